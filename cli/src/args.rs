@@ -1,0 +1,62 @@
+//! Command-line arguments (clap derive).
+
+use clap::{Args, Parser, Subcommand};
+
+/// ashtapada — rule files, engine and simulator for the chess family's dice, multi-player and
+/// ancient games.
+#[derive(Debug, Parser)]
+#[command(name = "ashtapada", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// A variant and an option assignment.
+#[derive(Debug, Args, Clone)]
+pub struct VariantArgs {
+    /// A built-in variant name (see `ashtapada list`) or the path of a rule file.
+    pub variant: String,
+    /// Choose a local rule: OPTION=CHOICE (repeatable), e.g. `--set bare-king=off`.
+    #[arg(long = "set", value_name = "OPT=CHOICE")]
+    pub set: Vec<String>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the built-in variants and their options with defaults.
+    List,
+    /// Validate rule files, reporting every problem at once (exit 1 if any).
+    Check {
+        /// Rule files (or built-in names) to check.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Show the compiled rules and a move-table summary.
+    Explain {
+        #[command(flatten)]
+        v: VariantArgs,
+    },
+    /// Count leaf nodes of the legal-move tree; the last line is `nodes N`.
+    Perft {
+        #[command(flatten)]
+        v: VariantArgs,
+        /// Depth in plies.
+        depth: u32,
+        /// Start from this position (FEN) instead of the setup.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print one line `MOVE: COUNT` per root move before the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Measure perft speed (nodes per second) for each built-in variant.
+    Bench {
+        /// Perft depth.
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+        /// Only these variants (default: every built-in variant).
+        variants: Vec<String>,
+    },
+}

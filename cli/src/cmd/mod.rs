@@ -1,0 +1,56 @@
+//! One module per subcommand.
+
+mod bench;
+mod check;
+mod explain;
+mod list;
+mod perft;
+
+use crate::args::{Cli, Command, VariantArgs};
+use ashtapada::{Assignment, Diagnostics, Variant};
+use std::io::Write;
+use std::sync::Arc;
+
+/// Why a command failed.
+pub enum Failure {
+    /// Located problems (rule files, options, positions).
+    Diagnostics(Diagnostics),
+    /// A one-line problem.
+    Message(String),
+    /// Writing output failed.
+    Io(std::io::Error),
+}
+
+impl From<Diagnostics> for Failure {
+    fn from(d: Diagnostics) -> Failure {
+        Failure::Diagnostics(d)
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+/// Runs a parsed command.
+pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
+    match cli.command {
+        Command::List => list::run(out),
+        Command::Check { files } => check::run(&files, out, err),
+        Command::Explain { v } => explain::run(&v, out),
+        Command::Perft {
+            v,
+            depth,
+            fen,
+            divide,
+        } => perft::run(&v, depth, fen.as_deref(), divide, out),
+        Command::Bench { depth, variants } => bench::run(depth, &variants, out),
+    }
+}
+
+/// Loads and compiles the variant with its `--set` options.
+pub fn load(v: &VariantArgs) -> Result<Arc<Variant>, Failure> {
+    let a = Assignment::parse(&v.set)?;
+    Ok(ashtapada::load_variant(&v.variant, &a)?)
+}

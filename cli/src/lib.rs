@@ -1,0 +1,61 @@
+//! The `ashtapada` command line: clap subcommands over the `ashtapada` library.
+//!
+//! [`run`] takes the arguments and two writers, so every command's output can be captured and
+//! snapshot-tested. Exit codes: 0 success, 1 bad input (a broken rule file, a bad option, an
+//! illegal move, a malformed position), 2 usage errors (from clap).
+
+mod args;
+mod cmd;
+mod report;
+
+pub use args::Cli;
+pub use report::render_diagnostics;
+
+use clap::Parser;
+use std::ffi::OsString;
+use std::io::Write;
+
+/// Exit code for bad input.
+pub const EXIT_BAD_INPUT: i32 = 1;
+
+/// Parses `args` (the first is the program name) and runs the command, writing results to
+/// `out` and diagnostics to `err`. Returns the exit code.
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = e.exit_code();
+            let text = if report::color_enabled() {
+                e.render().ansi().to_string()
+            } else {
+                e.render().to_string()
+            };
+            let w: &mut dyn Write = if code == 0 { out } else { err };
+            let _ = write!(w, "{text}");
+            return code;
+        }
+    };
+    match cmd::dispatch(cli, out, err) {
+        Ok(()) => 0,
+        Err(cmd::Failure::Diagnostics(d)) => {
+            let _ = write!(
+                err,
+                "{}",
+                render_diagnostics(&d, report::color_enabled(), None)
+            );
+            EXIT_BAD_INPUT
+        }
+        Err(cmd::Failure::Message(m)) => {
+            let _ = writeln!(err, "error: {m}");
+            EXIT_BAD_INPUT
+        }
+        Err(cmd::Failure::Io(e)) => {
+            let _ = writeln!(err, "error: {e}");
+            EXIT_BAD_INPUT
+        }
+    }
+}

@@ -1,0 +1,477 @@
+//! Compiling a [`RuleSpec`] (one option assignment) into an immutable [`Variant`]: the move
+//! table, reverse attack tables, promotion zones, the start position and the compiled end
+//! rules. Every problem in the file is collected and reported at once.
+
+mod attack;
+mod explain;
+mod movetable;
+mod quantity;
+mod setup;
+
+pub use attack::AttackTable;
+pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
+pub use quantity::{QUANTITIES, Quantity, SeatRef};
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::dsl::{self, BetzaMove, Expr, Step, Type};
+use crate::engine::{MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Piece, SquareSet};
+use crate::geometry::{Board, Orientation, Square};
+use crate::spec::{Assignment, ResultKind, RuleFile, RuleSpec, Text, unknown_name};
+use std::sync::Arc;
+
+/// One seat of a compiled variant.
+#[derive(Clone, Debug)]
+pub struct SeatInfo {
+    /// Seat name.
+    pub name: String,
+    /// The seat's frame: edge and mirroring.
+    pub orientation: Orientation,
+    /// Index of that orientation in [`Variant::orients`].
+    pub orient: u8,
+    /// Display symbol, if the rule file gives one.
+    pub symbol: Option<String>,
+    /// Side-to-move letter in FEN.
+    pub fen: String,
+}
+
+/// One piece kind of a compiled variant.
+#[derive(Clone, Debug)]
+pub struct KindInfo {
+    /// Kind name.
+    pub name: String,
+    /// Upper-case letter.
+    pub letter: char,
+    /// The parsed Betza movement.
+    pub betza: BetzaMove,
+    /// Piece-frame steps (merged over the Betza groups).
+    pub steps: Vec<Step>,
+    /// Material value.
+    pub value: i64,
+    /// Royal: may not be left attacked.
+    pub royal: bool,
+    /// Promotion rule.
+    pub promotion: Option<Promotion>,
+    /// Moving this kind resets the move-rule count.
+    pub resets_move_rule: bool,
+}
+
+/// A compiled promotion rule.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// Zone depth in lines from the far edge along the piece's facing.
+    pub zone: u8,
+    /// Target kinds.
+    pub to: Vec<crate::engine::Kind>,
+    /// Promotion is compulsory.
+    pub mandatory: bool,
+}
+
+/// A compiled end condition.
+#[derive(Clone, Debug)]
+pub struct Condition {
+    /// Name, reported as the end reason.
+    pub name: String,
+    /// Boolean expression; its quantity ids index `quantities`.
+    pub when: Expr,
+    /// The quantities the expression reads.
+    pub quantities: Vec<Quantity>,
+    /// Result for the seat that just moved.
+    pub result: ResultKind,
+}
+
+/// Compiled end rules.
+#[derive(Clone, Debug, Default)]
+pub struct EndRules {
+    /// Result for a mated seat (no legal move while a royal piece is attacked).
+    pub checkmate: Option<ResultKind>,
+    /// Result for a stalemated seat (no legal move otherwise).
+    pub stalemate: Option<ResultKind>,
+    /// (occurrences, result) for repetition.
+    pub repetition: Option<(u32, ResultKind)>,
+    /// (plies, result) for the move rule: moves per seat × seats.
+    pub move_rule: Option<(u32, ResultKind)>,
+    /// Named conditions, in order.
+    pub conditions: Vec<Condition>,
+}
+
+/// A compiled variant for one option assignment: immutable and shared (`Arc`) by every
+/// position and game of it.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Variant name.
+    pub name: String,
+    /// Display title.
+    pub title: String,
+    /// Where the rules come from.
+    pub source: Option<String>,
+    /// The full assignment: every option with its value (defaults included), in file order.
+    pub assignment: Assignment,
+    /// Board size.
+    pub board: Board,
+    /// Seats in turn order.
+    pub seats: Vec<SeatInfo>,
+    /// Piece kinds.
+    pub kinds: Vec<KindInfo>,
+    /// Distinct orientations in use.
+    pub orients: Vec<Orientation>,
+    /// The move table.
+    pub table: MoveTable,
+    /// Reverse attack tables.
+    pub attacks: AttackTable,
+    /// Promotion zone per (kind, orientation) combo.
+    pub promo_zone: Vec<SquareSet>,
+    /// Start position: (square, piece), in square order.
+    pub setup: Vec<(Square, Piece)>,
+    /// End rules.
+    pub end: EndRules,
+    /// True if any kind is royal (check and mate apply).
+    pub has_royals: bool,
+}
+
+impl Variant {
+    /// The kind named `name`.
+    pub fn kind_by_name(&self, name: &str) -> Option<crate::engine::Kind> {
+        self.kinds
+            .iter()
+            .position(|k| k.name == name)
+            .map(|i| crate::engine::Kind(i as u8))
+    }
+
+    /// The kind whose letter is `c` (case-insensitive).
+    pub fn kind_by_letter(&self, c: char) -> Option<crate::engine::Kind> {
+        let c = c.to_ascii_uppercase();
+        self.kinds
+            .iter()
+            .position(|k| k.letter == c)
+            .map(|i| crate::engine::Kind(i as u8))
+    }
+
+    /// The seat named `name`.
+    pub fn seat_by_name(&self, name: &str) -> Option<crate::engine::Seat> {
+        self.seats
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| crate::engine::Seat(i as u8))
+    }
+
+    /// Number of seats.
+    pub fn n_seats(&self) -> usize {
+        self.seats.len()
+    }
+}
+
+/// Resolves `assignment` against `file` and compiles the result.
+///
+/// Errors: unknown options or choices, and every problem of the resolved rule file.
+pub fn compile(file: &RuleFile, assignment: &Assignment) -> Result<Arc<Variant>, Diagnostics> {
+    let spec = file.resolve(assignment)?;
+    let full = Assignment(
+        file.options
+            .iter()
+            .map(|o| {
+                (
+                    o.name.clone(),
+                    assignment.get(&o.name).unwrap_or(&o.default).to_string(),
+                )
+            })
+            .collect(),
+    );
+    compile_spec(&spec, full).map(Arc::new)
+}
+
+/// Loads `variant` (a built-in name or a path) and compiles it with `assignment`.
+pub fn load_variant(variant: &str, assignment: &Assignment) -> Result<Arc<Variant>, Diagnostics> {
+    let file = crate::spec::load(variant)?;
+    compile(&file, assignment)
+}
+
+/// Reports a DSL error inside `text` at its exact characters.
+fn dsl_diag(code: &str, text: &Text, e: &dsl::DslError) -> Diagnostic {
+    Diagnostic::new(
+        code,
+        e.message.clone(),
+        Some(text.node.inner_span(e.span.clone())),
+    )
+    .label(e.message.clone())
+    .maybe_help(e.help.clone())
+}
+
+/// Compiles a resolved spec; `assignment` is recorded in the variant.
+pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, Diagnostics> {
+    let mut errs = Diagnostics::default();
+    let (files, ranks, board_node) = &spec.board;
+    let board = Board {
+        files: *files,
+        ranks: *ranks,
+    };
+
+    // Seats.
+    if spec.seats.is_empty() || spec.seats.len() > MAX_SEATS {
+        errs.push(
+            Diagnostic::new(
+                "compile::seats",
+                format!(
+                    "a variant needs 1 to {MAX_SEATS} seats, this one has {}",
+                    spec.seats.len()
+                ),
+                Some(board_node.span.clone()),
+            )
+            .label("in this rule file"),
+        );
+    }
+    let mut orients: Vec<Orientation> = Vec::new();
+    let mut seats = Vec::new();
+    for (i, s) in spec.seats.iter().enumerate() {
+        if let Some(prev) = spec.seats[..i]
+            .iter()
+            .find(|p| p.name.value == s.name.value)
+        {
+            errs.push(
+                Diagnostic::new(
+                    "compile::duplicate-seat",
+                    format!("two seats are called `{}`", s.name.value),
+                    Some(s.name.node.span.clone()),
+                )
+                .also(prev.name.node.span.clone(), "first here")
+                .help("give every seat its own name"),
+            );
+        }
+        let o = Orientation {
+            edge: s.edge,
+            mirrored: s.mirror,
+        };
+        let oi = orients.iter().position(|x| *x == o).unwrap_or_else(|| {
+            orients.push(o);
+            orients.len() - 1
+        });
+        let fen = s
+            .fen
+            .clone()
+            .unwrap_or_else(|| s.name.value.chars().next().unwrap_or('?').to_string());
+        seats.push(SeatInfo {
+            name: s.name.value.clone(),
+            orientation: o,
+            orient: oi as u8,
+            symbol: s.symbol.clone(),
+            fen,
+        });
+    }
+    if orients.len() > MAX_ORIENTS {
+        orients.truncate(MAX_ORIENTS);
+    }
+
+    // Pieces.
+    if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
+        errs.push(Diagnostic::new(
+            "compile::pieces",
+            format!(
+                "a variant needs 1 to {MAX_KINDS} piece kinds, this one has {}",
+                spec.pieces.len()
+            ),
+            Some(board_node.span.clone()),
+        ));
+    }
+    let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
+    let kind_of = |t: &Text, errs: &mut Diagnostics| -> Option<crate::engine::Kind> {
+        match names.iter().position(|n| *n == t.value) {
+            Some(i) => Some(crate::engine::Kind(i as u8)),
+            None => {
+                errs.push(unknown_name(
+                    &t.node.span,
+                    "piece",
+                    &t.value,
+                    names.iter().copied(),
+                ));
+                None
+            }
+        }
+    };
+    let mut kinds = Vec::new();
+    for (i, p) in spec.pieces.iter().enumerate() {
+        let letter = p.letter.value.chars().next().unwrap_or(' ');
+        if p.letter.value.chars().count() != 1 || !letter.is_ascii_alphabetic() {
+            errs.push(
+                Diagnostic::new(
+                    "compile::letter",
+                    format!("the letter of `{}` must be one ASCII letter", p.name.value),
+                    Some(p.letter.node.span.clone()),
+                )
+                .help("FEN and move notation use one letter per kind, e.g. `letter: N`"),
+            );
+        }
+        let letter = letter.to_ascii_uppercase();
+        if let Some(prev) = spec.pieces[..i]
+            .iter()
+            .find(|q| q.letter.value.to_ascii_uppercase() == p.letter.value.to_ascii_uppercase())
+        {
+            errs.push(
+                Diagnostic::new(
+                    "compile::duplicate-letter",
+                    format!(
+                        "`{}` and `{}` both use the letter `{letter}`",
+                        prev.name.value, p.name.value
+                    ),
+                    Some(p.letter.node.span.clone()),
+                )
+                .label("second use")
+                .also(prev.letter.node.span.clone(), "first use")
+                .help("letters are case-insensitive and must be unique: pick another letter"),
+            );
+        }
+        let betza = match dsl::parse_betza(&p.betza.value) {
+            Ok(b) => b,
+            Err(es) => {
+                for e in &es {
+                    errs.push(dsl_diag("compile::betza", &p.betza, e));
+                }
+                continue;
+            }
+        };
+        let steps = betza.steps();
+        kinds.push(KindInfo {
+            name: p.name.value.clone(),
+            letter,
+            betza,
+            steps,
+            value: p.value,
+            royal: p.royal,
+            promotion: None,
+            resets_move_rule: false,
+        });
+    }
+    // Promotion (needs every kind's name).
+    for (i, p) in spec.pieces.iter().enumerate() {
+        let Some(pr) = &p.promotion else { continue };
+        let to: Vec<_> = pr.to.iter().filter_map(|t| kind_of(t, &mut errs)).collect();
+        if pr.to.is_empty() {
+            errs.push(
+                Diagnostic::new(
+                    "compile::promotion",
+                    format!("`{}` promotes to nothing", p.name.value),
+                    Some(pr.node.span.clone()),
+                )
+                .help("list at least one kind in `to:`"),
+            );
+        }
+        let depth = seats
+            .iter()
+            .map(|s| s.orientation.depth(board))
+            .min()
+            .unwrap_or(board.ranks);
+        if pr.zone > depth {
+            errs.push(Diagnostic::new(
+                "compile::promotion-zone",
+                format!(
+                    "a promotion zone of {} lines is deeper than the board ({depth} lines)",
+                    pr.zone
+                ),
+                Some(pr.node.span.clone()),
+            ));
+        }
+        if let Some(k) = kinds.get_mut(i) {
+            k.promotion = Some(Promotion {
+                zone: pr.zone,
+                to,
+                mandatory: pr.mandatory,
+            });
+        }
+    }
+
+    // End rules.
+    let seat_names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let mut end = EndRules {
+        checkmate: spec.end.checkmate,
+        stalemate: spec.end.stalemate,
+        repetition: spec.end.repetition,
+        ..EndRules::default()
+    };
+    if let Some(mr) = &spec.end.move_rule {
+        end.move_rule = Some((
+            mr.moves.saturating_mul(seats.len().max(1) as u32),
+            mr.result,
+        ));
+        for t in &mr.reset_by {
+            if let Some(k) = kind_of(t, &mut errs)
+                && let Some(info) = kinds.get_mut(k.index())
+            {
+                info.resets_move_rule = true;
+            }
+        }
+    }
+    for c in &spec.end.conditions {
+        let resolver = quantity::Resolver {
+            seats: &seat_names,
+            subject: false,
+            quantities: Default::default(),
+        };
+        match dsl::compile_expr(&c.when.value, Type::Bool, &|n, a| resolver.resolve(n, a)) {
+            Ok(when) => end.conditions.push(Condition {
+                name: c.name.value.clone(),
+                when,
+                quantities: resolver.quantities.into_inner(),
+                result: c.result,
+            }),
+            Err(es) => {
+                for e in &es {
+                    errs.push(dsl_diag("compile::expression", &c.when, e));
+                }
+            }
+        }
+    }
+    for t in &spec.ranking {
+        let resolver = quantity::Resolver {
+            seats: &seat_names,
+            subject: true,
+            quantities: Default::default(),
+        };
+        if let Err(es) = dsl::compile_expr(&t.value, Type::Int, &|n, a| resolver.resolve(n, a)) {
+            for e in &es {
+                errs.push(dsl_diag("compile::expression", t, e));
+            }
+        }
+    }
+
+    // Setup.
+    let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
+
+    if !errs.is_empty() {
+        errs.sort();
+        return Err(errs);
+    }
+
+    let steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
+    let table = MoveTable::build(board, &orients, &steps);
+    let attacks = AttackTable::build(board, &orients, &steps);
+    let mut promo_zone = vec![SquareSet::default(); kinds.len() * orients.len()];
+    for (k, info) in kinds.iter().enumerate() {
+        let Some(p) = &info.promotion else { continue };
+        for (oi, o) in orients.iter().enumerate() {
+            let depth = o.depth(board);
+            for sq in board.squares() {
+                if o.forward_line(board, sq) + p.zone >= depth {
+                    promo_zone[k * orients.len() + oi].insert(sq.0);
+                }
+            }
+        }
+    }
+    let has_royals = kinds.iter().any(|k| k.royal);
+    Ok(Variant {
+        name: spec.name.value.clone(),
+        title: spec
+            .title
+            .clone()
+            .unwrap_or_else(|| spec.name.value.clone()),
+        source: spec.source.clone(),
+        assignment,
+        board,
+        seats,
+        kinds,
+        orients,
+        table,
+        attacks,
+        promo_zone,
+        setup: setup_pieces,
+        end,
+        has_royals,
+    })
+}

@@ -1,0 +1,250 @@
+//! Diagnostics: located problems in rule files and other input, rendered by miette.
+//!
+//! Every problem the loader, option resolver or compiler finds becomes one [`Diagnostic`]
+//! with a code (`ashtapada::spec::unknown-key`, …), a message, labels on the exact characters
+//! of the source (inside a Betza or expression string too) and a help line. A phase collects
+//! all of them and returns [`Diagnostics`], so a designer sees every problem of a file at once.
+
+use miette::{LabeledSpan, NamedSource, SourceCode};
+use std::fmt;
+use std::sync::Arc;
+
+/// One source text a span can point into (a rule file, or a command-line value).
+pub type Source = Arc<NamedSource<String>>;
+
+/// A byte range in one source.
+#[derive(Clone, Debug)]
+pub struct Span {
+    /// The text the range points into.
+    pub source: Source,
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span of `start..end` in `source`.
+    pub fn new(source: &Source, start: usize, end: usize) -> Span {
+        Span {
+            source: source.clone(),
+            start,
+            end,
+        }
+    }
+
+    /// The text the span covers.
+    pub fn text(&self) -> &str {
+        self.source.inner().get(self.start..self.end).unwrap_or("")
+    }
+
+    /// 1-based line and column of the start, for plain-text messages.
+    pub fn line_col(&self) -> (usize, usize) {
+        let text = self.source.inner();
+        let before = &text[..self.start.min(text.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+
+    /// The name of the source (a file path or `<builtin chaturanga>`).
+    pub fn source_name(&self) -> &str {
+        self.source.name()
+    }
+}
+
+impl PartialEq for Span {
+    fn eq(&self, other: &Span) -> bool {
+        Arc::ptr_eq(&self.source, &other.source)
+            && self.start == other.start
+            && self.end == other.end
+    }
+}
+
+/// A located problem, with a stable code, labels and an optional help line.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    /// Stable code such as `ashtapada::spec::unknown-key`.
+    pub code: String,
+    /// One-line statement of the problem.
+    pub message: String,
+    /// Where it is; `None` for problems with no source text (a missing file).
+    pub span: Option<Span>,
+    /// Text shown at the span.
+    pub label: String,
+    /// Further spans in the same source, with their labels.
+    pub extra: Vec<(Span, String)>,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with code `ashtapada::{code}` at `span`.
+    pub fn new(code: &str, message: impl Into<String>, span: Option<Span>) -> Diagnostic {
+        Diagnostic {
+            code: format!("ashtapada::{code}"),
+            message: message.into(),
+            span,
+            label: String::from("here"),
+            extra: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// Sets the label shown at the span.
+    pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = label.into();
+        self
+    }
+
+    /// Sets the help line.
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the help line if `help` is `Some`.
+    pub fn maybe_help(mut self, help: Option<String>) -> Diagnostic {
+        if help.is_some() {
+            self.help = help;
+        }
+        self
+    }
+
+    /// Adds a secondary label (must be in the same source as the main span).
+    pub fn also(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
+        self.extra.push((span, label.into()));
+        self
+    }
+
+    /// `file:line:col: message` — a plain one-line form for logs and the REPL.
+    pub fn one_line(&self) -> String {
+        match &self.span {
+            Some(s) => {
+                let (l, c) = s.line_col();
+                format!("{}:{l}:{c}: {}", s.source_name(), self.message)
+            }
+            None => self.message.clone(),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(&self.code))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.span.as_ref().map(|s| &*s.source as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.span.as_ref()?;
+        let main = LabeledSpan::new_primary_with_span(
+            Some(self.label.clone()),
+            (span.start, span.end.saturating_sub(span.start)),
+        );
+        let extra = self
+            .extra
+            .iter()
+            .filter(|(s, _)| Arc::ptr_eq(&s.source, &span.source))
+            .map(|(s, l)| LabeledSpan::new_with_span(Some(l.clone()), (s.start, s.end - s.start)));
+        Some(Box::new(std::iter::once(main).chain(extra)))
+    }
+}
+
+/// All the problems one phase found, in source order.
+#[derive(Clone, Debug, Default)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// Adds one problem.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    /// True when no problem was found.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Number of problems.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// `Ok(v)` if empty, else `Err(self)` with problems sorted by position and deduplicated.
+    pub fn into_result<T>(mut self, v: T) -> Result<T, Diagnostics> {
+        if self.0.is_empty() {
+            Ok(v)
+        } else {
+            self.sort();
+            Err(self)
+        }
+    }
+
+    /// Sorts by source and position, dropping exact duplicates.
+    pub fn sort(&mut self) {
+        let key = |d: &Diagnostic| {
+            d.span
+                .as_ref()
+                .map(|s| (s.source_name().to_string(), s.start, s.end))
+        };
+        self.0.sort_by_key(key);
+        self.0
+            .dedup_by(|a, b| a.message == b.message && a.span == b.span);
+    }
+
+    /// Renders every problem as plain one-line messages.
+    pub fn one_line(&self) -> String {
+        self.0
+            .iter()
+            .map(Diagnostic::one_line)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Diagnostics {
+        Diagnostics(vec![d])
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.len() {
+            1 => write!(f, "{}", self.0[0].message),
+            n => write!(f, "{n} problems found"),
+        }
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+impl miette::Diagnostic for Diagnostics {
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        Some(Box::new(
+            self.0.iter().map(|d| d as &dyn miette::Diagnostic),
+        ))
+    }
+}
+
+/// A source for a text that did not come from a file (a command-line value, a REPL line).
+pub fn text_source(name: &str, text: &str) -> Source {
+    Arc::new(NamedSource::new(name, text.to_string()))
+}

@@ -1,0 +1,613 @@
+//! Betza movement notation (grammar `grammar/betza.pest`): parsing a piece's `betza:` string
+//! into oriented [`Step`]s.
+//!
+//! A move is one or more groups `modifiers* atom range?`, e.g. `mfWcfF` or `FfW`.
+//!
+//! # Atoms
+//! | atom | vector | | atom | vector | | compound | parts |
+//! |---|---|---|---|---|---|---|---|
+//! | `W` | (0,1) | | `H` | (0,3) | | `K` | `W` `F` |
+//! | `F` | (1,1) | | `C` | (1,3) | | `R` | `WW` |
+//! | `D` | (0,2) | | `Z` | (2,3) | | `B` | `FF` |
+//! | `N` | (1,2) | | `G` | (3,3) | | `Q` | `WW` `FF` |
+//! | `A` | (2,2) | | | | | | |
+//!
+//! Each atom stands for all 4 (orthogonal, diagonal) or 8 (oblique) symmetric images of its
+//! vector. A doubled atom (`WW`, `NN`, `KK`) rides that leap without limit; an atom followed by a
+//! number 1..=15 rides at most that many steps (`W2`, `R4`, `NN2`; `W1` = `W`). A range on a
+//! compound applies to every part (`K2` = `W2F2`).
+//!
+//! # Modifiers
+//! Lower-case letters before the atom, in any order: directions (below); `m` move only (no
+//! capture), `c` capture only (neither: both; `m` with `c` is an error); `n` lame: the leap is
+//! blocked by a piece on a square it passes ([`lame_path`]; meaningless, and dropped, for W and F
+//! steps).
+//!
+//! # Directions
+//! Vectors are in the piece's own frame: +dy is forward, +dx is right. No direction letter
+//! selects every image. A run of adjacent direction letters is read greedily from the left into
+//! *specs*; a pair is two adjacent letters that are the same letter (`ff`), one vertical
+//! (`f b v`) and one horizontal (`l r s`) letter in either order (`fr`, `rf`, `fs`, `vl`), or
+//! `f b l r` followed by `h`. Any other letter is a spec of its own. The group's vectors are
+//! the union of what its specs select. For an image `(dx, dy)`, with "its axis" meaning `dy` for
+//! `f b v` and `dx` for `l r s`, and `f r` positive, `b l` negative, `v s` either sign:
+//!
+//! - single letter `x` (or doubled `xx`, which means the same): the component on `x`'s axis
+//!   points `x`'s way and is at least as long as the other component. So `fW` = (0,1); `fF` =
+//!   (±1,1); `vF` = `sF` = all four; `fN` = `ffN` = (±1,2) (the shogi knight); `sN` = (±2,±1).
+//! - pair `xy` across axes: both components point their letter's way and `y`'s (the second
+//!   letter's) component is at least as long. For diagonal atoms order does not matter: `flF` =
+//!   `lfF` = (-1,1), `fsF` = `fF`. For oblique atoms this is XBetza's reading: `frN` = (2,1),
+//!   `rfN` = (1,2), `fsN` = (±2,1), `lvN` = (-1,±2). For orthogonal atoms a pair with `v` or `s`
+//!   is the union of its letters (`fsW` = forward and sideways, the xiangqi soldier); a pair of
+//!   two single directions (`flW`) names a diagonal, selects nothing and is an error (XBetza
+//!   would read it as `fWlW`; write that instead).
+//! - `xh` (half): the component on `x`'s axis points `x`'s way, whatever the other: `fhN` =
+//!   the four forward knight moves, `fhW` = `fW`.
+//!
+//! A spec that selects nothing from its atom is an error at its letters. Unknown letters are
+//! errors at the letter, all of them reported at once.
+
+mod direction;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+use pest::Parser;
+use pest::iterators::Pair;
+
+use self::direction::{Shape, pair_up};
+use crate::dsl::DslError;
+use crate::dsl::error::{from_pest, join_list};
+
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../../grammar/betza.pest"]
+    pub(super) struct BetzaParser;
+}
+use grammar::{BetzaParser, Rule};
+
+/// What a step may do on arrival: move to an empty square, capture, or either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Modality {
+    /// Move to an empty square or capture (no `m`/`c` modifier).
+    Both,
+    /// Move to an empty square only (`m`).
+    MoveOnly,
+    /// Capture only (`c`).
+    CaptureOnly,
+}
+
+impl Modality {
+    /// The modality allowing everything either allows: `MoveOnly ∪ CaptureOnly = Both`.
+    #[must_use]
+    pub fn union(self, other: Modality) -> Modality {
+        if self == other { self } else { Modality::Both }
+    }
+}
+
+/// One oriented step family after expansion: vector in the piece frame (+dy forward, +dx
+/// right).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    /// Squares to the right (negative: left) per step.
+    pub dx: i8,
+    /// Squares forward (negative: backward) per step.
+    pub dy: i8,
+    /// 1 = leap; 0 = unlimited rider; k = rider of at most k steps.
+    pub range: u8,
+    /// What the step may do on arrival.
+    pub modality: Modality,
+    /// Each step is blocked by a piece on one of its [`lame_path`] squares (only set when that
+    /// path is not empty).
+    pub lame: bool,
+}
+
+/// One parsed group, for explaining: `modifiers atom range?`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Byte range of the group in the source.
+    pub span: Range<usize>,
+    /// The modifier letters as written, e.g. `"mf"`.
+    pub modifiers: String,
+    /// The atom letter (`'N'` for `NN` too).
+    pub atom: char,
+    /// Whether the group rides (doubled atom, `R`/`B`/`Q`, or a range above 1).
+    pub rider: bool,
+    /// The range as written, if any.
+    pub range: Option<u8>,
+    /// The steps of this group, clockwise from forward, part by part (`W` then `F` for `K`).
+    pub steps: Vec<Step>,
+}
+
+/// A parsed Betza move: the source and its groups.
+///
+/// ```
+/// use ashtapada::dsl::{Modality, parse_betza};
+/// let pawn = parse_betza("mfWcfF").unwrap();
+/// assert_eq!(pawn.groups.len(), 2);
+/// assert_eq!(pawn.groups[0].steps[0].modality, Modality::MoveOnly);
+/// assert_eq!(pawn.to_string(), "mfWcfF");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetzaMove {
+    /// The string that was parsed.
+    pub source: String,
+    /// Its groups, in source order.
+    pub groups: Vec<Group>,
+}
+
+impl BetzaMove {
+    /// All steps of all groups, merged, in order of first appearance: identical steps appear
+    /// once, and steps equal but for modality merge into their [`Modality::union`] (`mWcW` has
+    /// the same steps as `W`).
+    pub fn steps(&self) -> Vec<Step> {
+        let mut out: Vec<Step> = Vec::new();
+        for step in self.groups.iter().flat_map(|g| &g.steps) {
+            let same = |s: &&mut Step| {
+                (s.dx, s.dy, s.range, s.lame) == (step.dx, step.dy, step.range, step.lame)
+            };
+            match out.iter_mut().find(same) {
+                Some(s) => s.modality = s.modality.union(step.modality),
+                None => out.push(*step),
+            }
+        }
+        out
+    }
+
+    /// A short English summary, one line per group, e.g. `mfW: step 1 forward, move only`.
+    pub fn describe(&self) -> String {
+        let lines: Vec<String> = self
+            .groups
+            .iter()
+            .map(|g| {
+                let text = self.source.get(g.span.clone()).unwrap_or("?");
+                format!("{text}: {}", describe_group(g))
+            })
+            .collect();
+        lines.join("\n")
+    }
+}
+
+impl fmt::Display for BetzaMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.source)
+    }
+}
+
+impl FromStr for BetzaMove {
+    type Err = Vec<DslError>;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        parse_betza(s)
+    }
+}
+
+/// The atom letters, for help lines.
+const ATOMS: &str = "W F D N A H C Z G (leaps) and K Q R B (compounds)";
+/// The modifier letters, for help lines.
+const MODIFIERS: &str = "f b l r v s h (directions), m c (move only, capture only), n (lame)";
+
+/// The base vectors `(a, b)`, `0 <= a <= b`, of an atom and whether it rides by itself.
+fn atom_parts(atom: char) -> Option<(&'static [(i8, i8)], bool)> {
+    Some(match atom {
+        'W' => (&[(0, 1)], false),
+        'F' => (&[(1, 1)], false),
+        'D' => (&[(0, 2)], false),
+        'N' => (&[(1, 2)], false),
+        'A' => (&[(2, 2)], false),
+        'H' => (&[(0, 3)], false),
+        'C' => (&[(1, 3)], false),
+        'Z' => (&[(2, 3)], false),
+        'G' => (&[(3, 3)], false),
+        'K' => (&[(0, 1), (1, 1)], false),
+        'R' => (&[(0, 1)], true),
+        'B' => (&[(1, 1)], true),
+        'Q' => (&[(0, 1), (1, 1)], true),
+        _ => return None,
+    })
+}
+
+/// The distinct images of a base vector, clockwise from straight forward.
+fn images((a, b): (i8, i8)) -> Vec<(i8, i8)> {
+    let mut out: Vec<(i8, i8)> = Vec::with_capacity(8);
+    for (x, y) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1, 1), (1, -1), (-1, -1), (-1, 1)] {
+            let v = (x * sx, y * sy);
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out.sort_by(|p, q| clockwise(*p).total_cmp(&clockwise(*q)));
+    out
+}
+
+/// The clockwise angle from forward, in `[0, 2π)`.
+fn clockwise((dx, dy): (i8, i8)) -> f64 {
+    let angle = f64::from(dx).atan2(f64::from(dy));
+    if angle < 0.0 {
+        angle + std::f64::consts::TAU
+    } else {
+        angle
+    }
+}
+
+/// Parse a Betza move, collecting every problem.
+///
+/// Errors: empty string (span `0..0`); a character that is not a letter or a range (at that
+/// character); an unknown letter, atom or modifier (at the letter); `m` with `c` (at the
+/// second one); a range of 0 or above 15 (at the number); a direction spec that selects
+/// nothing, e.g. `fl` in `flW` (at the letters); modifiers with no atom after them.
+///
+/// ```
+/// use ashtapada::dsl::parse_betza;
+/// let gold = parse_betza("WfF").unwrap();
+/// assert_eq!(gold.steps().len(), 6);
+/// assert_eq!(parse_betza("fX").unwrap_err()[0].span, 1..2);
+/// ```
+pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
+    if src.is_empty() {
+        return Err(vec![
+            DslError::new(0..0, "empty Betza move")
+                .with_help("write at least one atom, e.g. `K` or `mfWcfF`"),
+        ]);
+    }
+    let mut pairs = BetzaParser::parse(Rule::betza, src).map_err(|e| {
+        let error = from_pest(&e, src, rule_name);
+        let space = src
+            .get(error.span.clone())
+            .is_some_and(|t| !t.is_empty() && t.trim().is_empty());
+        vec![if space {
+            error.with_help("a Betza move has no spaces")
+        } else {
+            error
+        }]
+    })?;
+    let mut errors = Vec::new();
+    let mut groups = Vec::new();
+    for pair in pairs.next().map(Pair::into_inner).into_iter().flatten() {
+        match pair.as_rule() {
+            Rule::group => {
+                if let Some(group) = parse_group(pair, &mut errors) {
+                    groups.push(group);
+                }
+            }
+            Rule::dangling => dangling(pair, &mut errors),
+            _ => {}
+        }
+    }
+    if errors.is_empty() {
+        Ok(BetzaMove {
+            source: src.to_owned(),
+            groups,
+        })
+    } else {
+        Err(errors)
+    }
+}
+
+/// Friendly names of the rules pest may list as expected, ranked for the "expected" list.
+fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
+    Some(match rule {
+        Rule::betza => (0, "a Betza move such as `K` or `mfWcfF`"),
+        Rule::group | Rule::doubled | Rule::atom | Rule::unknown_atom => {
+            (1, "a Betza atom (W F D N A H C Z G K Q R B)")
+        }
+        Rule::modifier
+        | Rule::direction
+        | Rule::modality
+        | Rule::lame
+        | Rule::unknown_modifier
+        | Rule::dangling => (2, "a modifier (f b l r v s h m c n)"),
+        Rule::range => (3, "a range (1 to 15)"),
+        Rule::EOI => (4, "the end of the move"),
+    })
+}
+
+/// The error for a letter the grammar accepted only to report it.
+fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
+    if letter.is_ascii_uppercase() {
+        let hint = match letter {
+            'L' => "the (1,3) leap is `C` here; ".to_owned(),
+            'J' => "the (2,3) leap is `Z` here; ".to_owned(),
+            _ if "fblrvsmcn".contains(letter.to_ascii_lowercase()) => {
+                format!(
+                    "modifiers are lower case: did you mean `{}`? ",
+                    letter.to_ascii_lowercase()
+                )
+            }
+            _ => String::new(),
+        };
+        DslError::new(span, format!("`{letter}` is not a Betza atom"))
+            .with_help(format!("{hint}atoms are {ATOMS}"))
+    } else {
+        let upper = letter.to_ascii_uppercase();
+        let hint = if atom_parts(upper).is_some() {
+            format!("atoms are capitals: did you mean `{upper}`? ")
+        } else {
+            String::new()
+        };
+        DslError::new(span, format!("`{letter}` is not a Betza modifier")).with_help(format!(
+            "{hint}modifiers are {MODIFIERS}; atoms are {ATOMS}"
+        ))
+    }
+}
+
+/// Modifiers at the end with no atom: report their unknown letters, or the missing atom.
+fn dangling(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) {
+    let span = pair.as_span();
+    let before = errors.len();
+    for inner in pair.into_inner() {
+        if inner.as_rule() == Rule::unknown_modifier {
+            let letter = inner.as_str().chars().next().unwrap_or('?');
+            errors.push(unknown_letter(
+                letter,
+                inner.as_span().start()..inner.as_span().end(),
+            ));
+        }
+    }
+    if errors.len() == before {
+        errors.push(
+            DslError::new(
+                span.start()..span.end(),
+                format!("modifiers `{}` have no atom after them", span.as_str()),
+            )
+            .with_help(format!(
+                "end the group with an atom, e.g. `{}W`",
+                span.as_str()
+            )),
+        );
+    }
+}
+
+/// Parse one group; `None` (with errors pushed) if it is not valid.
+fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group> {
+    let span = pair.as_span().start()..pair.as_span().end();
+    let before = errors.len();
+    let mut letters: Vec<(usize, u8)> = Vec::new();
+    let mut modifiers = String::new();
+    let mut modality: Option<char> = None;
+    let (mut lame, mut doubled) = (false, false);
+    let (mut atom, mut range) = (None, None);
+    for inner in pair.into_inner() {
+        let at = inner.as_span().start()..inner.as_span().end();
+        let text = inner.as_str();
+        let first = text.chars().next().unwrap_or('?');
+        match inner.as_rule() {
+            Rule::direction => letters.push((at.start, first as u8)),
+            Rule::modality => match modality {
+                Some(m) if m != first => errors.push(
+                    DslError::new(at, "`m` (move only) and `c` (capture only) in one group")
+                        .with_help("leave both out for a move that may move or capture"),
+                ),
+                _ => modality = Some(first),
+            },
+            Rule::lame => lame = true,
+            Rule::unknown_modifier | Rule::unknown_atom => errors.push(unknown_letter(first, at)),
+            Rule::doubled | Rule::atom => {
+                atom = Some(first);
+                doubled = inner.as_rule() == Rule::doubled;
+            }
+            Rule::range => range = parse_range(text, at, errors),
+            _ => {}
+        }
+        if matches!(
+            inner.as_rule(),
+            Rule::direction | Rule::modality | Rule::lame
+        ) {
+            modifiers.push(first);
+        }
+    }
+    let specs = pair_up(&letters).map_err(|e| errors.push(e)).ok()?;
+    let atom = atom?;
+    let (parts, rides) = atom_parts(atom)?;
+    let reach = match range {
+        Some(r) => r,
+        None if doubled || rides => 0,
+        None => 1,
+    };
+    let modality = match modality {
+        Some('m') => Modality::MoveOnly,
+        Some(_) => Modality::CaptureOnly,
+        None => Modality::Both,
+    };
+    let mut steps = Vec::new();
+    let mut used = vec![false; specs.len()];
+    for &base in parts {
+        let shape = Shape::of(base);
+        for (dx, dy) in images(base) {
+            let mut selected = specs.is_empty();
+            for ((spec, _), used) in specs.iter().zip(used.iter_mut()) {
+                if spec.selects(shape, (dx, dy)) {
+                    selected = true;
+                    *used = true;
+                }
+            }
+            if selected {
+                let lame = lame && !lame_path(dx, dy).is_empty();
+                steps.push(Step {
+                    dx,
+                    dy,
+                    range: reach,
+                    modality,
+                    lame,
+                });
+            }
+        }
+    }
+    for ((_, at), used) in specs.iter().zip(&used) {
+        if !used {
+            errors.push(empty_spec(&letters_text(&letters, at), atom, at.clone()));
+        }
+    }
+    if errors.len() > before {
+        return None;
+    }
+    Some(Group {
+        span,
+        modifiers,
+        atom,
+        rider: reach != 1,
+        range,
+        steps,
+    })
+}
+
+/// The direction letters inside `at`, as text.
+fn letters_text(letters: &[(usize, u8)], at: &Range<usize>) -> String {
+    letters
+        .iter()
+        .filter(|(p, _)| at.contains(p))
+        .map(|&(_, c)| char::from(c))
+        .collect()
+}
+
+/// The error for a direction spec that selects no image of `atom`.
+fn empty_spec(spec: &str, atom: char, at: Range<usize>) -> DslError {
+    let split: Vec<String> = spec.chars().map(|c| format!("{c}{atom}")).collect();
+    DslError::new(at, format!("`{spec}` selects no move of `{atom}`")).with_help(format!(
+        "a pair of a vertical and a horizontal letter names a diagonal or oblique direction; \
+         for the union of both directions write `{}`",
+        split.concat()
+    ))
+}
+
+/// Parse a range, pushing an error (at the number) unless it is 1..=15.
+fn parse_range(text: &str, at: Range<usize>, errors: &mut Vec<DslError>) -> Option<u8> {
+    let value = text.parse::<u32>().unwrap_or(u32::MAX);
+    let rider_help = "for a rider without limit double the atom (`WW`, `NN`) or use R, B or Q";
+    match u8::try_from(value) {
+        Ok(r @ 1..=15) => Some(r),
+        _ if value == 0 => {
+            errors.push(DslError::new(at, "a range must be at least 1").with_help(rider_help));
+            None
+        }
+        _ => {
+            errors.push(
+                DslError::new(at, format!("a range must be at most 15, not {text}"))
+                    .with_help(rider_help),
+            );
+            None
+        }
+    }
+}
+
+/// For a lame leap `(dx, dy)`: the offsets (piece frame) that must be empty, in order from the
+/// start, excluding start and end.
+///
+/// Orthogonal or diagonal lines: every square strictly between. Oblique: orthogonal steps along
+/// the major axis first (|major| − |minor| of them), then diagonal steps.
+///
+/// ```
+/// use ashtapada::dsl::lame_path;
+/// assert_eq!(lame_path(1, 2), [(0, 1)]);
+/// assert_eq!(lame_path(2, 3), [(0, 1), (1, 2)]);
+/// assert_eq!(lame_path(-2, 0), [(-1, 0)]);
+/// assert!(lame_path(1, 1).is_empty());
+/// ```
+pub fn lame_path(dx: i8, dy: i8) -> Vec<(i8, i8)> {
+    let (ax, ay) = (i16::from(dx).abs(), i16::from(dy).abs());
+    let (sx, sy) = (i16::from(dx.signum()), i16::from(dy.signum()));
+    let (mut x, mut y) = (0i16, 0i16);
+    let mut path = Vec::new();
+    // Every intermediate offset is shorter than the leap, so it fits in an i8.
+    let mut push = |x: i16, y: i16| path.push((x as i8, y as i8));
+    if ax == 0 || ay == 0 || ax == ay {
+        for k in 1..ax.max(ay) {
+            push(sx * k, sy * k);
+        }
+    } else {
+        for _ in 0..(ax - ay).abs() {
+            if ax > ay {
+                x += sx
+            } else {
+                y += sy
+            }
+            push(x, y);
+        }
+        for _ in 1..ax.min(ay) {
+            x += sx;
+            y += sy;
+            push(x, y);
+        }
+    }
+    path
+}
+
+/// The English for one group (after the `source: ` prefix).
+fn describe_group(group: &Group) -> String {
+    let (parts, _) = atom_parts(group.atom).unwrap_or((&[], false));
+    let mut phrases = Vec::new();
+    for &base in parts {
+        let all = images(base);
+        let chosen: Vec<&Step> = group
+            .steps
+            .iter()
+            .filter(|s| all.contains(&(s.dx, s.dy)))
+            .collect();
+        let Some(first) = chosen.first() else {
+            continue;
+        };
+        let shape = Shape::of(base);
+        let reach = first.range;
+        let (a, b) = base;
+        let motion = match (shape, b, reach) {
+            (Shape::Oblique, _, 1) => format!("leap ({a},{b})"),
+            (Shape::Oblique, _, 0) => format!("ride by ({a},{b}) leaps"),
+            (Shape::Oblique, _, k) => format!("ride up to {k} ({a},{b}) leaps"),
+            (_, 1, 1) => "step 1".to_owned(),
+            (_, 1, 0) => "slide".to_owned(),
+            (_, 1, k) => format!("slide up to {k} squares"),
+            (_, n, 1) => format!("leap {n}"),
+            (_, n, 0) => format!("ride by leaps of {n}"),
+            (_, n, k) => format!("ride up to {k} leaps of {n}"),
+        };
+        let whither = if chosen.len() == all.len() {
+            match shape {
+                Shape::Orthogonal => "orthogonally".to_owned(),
+                Shape::Diagonal => "diagonally".to_owned(),
+                Shape::Oblique => "in all 8 directions".to_owned(),
+            }
+        } else {
+            let names: Vec<String> = chosen.iter().map(|s| direction_name(shape, s)).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            join_list(&names, "and")
+        };
+        phrases.push(format!("{motion} {whither}"));
+    }
+    let mut text = phrases.join(" and ");
+    match group.steps.first().map(|s| s.modality) {
+        Some(Modality::MoveOnly) => text.push_str(", move only"),
+        Some(Modality::CaptureOnly) => text.push_str(", capture only"),
+        _ => {}
+    }
+    if group.steps.iter().any(|s| s.lame) {
+        text.push_str(", not jumping");
+    }
+    text
+}
+
+/// `forward`, `backward-left`, … for lines; `to (1,2)` for oblique vectors.
+fn direction_name(shape: Shape, step: &Step) -> String {
+    if shape == Shape::Oblique {
+        return format!("to ({},{})", step.dx, step.dy);
+    }
+    let vertical = match step.dy.signum() {
+        1 => "forward",
+        -1 => "backward",
+        _ => "",
+    };
+    let horizontal = match step.dx.signum() {
+        1 => "right",
+        -1 => "left",
+        _ => "",
+    };
+    match (vertical, horizontal) {
+        (v, "") => v.to_owned(),
+        ("", h) => h.to_owned(),
+        (v, h) => format!("{v}-{h}"),
+    }
+}

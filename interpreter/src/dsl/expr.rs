@@ -1,0 +1,545 @@
+//! The expression language (grammar `grammar/expr.pest`) of end conditions and ranking keys:
+//! `kings_on_board <= 1`, `rounds_without_capture >= 12 and not bare(red)`, `score(seat) + 1`.
+//!
+//! # Syntax
+//! - Literals: decimal integers (must fit an `i64`), `true`, `false`.
+//! - Names `[a-z_][a-z0-9_]*`, optionally with one argument in parentheses, a name or an
+//!   integer: `score(seat)`, `count(pawn)`, `pieces(2)`. What a name means is up to the caller's
+//!   resolver ([`compile_expr`]). The keywords `and or not true false` are not names.
+//! - Operators, lowest precedence first: `or`; `and`; prefix `not`; comparisons
+//!   `== != < <= > >=` (non-associative: `a < b < c` is an error); `+ -`; `* / %`; prefix `-`.
+//!   Binary operators are left-associative. Parentheses group; whitespace is free.
+//!
+//! # Types
+//! `Int` and `Bool`. Arithmetic and `< <= > >=` take integers; `==`/`!=` take two values of
+//! the same type; `and or not` take booleans. Type errors point at the offending operand.
+//!
+//! # Evaluation
+//! [`compile_expr`] type-checks and resolves an expression into an [`Expr`]: a flat postfix
+//! program evaluated on a fixed stack, without allocation. Booleans are 0 and 1; arithmetic
+//! wraps on overflow; division or remainder by zero gives 0.
+
+mod compile;
+#[cfg(test)]
+mod tests;
+
+use std::cell::RefCell;
+use std::fmt;
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use pest::Parser;
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+
+pub use self::compile::{Expr, Resolver, compile_expr};
+use crate::dsl::DslError;
+use crate::dsl::error::from_pest;
+
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../../grammar/expr.pest"]
+    pub(super) struct ExprParser;
+}
+use grammar::{ExprParser, Rule};
+
+/// The type of an expression or a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// A 64-bit signed integer.
+    Int,
+    /// A boolean (evaluated as 0 or 1).
+    Bool,
+}
+
+impl Type {
+    /// `an integer` or `a boolean`, for messages.
+    pub fn with_article(self) -> &'static str {
+        match self {
+            Type::Int => "an integer",
+            Type::Bool => "a boolean",
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Type::Int => "integer",
+            Type::Bool => "boolean",
+        })
+    }
+}
+
+/// The argument of a name: `seat` in `score(seat)`, `2` in `pieces(2)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Arg {
+    /// A name argument.
+    Name(String),
+    /// An integer argument.
+    Int(i64),
+}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Name(name) => f.write_str(name),
+            Arg::Int(value) => write!(f, "{value}"),
+        }
+    }
+}
+
+/// What a name resolves to: an opaque id the caller understands, and its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Resolved {
+    /// The id passed back to the `quantity` callback of [`Expr::eval`].
+    pub id: u32,
+    /// The type of the quantity (a `Bool` quantity is true when non-zero).
+    pub ty: Type,
+}
+
+/// The resolver's refusal; the parser wraps it into a [`DslError`] at the name's span (the
+/// name and its argument, if any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolveError {
+    /// What is wrong, e.g. "unknown quantity `kings_on_bord`".
+    pub message: String,
+    /// A help line, typically from [`suggest`]: "did you mean `kings_on_board`?".
+    pub help: Option<String>,
+}
+
+/// A prefix operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `not`: boolean negation.
+    Not,
+    /// `-`: integer negation.
+    Neg,
+}
+
+/// An infix operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    /// `or`
+    Or,
+    /// `and`
+    And,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/` (truncating; by zero gives 0)
+    Div,
+    /// `%` (sign of the dividend; by zero gives 0)
+    Rem,
+}
+
+impl BinaryOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Or => "or",
+            BinaryOp::And => "and",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
+        }
+    }
+
+    /// Whether this is one of `== != < <= > >=`.
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        )
+    }
+
+    /// Binding strength, higher binds tighter (`or` 1 … `* / %` 6; `not` is 3, `-` 7).
+    fn precedence(self) -> u8 {
+        match self {
+            BinaryOp::Or => 1,
+            BinaryOp::And => 2,
+            op if op.is_comparison() => 4,
+            BinaryOp::Add | BinaryOp::Sub => 5,
+            _ => 6,
+        }
+    }
+}
+
+/// A parsed expression node with its byte span in the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ast {
+    /// What the node is.
+    pub kind: AstKind,
+    /// Byte range in the source (a parenthesised node includes its parentheses).
+    pub span: Range<usize>,
+}
+
+/// The kinds of [`Ast`] node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AstKind {
+    /// An integer literal.
+    Int(i64),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A name, with its argument if any.
+    Name {
+        /// The name.
+        name: String,
+        /// The argument in parentheses.
+        arg: Option<Arg>,
+    },
+    /// A prefix operator applied to an operand.
+    Unary {
+        /// The operator.
+        op: UnaryOp,
+        /// The operand.
+        operand: Box<Ast>,
+    },
+    /// An infix operator.
+    Binary {
+        /// The operator.
+        op: BinaryOp,
+        /// Byte range of the operator.
+        op_span: Range<usize>,
+        /// Left operand.
+        lhs: Box<Ast>,
+        /// Right operand.
+        rhs: Box<Ast>,
+    },
+    /// A parenthesised expression (kept so that `(a < b) == c` is not a chained comparison).
+    Paren(Box<Ast>),
+}
+
+impl Ast {
+    /// This node without its parentheses.
+    pub fn unparenthesised(&self) -> &Ast {
+        match &self.kind {
+            AstKind::Paren(inner) => inner.unparenthesised(),
+            _ => self,
+        }
+    }
+
+    /// Binding strength of the node's outermost operator (8 for operands).
+    fn precedence(&self) -> u8 {
+        match &self.unparenthesised().kind {
+            AstKind::Unary {
+                op: UnaryOp::Not, ..
+            } => 3,
+            AstKind::Unary {
+                op: UnaryOp::Neg, ..
+            } => 7,
+            AstKind::Binary { op, .. } => op.precedence(),
+            _ => 8,
+        }
+    }
+}
+
+/// The normalised source form: single spaces around infix operators, parentheses only where
+/// precedence needs them.
+impl fmt::Display for Ast {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let paren = |f: &mut fmt::Formatter<'_>, node: &Ast, needed: bool| {
+            if needed {
+                write!(f, "({node})")
+            } else {
+                write!(f, "{node}")
+            }
+        };
+        match &self.kind {
+            AstKind::Int(value) => write!(f, "{value}"),
+            AstKind::Bool(value) => write!(f, "{value}"),
+            AstKind::Name { name, arg: None } => f.write_str(name),
+            AstKind::Name {
+                name,
+                arg: Some(arg),
+            } => write!(f, "{name}({arg})"),
+            AstKind::Paren(inner) => write!(f, "{inner}"),
+            AstKind::Unary { op, operand } => {
+                let (text, prec) = match op {
+                    UnaryOp::Not => ("not ", 3),
+                    UnaryOp::Neg => ("-", 7),
+                };
+                f.write_str(text)?;
+                paren(f, operand, operand.precedence() < prec)
+            }
+            AstKind::Binary { op, lhs, rhs, .. } => {
+                let prec = op.precedence();
+                let (l, r) = (lhs.precedence(), rhs.precedence());
+                paren(f, lhs, l < prec || (op.is_comparison() && l == prec))?;
+                write!(f, " {} ", op.symbol())?;
+                paren(f, rhs, r <= prec)
+            }
+        }
+    }
+}
+
+/// The Pratt parser: precedence and associativity of the operators, lowest first.
+static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+    PrattParser::new()
+        .op(Op::infix(Rule::or, Assoc::Left))
+        .op(Op::infix(Rule::and, Assoc::Left))
+        .op(Op::prefix(Rule::not))
+        .op(Op::infix(Rule::eq, Assoc::Left)
+            | Op::infix(Rule::ne, Assoc::Left)
+            | Op::infix(Rule::lt, Assoc::Left)
+            | Op::infix(Rule::le, Assoc::Left)
+            | Op::infix(Rule::gt, Assoc::Left)
+            | Op::infix(Rule::ge, Assoc::Left))
+        .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
+        .op(Op::infix(Rule::mul, Assoc::Left)
+            | Op::infix(Rule::div, Assoc::Left)
+            | Op::infix(Rule::rem, Assoc::Left))
+        .op(Op::prefix(Rule::neg))
+});
+
+/// Parse an expression into an [`Ast`], collecting every problem.
+///
+/// Errors: an empty expression; a syntax error (at the unexpected character); an integer
+/// literal that does not fit an `i64` (at the literal); chained comparisons `a < b < c` (at
+/// the second operator).
+///
+/// ```
+/// use ashtapada::dsl::expr::parse_expr;
+/// let ast = parse_expr("1 + 2*x  >= 3").unwrap();
+/// assert_eq!(ast.to_string(), "1 + 2 * x >= 3");
+/// assert_eq!(parse_expr("a < b < c").unwrap_err()[0].span, 6..7);
+/// ```
+pub fn parse_expr(src: &str) -> Result<Ast, Vec<DslError>> {
+    if src.trim().is_empty() {
+        return Err(vec![
+            DslError::new(0..src.len(), "empty expression")
+                .with_help("write a condition such as `kings_on_board <= 1`"),
+        ]);
+    }
+    let pairs = ExprParser::parse(Rule::expression, src).map_err(|e| {
+        let error = from_pest(&e, src, rule_name);
+        let help = src.get(error.span.clone()).and_then(syntax_help);
+        vec![match help {
+            Some(help) => error.with_help(help),
+            None => error,
+        }]
+    })?;
+    let errors = RefCell::new(Vec::new());
+    let expr = pairs
+        .flatten()
+        .find(|p| p.as_rule() == Rule::expr)
+        .map(|p| build(p.into_inner(), &errors));
+    let errors = errors.into_inner();
+    match expr {
+        Some(ast) if errors.is_empty() => Ok(ast),
+        _ => Err(errors),
+    }
+}
+
+/// Friendly names of the rules pest may list as expected, ranked for the list.
+fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
+    Some(match rule {
+        Rule::int => (1, "a number"),
+        Rule::call | Rule::ident => (2, "a name"),
+        Rule::boolean => (3, "`true`, `false`"),
+        Rule::not => (4, "`not`"),
+        Rule::neg => (5, "`-`"),
+        Rule::paren => (6, "`(`"),
+        Rule::close => (7, "`)`"),
+        Rule::or
+        | Rule::and
+        | Rule::eq
+        | Rule::ne
+        | Rule::lt
+        | Rule::le
+        | Rule::gt
+        | Rule::ge
+        | Rule::add
+        | Rule::sub
+        | Rule::mul
+        | Rule::div
+        | Rule::rem => (8, "an operator"),
+        Rule::EOI => (9, "the end of the expression"),
+        _ => return None,
+    })
+}
+
+/// A help line for a common slip at the unexpected text.
+fn syntax_help(text: &str) -> Option<&'static str> {
+    match text.chars().next()? {
+        '=' => Some("compare with `==`"),
+        '&' => Some("write `and`"),
+        '|' => Some("write `or`"),
+        '!' => Some("write `not`, or `!=` to compare"),
+        c if c.is_ascii_uppercase() => Some("names are written in lower case"),
+        _ => None,
+    }
+}
+
+/// Fold a flat `expr` pair sequence into an [`Ast`] with the Pratt parser.
+fn build(pairs: Pairs<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> Ast {
+    PRATT
+        .map_primary(|p| primary(p, errors))
+        .map_prefix(|op, operand| {
+            let op_kind = if op.as_rule() == Rule::not {
+                UnaryOp::Not
+            } else {
+                UnaryOp::Neg
+            };
+            Ast {
+                span: op.as_span().start()..operand.span.end,
+                kind: AstKind::Unary {
+                    op: op_kind,
+                    operand: Box::new(operand),
+                },
+            }
+        })
+        .map_infix(|lhs, op, rhs| {
+            let op_span = op.as_span().start()..op.as_span().end();
+            let op = binary_op(op.as_rule());
+            if op.is_comparison()
+                && let AstKind::Binary { op: first, .. } = &lhs.kind
+                && first.is_comparison()
+            {
+                errors.borrow_mut().push(
+                    DslError::new(op_span.clone(), "comparisons cannot be chained")
+                        .with_help("join two comparisons with `and`, e.g. `a < b and b < c`"),
+                );
+            }
+            Ast {
+                span: lhs.span.start..rhs.span.end,
+                kind: AstKind::Binary {
+                    op,
+                    op_span,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                },
+            }
+        })
+        .parse(pairs)
+}
+
+/// The operator of an infix rule.
+fn binary_op(rule: Rule) -> BinaryOp {
+    match rule {
+        Rule::or => BinaryOp::Or,
+        Rule::and => BinaryOp::And,
+        Rule::eq => BinaryOp::Eq,
+        Rule::ne => BinaryOp::Ne,
+        Rule::lt => BinaryOp::Lt,
+        Rule::le => BinaryOp::Le,
+        Rule::gt => BinaryOp::Gt,
+        Rule::ge => BinaryOp::Ge,
+        Rule::add => BinaryOp::Add,
+        Rule::sub => BinaryOp::Sub,
+        Rule::mul => BinaryOp::Mul,
+        Rule::div => BinaryOp::Div,
+        _ => BinaryOp::Rem,
+    }
+}
+
+/// An operand: literal, name or parenthesised expression.
+fn primary(pair: Pair<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> Ast {
+    // From the first to the last token: a pair can end in whitespace skipped before an
+    // optional part that is absent (`x ` in `x <= 1`).
+    let end = pair
+        .clone()
+        .into_inner()
+        .last()
+        .map_or(pair.as_span().end(), |p| p.as_span().end());
+    let span = pair.as_span().start()..end;
+    let kind = match pair.as_rule() {
+        Rule::int => AstKind::Int(int_literal(&pair, errors)),
+        Rule::boolean => AstKind::Bool(pair.as_str() == "true"),
+        Rule::paren => {
+            let inner = pair.into_inner().find(|p| p.as_rule() == Rule::expr);
+            let inner = inner.map_or(
+                Ast {
+                    kind: AstKind::Int(0),
+                    span: span.clone(),
+                },
+                |p| build(p.into_inner(), errors),
+            );
+            AstKind::Paren(Box::new(inner))
+        }
+        _ => {
+            let mut inner = pair.into_inner();
+            let name = inner.next().map_or("", |p| p.as_str()).to_owned();
+            let arg = inner.next().and_then(|p| match p.as_rule() {
+                Rule::int => Some(Arg::Int(int_literal(&p, errors))),
+                Rule::ident => Some(Arg::Name(p.as_str().to_owned())),
+                _ => None,
+            });
+            AstKind::Name { name, arg }
+        }
+    };
+    Ast { kind, span }
+}
+
+/// The value of an integer literal, or 0 with an error at the literal if it overflows.
+fn int_literal(pair: &Pair<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> i64 {
+    pair.as_str().parse().unwrap_or_else(|_| {
+        let span = pair.as_span();
+        errors.borrow_mut().push(
+            DslError::new(
+                span.start()..span.end(),
+                format!("integer `{}` is too large", span.as_str()),
+            )
+            .with_help(format!("integers range from {} to {}", i64::MIN, i64::MAX)),
+        );
+        0
+    })
+}
+
+/// The candidate closest to `name`, for a "did you mean" line, if any is close enough.
+///
+/// Closeness is the Damerau–Levenshtein distance, case-insensitive: at most one edit per three
+/// characters of `name` (and at least one), or a Jaro–Winkler similarity of 0.9 or more. The
+/// nearest candidate wins; ties go to the higher Jaro–Winkler similarity, then to the first.
+///
+/// ```
+/// use ashtapada::dsl::suggest;
+/// let names = ["kings_on_board", "rounds_without_capture", "score"];
+/// assert_eq!(suggest("kings_on_bord", names), Some("kings_on_board"));
+/// assert_eq!(suggest("scor", names), Some("score"));
+/// assert_eq!(suggest("xyz", names), None);
+/// ```
+pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if name.is_empty() {
+        return None;
+    }
+    let name = name.to_lowercase();
+    let limit = (name.chars().count() / 3).max(1);
+    let mut best: Option<(usize, f64, &'a str)> = None;
+    for candidate in candidates {
+        let lower = candidate.to_lowercase();
+        let distance = strsim::damerau_levenshtein(&name, &lower);
+        let similarity = strsim::jaro_winkler(&name, &lower);
+        if distance > limit && similarity < 0.9 {
+            continue;
+        }
+        let better = best.is_none_or(|(d, s, _)| distance < d || (distance == d && similarity > s));
+        if better {
+            best = Some((distance, similarity, candidate));
+        }
+    }
+    best.map(|(_, _, candidate)| candidate)
+}

@@ -1,0 +1,185 @@
+//! Legal move generation from the compiled move table.
+//!
+//! Pseudo-legal moves come straight from the table (leaps, then rays, nearest square first);
+//! a move is legal if it leaves no royal piece of the mover attacked, which is tested with
+//! the reverse attack tables on the board with the move applied in place (two squares
+//! changed and restored, no counters touched).
+
+use super::Move;
+use super::piece::{Kind, Piece, Seat};
+use super::position::Position;
+use crate::compile::{CAPTURE, QUIET};
+use crate::geometry::Square;
+
+impl Position {
+    /// Appends every pseudo-legal move of `seat` (ignoring royal safety) to `out`.
+    pub(crate) fn pseudo_moves(&self, seat: Seat, out: &mut Vec<Move>) {
+        let v = &*self.variant;
+        let t = &v.table;
+        let n_orients = v.orients.len();
+        for from in self.occ[seat.index()].iter() {
+            let p = self.board[from as usize];
+            if p.is_dead() {
+                continue;
+            }
+            let combo = p.combo(n_orients);
+            let e = t.entry(combo, from);
+            for l in t.leaps_of(e) {
+                let target = self.board[l.to as usize];
+                let ok = if target.is_empty() {
+                    l.mode & QUIET != 0
+                } else {
+                    l.mode & CAPTURE != 0 && self.capturable(seat, target)
+                };
+                if ok
+                    && t.blocks_of(l)
+                        .iter()
+                        .all(|&b| self.board[b as usize].is_empty())
+                {
+                    self.push_move(p, combo, from, l.to, out);
+                }
+            }
+            for r in t.rays_of(e) {
+                for &to in t.ray(r) {
+                    let target = self.board[to as usize];
+                    if target.is_empty() {
+                        if r.mode & QUIET != 0 {
+                            self.push_move(p, combo, from, to, out);
+                        }
+                    } else {
+                        if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
+                            self.push_move(p, combo, from, to, out);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// True if `seat` may capture `target`: another seat's live piece.
+    #[inline]
+    fn capturable(&self, seat: Seat, target: Piece) -> bool {
+        target.owner() != seat && !target.is_dead()
+    }
+
+    /// Pushes a move, expanded into its promotion choices.
+    #[inline]
+    fn push_move(&self, p: Piece, combo: usize, from: u8, to: u8, out: &mut Vec<Move>) {
+        let v = &*self.variant;
+        let (from_sq, to_sq) = (Square(from), Square(to));
+        if let Some(pr) = &v.kinds[p.kind().index()].promotion {
+            let zone = &v.promo_zone[combo];
+            if zone.contains(to) || zone.contains(from) {
+                for &k in &pr.to {
+                    out.push(Move {
+                        from: from_sq,
+                        to: to_sq,
+                        promotion: Some(k),
+                    });
+                }
+                if pr.mandatory {
+                    return;
+                }
+            }
+        }
+        out.push(Move {
+            from: from_sq,
+            to: to_sq,
+            promotion: None,
+        });
+    }
+
+    /// True if playing `m` (a pseudo-legal move of the seat to move) leaves none of the
+    /// mover's royal pieces attacked.
+    #[inline]
+    pub(crate) fn keeps_royals_safe(&mut self, m: Move) -> bool {
+        let seat = self.to_move;
+        let royals = self.royals[seat.index()];
+        if royals.is_empty() {
+            return true;
+        }
+        let (from, to) = (m.from.0, m.to.0);
+        let moved = self.board[from as usize];
+        let captured = self.board[to as usize];
+        self.board[to as usize] = match m.promotion {
+            Some(k) => moved.with_kind(k),
+            None => moved,
+        };
+        self.board[from as usize] = Piece::EMPTY;
+        let enemies = self.enemies(seat);
+        let attacks = &self.variant.attacks;
+        let mut safe = true;
+        for sq in royals.iter() {
+            let sq = if sq == from { to } else { sq };
+            if attacks.attacked(&self.board, sq, enemies) {
+                safe = false;
+                break;
+            }
+        }
+        self.board[from as usize] = moved;
+        self.board[to as usize] = captured;
+        safe
+    }
+
+    /// Fills `out` with the legal moves of the seat to move (empty once the game has ended by
+    /// an end condition). Order: by origin square, then the table's order.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.ended.is_some() {
+            return;
+        }
+        self.pseudo_moves(self.to_move, out);
+        let mut i = 0;
+        while i < out.len() {
+            if self.keeps_royals_safe(out[i]) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    /// The legal moves in generation order (allocates; for callers off the hot path).
+    pub fn legal_move_list(&mut self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves(&mut out);
+        out.sort_by_key(|m| (m.from, m.to, m.promotion.map(|k| k.0)));
+        out
+    }
+
+    /// Number of legal moves (perft's bulk count at the last depth).
+    pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
+        buf.clear();
+        if self.ended.is_some() {
+            return 0;
+        }
+        self.pseudo_moves(self.to_move, buf);
+        let mut n = 0;
+        for i in 0..buf.len() {
+            if self.keeps_royals_safe(buf[i]) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// True if the seat to move has at least one legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut buf = Vec::new();
+        self.pseudo_moves(self.to_move, &mut buf);
+        buf.into_iter().any(|m| self.keeps_royals_safe(m))
+    }
+
+    /// True if `m` is legal here.
+    pub fn is_legal(&mut self, m: Move) -> bool {
+        let mut buf = Vec::new();
+        self.legal_moves(&mut buf);
+        buf.contains(&m)
+    }
+
+    /// The kind a promotion letter names, if the kind exists.
+    pub fn kind_for_letter(&self, c: char) -> Option<Kind> {
+        self.variant.kind_by_letter(c)
+    }
+}

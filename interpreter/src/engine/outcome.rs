@@ -1,0 +1,192 @@
+//! How a game ends: [`Outcome`] and [`EndReason`], and the end rules judged after each move.
+
+use super::piece::Seat;
+use super::position::Position;
+use crate::compile::{Quantity, SeatRef};
+use crate::spec::ResultKind;
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The seat to move had no legal move while a royal piece was attacked.
+    Checkmate,
+    /// The seat to move had no legal move otherwise.
+    Stalemate,
+    /// The same position occurred the rule file's number of times.
+    Repetition,
+    /// The move rule: too many plies without capture or reset move.
+    MoveRule,
+    /// A named end condition of the rule file (index into its `end.conditions`).
+    Condition(u8),
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One seat won.
+    Decisive {
+        /// The winner.
+        winner: Seat,
+        /// Why.
+        reason: EndReason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why.
+        reason: EndReason,
+    },
+}
+
+impl Outcome {
+    /// Why the game ended.
+    pub fn reason(self) -> EndReason {
+        match self {
+            Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Seat> {
+        match self {
+            Outcome::Decisive { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+/// A displayable outcome: "white wins (checkmate)", "draw (both-bare)".
+pub struct OutcomeDisplay<'a>(pub &'a Position, pub Outcome);
+
+impl fmt::Display for OutcomeDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.0.variant();
+        let reason = self.0.reason_name(self.1.reason());
+        match self.1 {
+            Outcome::Decisive { winner, .. } => {
+                write!(f, "{} wins ({reason})", v.seats[winner.index()].name)
+            }
+            Outcome::Draw { .. } => write!(f, "draw ({reason})"),
+        }
+    }
+}
+
+impl Position {
+    /// The name of an end reason: `checkmate`, `stalemate`, `repetition`, `move-rule` or the
+    /// condition's name from the rule file.
+    pub fn reason_name(&self, r: EndReason) -> String {
+        match r {
+            EndReason::Checkmate => "checkmate".into(),
+            EndReason::Stalemate => "stalemate".into(),
+            EndReason::Repetition => "repetition".into(),
+            EndReason::MoveRule => "move-rule".into(),
+            EndReason::Condition(i) => self.variant.end.conditions[i as usize].name.clone(),
+        }
+    }
+
+    /// "white wins (checkmate)" and the like.
+    pub fn describe_outcome(&self, o: Outcome) -> String {
+        OutcomeDisplay(self, o).to_string()
+    }
+
+    /// The outcome of `result` for `seat`.
+    pub(crate) fn result_for(&self, seat: Seat, result: ResultKind, reason: EndReason) -> Outcome {
+        match result {
+            ResultKind::Win => Outcome::Decisive {
+                winner: seat,
+                reason,
+            },
+            ResultKind::Draw => Outcome::Draw { reason },
+            // With more than two seats a loss names no single winner: the next seat is credited
+            // until multi-seat ranking exists.
+            ResultKind::Loss => Outcome::Decisive {
+                winner: self.next_seat(seat),
+                reason,
+            },
+        }
+    }
+
+    fn seat_of(&self, r: SeatRef, mover: Seat) -> Seat {
+        match r {
+            SeatRef::Mover | SeatRef::Subject => mover,
+            SeatRef::Opponent | SeatRef::Next => self.next_seat(mover),
+            SeatRef::Fixed(s) => s,
+        }
+    }
+
+    fn quantity(&self, q: Quantity, mover: Seat) -> i64 {
+        match q {
+            Quantity::Pieces(s) => self.count[self.seat_of(s, mover).index()] as i64,
+            Quantity::Royals(s) => self.royals[self.seat_of(s, mover).index()].len() as i64,
+            Quantity::NonRoyal(s) => {
+                let s = self.seat_of(s, mover).index();
+                self.count[s] as i64 - self.royals[s].len() as i64
+            }
+            Quantity::Bare(s) => {
+                let s = self.seat_of(s, mover).index();
+                let royals = self.royals[s].len() as i64;
+                (royals > 0 && self.count[s] as i64 == royals) as i64
+            }
+            Quantity::Material(s) => self.material[self.seat_of(s, mover).index()],
+            Quantity::Ply => self.undo.len() as i64,
+        }
+    }
+
+    /// Tests the rule file's conditions, in order, with `mover` as the seat that just moved.
+    pub(crate) fn judge_conditions(&self, mover: Seat) -> Option<Outcome> {
+        for (i, c) in self.variant.end.conditions.iter().enumerate() {
+            let v = c
+                .when
+                .eval(&mut |id| self.quantity(c.quantities[id as usize], mover));
+            if v != 0 {
+                return Some(self.result_for(mover, c.result, EndReason::Condition(i as u8)));
+            }
+        }
+        None
+    }
+
+    /// Judges a root position as if the seat before the one to move had just moved.
+    pub(crate) fn judge_root(&mut self) {
+        self.ended = self.judge_conditions(self.prev_seat(self.to_move));
+    }
+
+    /// The outcome if the game is over: an end condition, mate or stalemate (no legal move),
+    /// repetition or the move rule — in that order. `None` while the game goes on.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        if let Some(o) = self.ended {
+            return Some(o);
+        }
+        let seat = self.to_move;
+        if !self.has_legal_move() {
+            let end = &self.variant.end;
+            let (result, reason) = if self.in_check(seat) {
+                (end.checkmate, EndReason::Checkmate)
+            } else {
+                (end.stalemate, EndReason::Stalemate)
+            };
+            return Some(self.result_for(seat, result.unwrap_or(ResultKind::Draw), reason));
+        }
+        if let Some((count, result)) = self.variant.end.repetition
+            && self.repetitions() >= count
+        {
+            return Some(self.result_for(self.prev_seat(seat), result, EndReason::Repetition));
+        }
+        if let Some((plies, result)) = self.variant.end.move_rule
+            && self.halfmove >= plies
+        {
+            return Some(self.result_for(self.prev_seat(seat), result, EndReason::MoveRule));
+        }
+        None
+    }
+
+    /// How many times the current position has occurred (1 = first time), looking back over
+    /// the moves since the last capture or reset move.
+    pub fn repetitions(&self) -> u32 {
+        let n = self.history.len();
+        let back = (self.halfmove as usize).min(n);
+        1 + self.history[n - back..]
+            .iter()
+            .filter(|&&h| h == self.hash)
+            .count() as u32
+    }
+}

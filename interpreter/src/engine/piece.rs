@@ -1,0 +1,238 @@
+//! Packed piece codes and small index newtypes.
+
+use std::fmt;
+
+/// Most seats a variant may have (owner codes 0..=6; 7 means "no owner").
+pub const MAX_SEATS: usize = 7;
+
+/// Most piece kinds a variant may have.
+pub const MAX_KINDS: usize = 62;
+
+/// Most distinct orientations (edge × mirror) a variant may use.
+pub const MAX_ORIENTS: usize = 8;
+
+/// A seat index: the position of the seat in the rule file's `seats:` list (turn order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The index as `usize`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A piece-kind index: the position of the kind in the rule file's `pieces:` mapping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    /// The index as `usize`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A square's content packed in 16 bits: kind, owner, orientation index and flags.
+/// `Piece::EMPTY` (0) is an empty square.
+///
+/// Layout: bits 0–5 kind + 1; bits 6–8 owner seat (7 = none); bits 9–11 orientation index
+/// (into [`Variant::orients`](crate::Variant)); bit 12 dead (an inert royal piece).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Piece(pub u16);
+
+const OWNER_SHIFT: u16 = 6;
+const ORIENT_SHIFT: u16 = 9;
+const DEAD: u16 = 1 << 12;
+
+impl Piece {
+    /// The empty square.
+    pub const EMPTY: Piece = Piece(0);
+
+    /// A live piece of `kind`, owned by `owner`, oriented by orientation index `orient`.
+    #[inline]
+    pub const fn new(kind: Kind, owner: Seat, orient: u8) -> Piece {
+        Piece(
+            (kind.0 as u16 + 1)
+                | ((owner.0 as u16) << OWNER_SHIFT)
+                | ((orient as u16) << ORIENT_SHIFT),
+        )
+    }
+
+    /// True for an empty square.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kind (meaningless for an empty square).
+    #[inline]
+    pub const fn kind(self) -> Kind {
+        Kind(((self.0 & 63) as u8).wrapping_sub(1))
+    }
+
+    /// The owner seat (7 = none).
+    #[inline]
+    pub const fn owner(self) -> Seat {
+        Seat(((self.0 >> OWNER_SHIFT) & 7) as u8)
+    }
+
+    /// The orientation index.
+    #[inline]
+    pub const fn orient(self) -> u8 {
+        ((self.0 >> ORIENT_SHIFT) & 7) as u8
+    }
+
+    /// Index of (kind, orientation) into per-orientation tables.
+    #[inline]
+    pub const fn combo(self, n_orients: usize) -> usize {
+        self.kind().index() * n_orients + self.orient() as usize
+    }
+
+    /// True for a dead (inert) piece.
+    #[inline]
+    pub const fn is_dead(self) -> bool {
+        self.0 & DEAD != 0
+    }
+
+    /// The same piece with another kind.
+    #[inline]
+    pub const fn with_kind(self, kind: Kind) -> Piece {
+        Piece((self.0 & !63) | (kind.0 as u16 + 1))
+    }
+
+    /// A dense index for hashing tables: kind, owner and orientation (flags included).
+    #[inline]
+    pub const fn code(self) -> usize {
+        self.0 as usize & 0x1fff
+    }
+}
+
+impl fmt::Debug for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            f.write_str("Piece(empty)")
+        } else {
+            write!(
+                f,
+                "Piece(kind {}, seat {}, orient {})",
+                self.kind().0,
+                self.owner().0,
+                self.orient()
+            )
+        }
+    }
+}
+
+/// A set of up to 256 squares, one bit each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SquareSet(pub [u64; 4]);
+
+impl SquareSet {
+    /// Adds square index `i`.
+    #[inline]
+    pub fn insert(&mut self, i: u8) {
+        self.0[(i >> 6) as usize] |= 1 << (i & 63);
+    }
+
+    /// Removes square index `i`.
+    #[inline]
+    pub fn remove(&mut self, i: u8) {
+        self.0[(i >> 6) as usize] &= !(1 << (i & 63));
+    }
+
+    /// True if square index `i` is in the set.
+    #[inline]
+    pub fn contains(&self, i: u8) -> bool {
+        self.0[(i >> 6) as usize] >> (i & 63) & 1 != 0
+    }
+
+    /// Number of squares in the set.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// True if empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The lowest square index, if any.
+    #[inline]
+    pub fn first(&self) -> Option<u8> {
+        for (w, &word) in self.0.iter().enumerate() {
+            if word != 0 {
+                return Some((w as u32 * 64 + word.trailing_zeros()) as u8);
+            }
+        }
+        None
+    }
+
+    /// Iterates square indices in ascending order.
+    #[inline]
+    pub fn iter(self) -> SquareSetIter {
+        SquareSetIter {
+            words: self.0,
+            w: 0,
+        }
+    }
+}
+
+/// Iterator over a [`SquareSet`].
+pub struct SquareSetIter {
+    words: [u64; 4],
+    w: usize,
+}
+
+impl Iterator for SquareSetIter {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        while self.w < 4 {
+            let word = self.words[self.w];
+            if word != 0 {
+                self.words[self.w] = word & (word - 1);
+                return Some((self.w as u32 * 64 + word.trailing_zeros()) as u8);
+            }
+            self.w += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_fields_round_trip() {
+        for k in 0..MAX_KINDS as u8 {
+            for s in 0..MAX_SEATS as u8 {
+                for o in 0..MAX_ORIENTS as u8 {
+                    let p = Piece::new(Kind(k), Seat(s), o);
+                    assert!(!p.is_empty());
+                    assert_eq!((p.kind(), p.owner(), p.orient()), (Kind(k), Seat(s), o));
+                    assert_eq!(p.with_kind(Kind(3)).owner(), Seat(s));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn square_set_iterates_in_order() {
+        let mut s = SquareSet::default();
+        for i in [0u8, 5, 63, 64, 200, 255] {
+            s.insert(i);
+        }
+        assert_eq!(s.iter().collect::<Vec<_>>(), [0, 5, 63, 64, 200, 255]);
+        assert_eq!(s.len(), 6);
+        s.remove(63);
+        assert!(!s.contains(63));
+        assert_eq!(s.first(), Some(0));
+    }
+}

@@ -1,0 +1,258 @@
+//! [`Position`]: a mailbox board of packed pieces, per-seat square sets and counters, the seat
+//! to move, move counters, a Zobrist hash and an undo stack.
+
+use super::piece::{MAX_SEATS, Piece, Seat, SquareSet};
+use super::{Move, Outcome};
+use crate::compile::Variant;
+use crate::geometry::Square;
+use std::sync::Arc;
+
+/// What `undo` needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    pub mv: Move,
+    pub moved: Piece,
+    pub captured: Piece,
+    pub halfmove: u32,
+    pub hash: u64,
+    pub ended: Option<Outcome>,
+    pub to_move: Seat,
+}
+
+/// A game position of a compiled [`Variant`], with its history (for `undo` and repetition).
+///
+/// Positions are only built from the variant's setup ([`Position::start`]) or from a position
+/// string ([`Position::from_fen`](crate::notation)), and only changed by legal moves, so they are
+/// always consistent; the incremental hash always equals [`Position::compute_hash`].
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) variant: Arc<Variant>,
+    pub(crate) board: [Piece; 256],
+    pub(crate) occ: [SquareSet; MAX_SEATS],
+    pub(crate) royals: [SquareSet; MAX_SEATS],
+    pub(crate) count: [u16; MAX_SEATS],
+    pub(crate) material: [i64; MAX_SEATS],
+    pub(crate) to_move: Seat,
+    /// FEN full-move number of the root position.
+    pub(crate) root_fullmove: u32,
+    /// The seat to move at the root.
+    pub(crate) root_seat: Seat,
+    pub(crate) halfmove: u32,
+    pub(crate) hash: u64,
+    pub(crate) ended: Option<Outcome>,
+    pub(crate) undo: Vec<Undo>,
+    /// Hashes of the positions before each move of `undo`, oldest first.
+    pub(crate) history: Vec<u64>,
+}
+
+/// A 64-bit mix (splitmix64 finaliser), the Zobrist key source: keys are computed, not stored.
+#[inline]
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Zobrist key of `piece` on square index `sq`.
+#[inline]
+pub(crate) fn piece_key(sq: u8, piece: Piece) -> u64 {
+    mix(((sq as u64) << 16) | piece.code() as u64)
+}
+
+/// Zobrist key of `seat` being to move.
+#[inline]
+pub(crate) fn seat_key(seat: Seat) -> u64 {
+    mix(0xffff_0000_0000 | seat.0 as u64)
+}
+
+impl Position {
+    /// An empty board of `variant` with the first seat to move.
+    pub(crate) fn empty(variant: Arc<Variant>) -> Position {
+        let mut p = Position {
+            variant,
+            board: [Piece::EMPTY; 256],
+            occ: [SquareSet::default(); MAX_SEATS],
+            royals: [SquareSet::default(); MAX_SEATS],
+            count: [0; MAX_SEATS],
+            material: [0; MAX_SEATS],
+            to_move: Seat(0),
+            root_fullmove: 1,
+            root_seat: Seat(0),
+            halfmove: 0,
+            hash: 0,
+            ended: None,
+            undo: Vec::with_capacity(256),
+            history: Vec::with_capacity(256),
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The start position of `variant`, judged as if the last seat had just moved.
+    pub fn start(variant: Arc<Variant>) -> Position {
+        let mut p = Position::empty(variant.clone());
+        for &(sq, piece) in &variant.setup {
+            p.put(sq.0, piece);
+        }
+        p.hash = p.compute_hash();
+        p.judge_root();
+        p
+    }
+
+    /// The compiled variant.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The piece on `sq` (`Piece::EMPTY` if none).
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    /// The seat to move.
+    #[inline]
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Plies since the last capture or move-rule reset.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Plies played since the root position.
+    pub fn ply(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// The FEN full-move number: starts at the root's and goes up after the last seat moves.
+    pub fn fullmove(&self) -> u32 {
+        let n = self.variant.seats.len().max(1) as u32;
+        self.root_fullmove + (self.root_seat.0 as u32 + self.undo.len() as u32) / n
+    }
+
+    /// The incremental Zobrist hash of placement and seat to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash recomputed from scratch (equal to [`hash`](Self::hash) in a consistent position).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = seat_key(self.to_move);
+        for sq in 0..self.variant.board.len() as u8 {
+            let p = self.board[sq as usize];
+            if !p.is_empty() {
+                h ^= piece_key(sq, p);
+            }
+        }
+        h
+    }
+
+    /// The moves played since the root, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.undo.iter().map(|u| u.mv)
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.undo.last().map(|u| u.mv)
+    }
+
+    /// Squares holding `seat`'s pieces.
+    pub fn pieces_of(&self, seat: Seat) -> SquareSet {
+        self.occ[seat.index()]
+    }
+
+    /// Number of pieces `seat` has on the board.
+    pub fn piece_count(&self, seat: Seat) -> u32 {
+        self.count[seat.index()] as u32
+    }
+
+    /// Number of royal pieces `seat` has on the board.
+    pub fn royal_count(&self, seat: Seat) -> u32 {
+        self.royals[seat.index()].len()
+    }
+
+    /// The sum of the values of `seat`'s pieces on the board.
+    pub fn material(&self, seat: Seat) -> i64 {
+        self.material[seat.index()]
+    }
+
+    /// Puts `piece` on an empty square index, updating sets and counters (not the hash).
+    #[inline]
+    pub(crate) fn put(&mut self, sq: u8, piece: Piece) {
+        self.board[sq as usize] = piece;
+        let s = piece.owner().index();
+        if s < MAX_SEATS {
+            self.occ[s].insert(sq);
+            if self.variant.kinds[piece.kind().index()].royal {
+                self.royals[s].insert(sq);
+            }
+            self.count[s] += 1;
+            self.material[s] += self.variant.kinds[piece.kind().index()].value;
+        }
+    }
+
+    /// Removes the piece on a square index, updating sets and counters (not the hash).
+    #[inline]
+    pub(crate) fn take(&mut self, sq: u8) -> Piece {
+        let piece = self.board[sq as usize];
+        self.board[sq as usize] = Piece::EMPTY;
+        let s = piece.owner().index();
+        if !piece.is_empty() && s < MAX_SEATS {
+            self.occ[s].remove(sq);
+            self.royals[s].remove(sq);
+            self.count[s] -= 1;
+            self.material[s] -= self.variant.kinds[piece.kind().index()].value;
+        }
+        piece
+    }
+
+    /// The seat after `seat` in turn order.
+    #[inline]
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        Seat(((seat.0 as usize + 1) % self.variant.seats.len()) as u8)
+    }
+
+    /// The seat before `seat` in turn order.
+    #[inline]
+    pub fn prev_seat(&self, seat: Seat) -> Seat {
+        let n = self.variant.seats.len();
+        Seat(((seat.0 as usize + n - 1) % n) as u8)
+    }
+
+    /// Bit mask of the seats whose pieces threaten `seat`'s royal pieces.
+    #[inline]
+    pub(crate) fn enemies(&self, seat: Seat) -> u8 {
+        let all = ((1u16 << self.variant.seats.len()) - 1) as u8;
+        all & !(1 << seat.0)
+    }
+
+    /// True if any royal piece of `seat` is attacked by another seat's live piece.
+    pub fn in_check(&self, seat: Seat) -> bool {
+        let enemies = self.enemies(seat);
+        self.royals[seat.index()]
+            .iter()
+            .any(|sq| self.variant.attacks.attacked(&self.board, sq, enemies))
+    }
+
+    /// True if `sq` is attacked by a live piece of any seat in `seats` (a bit mask).
+    pub fn attacked_by(&self, sq: Square, seats: u8) -> bool {
+        self.variant.attacks.attacked(&self.board, sq.0, seats)
+    }
+
+    /// The outcome found by the end conditions after the last move (or at the root), if any.
+    /// Does not look for mate or stalemate; see [`Position::outcome`].
+    pub fn ended(&self) -> Option<Outcome> {
+        self.ended
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", crate::notation::to_fen(self))
+    }
+}

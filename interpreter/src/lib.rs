@@ -1,0 +1,33 @@
+//! # ashtapada
+//!
+//! A rules-DSL interpreter for the chess family's dice, multi-player and ancient games.
+//! A variant is a YAML rule file (board, seats, pieces in Betza notation, setup, promotion,
+//! end conditions, ranking, and local rules as named options); [`load_variant`] compiles it,
+//! for one option [`Assignment`], into an immutable [`Variant`] holding compact move tables,
+//! and [`Position`] plays it.
+//!
+//! ```
+//! use ashtapada::{Assignment, Position, load_variant, perft};
+//! let v = load_variant("chaturanga", &Assignment::default()).unwrap();
+//! let mut pos = Position::start(v);
+//! assert_eq!(perft(&mut pos, 2), 256);
+//! ```
+
+pub mod compile;
+pub mod diag;
+pub mod dsl;
+mod engine;
+pub mod geometry;
+pub mod notation;
+mod perft;
+pub mod spec;
+
+pub use compile::{Variant, compile, load_variant};
+pub use diag::{Diagnostic, Diagnostics};
+pub use engine::{
+    Action, EndReason, Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Move, Outcome, Piece, PlayError,
+    Position, Seat, SquareSet,
+};
+pub use geometry::{Board, Edge, Orientation, Square};
+pub use perft::{divide, perft};
+pub use spec::{Assignment, RuleFile};

@@ -1,0 +1,233 @@
+//! FEN for two-seat variants, compatible with Fairy-Stockfish (grammar: `grammar/fen.pest`).
+
+use crate::compile::Variant;
+use crate::engine::{Piece, Position, Seat};
+use pest::Parser;
+use pest_derive::Parser;
+use std::fmt;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[grammar = "../../grammar/fen.pest"]
+struct FenParser;
+
+/// A malformed or impossible position string, with the byte range of the offending part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    /// Byte range in the string.
+    pub span: std::ops::Range<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at column {})", self.message, self.span.start + 1)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err(span: pest::Span<'_>, message: impl Into<String>) -> FenError {
+    FenError {
+        span: span.start()..span.end().max(span.start() + 1),
+        message: message.into(),
+    }
+}
+
+/// Parses a FEN position of a two-seat variant.
+///
+/// Errors: syntax, a rank with too many or too few squares, a wrong number of ranks, an
+/// unknown piece letter, an unknown seat letter, castling or en-passant rights.
+pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+    let v = &**variant;
+    if v.seats.len() != 2 {
+        return Err(FenError {
+            span: 0..fen.len().max(1),
+            message: format!(
+                "FEN describes two-seat positions; {} has {} seats",
+                v.name,
+                v.seats.len()
+            ),
+        });
+    }
+    let pairs = FenParser::parse(Rule::fen, fen).map_err(|e| {
+        let (start, end) = match e.location {
+            pest::error::InputLocation::Pos(p) => (p, p + 1),
+            pest::error::InputLocation::Span((a, b)) => (a, b.max(a + 1)),
+        };
+        let found = fen.get(start..).and_then(|s| s.chars().next());
+        let message = match found {
+            Some(c) => format!("unexpected `{c}` in the position string"),
+            None => "the position string ends too early".to_string(),
+        };
+        FenError {
+            span: start..end,
+            message,
+        }
+    })?;
+    let mut pos = Position::empty(variant.clone());
+    let (files, ranks) = (v.board.files as usize, v.board.ranks as usize);
+    let mut side: Option<Seat> = None;
+    for pair in pairs
+        .into_iter()
+        .next()
+        .into_iter()
+        .flat_map(|p| p.into_inner())
+    {
+        match pair.as_rule() {
+            Rule::placement => {
+                let rank_pairs: Vec<_> = pair.into_inner().collect();
+                if rank_pairs.len() != ranks {
+                    let end = rank_pairs.last().map_or(1, |r| r.as_span().end().max(1));
+                    return Err(FenError {
+                        span: 0..end,
+                        message: format!("{} ranks given; the board has {ranks}", rank_pairs.len()),
+                    });
+                }
+                for (i, rp) in rank_pairs.into_iter().enumerate() {
+                    let rank = ranks - 1 - i;
+                    let span = rp.as_span();
+                    let mut file = 0usize;
+                    for item in rp.into_inner() {
+                        match item.as_rule() {
+                            Rule::empty_run => {
+                                let n: usize = item.as_str().parse().unwrap_or(usize::MAX);
+                                if n == 0 {
+                                    return Err(err(item.as_span(), "a run of 0 empty squares"));
+                                }
+                                file = file.saturating_add(n);
+                            }
+                            _ => {
+                                let c = item.as_str().chars().next().unwrap_or(' ');
+                                let Some(kind) = v.kind_by_letter(c) else {
+                                    let letters: String =
+                                        v.kinds.iter().map(|k| k.letter).collect();
+                                    return Err(err(
+                                        item.as_span(),
+                                        format!(
+                                            "`{c}` is not a piece of {} (letters: {letters})",
+                                            v.name
+                                        ),
+                                    ));
+                                };
+                                let seat = if c.is_ascii_uppercase() {
+                                    Seat(0)
+                                } else {
+                                    Seat(1)
+                                };
+                                if file >= files {
+                                    return Err(err(
+                                        span,
+                                        format!("rank {} has more than {files} squares", rank + 1),
+                                    ));
+                                }
+                                let piece = Piece::new(kind, seat, v.seats[seat.index()].orient);
+                                pos.put((rank * files + file) as u8, piece);
+                                file += 1;
+                            }
+                        }
+                        if file > files {
+                            return Err(err(
+                                span,
+                                format!("rank {} has more than {files} squares", rank + 1),
+                            ));
+                        }
+                    }
+                    if file != files {
+                        return Err(err(
+                            span,
+                            format!(
+                                "rank {} has {file} squares; the board has {files} files",
+                                rank + 1
+                            ),
+                        ));
+                    }
+                }
+            }
+            Rule::side => {
+                let s = pair.as_str();
+                let seat = v.seats.iter().position(|x| x.fen == s || x.name == s);
+                match seat {
+                    Some(i) => side = Some(Seat(i as u8)),
+                    None => {
+                        let known: Vec<&str> = v.seats.iter().map(|x| x.fen.as_str()).collect();
+                        return Err(err(
+                            pair.as_span(),
+                            format!(
+                                "`{s}` is not a seat to move (expected {})",
+                                known.join(" or ")
+                            ),
+                        ));
+                    }
+                }
+            }
+            Rule::castling | Rule::en_passant => {
+                if pair.as_str() != "-" {
+                    return Err(err(
+                        pair.as_span(),
+                        format!(
+                            "`{}`: this variant has no castling or en passant; write `-`",
+                            pair.as_str()
+                        ),
+                    ));
+                }
+            }
+            Rule::halfmove => {
+                pos.halfmove = pair
+                    .as_str()
+                    .parse()
+                    .map_err(|_| err(pair.as_span(), "half-move clock too large"))?;
+            }
+            Rule::fullmove => {
+                let n: u32 = pair
+                    .as_str()
+                    .parse()
+                    .map_err(|_| err(pair.as_span(), "full-move number too large"))?;
+                pos.root_fullmove = n.max(1);
+            }
+            _ => {}
+        }
+    }
+    pos.to_move = side.unwrap_or(Seat(0));
+    pos.root_seat = pos.to_move;
+    pos.hash = pos.compute_hash();
+    pos.judge_root();
+    Ok(pos)
+}
+
+/// Writes the position as FEN (two-seat variants; more seats are written with the first seat
+/// upper case and every other seat lower case).
+pub fn to_fen(pos: &Position) -> String {
+    let v = pos.variant();
+    let mut s = String::new();
+    for rank in (0..v.board.ranks).rev() {
+        let mut empty = 0;
+        for file in 0..v.board.files {
+            let sq = crate::geometry::Square(rank * v.board.files + file);
+            let p = pos.piece_at(sq);
+            if p.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+                empty = 0;
+            }
+            let c = v.kinds[p.kind().index()].letter;
+            s.push(if p.owner() == Seat(0) {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            });
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    let side = &v.seats[pos.to_move().index()].fen;
+    format!("{s} {side} - - {} {}", pos.halfmove(), pos.fullmove())
+}

@@ -1,0 +1,113 @@
+//! Move notation: coordinates, `e2e3`, with the promotion kind's letter, `a7a8q`.
+
+use crate::engine::{Move, Position};
+use std::fmt;
+
+/// A move that cannot be read or is not legal here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not move notation at all.
+    Syntax(String),
+    /// Well-formed but not legal in this position; carries the legal moves from that square.
+    Illegal {
+        /// The move as written.
+        text: String,
+        /// Legal moves from the same origin square, in notation.
+        from_same_square: Vec<String>,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(m) => f.write_str(m),
+            MoveError::Illegal {
+                text,
+                from_same_square,
+            } if from_same_square.is_empty() => {
+                write!(
+                    f,
+                    "illegal move `{text}`: no legal move starts on that square"
+                )
+            }
+            MoveError::Illegal {
+                text,
+                from_same_square,
+            } => {
+                write!(
+                    f,
+                    "illegal move `{text}`; legal from that square: {}",
+                    from_same_square.join(" ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Writes `m` in coordinate notation: origin, target, and the promotion kind's letter in lower
+/// case (`a7a8q`).
+pub fn move_to_string(pos: &Position, m: Move) -> String {
+    let v = pos.variant();
+    let mut s = format!("{}{}", v.board.name(m.from), v.board.name(m.to));
+    if let Some(k) = m.promotion {
+        s.push(v.kinds[k.index()].letter.to_ascii_lowercase());
+    }
+    s
+}
+
+/// Reads a move in coordinate notation and checks it is legal in `pos`.
+///
+/// A move without a promotion letter is accepted when exactly one legal move matches it (the
+/// only promotion, or a mandatory one).
+pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    let t = text.trim();
+    let board = pos.variant().board;
+    let syntax = || {
+        MoveError::Syntax(format!(
+            "`{t}` is not a move: write origin and target squares, e.g. `e2e3`, and a promotion letter if any, e.g. `a7a8q`"
+        ))
+    };
+    let (from, n1) = board.parse_square_prefix(t).ok_or_else(syntax)?;
+    let (to, n2) = board.parse_square_prefix(&t[n1..]).ok_or_else(syntax)?;
+    let rest = t[n1 + n2..].trim_start_matches('=');
+    let promo = match rest.chars().count() {
+        0 => None,
+        1 => {
+            let c = rest.chars().next().unwrap_or(' ');
+            Some(pos.kind_for_letter(c).ok_or_else(|| {
+                MoveError::Syntax(format!("`{c}` is not a piece letter of this variant"))
+            })?)
+        }
+        _ => return Err(syntax()),
+    };
+    let legal = pos.legal_move_list();
+    let matching: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.from == from && m.to == to && (promo.is_none() || m.promotion == promo))
+        .collect();
+    match matching.as_slice() {
+        [m] => Ok(*m),
+        [_, ..] if promo.is_none() => match matching.iter().find(|m| m.promotion.is_none()) {
+            Some(m) => Ok(*m),
+            None => Err(MoveError::Syntax(format!(
+                "`{t}` promotes: add the letter of the kind, one of {}",
+                matching
+                    .iter()
+                    .map(|m| move_to_string(pos, *m))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ))),
+        },
+        _ => Err(MoveError::Illegal {
+            text: t.to_string(),
+            from_same_square: legal
+                .iter()
+                .filter(|m| m.from == from)
+                .map(|m| move_to_string(pos, *m))
+                .collect(),
+        }),
+    }
+}

@@ -1,0 +1,275 @@
+//! Loading rule files: built-in names or paths, `extends:` inheritance, and resolution of an
+//! option assignment into a typed [`RuleSpec`].
+
+use super::model::{RuleSpec, read_spec};
+use super::node::{Node, Value, merge, parse_yaml};
+use super::options::{Assignment, OptionSpec, apply, check_assignment, read_options};
+use super::read::{Reader, unknown_name};
+use crate::diag::{Diagnostic, Diagnostics, Source, Span};
+use miette::NamedSource;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Built-in rule files, embedded in the binary: (name, YAML text).
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("chaturanga", include_str!("../../../rules/chaturanga.yaml")),
+    ("shatranj", include_str!("../../../rules/shatranj.yaml")),
+];
+
+/// How deep `extends:` chains may go.
+const MAX_EXTENDS: usize = 16;
+
+/// A loaded rule file: its tree with `extends:` applied, and its declared options.
+#[derive(Clone, Debug)]
+pub struct RuleFile {
+    /// The merged tree (parents first, this file over them), before options are applied.
+    pub tree: Node,
+    /// The options declared by the file and its parents.
+    pub options: Vec<OptionSpec>,
+    /// Where it was read from: `None` for a built-in.
+    pub path: Option<PathBuf>,
+    /// The variant name as requested (a built-in name or a path).
+    pub origin: String,
+}
+
+/// Where a rule file comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Origin {
+    Builtin(&'static str),
+    File(PathBuf),
+}
+
+/// Loads `variant`: a built-in name (see [`BUILTIN`]) or a path to a YAML rule file.
+///
+/// Errors: a missing file, YAML errors, a bad `extends:` chain, or a bad `options:` section, all
+/// as located diagnostics.
+pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
+    let origin = match BUILTIN.iter().find(|(n, _)| *n == variant) {
+        Some((n, _)) => Origin::Builtin(n),
+        None if Path::new(variant).exists()
+            || variant.ends_with(".yaml")
+            || variant.ends_with(".yml")
+            || variant.contains('/') =>
+        {
+            Origin::File(PathBuf::from(variant))
+        }
+        None => {
+            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            let d = unknown_name(
+                &Span::new(
+                    &crate::diag::text_source("VARIANT", variant),
+                    0,
+                    variant.len(),
+                ),
+                "variant",
+                variant,
+                names.iter().copied(),
+            );
+            let help = format!(
+                "{}; or give the path of a rule file",
+                d.help.clone().unwrap_or_default()
+            );
+            return Err(d.help(help).into());
+        }
+    };
+    let mut chain = Vec::new();
+    let tree = load_tree(&origin, None, &mut chain)?;
+    let mut r = Reader::default();
+    let options = tree
+        .get("options")
+        .map(|n| read_options(&mut r, n))
+        .unwrap_or_default();
+    r.errors.into_result(())?;
+    Ok(RuleFile {
+        tree,
+        options,
+        path: match &origin {
+            Origin::File(p) => Some(p.clone()),
+            Origin::Builtin(_) => None,
+        },
+        origin: variant.to_string(),
+    })
+}
+
+/// Loads a rule file from text (for tests and the REPL), named `name` in messages.
+/// `extends:` in it resolves built-in names and paths relative to the working directory.
+pub fn load_str(name: &str, text: &str) -> Result<RuleFile, Diagnostics> {
+    let source: Source = Arc::new(NamedSource::new(name, text.to_string()));
+    let mut chain = vec![Origin::File(PathBuf::from(name))];
+    let tree = parse_and_extend(&source, Path::new("."), &mut chain)?;
+    let mut r = Reader::default();
+    let options = tree
+        .get("options")
+        .map(|n| read_options(&mut r, n))
+        .unwrap_or_default();
+    r.errors.into_result(())?;
+    Ok(RuleFile {
+        tree,
+        options,
+        path: None,
+        origin: name.to_string(),
+    })
+}
+
+fn read_origin(origin: &Origin, at: Option<&Node>) -> Result<Source, Diagnostics> {
+    match origin {
+        Origin::Builtin(name) => {
+            let text = BUILTIN
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, t)| *t)
+                .unwrap_or("");
+            Ok(Arc::new(NamedSource::new(
+                format!("<builtin {name}>"),
+                text.to_string(),
+            )))
+        }
+        Origin::File(path) => {
+            let meta = std::fs::metadata(path);
+            if let Ok(m) = &meta
+                && m.len() > super::node::MAX_FILE_BYTES as u64
+            {
+                return Err(Diagnostic::new(
+                    "spec::too-large",
+                    format!(
+                        "{} is {} bytes; rule files may have at most {}",
+                        path.display(),
+                        m.len(),
+                        super::node::MAX_FILE_BYTES
+                    ),
+                    at.map(|n| n.span.clone()),
+                )
+                .into());
+            }
+            std::fs::read_to_string(path)
+                .map(|text| Arc::new(NamedSource::new(path.display().to_string(), text)))
+                .map_err(|e| {
+                    Diagnostic::new("spec::io", format!("cannot read `{}`: {e}", path.display()), at.map(|n| n.span.clone()))
+                        .label("this file")
+                        .help("check the path; relative paths in `extends:` are relative to the extending file")
+                        .into()
+                })
+        }
+    }
+}
+
+fn load_tree(
+    origin: &Origin,
+    at: Option<&Node>,
+    chain: &mut Vec<Origin>,
+) -> Result<Node, Diagnostics> {
+    if chain.contains(origin) {
+        let names: Vec<String> = chain
+            .iter()
+            .chain(std::iter::once(origin))
+            .map(origin_name)
+            .collect();
+        return Err(Diagnostic::new(
+            "spec::extends-cycle",
+            format!("`extends:` forms a cycle: {}", names.join(" → ")),
+            at.map(|n| n.span.clone()),
+        )
+        .label("extends a file that extends this one")
+        .help("remove one `extends:` so that the chain ends in a file that extends nothing")
+        .into());
+    }
+    if chain.len() >= MAX_EXTENDS {
+        return Err(Diagnostic::new(
+            "spec::extends-depth",
+            format!("`extends:` chain longer than {MAX_EXTENDS}"),
+            at.map(|n| n.span.clone()),
+        )
+        .into());
+    }
+    let source = read_origin(origin, at)?;
+    chain.push(origin.clone());
+    let dir = match origin {
+        Origin::File(p) => p.parent().map(Path::to_path_buf).unwrap_or_default(),
+        Origin::Builtin(_) => PathBuf::from("."),
+    };
+    let tree = parse_and_extend(&source, &dir, chain);
+    chain.pop();
+    tree
+}
+
+fn origin_name(o: &Origin) -> String {
+    match o {
+        Origin::Builtin(n) => n.to_string(),
+        Origin::File(p) => p.display().to_string(),
+    }
+}
+
+fn parse_and_extend(
+    source: &Source,
+    dir: &Path,
+    chain: &mut Vec<Origin>,
+) -> Result<Node, Diagnostics> {
+    let mut tree = parse_yaml(source)?;
+    let Value::Map(entries) = &mut tree.value else {
+        return Err(Diagnostic::new(
+            "spec::not-a-mapping",
+            format!(
+                "a rule file must be a YAML mapping, not {}",
+                tree.value.kind()
+            ),
+            Some(tree.span.clone()),
+        )
+        .label("the whole document")
+        .help("start with `name: my-variant` and the other top-level keys (see the README)")
+        .into());
+    };
+    let Some(pos) = entries.iter().position(|(k, _)| k.name == "extends") else {
+        return Ok(tree);
+    };
+    let ext = entries.remove(pos).1;
+    let Value::Str(parent) = &ext.value else {
+        return Err(Diagnostic::new(
+            "spec::type",
+            "`extends:` takes the name of a built-in variant or a path",
+            Some(ext.span.clone()),
+        )
+        .into());
+    };
+    let origin = match BUILTIN.iter().find(|(n, _)| n == parent) {
+        Some((n, _)) => Origin::Builtin(n),
+        None => Origin::File(dir.join(parent)),
+    };
+    let mut base = load_tree(&origin, Some(&ext), chain)?;
+    merge(&mut base, &tree);
+    Ok(base)
+}
+
+impl RuleFile {
+    /// Applies an option assignment (defaults for options not named) and reads the typed model.
+    ///
+    /// Errors: an unknown option or choice (located in the `--set` text), and every problem of
+    /// the resolved file.
+    pub fn resolve(&self, assignment: &Assignment) -> Result<RuleSpec, Diagnostics> {
+        check_assignment(&self.options, assignment)?;
+        let mut tree = self.tree.clone();
+        apply(&mut tree, &self.options, assignment);
+        let mut r = Reader::default();
+        let spec = read_spec(&mut r, &tree);
+        match spec {
+            Some(s) if r.errors.is_empty() => Ok(s),
+            _ => {
+                let mut e = r.errors;
+                e.sort();
+                Err(e)
+            }
+        }
+    }
+
+    /// The option called `name`.
+    pub fn option(&self, name: &str) -> Option<&OptionSpec> {
+        self.options.iter().find(|o| o.name == name)
+    }
+
+    /// The variant's name as written in the file (`name:`), or the origin if unreadable.
+    pub fn name(&self) -> String {
+        self.tree
+            .get("name")
+            .and_then(Node::scalar_text)
+            .unwrap_or_else(|| self.origin.clone())
+    }
+}

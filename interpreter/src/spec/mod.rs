@@ -1,0 +1,19 @@
+//! The rule-file model: YAML with spans, `extends:`, options, and the typed [`RuleSpec`].
+//!
+//! Pipeline: text → [`Node`] tree (serde-saphyr, spans on every value) → parents merged
+//! (`extends:`) → option choices merged → typed [`RuleSpec`] (unknown keys are errors).
+
+mod load;
+mod model;
+mod node;
+mod options;
+mod read;
+
+pub use load::{BUILTIN, RuleFile, load, load_str};
+pub use model::{
+    ConditionSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec, SeatSpec,
+    SetupSpec, Text,
+};
+pub use node::{Key, Node, Value, merge, parse_yaml};
+pub use options::{Assignment, Choice, IntegerOption, OptionSpec};
+pub use read::unknown_name;

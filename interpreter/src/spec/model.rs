@@ -1,0 +1,489 @@
+//! The typed rule-file model, read from a resolved [`Node`] tree (options already applied).
+//!
+//! Strings that the compiler checks further (piece names, Betza strings, expressions, square
+//! names) keep their [`Node`], so later problems can be reported at their exact characters.
+//! The README's "Rule-file reference" documents every key read here.
+
+use super::node::{Node, Value};
+use super::read::{Fields, Reader};
+use crate::geometry::{Edge, MAX_SIDE};
+
+/// A string value together with the node it came from (for spans).
+#[derive(Clone, Debug)]
+pub struct Text {
+    /// The string.
+    pub value: String,
+    /// Where it was written.
+    pub node: Node,
+}
+
+/// A whole rule file, for one option assignment.
+#[derive(Clone, Debug)]
+pub struct RuleSpec {
+    /// Variant name (`name:`), as used on the command line.
+    pub name: Text,
+    /// Display title (`title:`); defaults to the name.
+    pub title: Option<String>,
+    /// Where the rules come from (`source:`), free text.
+    pub source: Option<String>,
+    /// Board size (`board: { files, ranks }`) and the node, for spans.
+    pub board: (u8, u8, Node),
+    /// Seats in turn order (`seats:`).
+    pub seats: Vec<SeatSpec>,
+    /// Piece kinds (`pieces:`), in file order.
+    pub pieces: Vec<PieceSpec>,
+    /// Initial placement (`setup:`).
+    pub setup: SetupSpec,
+    /// End conditions (`end:`).
+    pub end: EndSpec,
+    /// Ranking keys (`ranking:`): integer expressions per seat, higher ranks first.
+    pub ranking: Vec<Text>,
+}
+
+/// One seat (`seats:` entry).
+#[derive(Clone, Debug)]
+pub struct SeatSpec {
+    /// Seat name (`red`, `white`).
+    pub name: Text,
+    /// The edge the seat sits at (`edge:`), which decides its pieces' facing.
+    pub edge: Edge,
+    /// Mirrored frame (`mirror: true`): left and right swapped, as black in chess.
+    pub mirror: bool,
+    /// Display symbol (`symbol:`), e.g. `●`.
+    pub symbol: Option<String>,
+    /// Side-to-move letter in FEN (`fen:`); defaults to the name's first letter.
+    pub fen: Option<String>,
+}
+
+/// One piece kind (`pieces:` entry).
+#[derive(Clone, Debug)]
+pub struct PieceSpec {
+    /// Kind name (the mapping key).
+    pub name: Text,
+    /// One-letter symbol (`letter:`), upper case; FEN uses it upper case for the first seat
+    /// and lower case for the second.
+    pub letter: Text,
+    /// Movement in Betza notation (`betza:`).
+    pub betza: Text,
+    /// Material value (`value:`), used by scoring, ranking and the agents.
+    pub value: i64,
+    /// Royal (`royal: true`): may not be left attacked; losing all moves while attacked is mate.
+    pub royal: bool,
+    /// Promotion (`promotion:`).
+    pub promotion: Option<PromotionSpec>,
+}
+
+/// How a piece kind promotes (`promotion:`).
+#[derive(Clone, Debug)]
+pub struct PromotionSpec {
+    /// Depth of the promotion zone (`zone:`): the lines farthest along the piece's facing.
+    pub zone: u8,
+    /// Kinds it may promote to (`to:`).
+    pub to: Vec<Text>,
+    /// Promotion is compulsory on reaching the zone (`mandatory:`, default true).
+    pub mandatory: bool,
+    /// The node, for spans.
+    pub node: Node,
+}
+
+/// Initial placement (`setup:`).
+#[derive(Clone, Debug, Default)]
+pub struct SetupSpec {
+    /// `army:`: square set (in each seat's own frame) → piece kind, placed for every seat.
+    pub army: Vec<(Text, Text)>,
+    /// `place:`: seat → (square set in board coordinates → piece kind).
+    pub place: Vec<(Text, Vec<(Text, Text)>)>,
+}
+
+/// The result of an end rule, from the point of view the rule names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultKind {
+    /// That seat wins.
+    Win,
+    /// That seat loses.
+    Loss,
+    /// The game is drawn.
+    Draw,
+}
+
+impl ResultKind {
+    /// Words accepted in rule files.
+    pub const WORDS: [&'static str; 3] = ["win", "loss", "draw"];
+
+    fn parse(s: &str) -> ResultKind {
+        match s {
+            "win" => ResultKind::Win,
+            "loss" => ResultKind::Loss,
+            _ => ResultKind::Draw,
+        }
+    }
+
+    /// The word for this result.
+    pub fn name(self) -> &'static str {
+        match self {
+            ResultKind::Win => "win",
+            ResultKind::Loss => "loss",
+            ResultKind::Draw => "draw",
+        }
+    }
+}
+
+/// End conditions (`end:`).
+#[derive(Clone, Debug, Default)]
+pub struct EndSpec {
+    /// Result for a seat to move that has no legal move while its royal piece is attacked.
+    pub checkmate: Option<ResultKind>,
+    /// Result for a seat to move that has no legal move otherwise.
+    pub stalemate: Option<ResultKind>,
+    /// `repetition: { count, result }`: the same position (placement, seat to move) for the
+    /// `count`-th time.
+    pub repetition: Option<(u32, ResultKind)>,
+    /// `move-rule: { moves, reset-by, result }`: `moves` moves by each seat without a capture
+    /// or a move of a `reset-by` kind.
+    pub move_rule: Option<MoveRuleSpec>,
+    /// `conditions:`: named conditions, tested in order after every move.
+    pub conditions: Vec<ConditionSpec>,
+}
+
+/// The n-move rule (`end.move-rule`).
+#[derive(Clone, Debug)]
+pub struct MoveRuleSpec {
+    /// Moves per seat.
+    pub moves: u32,
+    /// Kinds whose moves reset the count (captures always do).
+    pub reset_by: Vec<Text>,
+    /// The result when it applies.
+    pub result: ResultKind,
+}
+
+/// A named end condition (`end.conditions.NAME`).
+#[derive(Clone, Debug)]
+pub struct ConditionSpec {
+    /// Its name (the mapping key), reported as the end reason.
+    pub name: Text,
+    /// A boolean expression (`when:`).
+    pub when: Text,
+    /// The result for the seat that just moved (`result:`).
+    pub result: ResultKind,
+}
+
+/// Top-level keys of a resolved rule file.
+pub const TOP_KEYS: [&str; 11] = [
+    "name", "title", "source", "extends", "board", "seats", "pieces", "setup", "end", "ranking",
+    "options",
+];
+
+fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
+    let value = r.string(node, what)?;
+    Some(Text {
+        value,
+        node: node.clone(),
+    })
+}
+
+fn key_text(name: &str, key_span: &crate::diag::Span) -> Text {
+    Text {
+        value: name.to_string(),
+        node: Node {
+            value: Value::Str(name.to_string()),
+            span: key_span.clone(),
+        },
+    }
+}
+
+/// Reads the typed model from a resolved tree; `None` if anything was wrong (see `r.errors`).
+pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
+    let before = r.errors.len();
+    let mut f = r.map(root, "a rule file")?;
+    let name = f
+        .req(r, "name", "the variant's name")
+        .and_then(|n| text(r, n, "a name"));
+    let title = f.opt("title").and_then(|n| r.string(n, "a title"));
+    let source = f.opt("source").and_then(|n| r.string(n, "a source note"));
+    f.opt("extends");
+    f.opt("options");
+    let board = f
+        .req(r, "board", "the board size")
+        .and_then(|n| read_board(r, n));
+    let seats = f
+        .req(r, "seats", "the seats in turn order")
+        .map(|n| read_seats(r, n))
+        .unwrap_or_default();
+    let pieces = f
+        .req(r, "pieces", "the piece kinds")
+        .map(|n| read_pieces(r, n))
+        .unwrap_or_default();
+    let setup = f
+        .req(r, "setup", "the initial placement")
+        .map(|n| read_setup(r, n))
+        .unwrap_or_default();
+    let end = f.opt("end").map(|n| read_end(r, n)).unwrap_or_default();
+    let ranking = f
+        .opt("ranking")
+        .map(|n| {
+            r.list(n)
+                .into_iter()
+                .filter_map(|i| text(r, i, "a ranking expression"))
+                .collect()
+        })
+        .unwrap_or_default();
+    f.finish(r, "the rule file", &TOP_KEYS);
+    if r.errors.len() > before {
+        return None;
+    }
+    Some(RuleSpec {
+        name: name?,
+        title,
+        source,
+        board: board?,
+        seats,
+        pieces,
+        setup,
+        end,
+        ranking,
+    })
+}
+
+fn read_board(r: &mut Reader, node: &Node) -> Option<(u8, u8, Node)> {
+    let mut f = r.map(node, "the board size: { files, ranks }")?;
+    let max = MAX_SIDE as i64;
+    let files = f
+        .req(r, "files", "number of files")
+        .and_then(|n| r.int(n, 1, max, "the number of files"));
+    let ranks = f
+        .req(r, "ranks", "number of ranks")
+        .and_then(|n| r.int(n, 1, max, "the number of ranks"));
+    f.finish(r, "board", &["files", "ranks"]);
+    Some((files? as u8, ranks? as u8, node.clone()))
+}
+
+fn read_seats(r: &mut Reader, node: &Node) -> Vec<SeatSpec> {
+    let mut out = Vec::new();
+    let Value::Seq(items) = &node.value else {
+        r.expected(node, "a list of seats");
+        return out;
+    };
+    for item in items {
+        let Some(mut f) = r.map(item, "a seat") else {
+            continue;
+        };
+        let name = f
+            .req(r, "name", "the seat's name")
+            .and_then(|n| text(r, n, "a name"));
+        let edge = f
+            .req(r, "edge", "the board edge the seat sits at")
+            .and_then(|n| r.word(n, &["south", "west", "north", "east"], "edge"))
+            .and_then(Edge::parse);
+        let mirror = f
+            .opt("mirror")
+            .and_then(|n| r.bool(n, "mirror"))
+            .unwrap_or(false);
+        let symbol = f.opt("symbol").and_then(|n| r.string(n, "a symbol"));
+        let fen = f.opt("fen").and_then(|n| r.string(n, "a FEN letter"));
+        f.finish(r, "a seat", &["name", "edge", "mirror", "symbol", "fen"]);
+        if let (Some(name), Some(edge)) = (name, edge) {
+            out.push(SeatSpec {
+                name,
+                edge,
+                mirror,
+                symbol,
+                fen,
+            });
+        }
+    }
+    out
+}
+
+fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
+    let mut out = Vec::new();
+    let Some(mut all) = r.map(node, "piece name → piece") else {
+        return out;
+    };
+    for (k, v) in all.rest() {
+        let Some(mut f) = r.map(v, "a piece") else {
+            continue;
+        };
+        let letter = f
+            .req(r, "letter", "the piece's letter")
+            .and_then(|n| text(r, n, "a letter"));
+        let betza = f
+            .req(r, "betza", "the piece's movement in Betza notation")
+            .and_then(|n| text(r, n, "a Betza string"));
+        let value = f
+            .opt("value")
+            .and_then(|n| r.int(n, -1_000_000, 1_000_000, "a piece value"))
+            .unwrap_or(0);
+        let royal = f
+            .opt("royal")
+            .and_then(|n| r.bool(n, "royal"))
+            .unwrap_or(false);
+        let promotion = f.opt("promotion").and_then(|n| read_promotion(r, n));
+        f.finish(
+            r,
+            "a piece",
+            &["letter", "betza", "value", "royal", "promotion"],
+        );
+        if let (Some(letter), Some(betza)) = (letter, betza) {
+            out.push(PieceSpec {
+                name: key_text(&k.name, &k.span),
+                letter,
+                betza,
+                value,
+                royal,
+                promotion,
+            });
+        }
+    }
+    out
+}
+
+fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
+    let mut f = r.map(node, "a promotion rule")?;
+    let zone = f
+        .req(r, "zone", "the zone depth in lines")
+        .and_then(|n| r.int(n, 1, MAX_SIDE as i64, "the zone depth"));
+    let to = f.req(r, "to", "the kinds it promotes to").map(|n| {
+        r.list(n)
+            .into_iter()
+            .filter_map(|i| text(r, i, "a piece name"))
+            .collect::<Vec<_>>()
+    });
+    let mandatory = f
+        .opt("mandatory")
+        .and_then(|n| r.bool(n, "mandatory"))
+        .unwrap_or(true);
+    f.finish(r, "a promotion rule", &["zone", "to", "mandatory"]);
+    Some(PromotionSpec {
+        zone: zone? as u8,
+        to: to?,
+        mandatory,
+        node: node.clone(),
+    })
+}
+
+fn read_squares_map(r: &mut Reader, node: &Node, what: &str) -> Vec<(Text, Text)> {
+    let Some(mut f) = r.map(node, what) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (k, v) in f.rest() {
+        if let Some(piece) = text(r, v, "a piece name") {
+            out.push((key_text(&k.name, &k.span), piece));
+        }
+    }
+    out
+}
+
+fn read_setup(r: &mut Reader, node: &Node) -> SetupSpec {
+    let Some(mut f) = r.map(node, "the setup") else {
+        return SetupSpec::default();
+    };
+    let army = f
+        .opt("army")
+        .map(|n| read_squares_map(r, n, "square → piece, in each seat's frame"))
+        .unwrap_or_default();
+    let mut place = Vec::new();
+    if let Some(p) = f.opt("place")
+        && let Some(mut pf) = r.map(p, "seat → (square → piece)")
+    {
+        for (k, v) in pf.rest() {
+            place.push((
+                key_text(&k.name, &k.span),
+                read_squares_map(r, v, "square → piece"),
+            ));
+        }
+    }
+    f.finish(r, "the setup", &["army", "place"]);
+    SetupSpec { army, place }
+}
+
+fn result(r: &mut Reader, node: &Node) -> Option<ResultKind> {
+    r.word(node, &ResultKind::WORDS, "result")
+        .map(ResultKind::parse)
+}
+
+fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
+    let mut end = EndSpec::default();
+    let Some(mut f) = r.map(node, "the end conditions") else {
+        return end;
+    };
+    end.checkmate = f.opt("checkmate").and_then(|n| result(r, n));
+    end.stalemate = f.opt("stalemate").and_then(|n| result(r, n));
+    if let Some(n) = f.opt("repetition")
+        && let Some(mut rf) = r.map(n, "{ count, result }")
+    {
+        let count = rf
+            .req(r, "count", "occurrences")
+            .and_then(|n| r.int(n, 2, 100, "the repetition count"));
+        let res = rf
+            .opt("result")
+            .and_then(|n| result(r, n))
+            .unwrap_or(ResultKind::Draw);
+        rf.finish(r, "repetition", &["count", "result"]);
+        end.repetition = count.map(|c| (c as u32, res));
+    }
+    if let Some(n) = f.opt("move-rule") {
+        end.move_rule = read_move_rule(r, n);
+    }
+    if let Some(n) = f.opt("conditions")
+        && let Some(mut cf) = r.map(n, "condition name → { when, result }")
+    {
+        for (k, v) in cf.rest() {
+            let Some(mut c) = r.map(v, "a condition: { when, result }") else {
+                continue;
+            };
+            let when = c
+                .req(r, "when", "a boolean expression")
+                .and_then(|n| text(r, n, "an expression"));
+            let res = c
+                .req(r, "result", "win, loss or draw, for the seat that moved")
+                .and_then(|n| result(r, n));
+            c.finish(r, "a condition", &["when", "result"]);
+            if let (Some(when), Some(result)) = (when, res) {
+                end.conditions.push(ConditionSpec {
+                    name: key_text(&k.name, &k.span),
+                    when,
+                    result,
+                });
+            }
+        }
+    }
+    f.finish(
+        r,
+        "end",
+        &[
+            "checkmate",
+            "stalemate",
+            "repetition",
+            "move-rule",
+            "conditions",
+        ],
+    );
+    end
+}
+
+fn read_move_rule(r: &mut Reader, node: &Node) -> Option<MoveRuleSpec> {
+    let mut f: Fields = r.map(node, "{ moves, reset-by, result }")?;
+    let moves = f
+        .req(r, "moves", "moves per seat")
+        .and_then(|n| r.int(n, 1, 100_000, "the move count"));
+    let reset_by = f
+        .opt("reset-by")
+        .map(|n| {
+            r.list(n)
+                .into_iter()
+                .filter_map(|i| text(r, i, "a piece name"))
+                .collect()
+        })
+        .unwrap_or_default();
+    let res = f
+        .opt("result")
+        .and_then(|n| result(r, n))
+        .unwrap_or(ResultKind::Draw);
+    f.finish(r, "move-rule", &["moves", "reset-by", "result"]);
+    Some(MoveRuleSpec {
+        moves: moves? as u32,
+        reset_by,
+        result: res,
+    })
+}

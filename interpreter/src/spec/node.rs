@@ -1,0 +1,438 @@
+//! A YAML document as a tree of [`Node`]s that remember their exact source spans.
+//!
+//! Rule files are read into this tree first (serde-saphyr, with its resource budget), so that
+//! `extends:` inheritance and option choices can be merged generically ([`merge`]) before the
+//! typed model is read from the result — and every value still knows where it was written,
+//! even after it moved from a parent file or an option choice into the resolved tree.
+
+use crate::diag::{Diagnostic, Source, Span};
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_saphyr::Spanned;
+use std::fmt;
+
+/// Largest rule file accepted, in bytes.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// Deepest nesting of maps and lists accepted.
+pub const MAX_DEPTH: usize = 64;
+
+/// A YAML value with the span it was written at.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// The value.
+    pub value: Value,
+    /// Where it was written; for a quoted string, the span includes the quotes.
+    pub span: Span,
+}
+
+/// A YAML value.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// `~`, `null` or nothing.
+    Null,
+    /// `true` / `false`.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A floating-point number.
+    Float(f64),
+    /// A string.
+    Str(String),
+    /// A list.
+    Seq(Vec<Node>),
+    /// A mapping, in file order. Keys are strings (numbers are kept as their text).
+    Map(Vec<(Key, Node)>),
+}
+
+/// A mapping key with its span.
+#[derive(Clone, Debug)]
+pub struct Key {
+    /// The key as written (integers as their decimal text).
+    pub name: String,
+    /// Where the key was written.
+    pub span: Span,
+}
+
+impl Value {
+    /// What kind of value this is, for messages ("a string", "a mapping").
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Null => "nothing (null)",
+            Value::Bool(_) => "a boolean",
+            Value::Int(_) => "an integer",
+            Value::Float(_) => "a number",
+            Value::Str(_) => "a string",
+            Value::Seq(_) => "a list",
+            Value::Map(_) => "a mapping",
+        }
+    }
+}
+
+impl Node {
+    /// The entries if this is a mapping.
+    pub fn as_map(&self) -> Option<&[(Key, Node)]> {
+        match &self.value {
+            Value::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The value under `key` if this is a mapping that has it.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.as_map()?
+            .iter()
+            .find(|(k, _)| k.name == key)
+            .map(|(_, v)| v)
+    }
+
+    /// The scalar as text (strings as they are, numbers and booleans as written).
+    pub fn scalar_text(&self) -> Option<String> {
+        match &self.value {
+            Value::Str(s) => Some(s.clone()),
+            Value::Int(i) => Some(i.to_string()),
+            Value::Bool(b) => Some(b.to_string()),
+            Value::Float(_) => Some(self.span.text().to_string()),
+            _ => None,
+        }
+    }
+
+    /// The span of bytes `range` *inside* this string scalar's value, when the value is written
+    /// verbatim in the source (plain or simply quoted); otherwise the whole scalar's span.
+    pub fn inner_span(&self, range: std::ops::Range<usize>) -> Span {
+        let Value::Str(s) = &self.value else {
+            return self.span.clone();
+        };
+        let text = self.span.source.inner();
+        let start = self.span.start;
+        let body = match text.as_bytes().get(start) {
+            Some(b'\'' | b'"') => start + 1,
+            _ => start,
+        };
+        let verbatim = text.get(body..body + s.len()) == Some(s.as_str());
+        if verbatim && range.end <= s.len() {
+            let end = if range.start == range.end {
+                (body + range.end + 1).min(body + s.len().max(1))
+            } else {
+                body + range.end
+            };
+            Span::new(&self.span.source, body + range.start, end)
+        } else {
+            self.span.clone()
+        }
+    }
+}
+
+/// Merges `over` into `base`: mappings merge key by key (recursively), a `null` in `over`
+/// deletes the key, anything else in `over` replaces what `base` had.
+pub fn merge(base: &mut Node, over: &Node) {
+    match (&mut base.value, &over.value) {
+        (Value::Map(b), Value::Map(o)) => {
+            for (k, v) in o {
+                let pos = b.iter().position(|(bk, _)| bk.name == k.name);
+                match (pos, &v.value) {
+                    (Some(i), Value::Null) => {
+                        b.remove(i);
+                    }
+                    (None, Value::Null) => {}
+                    (Some(i), _) => merge(&mut b[i].1, v),
+                    (None, _) => b.push((k.clone(), v.clone())),
+                }
+            }
+        }
+        _ => *base = over.clone(),
+    }
+}
+
+/// Parses YAML text into a [`Node`] tree. Errors are located diagnostics.
+pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
+    let text = source.inner();
+    if text.len() > MAX_FILE_BYTES {
+        return Err(Diagnostic::new(
+            "spec::too-large",
+            format!(
+                "the file is {} bytes; rule files may have at most {MAX_FILE_BYTES}",
+                text.len()
+            ),
+            Some(Span::new(source, 0, 0)),
+        )
+        .help("split the variant into a base file and `extends:` children"));
+    }
+    // YAML 1.2 booleans only: `on`/`off`/`yes`/`no` are words (option choices use them).
+    let options = serde_saphyr::options! { strict_booleans: true };
+    let raw: Result<Spanned<Raw>, _> = serde_saphyr::from_str_with_options(text, options);
+    match raw {
+        Ok(r) => {
+            let node = convert(source, text, r, 0)?;
+            if matches!(node.value, Value::Null) {
+                return Err(Diagnostic::new(
+                    "spec::empty",
+                    "the rule file is empty",
+                    Some(Span::new(source, 0, 0)),
+                )
+                .help("a rule file is a YAML mapping with at least `name`, `board`, `seats`, `pieces` and `setup`"));
+            }
+            Ok(node)
+        }
+        Err(e) => {
+            let (start, len) = e
+                .location()
+                .map(|l| char_range(text, l.span().offset() as usize, l.span().len() as usize))
+                .unwrap_or((0, 0));
+            let msg = e.without_snippet().to_string();
+            let msg = msg
+                .split_once(": ")
+                .filter(|(head, _)| head.starts_with("line ") || head.starts_with("error"))
+                .map(|(_, m)| m.to_string())
+                .unwrap_or(msg);
+            Err(Diagnostic::new(
+                "spec::yaml",
+                format!("invalid YAML: {msg}"),
+                Some(Span::new(source, start, start + len)),
+            )
+            .label("the YAML parser stopped here")
+            .help("check the indentation and the brackets and quotes around this point"))
+        }
+    }
+}
+
+/// Byte range from a character offset and length.
+fn char_range(text: &str, offset: usize, len: usize) -> (usize, usize) {
+    let mut it = text
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain(std::iter::once(text.len()));
+    let start = it.nth(offset).unwrap_or(text.len());
+    let end = text[start..]
+        .char_indices()
+        .nth(len)
+        .map_or(text.len(), |(i, _)| start + i);
+    (start, end - start)
+}
+
+fn span_of<T>(source: &Source, text: &str, s: &Spanned<T>) -> Span {
+    let sp = s.referenced.span();
+    let (start, len) = match (sp.byte_offset(), sp.byte_len()) {
+        (Some(o), Some(l)) => (o as usize, l as usize),
+        _ => char_range(text, sp.offset() as usize, sp.len() as usize),
+    };
+    let start = start.min(text.len());
+    Span::new(source, start, (start + len).min(text.len()))
+}
+
+fn convert(
+    source: &Source,
+    text: &str,
+    raw: Spanned<Raw>,
+    depth: usize,
+) -> Result<Node, Diagnostic> {
+    let span = span_of(source, text, &raw);
+    if depth > MAX_DEPTH {
+        return Err(Diagnostic::new(
+            "spec::too-deep",
+            format!("nesting deeper than {MAX_DEPTH} levels"),
+            Some(span),
+        )
+        .help("rule files need only a few levels of nesting"));
+    }
+    let value = match raw.value {
+        Raw::Null => Value::Null,
+        Raw::Bool(b) => Value::Bool(b),
+        Raw::Int(i) => Value::Int(i),
+        Raw::Float(f) => Value::Float(f),
+        Raw::Str(s) => Value::Str(s),
+        Raw::Seq(items) => Value::Seq(
+            items
+                .into_iter()
+                .map(|i| convert(source, text, i, depth + 1))
+                .collect::<Result<_, _>>()?,
+        ),
+        Raw::Map(entries) => {
+            let mut out: Vec<(Key, Node)> = Vec::with_capacity(entries.len());
+            for (k, v) in entries {
+                let kspan = span_of(source, text, &k);
+                let name = match k.value {
+                    Raw::Str(s) => s,
+                    Raw::Int(i) => i.to_string(),
+                    Raw::Bool(b) => b.to_string(),
+                    other => {
+                        return Err(Diagnostic::new(
+                            "spec::bad-key",
+                            format!("a mapping key must be a name, not {}", other.kind()),
+                            Some(kspan),
+                        ));
+                    }
+                };
+                if let Some((prev, _)) = out.iter().find(|(pk, _)| pk.name == name) {
+                    return Err(Diagnostic::new(
+                        "spec::duplicate-key",
+                        format!("the key `{name}` appears twice"),
+                        Some(kspan),
+                    )
+                    .label("second time")
+                    .also(prev.span.clone(), "first time")
+                    .help("remove one of them"));
+                }
+                out.push((
+                    Key { name, span: kspan },
+                    convert(source, text, v, depth + 1)?,
+                ));
+            }
+            Value::Map(out)
+        }
+    };
+    Ok(Node { value, span })
+}
+
+/// The raw deserialised tree, before spans are turned into byte ranges.
+enum Raw {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(String),
+    Seq(Vec<Spanned<Raw>>),
+    Map(Vec<(Spanned<Raw>, Spanned<Raw>)>),
+}
+
+impl Raw {
+    fn kind(&self) -> &'static str {
+        match self {
+            Raw::Null => "null",
+            Raw::Bool(_) => "a boolean",
+            Raw::Int(_) => "an integer",
+            Raw::Float(_) => "a number",
+            Raw::Str(_) => "a string",
+            Raw::Seq(_) => "a list",
+            Raw::Map(_) => "a mapping",
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Raw {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Raw;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any YAML value")
+            }
+            fn visit_unit<E>(self) -> Result<Raw, E> {
+                Ok(Raw::Null)
+            }
+            fn visit_none<E>(self) -> Result<Raw, E> {
+                Ok(Raw::Null)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Raw, D::Error> {
+                Raw::deserialize(d)
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<Raw, E> {
+                Ok(Raw::Bool(b))
+            }
+            fn visit_i64<E>(self, i: i64) -> Result<Raw, E> {
+                Ok(Raw::Int(i))
+            }
+            fn visit_u64<E: serde::de::Error>(self, u: u64) -> Result<Raw, E> {
+                i64::try_from(u)
+                    .map(Raw::Int)
+                    .map_err(|_| E::custom("integer too large"))
+            }
+            fn visit_i128<E: serde::de::Error>(self, _: i128) -> Result<Raw, E> {
+                Err(E::custom("integer too large"))
+            }
+            fn visit_u128<E: serde::de::Error>(self, _: u128) -> Result<Raw, E> {
+                Err(E::custom("integer too large"))
+            }
+            fn visit_f64<E>(self, f: f64) -> Result<Raw, E> {
+                Ok(Raw::Float(f))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Raw, E> {
+                Ok(Raw::Str(s.to_string()))
+            }
+            fn visit_string<E>(self, s: String) -> Result<Raw, E> {
+                Ok(Raw::Str(s))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Raw, A::Error> {
+                let mut v = Vec::new();
+                while let Some(x) = a.next_element()? {
+                    v.push(x);
+                }
+                Ok(Raw::Seq(v))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Raw, A::Error> {
+                let mut v = Vec::new();
+                while let Some(e) = a.next_entry()? {
+                    v.push(e);
+                }
+                Ok(Raw::Map(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::text_source;
+
+    fn parse(text: &str) -> Node {
+        parse_yaml(&text_source("t.yaml", text)).unwrap()
+    }
+
+    #[test]
+    fn spans_point_at_values_and_keys() {
+        let n = parse("name: x\nboard: { files: 8, ranks: 9 }\nlist: ['b2', c3]\n");
+        assert_eq!(n.get("name").unwrap().span.text(), "x");
+        let board = n.get("board").unwrap();
+        assert_eq!(board.get("ranks").unwrap().span.text(), "9");
+        let list = n.get("list").unwrap();
+        let Value::Seq(items) = &list.value else {
+            panic!()
+        };
+        assert_eq!(items[0].inner_span(0..2).text(), "b2");
+        assert_eq!(items[1].inner_span(1..2).text(), "3");
+        let (k, _) = &n.as_map().unwrap()[1];
+        assert_eq!(k.span.text(), "board");
+    }
+
+    #[test]
+    fn merge_overrides_deletes_and_adds() {
+        let mut a = parse("a: 1\nb: { x: 1, y: 2 }\nc: [1]\n");
+        let b = parse("b: { y: ~, z: 3 }\nc: [2, 3]\nd: 4\n");
+        merge(&mut a, &b);
+        let m = a.as_map().unwrap();
+        let names: Vec<_> = m.iter().map(|(k, _)| k.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "c", "d"]);
+        let bm: Vec<_> = a
+            .get("b")
+            .unwrap()
+            .as_map()
+            .unwrap()
+            .iter()
+            .map(|(k, _)| k.name.clone())
+            .collect();
+        assert_eq!(bm, ["x", "z"]);
+        assert!(matches!(&a.get("c").unwrap().value, Value::Seq(v) if v.len() == 2));
+    }
+
+    #[test]
+    fn syntax_errors_and_duplicates_are_located() {
+        let e = parse_yaml(&text_source("t.yaml", "a: [1, 2\nb: 3")).unwrap_err();
+        assert!(e.message.starts_with("invalid YAML"), "{}", e.message);
+        assert_eq!(e.span.unwrap().line_col().0, 2);
+        let e = parse_yaml(&text_source("t.yaml", "a: 1\na: 2\n")).unwrap_err();
+        assert!(
+            e.message.contains("twice") || e.message.contains("duplicate"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn hostile_input_is_refused() {
+        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+        assert!(parse_yaml(&text_source("t.yaml", &deep)).is_err());
+        let big = "a: 1\n".repeat(300_000);
+        assert!(parse_yaml(&text_source("t.yaml", &big)).is_err());
+    }
+}

@@ -1,0 +1,214 @@
+//! Reading typed values out of a [`Node`] tree, collecting every problem as a diagnostic.
+//!
+//! [`Fields`] walks one mapping: each key the reader asks for is marked as read, and
+//! [`Fields::finish`] reports the keys nobody read as unknown, with a "did you mean" line —
+//! the way Fairy-Stockfish tracks read keys, but located to the character.
+
+use super::node::{Key, Node, Value};
+use crate::diag::{Diagnostic, Diagnostics, Span};
+use crate::dsl::suggest;
+
+/// Collects diagnostics while a tree is read.
+#[derive(Default)]
+pub struct Reader {
+    /// Problems found so far.
+    pub errors: Diagnostics,
+}
+
+impl Reader {
+    /// Records a problem.
+    pub fn error(&mut self, d: Diagnostic) {
+        self.errors.push(d);
+    }
+
+    /// A "wrong type" problem at `node`.
+    pub fn expected(&mut self, node: &Node, what: &str) {
+        self.error(
+            Diagnostic::new(
+                "spec::type",
+                format!("expected {what}, found {}", node.value.kind()),
+                Some(node.span.clone()),
+            )
+            .label(format!("expected {what}")),
+        );
+    }
+
+    /// The mapping at `node`, or a problem.
+    pub fn map<'a>(&mut self, node: &'a Node, what: &str) -> Option<Fields<'a>> {
+        match &node.value {
+            Value::Map(entries) => Some(Fields {
+                node,
+                entries,
+                used: vec![false; entries.len()],
+            }),
+            _ => {
+                self.expected(node, &format!("a mapping ({what})"));
+                None
+            }
+        }
+    }
+
+    /// A string scalar (numbers and booleans are accepted as their text).
+    pub fn string(&mut self, node: &Node, what: &str) -> Option<String> {
+        match &node.value {
+            Value::Str(s) => Some(s.clone()),
+            Value::Int(_) | Value::Bool(_) => node.scalar_text(),
+            _ => {
+                self.expected(node, what);
+                None
+            }
+        }
+    }
+
+    /// An integer within `min..=max`.
+    pub fn int(&mut self, node: &Node, min: i64, max: i64, what: &str) -> Option<i64> {
+        match &node.value {
+            Value::Int(i) if (min..=max).contains(i) => Some(*i),
+            Value::Int(i) => {
+                self.error(
+                    Diagnostic::new(
+                        "spec::range",
+                        format!("{what} must be from {min} to {max}, not {i}"),
+                        Some(node.span.clone()),
+                    )
+                    .label("out of range"),
+                );
+                None
+            }
+            _ => {
+                self.expected(node, &format!("an integer ({what})"));
+                None
+            }
+        }
+    }
+
+    /// A boolean.
+    pub fn bool(&mut self, node: &Node, what: &str) -> Option<bool> {
+        match &node.value {
+            Value::Bool(b) => Some(*b),
+            _ => {
+                self.expected(node, &format!("true or false ({what})"));
+                None
+            }
+        }
+    }
+
+    /// A list (a single scalar counts as a list of one).
+    pub fn list<'a>(&mut self, node: &'a Node) -> Vec<&'a Node> {
+        match &node.value {
+            Value::Seq(items) => items.iter().collect(),
+            Value::Null => Vec::new(),
+            _ => vec![node],
+        }
+    }
+
+    /// One of the words in `choices`, or a problem with a suggestion.
+    pub fn word<'c>(&mut self, node: &Node, choices: &[&'c str], what: &str) -> Option<&'c str> {
+        let s = self.string(node, what)?;
+        if let Some(c) = choices.iter().find(|c| **c == s) {
+            return Some(c);
+        }
+        self.error(unknown_name(&node.span, what, &s, choices.iter().copied()));
+        None
+    }
+}
+
+/// "unknown piece `hrose`" with "did you mean `horse`?" or the list of known names.
+pub fn unknown_name<'a>(
+    span: &Span,
+    what: &str,
+    name: &str,
+    known: impl IntoIterator<Item = &'a str> + Clone,
+) -> Diagnostic {
+    let help = match suggest(name, known.clone()) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => {
+            let all: Vec<_> = known.into_iter().map(|k| format!("`{k}`")).collect();
+            if all.is_empty() {
+                format!("no {what} is defined")
+            } else {
+                format!("expected one of {}", all.join(", "))
+            }
+        }
+    };
+    Diagnostic::new(
+        "spec::unknown-name",
+        format!("unknown {what} `{name}`"),
+        Some(span.clone()),
+    )
+    .label(format!("not a known {what}"))
+    .help(help)
+}
+
+/// One mapping being read; remembers which keys were read.
+pub struct Fields<'a> {
+    /// The mapping node.
+    pub node: &'a Node,
+    entries: &'a [(Key, Node)],
+    used: Vec<bool>,
+}
+
+impl<'a> Fields<'a> {
+    /// The value under `key`, marking it read.
+    pub fn opt(&mut self, key: &str) -> Option<&'a Node> {
+        let i = self.entries.iter().position(|(k, _)| k.name == key)?;
+        self.used[i] = true;
+        Some(&self.entries[i].1)
+    }
+
+    /// The value under `key`, or a "missing key" problem.
+    pub fn req(&mut self, r: &mut Reader, key: &str, what: &str) -> Option<&'a Node> {
+        let v = self.opt(key);
+        if v.is_none() {
+            r.error(
+                Diagnostic::new(
+                    "spec::missing-key",
+                    format!("missing `{key}` ({what})"),
+                    Some(self.node.span.clone()),
+                )
+                .label(format!("this mapping needs `{key}`")),
+            );
+        }
+        v
+    }
+
+    /// Every entry not yet read, marking them read (for mappings keyed by user names).
+    pub fn rest(&mut self) -> Vec<(&'a Key, &'a Node)> {
+        let mut out = Vec::new();
+        for (i, (k, v)) in self.entries.iter().enumerate() {
+            if !self.used[i] {
+                self.used[i] = true;
+                out.push((k, v));
+            }
+        }
+        out
+    }
+
+    /// Reports every key not read as unknown; `known` lists the keys this mapping accepts.
+    pub fn finish(self, r: &mut Reader, what: &str, known: &[&str]) {
+        for (i, (k, _)) in self.entries.iter().enumerate() {
+            if !self.used[i] {
+                let help = match suggest(&k.name, known.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!(
+                        "{what} accepts {}",
+                        known
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                r.error(
+                    Diagnostic::new(
+                        "spec::unknown-key",
+                        format!("unknown key `{}` in {what}", k.name),
+                        Some(k.span.clone()),
+                    )
+                    .label("unknown key")
+                    .help(help),
+                );
+            }
+        }
+    }
+}
