@@ -49,10 +49,6 @@ where
             );
             EXIT_BAD_INPUT
         }
-        Err(cmd::Failure::Message(m)) => {
-            let _ = writeln!(err, "error: {m}");
-            EXIT_BAD_INPUT
-        }
         Err(cmd::Failure::Io(e)) => {
             let _ = writeln!(err, "error: {e}");
             EXIT_BAD_INPUT

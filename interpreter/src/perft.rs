@@ -23,8 +23,7 @@ fn perft_rec(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     }
     pos.legal_moves(buf);
     let mut nodes = 0;
-    for i in 0..buf.len() {
-        let m = buf[i];
+    for &m in buf.iter() {
         pos.play_unchecked(m);
         nodes += perft_rec(pos, depth - 1, rest);
         pos.undo();

@@ -1,1 +1,84 @@
-//! Test-support crate: the tests live in `tests/`.
+//! Support for the conformance tests in `tests/`: the perft reference-file reader and
+//! helpers for building positions.
+
+use ashtapada::notation::{from_fen, parse_move};
+use ashtapada::{Assignment, Position, load_variant};
+
+/// One block of a `.perft` reference file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PerftCase {
+    /// `id` line.
+    pub id: String,
+    /// `variant` line (default: the variant named by the caller).
+    pub variant: Option<String>,
+    /// `fen` line (default: the start position).
+    pub fen: Option<String>,
+    /// `set` lines: option assignments.
+    pub set: Vec<String>,
+    /// `dice` line: a fixed first roll.
+    pub dice: Option<String>,
+    /// `perft DEPTH NODES` lines.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Parses the `id` / `variant` / `fen` / `set` / `dice` / `perft DEPTH NODES` block format of
+/// `shared/reference/*.perft` (copied into `tests/reference/`). `#` starts a comment line.
+pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
+    let mut cases: Vec<PerftCase> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        if key == "id" {
+            cases.push(PerftCase {
+                id: rest.to_string(),
+                ..PerftCase::default()
+            });
+            continue;
+        }
+        let case = cases
+            .last_mut()
+            .ok_or_else(|| format!("line {}: `{key}` before any `id`", n + 1))?;
+        match key {
+            "variant" => case.variant = Some(rest.to_string()),
+            "fen" => case.fen = Some(rest.to_string()),
+            "set" => case.set.push(rest.to_string()),
+            "dice" => case.dice = Some(rest.to_string()),
+            "perft" => {
+                let mut it = rest.split_whitespace();
+                let d = it.next().and_then(|x| x.parse().ok());
+                let c = it.next().and_then(|x| x.parse().ok());
+                match (d, c) {
+                    (Some(d), Some(c)) => case.counts.push((d, c)),
+                    _ => return Err(format!("line {}: expected `perft DEPTH NODES`", n + 1)),
+                }
+            }
+            other => return Err(format!("line {}: unknown key `{other}`", n + 1)),
+        }
+    }
+    Ok(cases)
+}
+
+/// A position of `variant` with `options` (`NAME=CHOICE` items) from `fen`.
+///
+/// # Panics
+/// If the variant, options or FEN are invalid (tests want to fail loudly).
+pub fn position(variant: &str, options: &[&str], fen: &str) -> Position {
+    let a = Assignment::parse(options).expect("valid options");
+    let v = load_variant(variant, &a).unwrap_or_else(|e| panic!("{variant}: {}", e.one_line()));
+    from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Plays moves given in coordinate notation.
+///
+/// # Panics
+/// If a move is not legal.
+pub fn play(pos: &mut Position, moves: &[&str]) {
+    for m in moves {
+        let mv = parse_move(pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.play(mv).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}

@@ -15,8 +15,6 @@ use std::sync::Arc;
 pub enum Failure {
     /// Located problems (rule files, options, positions).
     Diagnostics(Diagnostics),
-    /// A one-line problem.
-    Message(String),
     /// Writing output failed.
     Io(std::io::Error),
 }

@@ -186,14 +186,66 @@ pub fn load_variant(variant: &str, assignment: &Assignment) -> Result<Arc<Varian
 }
 
 /// Reports a DSL error inside `text` at its exact characters.
+///
+/// A message of the form "unexpected `x`: expected …" is split: the head is the message, the
+/// "expected …" part the label.
 fn dsl_diag(code: &str, text: &Text, e: &dsl::DslError) -> Diagnostic {
-    Diagnostic::new(
-        code,
-        e.message.clone(),
-        Some(text.node.inner_span(e.span.clone())),
-    )
-    .label(e.message.clone())
-    .maybe_help(e.help.clone())
+    let unknown = e
+        .message
+        .strip_prefix("unknown ")
+        .and_then(|m| m.split_once(" `"))
+        .filter(|(what, _)| !what.contains(' '));
+    let (message, label) = match (e.message.split_once(": expected "), unknown) {
+        (Some((head, tail)), _) => (head.to_string(), format!("expected {tail}")),
+        (None, Some((what, _))) => (e.message.clone(), format!("not a known {what}")),
+        (None, None) => (e.message.clone(), e.message.clone()),
+    };
+    Diagnostic::new(code, message, Some(text.node.inner_span(e.span.clone())))
+        .label(label)
+        .maybe_help(e.help.clone())
+}
+
+/// Reports an expression error inside `text`: as [`dsl_diag`], with the span of a syntax error
+/// widened from its first character to the whole word (`and`, not `a`), the span of a problem
+/// with a quantity's argument narrowed to the argument, and a help line for syntax errors.
+fn expr_diag(text: &Text, e: &dsl::DslError) -> Diagnostic {
+    let src = text.value.as_str();
+    let mut e = e.clone();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let starts_word = src
+        .as_bytes()
+        .get(e.span.start)
+        .is_some_and(|b| is_word(*b));
+    if e.message.starts_with("unexpected `") && e.span.len() == 1 && starts_word {
+        let end = src[e.span.start..]
+            .bytes()
+            .position(|b| !is_word(b))
+            .map_or(src.len(), |n| e.span.start + n);
+        let word = &src[e.span.start..end];
+        let first = &src[e.span.clone()];
+        e.message = e
+            .message
+            .replacen(&format!("`{first}`"), &format!("`{word}`"), 1);
+        e.span = e.span.start..end;
+        if e.help.is_none() && matches!(word, "and" | "or") {
+            e.help = Some(format!(
+                "`{word}` joins two conditions and needs one on each side, e.g. \
+                 `bare(opponent) {word} not bare(mover)`: remove the extra `{word}` or add the \
+                 missing condition"
+            ));
+        }
+    } else if let Some(arg) = quantity::argument_at_fault(src, e.span.clone(), &e.message) {
+        e.span = arg;
+    }
+    if e.help.is_none() && e.message.starts_with("unexpected ") {
+        e.help = Some(
+            "an expression combines quantities such as `bare(mover)` or `pieces(opponent)` and \
+             numbers with `and`, `or`, `not`, comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`) and \
+             `+ - * / %`"
+                .to_string(),
+        );
+    }
+    dsl_diag("compile::expression", text, &e)
 }
 
 /// Compiles a resolved spec; `assignment` is recorded in the variant.
@@ -216,7 +268,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                 ),
                 Some(board_node.span.clone()),
             )
-            .label("in this rule file"),
+            .label("in this rule file")
+            .help("list the seats under `seats:` in turn order, e.g. `- { name: white, edge: south }`"),
         );
     }
     let mut orients: Vec<Orientation> = Vec::new();
@@ -232,6 +285,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                     format!("two seats are called `{}`", s.name.value),
                     Some(s.name.node.span.clone()),
                 )
+                .label("second seat with this name")
                 .also(prev.name.node.span.clone(), "first here")
                 .help("give every seat its own name"),
             );
@@ -262,14 +316,20 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
 
     // Pieces.
     if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
-        errs.push(Diagnostic::new(
-            "compile::pieces",
-            format!(
-                "a variant needs 1 to {MAX_KINDS} piece kinds, this one has {}",
-                spec.pieces.len()
-            ),
-            Some(board_node.span.clone()),
-        ));
+        errs.push(
+            Diagnostic::new(
+                "compile::pieces",
+                format!(
+                    "a variant needs 1 to {MAX_KINDS} piece kinds, this one has {}",
+                    spec.pieces.len()
+                ),
+                Some(board_node.span.clone()),
+            )
+            .label("in this rule file")
+            .help(format!(
+                "declare from 1 to {MAX_KINDS} kinds under `pieces:`, e.g. `king: {{ letter: K, betza: K }}`"
+            )),
+        );
     }
     let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
     let kind_of = |t: &Text, errs: &mut Diagnostics| -> Option<crate::engine::Kind> {
@@ -296,13 +356,14 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                     format!("the letter of `{}` must be one ASCII letter", p.name.value),
                     Some(p.letter.node.span.clone()),
                 )
+                .label("not one letter")
                 .help("FEN and move notation use one letter per kind, e.g. `letter: N`"),
             );
         }
         let letter = letter.to_ascii_uppercase();
         if let Some(prev) = spec.pieces[..i]
             .iter()
-            .find(|q| q.letter.value.to_ascii_uppercase() == p.letter.value.to_ascii_uppercase())
+            .find(|q| q.letter.value.eq_ignore_ascii_case(&p.letter.value))
         {
             errs.push(
                 Diagnostic::new(
@@ -350,6 +411,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                     format!("`{}` promotes to nothing", p.name.value),
                     Some(pr.node.span.clone()),
                 )
+                .label("`to:` lists no kind")
                 .help("list at least one kind in `to:`"),
             );
         }
@@ -359,14 +421,20 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             .min()
             .unwrap_or(board.ranks);
         if pr.zone > depth {
-            errs.push(Diagnostic::new(
-                "compile::promotion-zone",
-                format!(
-                    "a promotion zone of {} lines is deeper than the board ({depth} lines)",
-                    pr.zone
-                ),
-                Some(pr.node.span.clone()),
-            ));
+            errs.push(
+                Diagnostic::new(
+                    "compile::promotion-zone",
+                    format!(
+                        "a promotion zone of {} lines is deeper than the board ({depth} lines)",
+                        pr.zone
+                    ),
+                    Some(pr.node.get("zone").unwrap_or(&pr.node).span.clone()),
+                )
+                .label("zone too deep")
+                .help(format!(
+                    "`zone:` counts lines from the far edge: use 1 to {depth}"
+                )),
+            );
         }
         if let Some(k) = kinds.get_mut(i) {
             k.promotion = Some(Promotion {
@@ -413,7 +481,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             }),
             Err(es) => {
                 for e in &es {
-                    errs.push(dsl_diag("compile::expression", &c.when, e));
+                    errs.push(expr_diag(&c.when, e));
                 }
             }
         }
@@ -426,7 +494,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         };
         if let Err(es) = dsl::compile_expr(&t.value, Type::Int, &|n, a| resolver.resolve(n, a)) {
             for e in &es {
-                errs.push(dsl_diag("compile::expression", t, e));
+                errs.push(expr_diag(t, e));
             }
         }
     }

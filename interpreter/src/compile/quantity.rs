@@ -63,6 +63,31 @@ pub const QUANTITIES: &[(&str, &str, &str)] = &[
     ("ply", "", "plies played since the start position"),
 ];
 
+/// For a resolver error at `span` of `src` (a call `name(arg)`), the span of the argument when
+/// the error is about it: when `message` quotes the argument but not the name (`unknown seat
+/// `oponent``), or the span of the name when it quotes the name only (`unknown quantity`).
+pub(super) fn argument_at_fault(
+    src: &str,
+    span: std::ops::Range<usize>,
+    message: &str,
+) -> Option<std::ops::Range<usize>> {
+    let call = src.get(span.clone())?;
+    let open = call.find('(')?;
+    let close = call.rfind(')')?;
+    let name = call[..open].trim_end();
+    let inner = call.get(open + 1..close)?;
+    let arg = inner.trim();
+    let quotes = |w: &str| !w.is_empty() && message.contains(&format!("`{w}`"));
+    if quotes(arg) && !quotes(name) {
+        let start = span.start + open + 1 + (inner.len() - inner.trim_start().len());
+        Some(start..start + arg.len())
+    } else if quotes(name) && !quotes(arg) && message.starts_with("unknown quantity") {
+        Some(span.start..span.start + name.len())
+    } else {
+        None
+    }
+}
+
 /// Resolves names for one expression; collects the quantities it reads, by id.
 pub struct Resolver<'a> {
     /// Seat names, in turn order.
@@ -76,12 +101,21 @@ pub struct Resolver<'a> {
 impl Resolver<'_> {
     fn seat_ref(&self, arg: Option<&Arg>, name: &str) -> Result<SeatRef, ResolveError> {
         let words = ["mover", "opponent", "next", "seat"];
+        let seat_list = || {
+            let mut all: Vec<String> = words[..3].iter().map(|w| format!("`{w}`")).collect();
+            if self.subject {
+                all.push("`seat`".into());
+            }
+            all.extend(self.seats.iter().map(|s| format!("`{s}`")));
+            all.join(", ")
+        };
         let Some(Arg::Name(a)) = arg else {
             return Err(ResolveError {
-                message: format!(
-                    "`{name}` needs a seat: `{name}(mover)`, `{name}(opponent)`, `{name}(next)` or a seat name"
-                ),
-                help: None,
+                message: format!("`{name}` needs a seat"),
+                help: Some(format!(
+                    "write `{name}(SEAT)`, where SEAT is one of {}",
+                    seat_list()
+                )),
             });
         };
         match a.as_str() {
@@ -95,7 +129,7 @@ impl Resolver<'_> {
             "seat" if self.subject => Ok(SeatRef::Subject),
             "seat" => Err(ResolveError {
                 message: "`seat` (the seat being ranked) is only defined in `ranking:`".into(),
-                help: None,
+                help: Some(format!("here a seat is one of {}", seat_list())),
             }),
             other => match self.seats.iter().position(|s| s == other) {
                 Some(i) => Ok(SeatRef::Fixed(Seat(i as u8))),
@@ -106,7 +140,10 @@ impl Resolver<'_> {
                         .chain(self.seats.iter().map(String::as_str));
                     Err(ResolveError {
                         message: format!("unknown seat `{other}`"),
-                        help: suggest(other, all).map(|s| format!("did you mean `{s}`?")),
+                        help: Some(match suggest(other, all) {
+                            Some(s) => format!("did you mean `{s}`?"),
+                            None => format!("a seat is one of {}", seat_list()),
+                        }),
                     })
                 }
             },
@@ -125,7 +162,7 @@ impl Resolver<'_> {
             "ply" => {
                 return Err(ResolveError {
                     message: "`ply` takes no argument".into(),
-                    help: None,
+                    help: Some("write `ply` without parentheses".into()),
                 });
             }
             _ => {

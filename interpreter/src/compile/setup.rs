@@ -30,25 +30,36 @@ pub fn square_set(
         if part.is_empty() {
             continue;
         }
-        let bad = |off: usize, len: usize, msg: String| {
+        let last = fb.name(Square((fb.len() - 1) as u8));
+        let bad = |off: usize, len: usize, msg: String, label: &str| {
             Diagnostic::new(
                 "compile::square",
                 msg,
                 Some(text.node.inner_span(start + off..start + off + len)),
             )
-            .label("not a square of this board")
+            .label(label)
             .help(format!(
-                "squares are written `a1` to `{}`; a line is written `a2-h2`",
-                fb.name(Square((fb.len() - 1) as u8))
+                "squares are written `a1` to `{last}`; a line is written `a2-h2`"
             ))
         };
         let parse = |t: &str, off: usize| {
             fb.parse_square(t).ok_or_else(|| {
-                bad(
-                    off,
-                    t.len(),
-                    format!("`{t}` is not a square on a {fw}×{fh} board"),
-                )
+                // Well-formed (a lower-case file letter and a rank number) but off the board?
+                if well_formed(t) {
+                    bad(
+                        off,
+                        t.len(),
+                        format!("`{t}` is off the {fw}×{fh} board"),
+                        "off the board",
+                    )
+                } else {
+                    bad(
+                        off,
+                        t.len(),
+                        format!("`{t}` is not a square name"),
+                        "not a square name",
+                    )
+                }
             })
         };
         let (a, b) = match part.split_once('-') {
@@ -60,10 +71,15 @@ pub fn square_set(
         };
         let (af, ar, bf, br) = (fb.file(a), fb.rank(a), fb.file(b), fb.rank(b));
         if af != bf && ar != br {
-            return Err(bad(
-                0,
-                part.len(),
+            return Err(Diagnostic::new(
+                "compile::square",
                 format!("`{part}` is neither along a file nor along a rank"),
+                Some(text.node.inner_span(start..start + part.len())),
+            )
+            .label("not a line")
+            .help(
+                "a line runs along one file (`a1-a8`) or one rank (`a2-h2`); list other \
+                 squares one by one, separated by spaces",
             ));
         }
         for f in af.min(bf)..=af.max(bf) {
@@ -79,9 +95,21 @@ pub fn square_set(
             "compile::square",
             "an empty square set",
             Some(text.node.span.clone()),
-        ));
+        )
+        .label("no square here")
+        .help("write one or more squares (`a1 b1`) or lines (`a2-h2`)"));
     }
     Ok(out)
+}
+
+/// True if `t` looks like a square name: a lower-case letter and a rank number.
+fn well_formed(t: &str) -> bool {
+    let mut chars = t.chars();
+    let file = chars.next().is_some_and(|c| c.is_ascii_lowercase());
+    let rank = chars.as_str();
+    file && (1..=2).contains(&rank.len())
+        && !rank.starts_with('0')
+        && rank.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Places every seat's pieces; reports problems into `errs`.
@@ -93,18 +121,10 @@ pub fn place(
     errs: &mut Diagnostics,
 ) -> Vec<(Square, Piece)> {
     let mut placed: Vec<(Square, Piece, Span)> = Vec::new();
-    let mut put = |sq: Square, seat: usize, kind: Kind, span: &Span, errs: &mut Diagnostics| {
+    // Places one piece; on a square already taken, records the clash in `clashes`.
+    let mut put = |sq: Square, seat: usize, kind: Kind, span: &Span, clashes: &mut Clashes| {
         if let Some((_, _, prev)) = placed.iter().find(|(s, _, _)| *s == sq) {
-            errs.push(
-                Diagnostic::new(
-                    "compile::double-placement",
-                    format!("two pieces are placed on {}", board.name(sq)),
-                    Some(span.clone()),
-                )
-                .label(format!("places a piece on {}", board.name(sq)))
-                .also(prev.clone(), "already placed here")
-                .help("every square holds at most one piece: remove one of the two placements"),
-            );
+            clashes.push((sq, prev.clone()));
             return;
         }
         let info = &seats[seat];
@@ -129,12 +149,13 @@ pub fn place(
     };
     for (squares, piece) in &spec.setup.army {
         let kind = kind_of(piece, errs);
+        let mut clashes = Clashes::new();
         for (i, seat) in seats.iter().enumerate() {
             match square_set(squares, board, seat.orientation) {
                 Ok(list) => {
                     if let Some(k) = kind {
                         for sq in list {
-                            put(sq, i, k, &squares.node.span, errs);
+                            put(sq, i, k, &squares.node.span, &mut clashes);
                         }
                     }
                 }
@@ -144,6 +165,7 @@ pub fn place(
                 }
             }
         }
+        report_clashes(board, &squares.node.span, &clashes, errs);
     }
     for (seat_name, entries) in &spec.setup.place {
         let Some(seat) = seats.iter().position(|s| s.name == seat_name.value) else {
@@ -161,19 +183,56 @@ pub fn place(
         };
         for (squares, piece) in entries {
             let kind = kind_of(piece, errs);
+            let mut clashes = Clashes::new();
             match square_set(squares, board, identity) {
                 Ok(list) => {
                     if let Some(k) = kind {
                         for sq in list {
-                            put(sq, seat, k, &squares.node.span, errs);
+                            put(sq, seat, k, &squares.node.span, &mut clashes);
                         }
                     }
                 }
                 Err(d) => errs.push(d),
             }
+            report_clashes(board, &squares.node.span, &clashes, errs);
         }
     }
     let mut out: Vec<(Square, Piece)> = placed.into_iter().map(|(s, p, _)| (s, p)).collect();
     out.sort_by_key(|(s, _)| *s);
     out
+}
+
+/// Squares one setup entry placed a piece on although they were taken, with the entry that
+/// took each.
+type Clashes = Vec<(Square, Span)>;
+
+/// One problem per setup entry, naming every square it placed a second piece on (an `army:`
+/// entry places for every seat, so `d1` clashes on d1 and, mirrored, on d8).
+fn report_clashes(board: Board, span: &Span, clashes: &Clashes, errs: &mut Diagnostics) {
+    let Some((first, _)) = clashes.first() else {
+        return;
+    };
+    let names: Vec<String> = clashes.iter().map(|(sq, _)| board.name(*sq)).collect();
+    let squares = match names.as_slice() {
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [] => board.name(*first),
+    };
+    let mut d = Diagnostic::new(
+        "compile::double-placement",
+        format!("two pieces are placed on {squares}"),
+        Some(span.clone()),
+    )
+    .label(format!("places a second piece on {squares}"))
+    .help("every square holds at most one piece: remove one of the two placements");
+    let mut seen: Vec<&Span> = Vec::new();
+    for (_, prev) in clashes {
+        // An `army:` entry may clash with itself (its squares for one seat are its squares
+        // for another): the main label already points there.
+        if prev != span && !seen.contains(&prev) {
+            seen.push(prev);
+            d = d.also(prev.clone(), "already placed here");
+        }
+    }
+    errs.push(d);
 }

@@ -48,7 +48,9 @@
 //! A spec that selects nothing from its atom is an error at its letters. Unknown letters are
 //! errors at the letter, all of them reported at once.
 
+mod describe;
 mod direction;
+mod problems;
 #[cfg(test)]
 mod tests;
 
@@ -59,9 +61,11 @@ use std::str::FromStr;
 use pest::Parser;
 use pest::iterators::Pair;
 
+use self::describe::describe_group;
 use self::direction::{Shape, pair_up};
+use self::problems::{dangling, empty_spec, parse_range, rule_name, unknown_letter};
 use crate::dsl::DslError;
-use crate::dsl::error::{from_pest, join_list};
+use crate::dsl::error::from_pest;
 
 mod grammar {
     #[derive(pest_derive::Parser)]
@@ -185,11 +189,6 @@ impl FromStr for BetzaMove {
     }
 }
 
-/// The atom letters, for help lines.
-const ATOMS: &str = "W F D N A H C Z G (leaps) and K Q R B (compounds)";
-/// The modifier letters, for help lines.
-const MODIFIERS: &str = "f b l r v s h (directions), m c (move only, capture only), n (lame)";
-
 /// The base vectors `(a, b)`, `0 <= a <= b`, of an atom and whether it rides by itself.
 fn atom_parts(atom: char) -> Option<(&'static [(i8, i8)], bool)> {
     Some(match atom {
@@ -286,80 +285,6 @@ pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
         })
     } else {
         Err(errors)
-    }
-}
-
-/// Friendly names of the rules pest may list as expected, ranked for the "expected" list.
-fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
-    Some(match rule {
-        Rule::betza => (0, "a Betza move such as `K` or `mfWcfF`"),
-        Rule::group | Rule::doubled | Rule::atom | Rule::unknown_atom => {
-            (1, "a Betza atom (W F D N A H C Z G K Q R B)")
-        }
-        Rule::modifier
-        | Rule::direction
-        | Rule::modality
-        | Rule::lame
-        | Rule::unknown_modifier
-        | Rule::dangling => (2, "a modifier (f b l r v s h m c n)"),
-        Rule::range => (3, "a range (1 to 15)"),
-        Rule::EOI => (4, "the end of the move"),
-    })
-}
-
-/// The error for a letter the grammar accepted only to report it.
-fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
-    if letter.is_ascii_uppercase() {
-        let hint = match letter {
-            'L' => "the (1,3) leap is `C` here; ".to_owned(),
-            'J' => "the (2,3) leap is `Z` here; ".to_owned(),
-            _ if "fblrvsmcn".contains(letter.to_ascii_lowercase()) => {
-                format!(
-                    "modifiers are lower case: did you mean `{}`? ",
-                    letter.to_ascii_lowercase()
-                )
-            }
-            _ => String::new(),
-        };
-        DslError::new(span, format!("`{letter}` is not a Betza atom"))
-            .with_help(format!("{hint}atoms are {ATOMS}"))
-    } else {
-        let upper = letter.to_ascii_uppercase();
-        let hint = if atom_parts(upper).is_some() {
-            format!("atoms are capitals: did you mean `{upper}`? ")
-        } else {
-            String::new()
-        };
-        DslError::new(span, format!("`{letter}` is not a Betza modifier")).with_help(format!(
-            "{hint}modifiers are {MODIFIERS}; atoms are {ATOMS}"
-        ))
-    }
-}
-
-/// Modifiers at the end with no atom: report their unknown letters, or the missing atom.
-fn dangling(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) {
-    let span = pair.as_span();
-    let before = errors.len();
-    for inner in pair.into_inner() {
-        if inner.as_rule() == Rule::unknown_modifier {
-            let letter = inner.as_str().chars().next().unwrap_or('?');
-            errors.push(unknown_letter(
-                letter,
-                inner.as_span().start()..inner.as_span().end(),
-            ));
-        }
-    }
-    if errors.len() == before {
-        errors.push(
-            DslError::new(
-                span.start()..span.end(),
-                format!("modifiers `{}` have no atom after them", span.as_str()),
-            )
-            .with_help(format!(
-                "end the group with an atom, e.g. `{}W`",
-                span.as_str()
-            )),
-        );
     }
 }
 
@@ -465,36 +390,6 @@ fn letters_text(letters: &[(usize, u8)], at: &Range<usize>) -> String {
         .collect()
 }
 
-/// The error for a direction spec that selects no image of `atom`.
-fn empty_spec(spec: &str, atom: char, at: Range<usize>) -> DslError {
-    let split: Vec<String> = spec.chars().map(|c| format!("{c}{atom}")).collect();
-    DslError::new(at, format!("`{spec}` selects no move of `{atom}`")).with_help(format!(
-        "a pair of a vertical and a horizontal letter names a diagonal or oblique direction; \
-         for the union of both directions write `{}`",
-        split.concat()
-    ))
-}
-
-/// Parse a range, pushing an error (at the number) unless it is 1..=15.
-fn parse_range(text: &str, at: Range<usize>, errors: &mut Vec<DslError>) -> Option<u8> {
-    let value = text.parse::<u32>().unwrap_or(u32::MAX);
-    let rider_help = "for a rider without limit double the atom (`WW`, `NN`) or use R, B or Q";
-    match u8::try_from(value) {
-        Ok(r @ 1..=15) => Some(r),
-        _ if value == 0 => {
-            errors.push(DslError::new(at, "a range must be at least 1").with_help(rider_help));
-            None
-        }
-        _ => {
-            errors.push(
-                DslError::new(at, format!("a range must be at most 15, not {text}"))
-                    .with_help(rider_help),
-            );
-            None
-        }
-    }
-}
-
 /// For a lame leap `(dx, dy)`: the offsets (piece frame) that must be empty, in order from the
 /// start, excluding start and end.
 ///
@@ -535,79 +430,4 @@ pub fn lame_path(dx: i8, dy: i8) -> Vec<(i8, i8)> {
         }
     }
     path
-}
-
-/// The English for one group (after the `source: ` prefix).
-fn describe_group(group: &Group) -> String {
-    let (parts, _) = atom_parts(group.atom).unwrap_or((&[], false));
-    let mut phrases = Vec::new();
-    for &base in parts {
-        let all = images(base);
-        let chosen: Vec<&Step> = group
-            .steps
-            .iter()
-            .filter(|s| all.contains(&(s.dx, s.dy)))
-            .collect();
-        let Some(first) = chosen.first() else {
-            continue;
-        };
-        let shape = Shape::of(base);
-        let reach = first.range;
-        let (a, b) = base;
-        let motion = match (shape, b, reach) {
-            (Shape::Oblique, _, 1) => format!("leap ({a},{b})"),
-            (Shape::Oblique, _, 0) => format!("ride by ({a},{b}) leaps"),
-            (Shape::Oblique, _, k) => format!("ride up to {k} ({a},{b}) leaps"),
-            (_, 1, 1) => "step 1".to_owned(),
-            (_, 1, 0) => "slide".to_owned(),
-            (_, 1, k) => format!("slide up to {k} squares"),
-            (_, n, 1) => format!("leap {n}"),
-            (_, n, 0) => format!("ride by leaps of {n}"),
-            (_, n, k) => format!("ride up to {k} leaps of {n}"),
-        };
-        let whither = if chosen.len() == all.len() {
-            match shape {
-                Shape::Orthogonal => "orthogonally".to_owned(),
-                Shape::Diagonal => "diagonally".to_owned(),
-                Shape::Oblique => "in all 8 directions".to_owned(),
-            }
-        } else {
-            let names: Vec<String> = chosen.iter().map(|s| direction_name(shape, s)).collect();
-            let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            join_list(&names, "and")
-        };
-        phrases.push(format!("{motion} {whither}"));
-    }
-    let mut text = phrases.join(" and ");
-    match group.steps.first().map(|s| s.modality) {
-        Some(Modality::MoveOnly) => text.push_str(", move only"),
-        Some(Modality::CaptureOnly) => text.push_str(", capture only"),
-        _ => {}
-    }
-    if group.steps.iter().any(|s| s.lame) {
-        text.push_str(", not jumping");
-    }
-    text
-}
-
-/// `forward`, `backward-left`, … for lines; `to (1,2)` for oblique vectors.
-fn direction_name(shape: Shape, step: &Step) -> String {
-    if shape == Shape::Oblique {
-        return format!("to ({},{})", step.dx, step.dy);
-    }
-    let vertical = match step.dy.signum() {
-        1 => "forward",
-        -1 => "backward",
-        _ => "",
-    };
-    let horizontal = match step.dx.signum() {
-        1 => "right",
-        -1 => "left",
-        _ => "",
-    };
-    match (vertical, horizontal) {
-        (v, "") => v.to_owned(),
-        ("", h) => h.to_owned(),
-        (v, h) => format!("{v}-{h}"),
-    }
 }

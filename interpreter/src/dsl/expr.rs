@@ -19,19 +19,20 @@
 //! program evaluated on a fixed stack, without allocation. Booleans are 0 and 1; arithmetic
 //! wraps on overflow; division or remainder by zero gives 0.
 
+mod ast;
 mod compile;
 #[cfg(test)]
 mod tests;
 
 use std::cell::RefCell;
 use std::fmt;
-use std::ops::Range;
 use std::sync::LazyLock;
 
 use pest::Parser;
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
+pub use self::ast::{Ast, AstKind, BinaryOp, UnaryOp};
 pub use self::compile::{Expr, Resolver, compile_expr};
 use crate::dsl::DslError;
 use crate::dsl::error::from_pest;
@@ -104,196 +105,8 @@ pub struct Resolved {
 pub struct ResolveError {
     /// What is wrong, e.g. "unknown quantity `kings_on_bord`".
     pub message: String,
-    /// A help line, typically from [`suggest`]: "did you mean `kings_on_board`?".
+    /// A help line, typically from [`suggest`](crate::dsl::suggest()): "did you mean `kings_on_board`?".
     pub help: Option<String>,
-}
-
-/// A prefix operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum UnaryOp {
-    /// `not`: boolean negation.
-    Not,
-    /// `-`: integer negation.
-    Neg,
-}
-
-/// An infix operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BinaryOp {
-    /// `or`
-    Or,
-    /// `and`
-    And,
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-    /// `*`
-    Mul,
-    /// `/` (truncating; by zero gives 0)
-    Div,
-    /// `%` (sign of the dividend; by zero gives 0)
-    Rem,
-}
-
-impl BinaryOp {
-    /// The operator as written.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            BinaryOp::Or => "or",
-            BinaryOp::And => "and",
-            BinaryOp::Eq => "==",
-            BinaryOp::Ne => "!=",
-            BinaryOp::Lt => "<",
-            BinaryOp::Le => "<=",
-            BinaryOp::Gt => ">",
-            BinaryOp::Ge => ">=",
-            BinaryOp::Add => "+",
-            BinaryOp::Sub => "-",
-            BinaryOp::Mul => "*",
-            BinaryOp::Div => "/",
-            BinaryOp::Rem => "%",
-        }
-    }
-
-    /// Whether this is one of `== != < <= > >=`.
-    pub fn is_comparison(self) -> bool {
-        matches!(
-            self,
-            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
-        )
-    }
-
-    /// Binding strength, higher binds tighter (`or` 1 … `* / %` 6; `not` is 3, `-` 7).
-    fn precedence(self) -> u8 {
-        match self {
-            BinaryOp::Or => 1,
-            BinaryOp::And => 2,
-            op if op.is_comparison() => 4,
-            BinaryOp::Add | BinaryOp::Sub => 5,
-            _ => 6,
-        }
-    }
-}
-
-/// A parsed expression node with its byte span in the source.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ast {
-    /// What the node is.
-    pub kind: AstKind,
-    /// Byte range in the source (a parenthesised node includes its parentheses).
-    pub span: Range<usize>,
-}
-
-/// The kinds of [`Ast`] node.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AstKind {
-    /// An integer literal.
-    Int(i64),
-    /// `true` or `false`.
-    Bool(bool),
-    /// A name, with its argument if any.
-    Name {
-        /// The name.
-        name: String,
-        /// The argument in parentheses.
-        arg: Option<Arg>,
-    },
-    /// A prefix operator applied to an operand.
-    Unary {
-        /// The operator.
-        op: UnaryOp,
-        /// The operand.
-        operand: Box<Ast>,
-    },
-    /// An infix operator.
-    Binary {
-        /// The operator.
-        op: BinaryOp,
-        /// Byte range of the operator.
-        op_span: Range<usize>,
-        /// Left operand.
-        lhs: Box<Ast>,
-        /// Right operand.
-        rhs: Box<Ast>,
-    },
-    /// A parenthesised expression (kept so that `(a < b) == c` is not a chained comparison).
-    Paren(Box<Ast>),
-}
-
-impl Ast {
-    /// This node without its parentheses.
-    pub fn unparenthesised(&self) -> &Ast {
-        match &self.kind {
-            AstKind::Paren(inner) => inner.unparenthesised(),
-            _ => self,
-        }
-    }
-
-    /// Binding strength of the node's outermost operator (8 for operands).
-    fn precedence(&self) -> u8 {
-        match &self.unparenthesised().kind {
-            AstKind::Unary {
-                op: UnaryOp::Not, ..
-            } => 3,
-            AstKind::Unary {
-                op: UnaryOp::Neg, ..
-            } => 7,
-            AstKind::Binary { op, .. } => op.precedence(),
-            _ => 8,
-        }
-    }
-}
-
-/// The normalised source form: single spaces around infix operators, parentheses only where
-/// precedence needs them.
-impl fmt::Display for Ast {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let paren = |f: &mut fmt::Formatter<'_>, node: &Ast, needed: bool| {
-            if needed {
-                write!(f, "({node})")
-            } else {
-                write!(f, "{node}")
-            }
-        };
-        match &self.kind {
-            AstKind::Int(value) => write!(f, "{value}"),
-            AstKind::Bool(value) => write!(f, "{value}"),
-            AstKind::Name { name, arg: None } => f.write_str(name),
-            AstKind::Name {
-                name,
-                arg: Some(arg),
-            } => write!(f, "{name}({arg})"),
-            AstKind::Paren(inner) => write!(f, "{inner}"),
-            AstKind::Unary { op, operand } => {
-                let (text, prec) = match op {
-                    UnaryOp::Not => ("not ", 3),
-                    UnaryOp::Neg => ("-", 7),
-                };
-                f.write_str(text)?;
-                paren(f, operand, operand.precedence() < prec)
-            }
-            AstKind::Binary { op, lhs, rhs, .. } => {
-                let prec = op.precedence();
-                let (l, r) = (lhs.precedence(), rhs.precedence());
-                paren(f, lhs, l < prec || (op.is_comparison() && l == prec))?;
-                write!(f, " {} ", op.symbol())?;
-                paren(f, rhs, r <= prec)
-            }
-        }
-    }
 }
 
 /// The Pratt parser: precedence and associativity of the operators, lowest first.
@@ -315,9 +128,13 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::prefix(Rule::neg))
 });
 
+/// The longest expression accepted, in bytes: a bound on the nesting depth, so that parsing,
+/// compiling and printing never run out of stack.
+pub const MAX_LEN: usize = 1024;
+
 /// Parse an expression into an [`Ast`], collecting every problem.
 ///
-/// Errors: an empty expression; a syntax error (at the unexpected character); an integer
+/// Errors: an empty expression; one longer than [`MAX_LEN`] bytes; a syntax error (at the unexpected character); an integer
 /// literal that does not fit an `i64` (at the literal); chained comparisons `a < b < c` (at
 /// the second operator).
 ///
@@ -332,6 +149,18 @@ pub fn parse_expr(src: &str) -> Result<Ast, Vec<DslError>> {
         return Err(vec![
             DslError::new(0..src.len(), "empty expression")
                 .with_help("write a condition such as `kings_on_board <= 1`"),
+        ]);
+    }
+    if src.len() > MAX_LEN {
+        return Err(vec![
+            DslError::new(
+                0..src.len(),
+                format!(
+                    "expression is too long ({} bytes, at most {MAX_LEN})",
+                    src.len()
+                ),
+            )
+            .with_help("split it, or give part of it a name in the rule file"),
         ]);
     }
     let pairs = ExprParser::parse(Rule::expression, src).map_err(|e| {
@@ -357,6 +186,7 @@ pub fn parse_expr(src: &str) -> Result<Ast, Vec<DslError>> {
 /// Friendly names of the rules pest may list as expected, ranked for the list.
 fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
     Some(match rule {
+        Rule::expression | Rule::expr => (0, "an expression"),
         Rule::int => (1, "a number"),
         Rule::call | Rule::ident => (2, "a name"),
         Rule::boolean => (3, "`true`, `false`"),
@@ -458,14 +288,7 @@ fn binary_op(rule: Rule) -> BinaryOp {
 
 /// An operand: literal, name or parenthesised expression.
 fn primary(pair: Pair<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> Ast {
-    // From the first to the last token: a pair can end in whitespace skipped before an
-    // optional part that is absent (`x ` in `x <= 1`).
-    let end = pair
-        .clone()
-        .into_inner()
-        .last()
-        .map_or(pair.as_span().end(), |p| p.as_span().end());
-    let span = pair.as_span().start()..end;
+    let span = pair.as_span().start()..pair.as_span().end();
     let kind = match pair.as_rule() {
         Rule::int => AstKind::Int(int_literal(&pair, errors)),
         Rule::boolean => AstKind::Bool(pair.as_str() == "true"),
@@ -507,39 +330,4 @@ fn int_literal(pair: &Pair<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> i64 {
         );
         0
     })
-}
-
-/// The candidate closest to `name`, for a "did you mean" line, if any is close enough.
-///
-/// Closeness is the Damerau–Levenshtein distance, case-insensitive: at most one edit per three
-/// characters of `name` (and at least one), or a Jaro–Winkler similarity of 0.9 or more. The
-/// nearest candidate wins; ties go to the higher Jaro–Winkler similarity, then to the first.
-///
-/// ```
-/// use ashtapada::dsl::suggest;
-/// let names = ["kings_on_board", "rounds_without_capture", "score"];
-/// assert_eq!(suggest("kings_on_bord", names), Some("kings_on_board"));
-/// assert_eq!(suggest("scor", names), Some("score"));
-/// assert_eq!(suggest("xyz", names), None);
-/// ```
-pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    if name.is_empty() {
-        return None;
-    }
-    let name = name.to_lowercase();
-    let limit = (name.chars().count() / 3).max(1);
-    let mut best: Option<(usize, f64, &'a str)> = None;
-    for candidate in candidates {
-        let lower = candidate.to_lowercase();
-        let distance = strsim::damerau_levenshtein(&name, &lower);
-        let similarity = strsim::jaro_winkler(&name, &lower);
-        if distance > limit && similarity < 0.9 {
-            continue;
-        }
-        let better = best.is_none_or(|(d, s, _)| distance < d || (distance == d && similarity > s));
-        if better {
-            best = Some((distance, similarity, candidate));
-        }
-    }
-    best.map(|(_, _, candidate)| candidate)
 }

@@ -3,16 +3,18 @@
 //! ranking keys ([`expr`], grammar `grammar/expr.pest`).
 //!
 //! Every problem is a [`DslError`] located by a byte range into the DSL string; the parsers
-//! collect all the problems they can instead of stopping at the first. [`suggest`] picks the
+//! collect all the problems they can instead of stopping at the first. [`suggest()`] picks the
 //! "did you mean" candidate for any unknown name.
 
 pub mod betza;
 mod error;
 pub mod expr;
+mod suggest;
 
 pub use betza::{BetzaMove, Group, Modality, Step, lame_path, parse_betza};
 pub use error::DslError;
 pub use expr::{
     Arg, Ast, AstKind, BinaryOp, Expr, ResolveError, Resolved, Resolver, Type, UnaryOp,
-    compile_expr, parse_expr, suggest,
+    compile_expr, parse_expr,
 };
+pub use suggest::suggest;

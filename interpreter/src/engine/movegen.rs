@@ -156,8 +156,8 @@ impl Position {
         }
         self.pseudo_moves(self.to_move, buf);
         let mut n = 0;
-        for i in 0..buf.len() {
-            if self.keeps_royals_safe(buf[i]) {
+        for &m in buf.iter() {
+            if self.keeps_royals_safe(m) {
                 n += 1;
             }
         }

@@ -162,16 +162,14 @@ pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError>
                     }
                 }
             }
-            Rule::castling | Rule::en_passant => {
-                if pair.as_str() != "-" {
-                    return Err(err(
-                        pair.as_span(),
-                        format!(
-                            "`{}`: this variant has no castling or en passant; write `-`",
-                            pair.as_str()
-                        ),
-                    ));
-                }
+            Rule::castling | Rule::en_passant if pair.as_str() != "-" => {
+                return Err(err(
+                    pair.as_span(),
+                    format!(
+                        "`{}`: this variant has no castling or en passant; write `-`",
+                        pair.as_str()
+                    ),
+                ));
             }
             Rule::halfmove => {
                 pos.halfmove = pair

@@ -6,6 +6,7 @@ use super::node::{Node, Value, merge, parse_yaml};
 use super::options::{Assignment, OptionSpec, apply, check_assignment, read_options};
 use super::read::{Reader, unknown_name};
 use crate::diag::{Diagnostic, Diagnostics, Source, Span};
+use crate::dsl::suggest;
 use miette::NamedSource;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -143,13 +144,65 @@ fn read_origin(origin: &Origin, at: Option<&Node>) -> Result<Source, Diagnostics
             }
             std::fs::read_to_string(path)
                 .map(|text| Arc::new(NamedSource::new(path.display().to_string(), text)))
-                .map_err(|e| {
-                    Diagnostic::new("spec::io", format!("cannot read `{}`: {e}", path.display()), at.map(|n| n.span.clone()))
-                        .label("this file")
-                        .help("check the path; relative paths in `extends:` are relative to the extending file")
-                        .into()
-                })
+                .map_err(|e| io_diagnostic(path, &e, at).into())
         }
+    }
+}
+
+/// A file that cannot be read: missing, not UTF-8, or another I/O error. `at` is the
+/// `extends:` value that named it, if any.
+fn io_diagnostic(path: &Path, e: &std::io::Error, at: Option<&Node>) -> Diagnostic {
+    let shown = path.display();
+    let (message, label) = match e.kind() {
+        std::io::ErrorKind::NotFound => (format!("there is no file `{shown}`"), "no such file"),
+        std::io::ErrorKind::InvalidData => (
+            format!("`{shown}` is not UTF-8 text"),
+            "this file is not UTF-8 text",
+        ),
+        _ => (
+            format!("cannot read `{shown}`: {e}"),
+            "cannot read this file",
+        ),
+    };
+    let help = match (e.kind(), at) {
+        (std::io::ErrorKind::InvalidData, _) => "save the rule file as UTF-8 text".to_string(),
+        (_, Some(n)) => {
+            let written = n.scalar_text().unwrap_or_default();
+            let stem = written
+                .strip_suffix(".yaml")
+                .or_else(|| written.strip_suffix(".yml"))
+                .unwrap_or(&written);
+            let builtin = suggest(stem, BUILTIN.iter().map(|(n, _)| *n))
+                .map(|s| format!("did you mean the built-in variant `{s}`? "))
+                .unwrap_or_default();
+            format!(
+                "{builtin}`extends:` takes a built-in variant name ({}) or a path relative to \
+                 the extending file",
+                BUILTIN
+                    .iter()
+                    .map(|(n, _)| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }
+        (_, None) => "check the path".to_string(),
+    };
+    Diagnostic::new("spec::io", message, at.map(|n| n.span.clone()))
+        .label(label)
+        .help(help)
+}
+
+/// True if `a` and `b` name the same rule file (comparing canonical paths when both exist).
+fn same_origin(a: &Origin, b: &Origin) -> bool {
+    match (a, b) {
+        (Origin::File(x), Origin::File(y)) => {
+            x == y
+                || matches!(
+                    (std::fs::canonicalize(x), std::fs::canonicalize(y)),
+                    (Ok(cx), Ok(cy)) if cx == cy
+                )
+        }
+        _ => a == b,
     }
 }
 
@@ -158,7 +211,7 @@ fn load_tree(
     at: Option<&Node>,
     chain: &mut Vec<Origin>,
 ) -> Result<Node, Diagnostics> {
-    if chain.contains(origin) {
+    if chain.iter().any(|o| same_origin(o, origin)) {
         let names: Vec<String> = chain
             .iter()
             .chain(std::iter::once(origin))
@@ -179,6 +232,10 @@ fn load_tree(
             format!("`extends:` chain longer than {MAX_EXTENDS}"),
             at.map(|n| n.span.clone()),
         )
+        .label("one parent too many")
+        .help(format!(
+            "a rule file may have at most {MAX_EXTENDS} ancestors: merge some of them"
+        ))
         .into());
     }
     let source = read_origin(origin, at)?;
@@ -215,7 +272,10 @@ fn parse_and_extend(
             Some(tree.span.clone()),
         )
         .label("the whole document")
-        .help("start with `name: my-variant` and the other top-level keys (see the README)")
+        .help(
+            "a rule file is a mapping of keys: start with `name: my-variant`, then `board:`, \
+             `seats:`, `pieces:` and `setup:`",
+        )
         .into());
     };
     let Some(pos) = entries.iter().position(|(k, _)| k.name == "extends") else {
@@ -225,9 +285,14 @@ fn parse_and_extend(
     let Value::Str(parent) = &ext.value else {
         return Err(Diagnostic::new(
             "spec::type",
-            "`extends:` takes the name of a built-in variant or a path",
+            format!(
+                "`extends:` takes the name of a built-in variant or a path, not {}",
+                ext.value.kind()
+            ),
             Some(ext.span.clone()),
         )
+        .label("not a name or a path")
+        .help("write e.g. `extends: chaturanga` or `extends: ../base.yaml`")
         .into());
     };
     let origin = match BUILTIN.iter().find(|(n, _)| n == parent) {

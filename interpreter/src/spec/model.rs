@@ -248,12 +248,12 @@ fn read_board(r: &mut Reader, node: &Node) -> Option<(u8, u8, Node)> {
     let mut f = r.map(node, "the board size: { files, ranks }")?;
     let max = MAX_SIDE as i64;
     let files = f
-        .req(r, "files", "number of files")
+        .req(r, "files", "the number of files")
         .and_then(|n| r.int(n, 1, max, "the number of files"));
     let ranks = f
-        .req(r, "ranks", "number of ranks")
+        .req(r, "ranks", "the number of ranks")
         .and_then(|n| r.int(n, 1, max, "the number of ranks"));
-    f.finish(r, "board", &["files", "ranks"]);
+    f.finish(r, "`board`", &["files", "ranks"]);
     Some((files? as u8, ranks? as u8, node.clone()))
 }
 
@@ -413,13 +413,13 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
         && let Some(mut rf) = r.map(n, "{ count, result }")
     {
         let count = rf
-            .req(r, "count", "occurrences")
+            .req(r, "count", "the number of occurrences that ends the game")
             .and_then(|n| r.int(n, 2, 100, "the repetition count"));
         let res = rf
             .opt("result")
             .and_then(|n| result(r, n))
             .unwrap_or(ResultKind::Draw);
-        rf.finish(r, "repetition", &["count", "result"]);
+        rf.finish(r, "`end.repetition`", &["count", "result"]);
         end.repetition = count.map(|c| (c as u32, res));
     }
     if let Some(n) = f.opt("move-rule") {
@@ -450,7 +450,7 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
     }
     f.finish(
         r,
-        "end",
+        "`end`",
         &[
             "checkmate",
             "stalemate",
@@ -465,7 +465,7 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
 fn read_move_rule(r: &mut Reader, node: &Node) -> Option<MoveRuleSpec> {
     let mut f: Fields = r.map(node, "{ moves, reset-by, result }")?;
     let moves = f
-        .req(r, "moves", "moves per seat")
+        .req(r, "moves", "the number of moves per seat")
         .and_then(|n| r.int(n, 1, 100_000, "the move count"));
     let reset_by = f
         .opt("reset-by")
@@ -480,7 +480,7 @@ fn read_move_rule(r: &mut Reader, node: &Node) -> Option<MoveRuleSpec> {
         .opt("result")
         .and_then(|n| result(r, n))
         .unwrap_or(ResultKind::Draw);
-    f.finish(r, "move-rule", &["moves", "reset-by", "result"]);
+    f.finish(r, "`end.move-rule`", &["moves", "reset-by", "result"]);
     Some(MoveRuleSpec {
         moves: moves? as u32,
         reset_by,

@@ -169,6 +169,7 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
                     "the rule file is empty",
                     Some(Span::new(source, 0, 0)),
                 )
+                .label("no rules in this file")
                 .help("a rule file is a YAML mapping with at least `name`, `board`, `seats`, `pieces` and `setup`"));
             }
             Ok(node)
@@ -184,15 +185,100 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
                 .filter(|(head, _)| head.starts_with("line ") || head.starts_with("error"))
                 .map(|(_, m)| m.to_string())
                 .unwrap_or(msg);
-            Err(Diagnostic::new(
+            // The location is shown by the report; drop the parser's " at line L, column C".
+            let msg = strip_location(&msg);
+            let d = Diagnostic::new(
                 "spec::yaml",
                 format!("invalid YAML: {msg}"),
                 Some(Span::new(source, start, start + len)),
             )
-            .label("the YAML parser stopped here")
-            .help("check the indentation and the brackets and quotes around this point"))
+            .label("the YAML parser stopped here");
+            // An unclosed `{` or `[` is usually reported where the parser gave up, far from
+            // the bracket itself: point at the bracket too.
+            match unclosed_bracket(text, start) {
+                Some(open) if open < start && msg.contains("flow") => {
+                    let (bracket, close) = if text.as_bytes()[open] == b'{' {
+                        ("{", "}")
+                    } else {
+                        ("[", "]")
+                    };
+                    let (line, _) = Span::new(source, open, open + 1).line_col();
+                    Err(d
+                        .also(
+                            Span::new(source, open, open + 1),
+                            format!("this `{bracket}` is never closed"),
+                        )
+                        .help(format!(
+                            "close the `{bracket}` of line {line} with `{close}` before this point"
+                        )))
+                }
+                _ => Err(
+                    d.help("check the indentation and the brackets and quotes around this point")
+                ),
+            }
         }
     }
+}
+
+/// `msg` without a trailing ` at line L, column C`.
+fn strip_location(msg: &str) -> String {
+    if let Some(i) = msg.rfind(" at line ") {
+        let tail = &msg[i + " at line ".len()..];
+        let ok = tail.split_once(", column ").is_some_and(|(l, c)| {
+            !l.is_empty()
+                && !c.is_empty()
+                && l.bytes().all(|b| b.is_ascii_digit())
+                && c.bytes().all(|b| b.is_ascii_digit())
+        });
+        if ok {
+            return msg[..i].to_string();
+        }
+    }
+    msg.to_string()
+}
+
+/// The byte offset of the innermost `{` or `[` still open at byte `end` of `text`, skipping
+/// comments and quoted scalars (a heuristic: good enough to point at a forgotten bracket).
+fn unclosed_bracket(text: &str, end: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let end = end.min(bytes.len());
+    let mut stack: Vec<usize> = Vec::new();
+    let mut i = 0;
+    // The last significant byte before `i` on this line (for "does a quote start a scalar").
+    let mut prev: u8 = b'\n';
+    while i < end {
+        let b = bytes[i];
+        match b {
+            b'#' if prev == b'\n' || bytes[i - 1].is_ascii_whitespace() => {
+                while i < end && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                prev = b'\n';
+                continue;
+            }
+            b'\'' | b'"' if matches!(prev, b'\n' | b':' | b',' | b'[' | b'{' | b'-' | b'?') => {
+                i += 1;
+                while i < end && bytes[i] != b {
+                    if b == b'"' && bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'{' | b'[' => stack.push(i),
+            b'}' | b']' => {
+                stack.pop();
+            }
+            _ => {}
+        }
+        if b == b'\n' {
+            prev = b'\n';
+        } else if !b.is_ascii_whitespace() {
+            prev = b;
+        }
+        i += 1;
+    }
+    stack.pop()
 }
 
 /// Byte range from a character offset and length.

@@ -7,7 +7,7 @@
 //! dotted path `at:`.
 
 use super::node::{Key, Node, Value, merge};
-use super::read::{Reader, unknown_name};
+use super::read::Reader;
 use crate::diag::{Diagnostic, Diagnostics, Span, text_source};
 use crate::dsl::suggest;
 use std::fmt;
@@ -255,12 +255,7 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
     };
     if !opt.accepts(&opt.default) {
         let names: Vec<&str> = opt.choices.iter().map(|c| c.name.as_str()).collect();
-        let d = unknown_name(
-            &default_node?.span,
-            "choice",
-            &opt.default,
-            names.iter().copied(),
-        );
+        let span = default_node?.span.clone();
         r.error(
             Diagnostic::new(
                 "options::bad-default",
@@ -268,14 +263,17 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
                     "the default `{}` of option `{}` is not among its choices",
                     opt.default, opt.name
                 ),
-                d.span,
+                Some(span),
             )
-            .label("not a choice")
-            .help(format!(
-                "{}; this option accepts {}",
-                d.help.unwrap_or_default(),
-                opt.accepted()
-            )),
+            .label("not a choice of this option")
+            .help(match suggest(&opt.default, names.iter().copied()) {
+                Some(s) => format!(
+                    "did you mean `{s}`? `{}` accepts {}",
+                    opt.name,
+                    opt.accepted()
+                ),
+                None => format!("`{}` accepts {}", opt.name, opt.accepted()),
+            }),
         );
         return None;
     }

@@ -29,7 +29,8 @@ impl Reader {
                 format!("expected {what}, found {}", node.value.kind()),
                 Some(node.span.clone()),
             )
-            .label(format!("expected {what}")),
+            .label(format!("expected {what}"))
+            .help(type_help(what)),
         );
     }
 
@@ -40,6 +41,7 @@ impl Reader {
                 node,
                 entries,
                 used: vec![false; entries.len()],
+                missing: Vec::new(),
             }),
             _ => {
                 self.expected(node, &format!("a mapping ({what})"));
@@ -65,13 +67,19 @@ impl Reader {
         match &node.value {
             Value::Int(i) if (min..=max).contains(i) => Some(*i),
             Value::Int(i) => {
+                let label = if *i > max {
+                    format!("more than {max}")
+                } else {
+                    format!("less than {min}")
+                };
                 self.error(
                     Diagnostic::new(
                         "spec::range",
                         format!("{what} must be from {min} to {max}, not {i}"),
                         Some(node.span.clone()),
                     )
-                    .label("out of range"),
+                    .label(label)
+                    .help(format!("write a whole number from {min} to {max}")),
                 );
                 None
             }
@@ -113,6 +121,34 @@ impl Reader {
     }
 }
 
+/// How to write a value of the kind `what` describes ("an integer (…)", "true or false (…)").
+fn type_help(what: &str) -> String {
+    if what.starts_with("an integer") {
+        "write a whole number in digits, without quotes, e.g. `8`".to_string()
+    } else if what.starts_with("true or false") {
+        "write `true` or `false`, without quotes".to_string()
+    } else if what.starts_with("a mapping") {
+        "write `key: value` entries, one per line indented under the key, or `{ key: value, … }`"
+            .to_string()
+    } else if what.starts_with("a list") {
+        "write `[a, b]`, or one `- item` per line indented under the key".to_string()
+    } else {
+        format!("write {what} here")
+    }
+}
+
+/// " (`gajа` contains the non-ASCII character `а`, U+0430)" when `name` is not ASCII: a
+/// look-alike letter makes "did you mean `gaja`?" puzzling otherwise.
+fn non_ascii_note(name: &str) -> String {
+    match name.chars().find(|c| !c.is_ascii()) {
+        Some(c) => format!(
+            " (`{name}` contains the non-ASCII character `{c}`, U+{:04X})",
+            c as u32
+        ),
+        None => String::new(),
+    }
+}
+
 /// "unknown piece `hrose`" with "did you mean `horse`?" or the list of known names.
 pub fn unknown_name<'a>(
     span: &Span,
@@ -121,7 +157,7 @@ pub fn unknown_name<'a>(
     known: impl IntoIterator<Item = &'a str> + Clone,
 ) -> Diagnostic {
     let help = match suggest(name, known.clone()) {
-        Some(s) => format!("did you mean `{s}`?"),
+        Some(s) => format!("did you mean `{s}`?{}", non_ascii_note(name)),
         None => {
             let all: Vec<_> = known.into_iter().map(|k| format!("`{k}`")).collect();
             if all.is_empty() {
@@ -146,6 +182,8 @@ pub struct Fields<'a> {
     pub node: &'a Node,
     entries: &'a [(Key, Node)],
     used: Vec<bool>,
+    /// Required keys found missing, to merge with a misspelt key in [`Fields::finish`].
+    missing: Vec<String>,
 }
 
 impl<'a> Fields<'a> {
@@ -160,13 +198,15 @@ impl<'a> Fields<'a> {
     pub fn req(&mut self, r: &mut Reader, key: &str, what: &str) -> Option<&'a Node> {
         let v = self.opt(key);
         if v.is_none() {
+            self.missing.push(key.to_string());
             r.error(
                 Diagnostic::new(
                     "spec::missing-key",
                     format!("missing `{key}` ({what})"),
                     Some(self.node.span.clone()),
                 )
-                .label(format!("this mapping needs `{key}`")),
+                .label(format!("this mapping needs `{key}`"))
+                .help(format!("add `{key}:` with {what}")),
             );
         }
         v
@@ -185,11 +225,25 @@ impl<'a> Fields<'a> {
     }
 
     /// Reports every key not read as unknown; `known` lists the keys this mapping accepts.
+    ///
+    /// A misspelt required key (`peices:`) is one problem, not two: the "missing `pieces`"
+    /// report is dropped in favour of the "unknown key `peices`" one, which says so.
     pub fn finish(self, r: &mut Reader, what: &str, known: &[&str]) {
         for (i, (k, _)) in self.entries.iter().enumerate() {
             if !self.used[i] {
                 let help = match suggest(&k.name, known.iter().copied()) {
-                    Some(s) => format!("did you mean `{s}`?"),
+                    Some(s) if self.missing.iter().any(|m| m == s) => {
+                        let missing = format!("missing `{s}`");
+                        if let Some(j) = r.errors.0.iter().position(|d| {
+                            d.code == "ashtapada::spec::missing-key"
+                                && d.span.as_ref() == Some(&self.node.span)
+                                && d.message.starts_with(&missing)
+                        }) {
+                            r.errors.0.remove(j);
+                        }
+                        format!("did you mean `{s}`? (`{s}` is required and missing)")
+                    }
+                    Some(s) => format!("did you mean `{s}`?{}", non_ascii_note(&k.name)),
                     None => format!(
                         "{what} accepts {}",
                         known

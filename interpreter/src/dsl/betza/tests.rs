@@ -350,3 +350,38 @@ fn lame_paths() {
     assert_eq!(lame_path(-128, 0).len(), 127);
     assert_eq!(lame_path(-128, 127).last(), Some(&(-127, 126)));
 }
+
+#[test]
+fn random_strings_never_panic() {
+    let alphabet: Vec<char> = "WFDNAHCZGKQRBXLfblrvshmcnq01256!é ".chars().collect();
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    let mut parsed = 0;
+    for _ in 0..10_000 {
+        let len = next(7);
+        let src: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+        match parse_betza(&src) {
+            Ok(mv) => {
+                parsed += 1;
+                assert!(mv.groups.iter().all(|g| !g.steps.is_empty()), "{src}");
+                for s in mv.steps() {
+                    assert!(s.range <= 15 && (s.dx, s.dy) != (0, 0), "{src}");
+                    assert_eq!(s.lame, s.lame && !lame_path(s.dx, s.dy).is_empty());
+                }
+                assert_eq!(mv.describe().lines().count(), mv.groups.len());
+            }
+            Err(errors) => {
+                assert!(!errors.is_empty());
+                for e in errors {
+                    assert!(src.get(e.span.clone()).is_some(), "{src}: {e:?}");
+                }
+            }
+        }
+    }
+    assert!(parsed > 100, "only {parsed} random strings parsed");
+}

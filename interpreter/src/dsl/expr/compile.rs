@@ -136,7 +136,7 @@ fn apply(op: BinaryOp, a: i64, b: i64) -> i64 {
 ///
 /// `resolve` is asked once per occurrence of a name, with its argument; its refusal becomes a
 /// [`DslError`] at the name (and argument). Errors: those of
-/// [`parse_expr`](super::parse_expr); a refused name; an operand of the wrong type (at the
+/// [`parse_expr`]; a refused name; an operand of the wrong type (at the
 /// operand, "expected a boolean, found an integer"); a whole expression of the wrong type (at
 /// the expression); an expression nested too deeply to evaluate on the fixed stack.
 pub fn compile_expr(

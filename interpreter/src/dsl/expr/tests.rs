@@ -1,6 +1,12 @@
 //! Tests of the expression language: precedence, types, errors with exact spans, evaluation.
 
+use std::ops::Range;
+
+use pest::{consumes_to, parses_to};
+
+use super::grammar::{ExprParser, Rule};
 use super::*;
+use crate::dsl::suggest;
 
 /// The tree of `ast` as an s-expression, without spans or parentheses nodes.
 fn sx(ast: &Ast) -> String {
@@ -129,6 +135,29 @@ fn ast_with_spans() {
 }
 
 #[test]
+fn grammar_rules() {
+    parses_to! { parser: ExprParser, input: "score(seat) >= 12", rule: Rule::expression,
+    tokens: [expression(0, 17, [expr(0, 17, [
+        call(0, 11, [ident(0, 5), ident(6, 10), close(10, 11)]),
+        ge(12, 14),
+        int(15, 17),
+    ]), EOI(17, 17)])] };
+    parses_to! { parser: ExprParser, input: "not (true) - -2", rule: Rule::expr,
+    tokens: [expr(0, 15, [
+        not(0, 3),
+        paren(4, 10, [expr(5, 9, [boolean(5, 9)]), close(9, 10)]),
+        sub(11, 12),
+        neg(13, 14),
+        int(14, 15),
+    ])] };
+    parses_to! { parser: ExprParser, input: "a or b and c%d", rule: Rule::expr,
+    tokens: [expr(0, 14, [
+        call(0, 1, [ident(0, 1)]), or(2, 4), call(5, 6, [ident(5, 6)]), and(7, 10),
+        call(11, 12, [ident(11, 12)]), rem(12, 13), call(13, 14, [ident(13, 14)]),
+    ])] };
+}
+
+#[test]
 fn precedence() {
     assert_eq!(tree("1 + 2 * 3"), "(+ 1 (* 2 3))");
     assert_eq!(tree("1 * 2 + 3"), "(+ (* 1 2) 3)");
@@ -224,7 +253,13 @@ fn syntax_errors_point_at_the_character() {
         "{}",
         e[0].message
     );
-    assert_eq!(parse_expr("Score").unwrap_err()[0].span, 0..1);
+    let e = parse_expr("Score").unwrap_err();
+    assert_eq!(e[0].span, 0..1);
+    assert_eq!(e[0].message, "unexpected `S`: expected an expression");
+    assert_eq!(
+        e[0].help.as_deref(),
+        Some("names are written in lower case")
+    );
     assert_eq!(parse_expr("a && b").unwrap_err()[0].span, 2..3);
     assert_eq!(parse_expr("").unwrap_err()[0].span, 0..0);
     assert_eq!(parse_expr("  ").unwrap_err()[0].message, "empty expression");
@@ -359,8 +394,8 @@ fn deep_nesting_is_refused_not_overflowed() {
     let fine = format!("{}1{}", "1 + (".repeat(30), ")".repeat(30));
     assert_eq!(compile(&fine, Type::Int).unwrap().eval(&mut |_| 0), 31);
     // Left-nested chains need no depth.
-    let long = vec!["x"; 500].join(" + ");
-    assert_eq!(compile(&long, Type::Int).unwrap().eval(&mut |_| 2), 1000);
+    let long = vec!["x"; 200].join(" + ");
+    assert_eq!(compile(&long, Type::Int).unwrap().eval(&mut |_| 2), 400);
 }
 
 #[test]
@@ -379,4 +414,86 @@ fn suggestions() {
     // Equally near: the more similar (Jaro–Winkler) wins.
     assert_eq!(suggest("a", ["b", "ab"]), Some("ab"));
     assert_eq!(suggest("x", Vec::<&str>::new()), None);
+}
+#[test]
+fn long_and_deep_inputs_are_errors_not_crashes() {
+    let negs = format!("{}x", "-".repeat(1023));
+    assert_eq!(compile(&negs, Type::Int).unwrap().eval(&mut |_| 7), -7);
+    let parens = format!("{}1{}", "(".repeat(511), ")".repeat(511));
+    assert_eq!(compile(&parens, Type::Int).unwrap().to_string(), "1");
+    let long = format!("{}x", "-".repeat(1024));
+    let e = parse_expr(&long).unwrap_err();
+    assert_eq!(e[0].span, 0..1025);
+    assert_eq!(
+        e[0].message,
+        "expression is too long (1025 bytes, at most 1024)"
+    );
+}
+
+#[test]
+fn random_inputs_never_panic() {
+    let tokens = [
+        "x",
+        "p",
+        "q",
+        "score(seat)",
+        "pieces(3)",
+        "nope",
+        "1",
+        "0",
+        "9223372036854775807",
+        "true",
+        "false",
+        "(",
+        ")",
+        "+",
+        "-",
+        "*",
+        "/",
+        "%",
+        "==",
+        "!=",
+        "<",
+        "<=",
+        ">",
+        ">=",
+        "and",
+        "or",
+        "not",
+        " ",
+        "=",
+        "!",
+        "é",
+        "(seat)",
+    ];
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    let mut compiled = 0;
+    for _ in 0..10_000 {
+        let len = 1 + next(8);
+        let src: Vec<&str> = (0..len).map(|_| tokens[next(tokens.len())]).collect();
+        let src = src.join(if next(2) == 0 { " " } else { "" });
+        for ty in [Type::Int, Type::Bool] {
+            let result = compile(&src, ty);
+            for e in result.as_ref().err().into_iter().flatten() {
+                assert!(src.get(e.span.clone()).is_some(), "{src}: {e:?}");
+            }
+            if let Ok(expr) = result {
+                compiled += 1;
+                for value in [0, 1, -1, i64::MIN, i64::MAX] {
+                    let _ = expr.eval(&mut |_| value);
+                }
+                assert_eq!(tree(&expr.to_string()), tree(&src), "{src}");
+            }
+        }
+    }
+    assert!(
+        compiled > 100,
+        "only {compiled} random expressions compiled"
+    );
 }

@@ -1,0 +1,119 @@
+//! The problems of a Betza string: pest's errors renamed, unknown letters, bad ranges, specs
+//! that select nothing, modifiers without an atom.
+
+use std::ops::Range;
+
+use pest::iterators::Pair;
+
+use super::Rule;
+use super::atom_parts;
+use crate::dsl::DslError;
+
+/// The atom letters, for help lines.
+const ATOMS: &str = "W F D N A H C Z G (leaps) and K Q R B (compounds)";
+/// The modifier letters, for help lines.
+const MODIFIERS: &str = "f b l r v s h (directions), m c (move only, capture only), n (lame)";
+
+/// Friendly names of the rules pest may list as expected, ranked for the "expected" list.
+pub(super) fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
+    Some(match rule {
+        Rule::betza => (0, "a Betza move such as `K` or `mfWcfF`"),
+        Rule::group | Rule::doubled | Rule::atom | Rule::unknown_atom => {
+            (1, "a Betza atom (W F D N A H C Z G K Q R B)")
+        }
+        Rule::modifier
+        | Rule::direction
+        | Rule::modality
+        | Rule::lame
+        | Rule::unknown_modifier
+        | Rule::dangling => (2, "a modifier (f b l r v s h m c n)"),
+        Rule::range => (3, "a range (1 to 15)"),
+        Rule::EOI => (4, "the end of the move"),
+    })
+}
+
+/// The error for a letter the grammar accepted only to report it.
+pub(super) fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
+    if letter.is_ascii_uppercase() {
+        let hint = match letter {
+            'L' => "the (1,3) leap is `C` here; ".to_owned(),
+            'J' => "the (2,3) leap is `Z` here; ".to_owned(),
+            _ if "fblrvsmcn".contains(letter.to_ascii_lowercase()) => {
+                format!(
+                    "modifiers are lower case: did you mean `{}`? ",
+                    letter.to_ascii_lowercase()
+                )
+            }
+            _ => String::new(),
+        };
+        DslError::new(span, format!("`{letter}` is not a Betza atom"))
+            .with_help(format!("{hint}atoms are {ATOMS}"))
+    } else {
+        let upper = letter.to_ascii_uppercase();
+        let hint = if atom_parts(upper).is_some() {
+            format!("atoms are capitals: did you mean `{upper}`? ")
+        } else {
+            String::new()
+        };
+        DslError::new(span, format!("`{letter}` is not a Betza modifier")).with_help(format!(
+            "{hint}modifiers are {MODIFIERS}; atoms are {ATOMS}"
+        ))
+    }
+}
+
+/// Modifiers at the end with no atom: report their unknown letters, or the missing atom.
+pub(super) fn dangling(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) {
+    let span = pair.as_span();
+    let before = errors.len();
+    for inner in pair.into_inner() {
+        if inner.as_rule() == Rule::unknown_modifier {
+            let letter = inner.as_str().chars().next().unwrap_or('?');
+            errors.push(unknown_letter(
+                letter,
+                inner.as_span().start()..inner.as_span().end(),
+            ));
+        }
+    }
+    if errors.len() == before {
+        errors.push(
+            DslError::new(
+                span.start()..span.end(),
+                format!("modifiers `{}` have no atom after them", span.as_str()),
+            )
+            .with_help(format!(
+                "end the group with an atom, e.g. `{}W`",
+                span.as_str()
+            )),
+        );
+    }
+}
+
+/// The error for a direction spec that selects no image of `atom`.
+pub(super) fn empty_spec(spec: &str, atom: char, at: Range<usize>) -> DslError {
+    let split: Vec<String> = spec.chars().map(|c| format!("{c}{atom}")).collect();
+    DslError::new(at, format!("`{spec}` selects no move of `{atom}`")).with_help(format!(
+        "a pair of a vertical and a horizontal letter names a diagonal or oblique direction; \
+         for the union of both directions write `{}`",
+        split.concat()
+    ))
+}
+
+/// Parse a range, pushing an error (at the number) unless it is 1..=15.
+pub(super) fn parse_range(text: &str, at: Range<usize>, errors: &mut Vec<DslError>) -> Option<u8> {
+    let value = text.parse::<u32>().unwrap_or(u32::MAX);
+    let rider_help = "for a rider without limit double the atom (`WW`, `NN`) or use R, B or Q";
+    match u8::try_from(value) {
+        Ok(r @ 1..=15) => Some(r),
+        _ if value == 0 => {
+            errors.push(DslError::new(at, "a range must be at least 1").with_help(rider_help));
+            None
+        }
+        _ => {
+            errors.push(
+                DslError::new(at, format!("a range must be at most 15, not {text}"))
+                    .with_help(rider_help),
+            );
+            None
+        }
+    }
+}
