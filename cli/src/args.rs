@@ -39,18 +39,7 @@ pub enum Command {
         v: VariantArgs,
     },
     /// Count leaf nodes of the legal-move tree; the last line is `nodes N`.
-    Perft {
-        #[command(flatten)]
-        v: VariantArgs,
-        /// Depth in plies.
-        depth: u32,
-        /// Start from this position (FEN) instead of the setup.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Print one line `MOVE: COUNT` per root move before the total.
-        #[arg(long)]
-        divide: bool,
-    },
+    Perft(PerftArgs),
     /// Measure perft speed (nodes per second) for each built-in variant.
     Bench {
         /// Perft depth.
@@ -59,4 +48,23 @@ pub enum Command {
         /// Only these variants (default: every built-in variant).
         variants: Vec<String>,
     },
+}
+
+/// Arguments of `perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub v: VariantArgs,
+    /// Depth in plies (dice rolls count as plies in dice variants).
+    pub depth: u32,
+    /// Start from this position (FEN) instead of the setup.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Dice variants: roll these values first (e.g. `--dice 1,5`); the root is then the
+    /// seat's first action after that roll.
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    pub dice: Vec<u8>,
+    /// Print one line `MOVE: COUNT` per root move before the total.
+    #[arg(long)]
+    pub divide: bool,
 }

@@ -37,12 +37,7 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
         Command::List => list::run(out),
         Command::Check { files } => check::run(&files, out, err),
         Command::Explain { v } => explain::run(&v, out),
-        Command::Perft {
-            v,
-            depth,
-            fen,
-            divide,
-        } => perft::run(&v, depth, fen.as_deref(), divide, out),
+        Command::Perft(a) => perft::run(&a, out),
         Command::Bench { depth, variants } => bench::run(depth, &variants, out),
     }
 }

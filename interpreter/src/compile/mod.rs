@@ -3,12 +3,14 @@
 //! rules. Every problem in the file is collected and reported at once.
 
 mod attack;
+mod dice;
 mod explain;
 mod movetable;
 mod quantity;
 mod setup;
 
 pub use attack::AttackTable;
+pub use dice::DiceRules;
 pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 
@@ -126,6 +128,8 @@ pub struct Variant {
     pub end: EndRules,
     /// True if any kind is royal (check and mate apply).
     pub has_royals: bool,
+    /// Dice rules, for dice variants.
+    pub dice: Option<DiceRules>,
 }
 
 impl Variant {
@@ -499,6 +503,12 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         }
     }
 
+    // Dice.
+    let dice = spec
+        .dice
+        .as_ref()
+        .and_then(|d| dice::compile_dice(d, &names, &mut errs));
+
     // Setup.
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
 
@@ -541,5 +551,6 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         setup: setup_pieces,
         end,
         has_royals,
+        dice,
     })
 }

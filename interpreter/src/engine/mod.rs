@@ -3,6 +3,7 @@
 //! Rule modules are parameterised by the compiled [`Variant`](crate::Variant); nothing here
 //! knows a variant by name.
 
+mod dice;
 mod movegen;
 mod outcome;
 mod piece;
@@ -25,11 +26,20 @@ pub struct Move {
     pub to: Square,
     /// The kind the piece becomes, if it promotes.
     pub promotion: Option<Kind>,
+    /// The die value used for the move in dice variants (0 in variants without dice).
+    pub die: u8,
 }
+
+/// Most dice a variant may roll at once.
+pub const MAX_DICE: usize = 4;
 
 /// One thing a seat can do on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
-    /// Move a piece on the board.
+    /// Move a piece on the board (in dice variants, using one die).
     Move(Move),
+    /// A roll of the dice: the values, largest first, 0 for no die. A chance event.
+    Roll([u8; MAX_DICE]),
+    /// End the turn with dice left (where the rule file allows it).
+    Pass,
 }

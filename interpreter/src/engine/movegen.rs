@@ -14,12 +14,18 @@ use crate::geometry::Square;
 impl Position {
     /// Appends every pseudo-legal move of `seat` (ignoring royal safety) to `out`.
     pub(crate) fn pseudo_moves(&self, seat: Seat, out: &mut Vec<Move>) {
+        self.pseudo_moves_for(seat, u64::MAX, 0, out);
+    }
+
+    /// Appends the pseudo-legal moves of `seat`'s pieces whose kind bit is set in `kinds`,
+    /// tagged with die value `die` (0 without dice).
+    pub(crate) fn pseudo_moves_for(&self, seat: Seat, kinds: u64, die: u8, out: &mut Vec<Move>) {
         let v = &*self.variant;
         let t = &v.table;
         let n_orients = v.orients.len();
         for from in self.occ[seat.index()].iter() {
             let p = self.board[from as usize];
-            if p.is_dead() {
+            if p.is_dead() || kinds >> p.kind().0 & 1 == 0 {
                 continue;
             }
             let combo = p.combo(n_orients);
@@ -36,7 +42,7 @@ impl Position {
                         .iter()
                         .all(|&b| self.board[b as usize].is_empty())
                 {
-                    self.push_move(p, combo, from, l.to, out);
+                    self.push_move(p, combo, from, l.to, die, out);
                 }
             }
             for r in t.rays_of(e) {
@@ -44,11 +50,11 @@ impl Position {
                     let target = self.board[to as usize];
                     if target.is_empty() {
                         if r.mode & QUIET != 0 {
-                            self.push_move(p, combo, from, to, out);
+                            self.push_move(p, combo, from, to, die, out);
                         }
                     } else {
                         if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
-                            self.push_move(p, combo, from, to, out);
+                            self.push_move(p, combo, from, to, die, out);
                         }
                         break;
                     }
@@ -65,7 +71,7 @@ impl Position {
 
     /// Pushes a move, expanded into its promotion choices.
     #[inline]
-    fn push_move(&self, p: Piece, combo: usize, from: u8, to: u8, out: &mut Vec<Move>) {
+    fn push_move(&self, p: Piece, combo: usize, from: u8, to: u8, die: u8, out: &mut Vec<Move>) {
         let v = &*self.variant;
         let (from_sq, to_sq) = (Square(from), Square(to));
         if let Some(pr) = &v.kinds[p.kind().index()].promotion {
@@ -76,6 +82,7 @@ impl Position {
                         from: from_sq,
                         to: to_sq,
                         promotion: Some(k),
+                        die,
                     });
                 }
                 if pr.mandatory {
@@ -87,6 +94,7 @@ impl Position {
             from: from_sq,
             to: to_sq,
             promotion: None,
+            die,
         });
     }
 
@@ -122,15 +130,12 @@ impl Position {
         safe
     }
 
-    /// Fills `out` with the legal moves of the seat to move (empty once the game has ended by
-    /// an end condition). Order: by origin square, then the table's order.
-    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
-        out.clear();
-        if self.ended.is_some() {
+    /// Keeps only the moves of `out[start..]` that leave the mover's royal pieces safe.
+    pub(crate) fn retain_legal(&mut self, out: &mut Vec<Move>, start: usize) {
+        if self.royals[self.to_move.index()].is_empty() {
             return;
         }
-        self.pseudo_moves(self.to_move, out);
-        let mut i = 0;
+        let mut i = start;
         while i < out.len() {
             if self.keeps_royals_safe(out[i]) {
                 i += 1;
@@ -140,21 +145,44 @@ impl Position {
         }
     }
 
+    /// Fills `out` with the legal moves of the seat to move: empty once the game has ended by
+    /// an end condition, and while a roll is due. In dice variants each move is tagged with the
+    /// die it uses; with a double, one move per die value.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.ended.is_some() || self.awaiting_roll {
+            return;
+        }
+        if self.variant.dice.is_some() {
+            self.die_moves(out);
+            return;
+        }
+        self.pseudo_moves(self.to_move, out);
+        self.retain_legal(out, 0);
+    }
+
     /// The legal moves in generation order (allocates; for callers off the hot path).
     pub fn legal_move_list(&mut self) -> Vec<Move> {
         let mut out = Vec::new();
         self.legal_moves(&mut out);
-        out.sort_by_key(|m| (m.from, m.to, m.promotion.map(|k| k.0)));
+        out.sort_by_key(|m| (m.from, m.to, m.promotion.map(|k| k.0), m.die));
         out
     }
 
     /// Number of legal moves (perft's bulk count at the last depth).
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
-        if self.ended.is_some() {
+        if self.ended.is_some() || self.awaiting_roll {
             return 0;
         }
+        if self.variant.dice.is_some() {
+            self.die_moves(buf);
+            return buf.len() as u64;
+        }
         self.pseudo_moves(self.to_move, buf);
+        if self.royals[self.to_move.index()].is_empty() {
+            return buf.len() as u64;
+        }
         let mut n = 0;
         for &m in buf.iter() {
             if self.keeps_royals_safe(m) {
@@ -166,9 +194,12 @@ impl Position {
 
     /// True if the seat to move has at least one legal move.
     pub fn has_legal_move(&mut self) -> bool {
-        let mut buf = Vec::new();
+        let mut buf = std::mem::take(&mut self.scratch);
+        buf.clear();
         self.pseudo_moves(self.to_move, &mut buf);
-        buf.into_iter().any(|m| self.keeps_royals_safe(m))
+        let any = buf.iter().any(|&m| self.keeps_royals_safe(m));
+        self.scratch = buf;
+        any
     }
 
     /// True if `m` is legal here.

@@ -157,7 +157,8 @@ impl Position {
             return Some(o);
         }
         let seat = self.to_move;
-        if !self.has_legal_move() {
+        // In dice variants a seat without a usable die simply passes: no mate or stalemate.
+        if self.variant.dice.is_none() && !self.has_legal_move() {
             let end = &self.variant.end;
             let (result, reason) = if self.in_check(seat) {
                 (end.checkmate, EndReason::Checkmate)

@@ -1,16 +1,22 @@
-//! Playing and taking back moves.
+//! Playing and taking back actions: board moves, dice rolls and passes.
 
 use super::position::{Position, Undo, piece_key, seat_key};
-use super::{Move, Outcome};
+use super::{Action, Move, Outcome};
 use std::fmt;
 
-/// Why a move was refused. The position is unchanged.
+/// Why an action was refused. The position is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
     /// The game is already over.
     GameOver(Outcome),
     /// The move is not legal here.
     Illegal(Move),
+    /// The dice must be rolled first.
+    MustRoll,
+    /// A roll was given when no roll is due, or with values the dice cannot show.
+    BadRoll(String),
+    /// Passing is not allowed here.
+    CannotPass,
 }
 
 impl fmt::Display for PlayError {
@@ -18,6 +24,9 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::GameOver(_) => f.write_str("the game is over"),
             PlayError::Illegal(_) => f.write_str("illegal move"),
+            PlayError::MustRoll => f.write_str("the dice must be rolled first"),
+            PlayError::BadRoll(why) => write!(f, "bad roll: {why}"),
+            PlayError::CannotPass => f.write_str("passing is not allowed now"),
         }
     }
 }
@@ -30,6 +39,9 @@ impl Position {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver(o));
         }
+        if self.awaiting_roll {
+            return Err(PlayError::MustRoll);
+        }
         if !self.is_legal(m) {
             return Err(PlayError::Illegal(m));
         }
@@ -37,54 +49,94 @@ impl Position {
         Ok(())
     }
 
-    /// Plays `m`, which must be legal (as from [`legal_moves`](Self::legal_moves)); then judges
-    /// the end conditions.
-    pub fn play_unchecked(&mut self, m: Move) {
-        let (from, to) = (m.from.0, m.to.0);
-        let mover = self.to_move;
-        let moved = self.take(from);
-        let captured = self.take(to);
+    /// Plays any action after checking it: a move, a roll or a pass.
+    pub fn play_action(&mut self, a: Action) -> Result<(), PlayError> {
+        match a {
+            Action::Move(m) => self.play(m),
+            Action::Roll(d) => self.roll(&d),
+            Action::Pass => self.pass(),
+        }
+    }
+
+    /// Saves what `undo` needs before an action.
+    pub(crate) fn push_undo(
+        &mut self,
+        action: Action,
+        moved: super::Piece,
+        captured: super::Piece,
+    ) {
         self.undo.push(Undo {
-            mv: m,
+            action,
             moved,
             captured,
             halfmove: self.halfmove,
             hash: self.hash,
             ended: self.ended,
-            to_move: mover,
+            to_move: self.to_move,
+            dice: self.dice,
+            awaiting_roll: self.awaiting_roll,
         });
         self.history.push(self.hash);
+    }
+
+    /// Plays `m`, which must be legal (as from [`legal_moves`](Self::legal_moves)); then judges
+    /// the end conditions. In dice variants the move uses its die, and the turn ends when no
+    /// remaining die is usable.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let (from, to) = (m.from.0, m.to.0);
+        let mover = self.to_move;
+        let moved = self.take(from);
+        let captured = self.take(to);
+        self.push_undo(Action::Move(m), moved, captured);
         let placed = match m.promotion {
             Some(k) => moved.with_kind(k),
             None => moved,
         };
         self.put(to, placed);
-        let mut h = self.hash ^ piece_key(from, moved) ^ piece_key(to, placed) ^ seat_key(mover);
+        let mut h = self.hash ^ piece_key(from, moved) ^ piece_key(to, placed);
         if !captured.is_empty() {
             h ^= piece_key(to, captured);
         }
+        self.hash = h;
         let resets =
             !captured.is_empty() || self.variant.kinds[moved.kind().index()].resets_move_rule;
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
-        self.to_move = self.next_seat(mover);
-        self.hash = h ^ seat_key(self.to_move);
+        if self.variant.dice.is_some() {
+            self.use_die(m.die);
+            if !self.any_die_usable() {
+                self.end_turn();
+            }
+        } else {
+            self.set_to_move(self.next_seat(mover));
+        }
         self.ended = self.judge_conditions(mover);
     }
 
-    /// Takes back the last move; returns it, or `None` at the root.
-    pub fn undo(&mut self) -> Option<Move> {
+    /// Changes the seat to move, keeping the hash in step.
+    #[inline]
+    pub(crate) fn set_to_move(&mut self, seat: super::Seat) {
+        self.hash ^= seat_key(self.to_move) ^ seat_key(seat);
+        self.to_move = seat;
+    }
+
+    /// Takes back the last action; returns it, or `None` at the root.
+    pub fn undo(&mut self) -> Option<Action> {
         let u = self.undo.pop()?;
         self.history.pop();
-        let (from, to) = (u.mv.from.0, u.mv.to.0);
-        self.take(to);
-        if !u.captured.is_empty() {
-            self.put(to, u.captured);
+        if let Action::Move(m) = u.action {
+            let (from, to) = (m.from.0, m.to.0);
+            self.take(to);
+            if !u.captured.is_empty() {
+                self.put(to, u.captured);
+            }
+            self.put(from, u.moved);
         }
-        self.put(from, u.moved);
         self.halfmove = u.halfmove;
         self.hash = u.hash;
         self.ended = u.ended;
         self.to_move = u.to_move;
-        Some(u.mv)
+        self.dice = u.dice;
+        self.awaiting_roll = u.awaiting_roll;
+        Some(u.action)
     }
 }

@@ -2,7 +2,7 @@
 //! to move, move counters, a Zobrist hash and an undo stack.
 
 use super::piece::{MAX_SEATS, Piece, Seat, SquareSet};
-use super::{Move, Outcome};
+use super::{Action, MAX_DICE, Move, Outcome};
 use crate::compile::Variant;
 use crate::geometry::Square;
 use std::sync::Arc;
@@ -10,13 +10,15 @@ use std::sync::Arc;
 /// What `undo` needs to take a move back.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
-    pub mv: Move,
+    pub action: Action,
     pub moved: Piece,
     pub captured: Piece,
     pub halfmove: u32,
     pub hash: u64,
     pub ended: Option<Outcome>,
     pub to_move: Seat,
+    pub dice: [u8; MAX_DICE],
+    pub awaiting_roll: bool,
 }
 
 /// A game position of a compiled [`Variant`], with its history (for `undo` and repetition).
@@ -40,6 +42,12 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) hash: u64,
     pub(crate) ended: Option<Outcome>,
+    /// Dice left to use this turn, largest first; 0 = none (dice variants only).
+    pub(crate) dice: [u8; MAX_DICE],
+    /// True when the seat to move must roll before acting (dice variants only).
+    pub(crate) awaiting_roll: bool,
+    /// Reusable move buffer for checks off the caller's buffer.
+    pub(crate) scratch: Vec<Move>,
     pub(crate) undo: Vec<Undo>,
     /// Hashes of the positions before each move of `undo`, oldest first.
     pub(crate) history: Vec<u64>,
@@ -82,6 +90,9 @@ impl Position {
             halfmove: 0,
             hash: 0,
             ended: None,
+            dice: [0; MAX_DICE],
+            awaiting_roll: false,
+            scratch: Vec::with_capacity(64),
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
         };
@@ -95,6 +106,7 @@ impl Position {
         for &(sq, piece) in &variant.setup {
             p.put(sq.0, piece);
         }
+        p.awaiting_roll = variant.dice.is_some();
         p.hash = p.compute_hash();
         p.judge_root();
         p
@@ -151,14 +163,17 @@ impl Position {
         h
     }
 
-    /// The moves played since the root, oldest first.
-    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.undo.iter().map(|u| u.mv)
+    /// The actions played since the root (moves, rolls, passes), oldest first.
+    pub fn actions_played(&self) -> impl Iterator<Item = Action> + '_ {
+        self.undo.iter().map(|u| u.action)
     }
 
-    /// The last move played, if any.
+    /// The last board move played, if any.
     pub fn last_move(&self) -> Option<Move> {
-        self.undo.last().map(|u| u.mv)
+        self.undo.iter().rev().find_map(|u| match u.action {
+            Action::Move(m) => Some(m),
+            _ => None,
+        })
     }
 
     /// Squares holding `seat`'s pieces.

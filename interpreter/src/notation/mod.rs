@@ -4,4 +4,4 @@ mod fen;
 mod moves;
 
 pub use fen::{FenError, from_fen, to_fen};
-pub use moves::{MoveError, move_to_string, parse_move};
+pub use moves::{MoveError, action_to_string, move_to_string, parse_move};

@@ -1,6 +1,6 @@
 //! Move notation: coordinates, `e2e3`, with the promotion kind's letter, `a7a8q`.
 
-use crate::engine::{Move, Position};
+use crate::engine::{Action, Move, Position};
 use std::fmt;
 
 /// A move that cannot be read or is not legal here.
@@ -50,11 +50,37 @@ impl std::error::Error for MoveError {}
 /// case (`a7a8q`).
 pub fn move_to_string(pos: &Position, m: Move) -> String {
     let v = pos.variant();
-    let mut s = format!("{}{}", v.board.name(m.from), v.board.name(m.to));
+    let mut s = String::new();
+    if m.die != 0 {
+        s.push_str(&format!("{}:", m.die));
+    }
+    s.push_str(&v.board.name(m.from));
+    s.push_str(&v.board.name(m.to));
     if let Some(k) = m.promotion {
         s.push(v.kinds[k.index()].letter.to_ascii_lowercase());
     }
     s
+}
+
+/// Writes any action: a move as [`move_to_string`], a roll as its values in ascending order
+/// separated by commas (`4,6`), a pass as `pass`.
+pub fn action_to_string(pos: &Position, a: Action) -> String {
+    match a {
+        Action::Move(m) => move_to_string(pos, m),
+        Action::Roll(d) => {
+            let mut v: Vec<String> = d
+                .iter()
+                .rev()
+                .filter(|&&x| x != 0)
+                .map(|x| x.to_string())
+                .collect();
+            if v.is_empty() {
+                v.push("-".into());
+            }
+            v.join(",")
+        }
+        Action::Pass => "pass".into(),
+    }
 }
 
 /// Reads a move in coordinate notation and checks it is legal in `pos`.
@@ -63,6 +89,17 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
 /// only promotion, or a mandatory one).
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let t = text.trim();
+    let (die, t) = match t.split_once(':') {
+        Some((d, rest)) => match d.parse::<u8>() {
+            Ok(d) if d > 0 => (Some(d), rest),
+            _ => {
+                return Err(MoveError::Syntax(format!(
+                    "`{d}` is not a die value: write e.g. `2:a1c3`"
+                )));
+            }
+        },
+        None => (None, t),
+    };
     let board = pos.variant().board;
     let syntax = || {
         MoveError::Syntax(format!(
@@ -87,7 +124,15 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         .iter()
         .copied()
         .filter(|m| m.from == from && m.to == to && (promo.is_none() || m.promotion == promo))
+        .filter(|m| die.is_none_or(|d| m.die == d))
         .collect();
+    if die.is_none() && matching.iter().any(|m| m.die != matching[0].die) {
+        let options: Vec<String> = matching.iter().map(|m| move_to_string(pos, *m)).collect();
+        return Err(MoveError::Syntax(format!(
+            "`{t}` can use either die: write one of {}",
+            options.join(" ")
+        )));
+    }
     match matching.as_slice() {
         [m] => Ok(*m),
         [_, ..] if promo.is_none() => match matching.iter().find(|m| m.promotion.is_none()) {

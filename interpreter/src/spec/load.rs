@@ -172,18 +172,21 @@ fn io_diagnostic(path: &Path, e: &std::io::Error, at: Option<&Node>) -> Diagnost
                 .strip_suffix(".yaml")
                 .or_else(|| written.strip_suffix(".yml"))
                 .unwrap_or(&written);
-            let builtin = suggest(stem, BUILTIN.iter().map(|(n, _)| *n))
-                .map(|s| format!("did you mean the built-in variant `{s}`? "))
-                .unwrap_or_default();
-            format!(
-                "{builtin}`extends:` takes a built-in variant name ({}) or a path relative to \
-                 the extending file",
-                BUILTIN
-                    .iter()
-                    .map(|(n, _)| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+            match suggest(stem, BUILTIN.iter().map(|(n, _)| *n)) {
+                Some(s) => format!(
+                    "did you mean the built-in variant `{s}`? `extends:` takes a built-in \
+                     variant name or a path relative to the extending file"
+                ),
+                None => format!(
+                    "`extends:` takes a built-in variant name ({}) or a path relative to the \
+                     extending file",
+                    BUILTIN
+                        .iter()
+                        .map(|(n, _)| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            }
         }
         (_, None) => "check the path".to_string(),
     };

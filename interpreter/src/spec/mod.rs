@@ -3,12 +3,14 @@
 //! Pipeline: text → [`Node`] tree (serde-saphyr, spans on every value) → parents merged
 //! (`extends:`) → option choices merged → typed [`RuleSpec`] (unknown keys are errors).
 
+mod dice;
 mod load;
 mod model;
 mod node;
 mod options;
 mod read;
 
+pub use dice::DiceSpec;
 pub use load::{BUILTIN, RuleFile, load, load_str};
 pub use model::{
     ConditionSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec, SeatSpec,

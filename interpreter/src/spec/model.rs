@@ -38,6 +38,8 @@ pub struct RuleSpec {
     pub end: EndSpec,
     /// Ranking keys (`ranking:`): integer expressions per seat, higher ranks first.
     pub ranking: Vec<Text>,
+    /// Dice rules (`dice:`), for dice variants.
+    pub dice: Option<super::dice::DiceSpec>,
 }
 
 /// One seat (`seats:` entry).
@@ -168,9 +170,9 @@ pub struct ConditionSpec {
 }
 
 /// Top-level keys of a resolved rule file.
-pub const TOP_KEYS: [&str; 11] = [
+pub const TOP_KEYS: [&str; 12] = [
     "name", "title", "source", "extends", "board", "seats", "pieces", "setup", "end", "ranking",
-    "options",
+    "dice", "options",
 ];
 
 fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
@@ -227,6 +229,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
                 .collect()
         })
         .unwrap_or_default();
+    let dice = f.opt("dice").and_then(|n| super::dice::read_dice(r, n));
     f.finish(r, "the rule file", &TOP_KEYS);
     if r.errors.len() > before {
         return None;
@@ -241,6 +244,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         setup,
         end,
         ranking,
+        dice,
     })
 }
 
@@ -276,7 +280,7 @@ fn read_seats(r: &mut Reader, node: &Node) -> Vec<SeatSpec> {
             .and_then(Edge::parse);
         let mirror = f
             .opt("mirror")
-            .and_then(|n| r.bool(n, "mirror"))
+            .and_then(|n| r.bool(n, "`mirror`"))
             .unwrap_or(false);
         let symbol = f.opt("symbol").and_then(|n| r.string(n, "a symbol"));
         let fen = f.opt("fen").and_then(|n| r.string(n, "a FEN letter"));
@@ -315,7 +319,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
             .unwrap_or(0);
         let royal = f
             .opt("royal")
-            .and_then(|n| r.bool(n, "royal"))
+            .and_then(|n| r.bool(n, "`royal`"))
             .unwrap_or(false);
         let promotion = f.opt("promotion").and_then(|n| read_promotion(r, n));
         f.finish(
@@ -350,7 +354,7 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
     });
     let mandatory = f
         .opt("mandatory")
-        .and_then(|n| r.bool(n, "mandatory"))
+        .and_then(|n| r.bool(n, "`mandatory`"))
         .unwrap_or(true);
     f.finish(r, "a promotion rule", &["zone", "to", "mandatory"]);
     Some(PromotionSpec {

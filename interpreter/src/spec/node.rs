@@ -212,12 +212,40 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
                             "close the `{bracket}` of line {line} with `{close}` before this point"
                         )))
                 }
-                _ => Err(
-                    d.help("check the indentation and the brackets and quotes around this point")
-                ),
+                _ => Err(d.help(indentation_help(text, start).unwrap_or_else(|| {
+                    "check the indentation and the brackets and quotes around this point".into()
+                }))),
             }
         }
     }
+}
+
+/// When the parser stopped at the first character of a line indented differently from the
+/// line before it (ignoring blank and comment lines), says so.
+fn indentation_help(text: &str, at: usize) -> Option<String> {
+    let at = at.min(text.len());
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let indent = |line: &str| line.len() - line.trim_start_matches(' ').len();
+    let line = text[line_start..].lines().next().unwrap_or("");
+    if indent(line) != at - line_start {
+        return None;
+    }
+    let number = text[..line_start].matches('\n').count() + 1;
+    let before: Vec<&str> = text[..line_start].lines().collect();
+    let (prev_number, prev) = before
+        .iter()
+        .copied()
+        .enumerate()
+        .rev()
+        .find(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))?;
+    let (a, b) = (indent(line), indent(prev));
+    (a != b).then(|| {
+        format!(
+            "line {number} is indented by {a} spaces and line {} by {b}: the keys of one \
+             mapping start in the same column",
+            prev_number + 1
+        )
+    })
 }
 
 /// `msg` without a trailing ` at line L, column C`.

@@ -1,0 +1,146 @@
+//! Dice turns: a roll is a chance event recorded in the position; each die allows one move of
+//! a kind it names; the turn ends when no remaining die is usable, or early by `pass` where the
+//! rule file allows it. Seats with no pieces are skipped.
+
+use super::piece::{Piece, Seat};
+use super::position::Position;
+use super::{Action, MAX_DICE, Move, PlayError};
+
+impl Position {
+    /// True when the seat to move must roll before acting.
+    pub fn awaiting_roll(&self) -> bool {
+        self.awaiting_roll
+    }
+
+    /// The dice left to use this turn, largest first (empty when none or between turns).
+    pub fn dice(&self) -> Vec<u8> {
+        self.dice.iter().copied().filter(|&d| d != 0).collect()
+    }
+
+    /// Removes one die showing `value`.
+    pub(crate) fn use_die(&mut self, value: u8) {
+        if let Some(i) = self.dice.iter().position(|&d| d == value) {
+            self.dice[i] = 0;
+            self.dice.sort_unstable_by(|a, b| b.cmp(a));
+        }
+    }
+
+    /// True if some remaining die has a legal move.
+    pub(crate) fn any_die_usable(&mut self) -> bool {
+        let mut buf = std::mem::take(&mut self.scratch);
+        buf.clear();
+        self.die_moves(&mut buf);
+        let usable = !buf.is_empty();
+        self.scratch = buf;
+        usable
+    }
+
+    /// Appends the legal die-tagged moves for every distinct remaining die value.
+    pub(crate) fn die_moves(&mut self, out: &mut Vec<Move>) {
+        let variant = self.variant.clone();
+        let Some(rules) = &variant.dice else { return };
+        let start = out.len();
+        let mut last = 0u8;
+        for d in self.dice {
+            if d == 0 || d == last {
+                continue;
+            }
+            last = d;
+            let kinds = rules.kinds_for(d);
+            if kinds != 0 {
+                self.pseudo_moves_for(self.to_move, kinds, d, out);
+            }
+        }
+        self.retain_legal(out, start);
+    }
+
+    /// Ends the turn: no dice left, the next seat that has pieces is to move and must roll.
+    pub(crate) fn end_turn(&mut self) {
+        self.dice = [0; MAX_DICE];
+        self.awaiting_roll = true;
+        self.set_to_move(self.next_seat_with_pieces(self.to_move));
+    }
+
+    /// True if the seat to move may end its turn now with a usable die left.
+    pub fn can_pass(&self) -> bool {
+        self.variant.dice.as_ref().is_some_and(|d| !d.mandatory)
+            && !self.awaiting_roll
+            && self.ended.is_none()
+            && self.dice.iter().any(|&d| d != 0)
+    }
+
+    /// Rolls: sets the dice of the seat to move (any order; checked against the faces). If no
+    /// die is usable, the turn passes at once, within this one action.
+    pub fn roll(&mut self, values: &[u8]) -> Result<(), PlayError> {
+        let variant = self.variant.clone();
+        let Some(rules) = &variant.dice else {
+            return Err(PlayError::BadRoll("this variant has no dice".into()));
+        };
+        if !self.awaiting_roll {
+            return Err(PlayError::BadRoll(
+                "no roll is due: the dice of this turn are already rolled".into(),
+            ));
+        }
+        if let Some(o) = self.ended {
+            return Err(PlayError::GameOver(o));
+        }
+        let values: Vec<u8> = values.iter().copied().filter(|&v| v != 0).collect();
+        if values.len() != rules.count as usize {
+            return Err(PlayError::BadRoll(format!(
+                "{} dice are rolled, not {}",
+                rules.count,
+                values.len()
+            )));
+        }
+        if let Some(v) = values.iter().find(|v| !rules.faces.contains(v)) {
+            return Err(PlayError::BadRoll(format!(
+                "a die shows one of {:?}, not {v}",
+                rules.faces
+            )));
+        }
+        self.roll_unchecked(&values);
+        Ok(())
+    }
+
+    /// Applies a roll of valid values (see [`roll`](Self::roll)).
+    pub fn roll_unchecked(&mut self, values: &[u8]) {
+        let mut d = [0u8; MAX_DICE];
+        for (slot, v) in d.iter_mut().zip(values) {
+            *slot = *v;
+        }
+        d.sort_unstable_by(|a, b| b.cmp(a));
+        self.push_undo(Action::Roll(d), Piece::EMPTY, Piece::EMPTY);
+        self.dice = d;
+        self.awaiting_roll = false;
+        if !self.any_die_usable() {
+            self.end_turn();
+        }
+    }
+
+    /// Ends the turn early, where allowed.
+    pub fn pass(&mut self) -> Result<(), PlayError> {
+        if !self.can_pass() {
+            return Err(PlayError::CannotPass);
+        }
+        self.pass_unchecked();
+        Ok(())
+    }
+
+    /// Ends the turn early without checking [`can_pass`](Self::can_pass).
+    pub fn pass_unchecked(&mut self) {
+        self.push_undo(Action::Pass, Piece::EMPTY, Piece::EMPTY);
+        self.end_turn();
+    }
+
+    /// The seat after `seat` that still has pieces (or `seat` itself if none has).
+    pub fn next_seat_with_pieces(&self, seat: Seat) -> Seat {
+        let mut next = self.next_seat(seat);
+        for _ in 0..self.variant.seats.len() {
+            if self.count[next.index()] > 0 {
+                return next;
+            }
+            next = self.next_seat(next);
+        }
+        seat
+    }
+}
