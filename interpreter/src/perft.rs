@@ -82,6 +82,9 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Action, u64)> {
                 Action::Move(m) => pos.play_unchecked(m),
                 Action::Roll(r) => pos.roll_unchecked(&r),
                 Action::Pass => pos.pass_unchecked(),
+                Action::Resign => {
+                    let _ = pos.resign();
+                }
             }
             let n = perft(pos, depth.saturating_sub(1));
             pos.undo();

@@ -45,12 +45,18 @@ fn strip_ansi(s: &str) -> String {
     let mut chars = s.chars();
     while let Some(c) = chars.next() {
         if c == '\u{1b}' {
-            if chars.next() == Some('[') {
-                for d in chars.by_ref() {
-                    if d.is_ascii_alphabetic() {
-                        break;
+            match chars.next() {
+                Some('[') => {
+                    for d in chars.by_ref() {
+                        if d.is_ascii_alphabetic() {
+                            break;
+                        }
                     }
                 }
+                Some('(' | ')') => {
+                    chars.next();
+                }
+                _ => {}
             }
         } else {
             out.push(c);

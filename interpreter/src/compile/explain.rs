@@ -9,6 +9,7 @@ fn result_words(r: ResultKind, who: &str) -> String {
         ResultKind::Win => format!("{who} wins"),
         ResultKind::Loss => format!("{who} loses"),
         ResultKind::Draw => "draw".to_string(),
+        ResultKind::Rank => "every seat is ranked".to_string(),
     }
 }
 

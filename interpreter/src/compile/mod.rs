@@ -5,12 +5,14 @@
 mod attack;
 mod dice;
 mod explain;
+mod modules;
 mod movetable;
 mod quantity;
 mod setup;
 
 pub use attack::AttackTable;
 pub use dice::DiceRules;
+pub use modules::{CaptureAll, Formation, Modules, Thrones};
 pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 
@@ -66,6 +68,13 @@ pub struct Promotion {
     pub to: Vec<crate::engine::Kind>,
     /// Promotion is compulsory.
     pub mandatory: bool,
+    /// Square-dependent promotion on the far line (`by-file:`): `far[orient][square]` is the
+    /// target kind's index, or 255 off the far line. Such promotion happens after the move.
+    pub far: Option<Vec<Vec<u8>>>,
+    /// With `far`: promote only while the owner has no piece of the target kind.
+    pub lost_only: bool,
+    /// Bit mask of target kinds never promoted to.
+    pub except: u64,
 }
 
 /// A compiled end condition.
@@ -130,6 +139,14 @@ pub struct Variant {
     pub has_royals: bool,
     /// Dice rules, for dice variants.
     pub dice: Option<DiceRules>,
+    /// Rule modules: scoring, formations, thrones, capture-all, resignation, match.
+    pub modules: Modules,
+    /// Bit mask of the kinds that wait on the far line for a lost kind (`lost-only`
+    /// square-dependent promotion); checked after every move.
+    pub waiting_kinds: u64,
+    /// Ranking keys: integer expressions per seat, most important first, with the quantities
+    /// each reads.
+    pub ranking: Vec<(Expr, Vec<Quantity>)>,
 }
 
 impl Variant {
@@ -408,7 +425,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     for (i, p) in spec.pieces.iter().enumerate() {
         let Some(pr) = &p.promotion else { continue };
         let to: Vec<_> = pr.to.iter().filter_map(|t| kind_of(t, &mut errs)).collect();
-        if pr.to.is_empty() {
+        if pr.to.is_empty() && pr.by_file.is_none() {
             errs.push(
                 Diagnostic::new(
                     "compile::promotion",
@@ -440,16 +457,62 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                 )),
             );
         }
+        let far = pr.by_file.as_ref().map(|list| {
+            let targets: Vec<u8> = list
+                .iter()
+                .map(|t| kind_of(t, &mut errs).map_or(255, |k| k.0))
+                .collect();
+            orients
+                .iter()
+                .map(|o| {
+                    let (width, depth) = o.frame_size(board);
+                    if targets.len() != width as usize {
+                        errs.push(
+                            Diagnostic::new(
+                                "compile::promotion-by-file",
+                                format!(
+                                    "`by-file:` lists {} kinds; the far line has {width} squares",
+                                    targets.len()
+                                ),
+                                Some(pr.node.get("by-file").unwrap_or(&pr.node).span.clone()),
+                            )
+                            .help("list one kind per square of the far line, from the seat's left"),
+                        );
+                    }
+                    let mut far = vec![255u8; board.len()];
+                    for (f, t) in targets.iter().enumerate().take(width as usize) {
+                        if let Some(sq) = o.square(board, f as i32, depth as i32 - 1) {
+                            far[sq.index()] = *t;
+                        }
+                    }
+                    far
+                })
+                .collect()
+        });
+        let except = pr
+            .except
+            .iter()
+            .filter_map(|t| kind_of(t, &mut errs))
+            .fold(0u64, |m, k| m | 1 << k.0);
         if let Some(k) = kinds.get_mut(i) {
             k.promotion = Some(Promotion {
                 zone: pr.zone,
                 to,
                 mandatory: pr.mandatory,
+                far,
+                lost_only: pr.lost_only,
+                except,
             });
         }
     }
 
     // End rules.
+    let params: Vec<(String, i64)> = spec
+        .modules
+        .params
+        .iter()
+        .map(|(t, v)| (t.value.clone(), *v))
+        .collect();
     let seat_names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
     let mut end = EndRules {
         checkmate: spec.end.checkmate,
@@ -473,6 +536,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     for c in &spec.end.conditions {
         let resolver = quantity::Resolver {
             seats: &seat_names,
+            kinds: &names,
+            params: &params,
             subject: false,
             quantities: Default::default(),
         };
@@ -490,15 +555,27 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             }
         }
     }
+    let mut ranking = Vec::new();
     for t in &spec.ranking {
         let resolver = quantity::Resolver {
             seats: &seat_names,
+            kinds: &names,
+            params: &params,
             subject: true,
             quantities: Default::default(),
         };
-        if let Err(es) = dsl::compile_expr(&t.value, Type::Int, &|n, a| resolver.resolve(n, a)) {
-            for e in &es {
-                errs.push(expr_diag(t, e));
+        // A ranking key is an integer or a boolean (true ranks above false).
+        let compiled = dsl::compile_expr(&t.value, Type::Int, &|n, a| resolver.resolve(n, a))
+            .or_else(|e| {
+                dsl::compile_expr(&t.value, Type::Bool, &|n, a| resolver.resolve(n, a))
+                    .map_err(|_| e)
+            });
+        match compiled {
+            Ok(e) => ranking.push((e, resolver.quantities.into_inner())),
+            Err(es) => {
+                for e in &es {
+                    errs.push(expr_diag(t, e));
+                }
             }
         }
     }
@@ -511,6 +588,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
 
     // Setup.
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
+    let modules = modules::compile_modules(&spec.modules, &names, &setup_pieces, &mut errs);
 
     if !errs.is_empty() {
         errs.sort();
@@ -533,6 +611,15 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         }
     }
     let has_royals = kinds.iter().any(|k| k.royal);
+    let waiting_kinds = kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| {
+            k.promotion
+                .as_ref()
+                .is_some_and(|p| p.far.is_some() && p.lost_only)
+        })
+        .fold(0, |m, (i, _)| m | 1 << i);
     Ok(Variant {
         name: spec.name.value.clone(),
         title: spec
@@ -551,6 +638,9 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         setup: setup_pieces,
         end,
         has_royals,
+        waiting_kinds,
         dice,
+        modules,
+        ranking,
     })
 }

@@ -1,9 +1,9 @@
-//! Named quantities the expression language can read from a position, and the seats they
-//! refer to. The README's "Expressions" section lists them.
+//! Named quantities the expression language can read from a position, and the seats and kinds
+//! they refer to. The README's "Expressions" section lists them.
 
 use crate::dsl::suggest;
 use crate::dsl::{Arg, ResolveError, Resolved, Type};
-use crate::engine::Seat;
+use crate::engine::{Kind, Seat};
 
 /// Which seat a quantity is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,11 +33,27 @@ pub enum Quantity {
     Bare(SeatRef),
     /// `material(S)`: the sum of the values of S's pieces on the board.
     Material(SeatRef),
-    /// `ply`: plies played since the start position.
+    /// `count(S, K)`: S's pieces of kind K on the board.
+    Count(SeatRef, Kind),
+    /// `has(S, K)`: S has a piece of kind K on the board.
+    Has(SeatRef, Kind),
+    /// `seats_with(K)`: how many seats have a piece of kind K on the board.
+    SeatsWith(Kind),
+    /// `score(S)`: S's score.
+    Score(SeatRef),
+    /// `rounds`: rounds completed.
+    Rounds,
+    /// `rounds_without_capture`: consecutive completed rounds without a capture.
+    RoundsWithoutCapture,
+    /// `resigned`: seats that have resigned.
+    Resigned,
+    /// `ply`: actions played since the start position.
     Ply,
+    /// A named parameter of the rule file (`params:`).
+    Const(i64),
 }
 
-/// Every quantity name with its argument and meaning, for the README and `explain`.
+/// Every quantity name with its arguments and meaning, for the README and `explain`.
 pub const QUANTITIES: &[(&str, &str, &str)] = &[
     (
         "pieces",
@@ -60,12 +76,53 @@ pub const QUANTITIES: &[(&str, &str, &str)] = &[
         "SEAT",
         "sum of the values of the seat's pieces on the board",
     ),
-    ("ply", "", "plies played since the start position"),
+    (
+        "count",
+        "SEAT, KIND",
+        "the seat's pieces of that kind on the board",
+    ),
+    (
+        "has",
+        "SEAT, KIND",
+        "boolean: the seat has a piece of that kind on the board",
+    ),
+    (
+        "seats_with",
+        "KIND",
+        "how many seats have a piece of that kind on the board",
+    ),
+    ("score", "SEAT", "the seat's score"),
+    (
+        "rounds",
+        "",
+        "rounds completed (a round ends when the turn passes the first seat again)",
+    ),
+    (
+        "rounds_without_capture",
+        "",
+        "consecutive completed rounds without a capture",
+    ),
+    ("resigned", "", "how many seats have resigned"),
+    ("ply", "", "actions played since the start position"),
 ];
 
-/// For a resolver error at `span` of `src` (a call `name(arg)`), the span of the argument when
-/// the error is about it: when `message` quotes the argument but not the name (`unknown seat
-/// `oponent``), or the span of the name when it quotes the name only (`unknown quantity`).
+/// Resolves names for one expression; collects the quantities it reads, by id.
+pub struct Resolver<'a> {
+    /// Seat names, in turn order.
+    pub seats: &'a [String],
+    /// Kind names.
+    pub kinds: &'a [&'a str],
+    /// Named parameters of the rule file.
+    pub params: &'a [(String, i64)],
+    /// Whether `seat` (the ranked seat) may be used.
+    pub subject: bool,
+    /// The quantities read so far; an expression's ids index this list.
+    pub quantities: std::cell::RefCell<Vec<Quantity>>,
+}
+
+/// For a resolver error at `span` of `src` (a call `name(arg, …)`), the span of the argument
+/// the error is about — the one `message` quotes while not quoting the name (`unknown seat
+/// `oponent``) — or the span of the name when the message is about the name only.
 pub(super) fn argument_at_fault(
     src: &str,
     span: std::ops::Range<usize>,
@@ -76,26 +133,30 @@ pub(super) fn argument_at_fault(
     let close = call.rfind(')')?;
     let name = call[..open].trim_end();
     let inner = call.get(open + 1..close)?;
-    let arg = inner.trim();
     let quotes = |w: &str| !w.is_empty() && message.contains(&format!("`{w}`"));
-    if quotes(arg) && !quotes(name) {
-        let start = span.start + open + 1 + (inner.len() - inner.trim_start().len());
-        Some(start..start + arg.len())
-    } else if quotes(name) && !quotes(arg) && message.starts_with("unknown quantity") {
+    if !quotes(name) {
+        let mut offset = open + 1;
+        for part in inner.split(',') {
+            let arg = part.trim();
+            if quotes(arg) {
+                let start = span.start + offset + (part.len() - part.trim_start().len());
+                return Some(start..start + arg.len());
+            }
+            offset += part.len() + 1;
+        }
+        None
+    } else if message.starts_with("unknown quantity") {
         Some(span.start..span.start + name.len())
     } else {
         None
     }
 }
 
-/// Resolves names for one expression; collects the quantities it reads, by id.
-pub struct Resolver<'a> {
-    /// Seat names, in turn order.
-    pub seats: &'a [String],
-    /// Whether `seat` (the ranked seat) may be used.
-    pub subject: bool,
-    /// The quantities read so far; an expression's ids index this list.
-    pub quantities: std::cell::RefCell<Vec<Quantity>>,
+fn refuse(message: impl Into<String>, help: Option<String>) -> ResolveError {
+    ResolveError {
+        message: message.into(),
+        help,
+    }
 }
 
 impl Resolver<'_> {
@@ -110,27 +171,27 @@ impl Resolver<'_> {
             all.join(", ")
         };
         let Some(Arg::Name(a)) = arg else {
-            return Err(ResolveError {
-                message: format!("`{name}` needs a seat"),
-                help: Some(format!(
+            return Err(refuse(
+                format!("`{name}` needs a seat"),
+                Some(format!(
                     "write `{name}(SEAT)`, where SEAT is one of {}",
                     seat_list()
                 )),
-            });
+            ));
         };
         match a.as_str() {
             "mover" => Ok(SeatRef::Mover),
             "next" => Ok(SeatRef::Next),
             "opponent" if self.seats.len() == 2 => Ok(SeatRef::Opponent),
-            "opponent" => Err(ResolveError {
-                message: "`opponent` is only defined for two seats".into(),
-                help: Some("name the seat, or use `next`".into()),
-            }),
+            "opponent" => Err(refuse(
+                "`opponent` is only defined for two seats",
+                Some("name the seat, or use `next`".into()),
+            )),
             "seat" if self.subject => Ok(SeatRef::Subject),
-            "seat" => Err(ResolveError {
-                message: "`seat` (the seat being ranked) is only defined in `ranking:`".into(),
-                help: Some(format!("here a seat is one of {}", seat_list())),
-            }),
+            "seat" => Err(refuse(
+                "`seat` (the seat being ranked) is only defined in `ranking:`",
+                Some(format!("here a seat is one of {}", seat_list())),
+            )),
             other => match self.seats.iter().position(|s| s == other) {
                 Some(i) => Ok(SeatRef::Fixed(Seat(i as u8))),
                 None => {
@@ -138,51 +199,112 @@ impl Resolver<'_> {
                         .iter()
                         .copied()
                         .chain(self.seats.iter().map(String::as_str));
-                    Err(ResolveError {
-                        message: format!("unknown seat `{other}`"),
-                        help: Some(match suggest(other, all) {
+                    Err(refuse(
+                        format!("unknown seat `{other}`"),
+                        Some(match suggest(other, all) {
                             Some(s) => format!("did you mean `{s}`?"),
                             None => format!("a seat is one of {}", seat_list()),
                         }),
-                    })
+                    ))
                 }
             },
         }
     }
 
-    /// Resolves one name (with its argument) to a quantity id and type.
-    pub fn resolve(&self, name: &str, arg: Option<&Arg>) -> Result<Resolved, ResolveError> {
-        let q = match name {
-            "pieces" => Quantity::Pieces(self.seat_ref(arg, name)?),
-            "non_royal" => Quantity::NonRoyal(self.seat_ref(arg, name)?),
-            "royals" => Quantity::Royals(self.seat_ref(arg, name)?),
-            "bare" => Quantity::Bare(self.seat_ref(arg, name)?),
-            "material" => Quantity::Material(self.seat_ref(arg, name)?),
-            "ply" if arg.is_none() => Quantity::Ply,
-            "ply" => {
-                return Err(ResolveError {
-                    message: "`ply` takes no argument".into(),
-                    help: Some("write `ply` without parentheses".into()),
-                });
-            }
-            _ => {
-                return Err(ResolveError {
-                    message: format!("unknown quantity `{name}`"),
-                    help: Some(match suggest(name, QUANTITIES.iter().map(|q| q.0)) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None => format!(
-                            "the quantities are {}",
-                            QUANTITIES
-                                .iter()
-                                .map(|q| format!("`{}`", q.0))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    }),
-                });
-            }
+    fn kind(&self, arg: Option<&Arg>, name: &str) -> Result<Kind, ResolveError> {
+        let Some(Arg::Name(a)) = arg else {
+            return Err(refuse(format!("`{name}` needs a piece kind"), None));
         };
-        let ty = if matches!(q, Quantity::Bare(_)) {
+        match self.kinds.iter().position(|k| k == a) {
+            Some(i) => Ok(Kind(i as u8)),
+            None => Err(refuse(
+                format!("unknown piece `{a}`"),
+                Some(match suggest(a, self.kinds.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!(
+                        "the kinds are {}",
+                        self.kinds
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                }),
+            )),
+        }
+    }
+
+    /// Resolves one name (with its arguments) to a quantity id and type.
+    pub fn resolve(&self, name: &str, args: &[Arg]) -> Result<Resolved, ResolveError> {
+        let arity = QUANTITIES.iter().find(|q| q.0 == name).map(|q| {
+            if q.1.is_empty() {
+                0
+            } else {
+                q.1.split(", ").count()
+            }
+        });
+        if let Some(n) = arity
+            && n != args.len()
+        {
+            let sig = QUANTITIES.iter().find(|q| q.0 == name).map_or("", |q| q.1);
+            return Err(refuse(
+                format!(
+                    "`{name}` takes {n} argument{}, not {}",
+                    if n == 1 { "" } else { "s" },
+                    args.len()
+                ),
+                Some(if sig.is_empty() {
+                    format!("write `{name}`")
+                } else {
+                    format!("write `{name}({sig})`")
+                }),
+            ));
+        }
+        let (a0, a1) = (args.first(), args.get(1));
+        let q = match name {
+            "pieces" => Quantity::Pieces(self.seat_ref(a0, name)?),
+            "non_royal" => Quantity::NonRoyal(self.seat_ref(a0, name)?),
+            "royals" => Quantity::Royals(self.seat_ref(a0, name)?),
+            "bare" => Quantity::Bare(self.seat_ref(a0, name)?),
+            "material" => Quantity::Material(self.seat_ref(a0, name)?),
+            "count" => Quantity::Count(self.seat_ref(a0, name)?, self.kind(a1, name)?),
+            "has" => Quantity::Has(self.seat_ref(a0, name)?, self.kind(a1, name)?),
+            "seats_with" => Quantity::SeatsWith(self.kind(a0, name)?),
+            "score" => Quantity::Score(self.seat_ref(a0, name)?),
+            "rounds" => Quantity::Rounds,
+            "rounds_without_capture" => Quantity::RoundsWithoutCapture,
+            "resigned" => Quantity::Resigned,
+            "ply" => Quantity::Ply,
+            _ => match self.params.iter().find(|(p, _)| p == name) {
+                Some((_, v)) if args.is_empty() => Quantity::Const(*v),
+                Some(_) => {
+                    return Err(refuse(
+                        format!("the parameter `{name}` takes no argument"),
+                        None,
+                    ));
+                }
+                None => {
+                    let names = QUANTITIES
+                        .iter()
+                        .map(|q| q.0)
+                        .chain(self.params.iter().map(|(p, _)| p.as_str()));
+                    return Err(refuse(
+                        format!("unknown quantity `{name}`"),
+                        Some(match suggest(name, names.clone()) {
+                            Some(s) => format!("did you mean `{s}`?"),
+                            None => format!(
+                                "the quantities are {}",
+                                names
+                                    .map(|q| format!("`{q}`"))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        }),
+                    ));
+                }
+            },
+        };
+        let ty = if matches!(q, Quantity::Bare(_) | Quantity::Has(..)) {
             Type::Bool
         } else {
             Type::Int

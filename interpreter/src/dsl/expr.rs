@@ -72,7 +72,7 @@ impl fmt::Display for Type {
     }
 }
 
-/// The argument of a name: `seat` in `score(seat)`, `2` in `pieces(2)`.
+/// An argument of a name: `seat` in `score(seat)`, `2` in `pieces(2)`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Arg {
     /// A name argument.
@@ -306,12 +306,14 @@ fn primary(pair: Pair<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> Ast {
         _ => {
             let mut inner = pair.into_inner();
             let name = inner.next().map_or("", |p| p.as_str()).to_owned();
-            let arg = inner.next().and_then(|p| match p.as_rule() {
-                Rule::int => Some(Arg::Int(int_literal(&p, errors))),
-                Rule::ident => Some(Arg::Name(p.as_str().to_owned())),
-                _ => None,
-            });
-            AstKind::Name { name, arg }
+            let args = inner
+                .filter_map(|p| match p.as_rule() {
+                    Rule::int => Some(Arg::Int(int_literal(&p, errors))),
+                    Rule::ident => Some(Arg::Name(p.as_str().to_owned())),
+                    _ => None,
+                })
+                .collect();
+            AstKind::Name { name, args }
         }
     };
     Ast { kind, span }

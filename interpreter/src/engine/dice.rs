@@ -2,7 +2,7 @@
 //! a kind it names; the turn ends when no remaining die is usable, or early by `pass` where the
 //! rule file allows it. Seats with no pieces are skipped.
 
-use super::piece::{Piece, Seat};
+use super::piece::Piece;
 use super::position::Position;
 use super::{Action, MAX_DICE, Move, PlayError};
 
@@ -57,8 +57,8 @@ impl Position {
     /// Ends the turn: no dice left, the next seat that has pieces is to move and must roll.
     pub(crate) fn end_turn(&mut self) {
         self.dice = [0; MAX_DICE];
-        self.awaiting_roll = true;
-        self.set_to_move(self.next_seat_with_pieces(self.to_move));
+        self.awaiting_roll = self.variant.dice.is_some();
+        self.advance_turn();
     }
 
     /// True if the seat to move may end its turn now with a usable die left.
@@ -113,7 +113,9 @@ impl Position {
         self.dice = d;
         self.awaiting_roll = false;
         if !self.any_die_usable() {
+            let mover = self.to_move;
             self.end_turn();
+            self.ended = self.judge_conditions(mover);
         }
     }
 
@@ -129,18 +131,8 @@ impl Position {
     /// Ends the turn early without checking [`can_pass`](Self::can_pass).
     pub fn pass_unchecked(&mut self) {
         self.push_undo(Action::Pass, Piece::EMPTY, Piece::EMPTY);
+        let mover = self.to_move;
         self.end_turn();
-    }
-
-    /// The seat after `seat` that still has pieces (or `seat` itself if none has).
-    pub fn next_seat_with_pieces(&self, seat: Seat) -> Seat {
-        let mut next = self.next_seat(seat);
-        for _ in 0..self.variant.seats.len() {
-            if self.count[next.index()] > 0 {
-                return next;
-            }
-            next = self.next_seat(next);
-        }
-        seat
+        self.ended = self.judge_conditions(mover);
     }
 }

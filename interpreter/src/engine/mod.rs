@@ -9,11 +9,12 @@ mod outcome;
 mod piece;
 mod play;
 mod position;
+mod rules;
 
 pub use outcome::{EndReason, Outcome};
 pub use piece::{Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Piece, Seat, SquareSet};
 pub use play::PlayError;
-pub use position::Position;
+pub use position::{Counters, Position};
 
 use crate::geometry::Square;
 
@@ -42,4 +43,6 @@ pub enum Action {
     Roll([u8; MAX_DICE]),
     /// End the turn with dice left (where the rule file allows it).
     Pass,
+    /// Resign at the start of the turn, before rolling (where the rule file allows it).
+    Resign,
 }

@@ -74,7 +74,9 @@ impl Position {
     fn push_move(&self, p: Piece, combo: usize, from: u8, to: u8, die: u8, out: &mut Vec<Move>) {
         let v = &*self.variant;
         let (from_sq, to_sq) = (Square(from), Square(to));
-        if let Some(pr) = &v.kinds[p.kind().index()].promotion {
+        if let Some(pr) = &v.kinds[p.kind().index()].promotion
+            && pr.far.is_none()
+        {
             let zone = &v.promo_zone[combo];
             if zone.contains(to) || zone.contains(from) {
                 for &k in &pr.to {

@@ -19,6 +19,8 @@ pub enum EndReason {
     MoveRule,
     /// A named end condition of the rule file (index into its `end.conditions`).
     Condition(u8),
+    /// The capture-all win (Chaturaji's "chaturaji").
+    CaptureAll,
 }
 
 /// The result of a finished game.
@@ -36,13 +38,21 @@ pub enum Outcome {
         /// Why.
         reason: EndReason,
     },
+    /// Every seat is ranked by the rule file's `ranking:` keys; see
+    /// [`Position::ranks`](crate::Position::ranks).
+    Ranked {
+        /// Why.
+        reason: EndReason,
+    },
 }
 
 impl Outcome {
     /// Why the game ended.
     pub fn reason(self) -> EndReason {
         match self {
-            Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => reason,
+            Outcome::Decisive { reason, .. }
+            | Outcome::Draw { reason }
+            | Outcome::Ranked { reason } => reason,
         }
     }
 
@@ -50,7 +60,7 @@ impl Outcome {
     pub fn winner(self) -> Option<Seat> {
         match self {
             Outcome::Decisive { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
+            Outcome::Draw { .. } | Outcome::Ranked { .. } => None,
         }
     }
 }
@@ -67,6 +77,21 @@ impl fmt::Display for OutcomeDisplay<'_> {
                 write!(f, "{} wins ({reason})", v.seats[winner.index()].name)
             }
             Outcome::Draw { .. } => write!(f, "draw ({reason})"),
+            Outcome::Ranked { .. } => {
+                let ranks = self.0.ranks();
+                let parts: Vec<String> = ranks
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| {
+                        format!(
+                            "{r}. {} ({})",
+                            v.seats[i].name,
+                            self.0.score(crate::Seat(i as u8))
+                        )
+                    })
+                    .collect();
+                write!(f, "ranked ({reason}): {}", parts.join(", "))
+            }
         }
     }
 }
@@ -81,6 +106,7 @@ impl Position {
             EndReason::Repetition => "repetition".into(),
             EndReason::MoveRule => "move-rule".into(),
             EndReason::Condition(i) => self.variant.end.conditions[i as usize].name.clone(),
+            EndReason::CaptureAll => "capture-all".into(),
         }
     }
 
@@ -97,6 +123,7 @@ impl Position {
                 reason,
             },
             ResultKind::Draw => Outcome::Draw { reason },
+            ResultKind::Rank => Outcome::Ranked { reason },
             // With more than two seats a loss names no single winner: the next seat is credited
             // until multi-seat ranking exists.
             ResultKind::Loss => Outcome::Decisive {
@@ -106,29 +133,44 @@ impl Position {
         }
     }
 
-    fn seat_of(&self, r: SeatRef, mover: Seat) -> Seat {
+    fn seat_of(&self, r: SeatRef, mover: Seat, subject: Seat) -> Seat {
         match r {
-            SeatRef::Mover | SeatRef::Subject => mover,
+            SeatRef::Mover => mover,
+            SeatRef::Subject => subject,
             SeatRef::Opponent | SeatRef::Next => self.next_seat(mover),
             SeatRef::Fixed(s) => s,
         }
     }
 
-    fn quantity(&self, q: Quantity, mover: Seat) -> i64 {
+    /// The value of quantity `q`, with `mover` the seat that just moved and `subject` the seat
+    /// being ranked.
+    pub(crate) fn quantity(&self, q: Quantity, mover: Seat, subject: Seat) -> i64 {
+        let seat = |r| self.seat_of(r, mover, subject).index();
+        let c = &self.counters;
         match q {
-            Quantity::Pieces(s) => self.count[self.seat_of(s, mover).index()] as i64,
-            Quantity::Royals(s) => self.royals[self.seat_of(s, mover).index()].len() as i64,
+            Quantity::Pieces(s) => self.count[seat(s)] as i64,
+            Quantity::Royals(s) => self.royals[seat(s)].len() as i64,
             Quantity::NonRoyal(s) => {
-                let s = self.seat_of(s, mover).index();
+                let s = seat(s);
                 self.count[s] as i64 - self.royals[s].len() as i64
             }
             Quantity::Bare(s) => {
-                let s = self.seat_of(s, mover).index();
+                let s = seat(s);
                 let royals = self.royals[s].len() as i64;
                 (royals > 0 && self.count[s] as i64 == royals) as i64
             }
-            Quantity::Material(s) => self.material[self.seat_of(s, mover).index()],
+            Quantity::Material(s) => self.material[seat(s)],
             Quantity::Ply => self.undo.len() as i64,
+            Quantity::Count(s, k) => self.kind_count[seat(s)][k.index()] as i64,
+            Quantity::Has(s, k) => (self.kind_count[seat(s)][k.index()] > 0) as i64,
+            Quantity::SeatsWith(k) => (0..self.variant.seats.len())
+                .filter(|&s| self.kind_count[s][k.index()] > 0)
+                .count() as i64,
+            Quantity::Score(s) => c.scores[seat(s)],
+            Quantity::Rounds => c.rounds as i64,
+            Quantity::RoundsWithoutCapture => c.quiet_rounds as i64,
+            Quantity::Resigned => c.resigned.count_ones() as i64,
+            Quantity::Const(v) => v,
         }
     }
 
@@ -137,7 +179,7 @@ impl Position {
         for (i, c) in self.variant.end.conditions.iter().enumerate() {
             let v = c
                 .when
-                .eval(&mut |id| self.quantity(c.quantities[id as usize], mover));
+                .eval(&mut |id| self.quantity(c.quantities[id as usize], mover, mover));
             if v != 0 {
                 return Some(self.result_for(mover, c.result, EndReason::Condition(i as u8)));
             }

@@ -17,6 +17,8 @@ pub enum PlayError {
     BadRoll(String),
     /// Passing is not allowed here.
     CannotPass,
+    /// Resigning is not allowed here.
+    CannotResign,
 }
 
 impl fmt::Display for PlayError {
@@ -27,6 +29,7 @@ impl fmt::Display for PlayError {
             PlayError::MustRoll => f.write_str("the dice must be rolled first"),
             PlayError::BadRoll(why) => write!(f, "bad roll: {why}"),
             PlayError::CannotPass => f.write_str("passing is not allowed now"),
+            PlayError::CannotResign => f.write_str("resigning is not allowed now (only at the start of a turn, where the rules allow it)"),
         }
     }
 }
@@ -55,6 +58,7 @@ impl Position {
             Action::Move(m) => self.play(m),
             Action::Roll(d) => self.roll(&d),
             Action::Pass => self.pass(),
+            Action::Resign => self.resign(),
         }
     }
 
@@ -75,6 +79,9 @@ impl Position {
             to_move: self.to_move,
             dice: self.dice,
             awaiting_roll: self.awaiting_roll,
+            counters: self.counters,
+            edits: [(0, super::Piece::EMPTY); super::position::MAX_EDITS],
+            n_edits: 0,
         });
         self.history.push(self.hash);
     }
@@ -101,8 +108,15 @@ impl Position {
         let resets =
             !captured.is_empty() || self.variant.kinds[moved.kind().index()].resets_move_rule;
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
-        if self.variant.dice.is_some() {
+        let dice = self.variant.dice.is_some();
+        if dice {
             self.use_die(m.die);
+        }
+        if let Some(o) = self.after_move(mover, m, moved, placed, captured) {
+            self.ended = Some(o);
+            return;
+        }
+        if dice {
             if !self.any_die_usable() {
                 self.end_turn();
             }
@@ -123,6 +137,12 @@ impl Position {
     pub fn undo(&mut self) -> Option<Action> {
         let u = self.undo.pop()?;
         self.history.pop();
+        for &(sq, before) in u.edits[..u.n_edits as usize].iter().rev() {
+            self.take(sq);
+            if !before.is_empty() {
+                self.put(sq, before);
+            }
+        }
         if let Action::Move(m) = u.action {
             let (from, to) = (m.from.0, m.to.0);
             self.take(to);
@@ -137,6 +157,7 @@ impl Position {
         self.to_move = u.to_move;
         self.dice = u.dice;
         self.awaiting_roll = u.awaiting_roll;
+        self.counters = u.counters;
         Some(u.action)
     }
 }

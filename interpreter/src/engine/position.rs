@@ -1,7 +1,7 @@
 //! [`Position`]: a mailbox board of packed pieces, per-seat square sets and counters, the seat
 //! to move, move counters, a Zobrist hash and an undo stack.
 
-use super::piece::{MAX_SEATS, Piece, Seat, SquareSet};
+use super::piece::{MAX_KINDS, MAX_SEATS, Piece, Seat, SquareSet};
 use super::{Action, MAX_DICE, Move, Outcome};
 use crate::compile::Variant;
 use crate::geometry::Square;
@@ -19,6 +19,33 @@ pub(crate) struct Undo {
     pub to_move: Seat,
     pub dice: [u8; MAX_DICE],
     pub awaiting_roll: bool,
+    pub counters: Counters,
+    /// Squares changed by rule modules after the move (formation captures, promotions), with
+    /// the piece each held before, in the order they were changed.
+    pub edits: [(u8, Piece); MAX_EDITS],
+    pub n_edits: u8,
+}
+
+/// Most squares rule modules may change after one move.
+pub(crate) const MAX_EDITS: usize = 12;
+
+/// Game counters kept by the rule modules; copied into each undo entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counters {
+    /// Score per seat.
+    pub scores: [i64; MAX_SEATS],
+    /// Per seat: bit mask of the seats whose capture-all kind (Chaturaji's king) it captured.
+    pub taken: [u8; MAX_SEATS],
+    /// Per seat: bit mask of the seats whose throne it has scored.
+    pub thrones: [u8; MAX_SEATS],
+    /// Rounds completed.
+    pub rounds: u16,
+    /// Consecutive completed rounds without a capture.
+    pub quiet_rounds: u16,
+    /// A capture happened in the current round.
+    pub captured_in_round: bool,
+    /// Bit mask of the seats that resigned.
+    pub resigned: u8,
 }
 
 /// A game position of a compiled [`Variant`], with its history (for `undo` and repetition).
@@ -34,6 +61,12 @@ pub struct Position {
     pub(crate) royals: [SquareSet; MAX_SEATS],
     pub(crate) count: [u16; MAX_SEATS],
     pub(crate) material: [i64; MAX_SEATS],
+    /// Pieces per seat and kind on the board.
+    pub(crate) kind_count: [[u8; MAX_KINDS]; MAX_SEATS],
+    /// Scores, capture records, rounds, resignations.
+    pub(crate) counters: Counters,
+    /// The seat that moved first in this game (rounds end when the turn passes it again).
+    pub(crate) first_seat: Seat,
     pub(crate) to_move: Seat,
     /// FEN full-move number of the root position.
     pub(crate) root_fullmove: u32,
@@ -84,6 +117,9 @@ impl Position {
             royals: [SquareSet::default(); MAX_SEATS],
             count: [0; MAX_SEATS],
             material: [0; MAX_SEATS],
+            kind_count: [[0; MAX_KINDS]; MAX_SEATS],
+            counters: Counters::default(),
+            first_seat: Seat(0),
             to_move: Seat(0),
             root_fullmove: 1,
             root_seat: Seat(0),
@@ -207,6 +243,7 @@ impl Position {
                 self.royals[s].insert(sq);
             }
             self.count[s] += 1;
+            self.kind_count[s][piece.kind().index()] += 1;
             self.material[s] += self.variant.kinds[piece.kind().index()].value;
         }
     }
@@ -221,6 +258,7 @@ impl Position {
             self.occ[s].remove(sq);
             self.royals[s].remove(sq);
             self.count[s] -= 1;
+            self.kind_count[s][piece.kind().index()] -= 1;
             self.material[s] -= self.variant.kinds[piece.kind().index()].value;
         }
         piece

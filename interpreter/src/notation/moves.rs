@@ -80,6 +80,7 @@ pub fn action_to_string(pos: &Position, a: Action) -> String {
             v.join(",")
         }
         Action::Pass => "pass".into(),
+        Action::Resign => "resign".into(),
     }
 }
 

@@ -15,6 +15,7 @@ use std::sync::Arc;
 pub const BUILTIN: &[(&str, &str)] = &[
     ("chaturanga", include_str!("../../../rules/chaturanga.yaml")),
     ("shatranj", include_str!("../../../rules/shatranj.yaml")),
+    ("chaturaji", include_str!("../../../rules/chaturaji.yaml")),
 ];
 
 /// How deep `extends:` chains may go.

@@ -6,6 +6,7 @@
 mod dice;
 mod load;
 mod model;
+mod modules;
 mod node;
 mod options;
 mod read;
@@ -16,6 +17,7 @@ pub use model::{
     ConditionSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec, SeatSpec,
     SetupSpec, Text,
 };
+pub use modules::{CaptureAllSpec, FormationSpec, ModulesSpec, ScoringSpec, ThronesSpec};
 pub use node::{Key, Node, Value, merge, parse_yaml};
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec};
 pub use read::unknown_name;

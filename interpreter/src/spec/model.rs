@@ -40,6 +40,9 @@ pub struct RuleSpec {
     pub ranking: Vec<Text>,
     /// Dice rules (`dice:`), for dice variants.
     pub dice: Option<super::dice::DiceSpec>,
+    /// Optional rule modules: scoring, formations, thrones, capture-all, resignation, match,
+    /// parameters.
+    pub modules: super::modules::ModulesSpec,
 }
 
 /// One seat (`seats:` entry).
@@ -84,6 +87,15 @@ pub struct PromotionSpec {
     pub to: Vec<Text>,
     /// Promotion is compulsory on reaching the zone (`mandatory:`, default true).
     pub mandatory: bool,
+    /// `by-file:` the kind a piece becomes on each square of its far line, counted from the
+    /// seat's left (Chaturaji). Replaces `to:`; promotion then happens after the move.
+    pub by_file: Option<Vec<Text>>,
+    /// `lost-only: true` (with `by-file`): promote only while the owner has no piece of the
+    /// target kind on the board; until then the piece waits on the far line, and waiting pieces
+    /// are checked after every move of any seat.
+    pub lost_only: bool,
+    /// `except:` target kinds that are never promoted to (the piece stays as it is).
+    pub except: Vec<Text>,
     /// The node, for spans.
     pub node: Node,
 }
@@ -106,16 +118,19 @@ pub enum ResultKind {
     Loss,
     /// The game is drawn.
     Draw,
+    /// The game ends and every seat is ranked by the `ranking:` keys.
+    Rank,
 }
 
 impl ResultKind {
     /// Words accepted in rule files.
-    pub const WORDS: [&'static str; 3] = ["win", "loss", "draw"];
+    pub const WORDS: [&'static str; 4] = ["win", "loss", "draw", "rank"];
 
     fn parse(s: &str) -> ResultKind {
         match s {
             "win" => ResultKind::Win,
             "loss" => ResultKind::Loss,
+            "rank" => ResultKind::Rank,
             _ => ResultKind::Draw,
         }
     }
@@ -126,6 +141,7 @@ impl ResultKind {
             ResultKind::Win => "win",
             ResultKind::Loss => "loss",
             ResultKind::Draw => "draw",
+            ResultKind::Rank => "rank",
         }
     }
 }
@@ -170,9 +186,26 @@ pub struct ConditionSpec {
 }
 
 /// Top-level keys of a resolved rule file.
-pub const TOP_KEYS: [&str; 12] = [
-    "name", "title", "source", "extends", "board", "seats", "pieces", "setup", "end", "ranking",
-    "dice", "options",
+pub const TOP_KEYS: [&str; 19] = [
+    "scoring",
+    "formations",
+    "thrones",
+    "capture-all",
+    "resign",
+    "match",
+    "params",
+    "name",
+    "title",
+    "source",
+    "extends",
+    "board",
+    "seats",
+    "pieces",
+    "setup",
+    "end",
+    "ranking",
+    "dice",
+    "options",
 ];
 
 fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
@@ -230,6 +263,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         })
         .unwrap_or_default();
     let dice = f.opt("dice").and_then(|n| super::dice::read_dice(r, n));
+    let modules = super::modules::read_modules(r, &mut f);
     f.finish(r, "the rule file", &TOP_KEYS);
     if r.errors.len() > before {
         return None;
@@ -245,6 +279,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         end,
         ranking,
         dice,
+        modules,
     })
 }
 
@@ -346,21 +381,41 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
     let zone = f
         .req(r, "zone", "the zone depth in lines")
         .and_then(|n| r.int(n, 1, MAX_SIDE as i64, "the zone depth"));
-    let to = f.req(r, "to", "the kinds it promotes to").map(|n| {
+    let kinds = |r: &mut Reader, n: &Node| -> Vec<Text> {
         r.list(n)
             .into_iter()
             .filter_map(|i| text(r, i, "a piece name"))
-            .collect::<Vec<_>>()
-    });
+            .collect()
+    };
+    let by_file = f.opt("by-file").map(|n| kinds(r, n));
+    let to = match (&by_file, f.opt("to")) {
+        (_, Some(n)) => Some(kinds(r, n)),
+        (Some(_), None) => Some(Vec::new()),
+        (None, None) => f
+            .req(r, "to", "the kinds it promotes to")
+            .map(|n| kinds(r, n)),
+    };
+    let lost_only = f
+        .opt("lost-only")
+        .and_then(|n| r.bool(n, "`lost-only`"))
+        .unwrap_or(false);
+    let except = f.opt("except").map(|n| kinds(r, n)).unwrap_or_default();
     let mandatory = f
         .opt("mandatory")
         .and_then(|n| r.bool(n, "`mandatory`"))
         .unwrap_or(true);
-    f.finish(r, "a promotion rule", &["zone", "to", "mandatory"]);
+    f.finish(
+        r,
+        "a promotion rule",
+        &["zone", "to", "mandatory", "by-file", "lost-only", "except"],
+    );
     Some(PromotionSpec {
         zone: zone? as u8,
         to: to?,
         mandatory,
+        by_file,
+        lost_only,
+        except,
         node: node.clone(),
     })
 }

@@ -158,7 +158,11 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
         .help("split the variant into a base file and `extends:` children"));
     }
     // YAML 1.2 booleans only: `on`/`off`/`yes`/`no` are words (option choices use them).
-    let options = serde_saphyr::options! { strict_booleans: true };
+    // Duplicate keys reach `convert`, which reports both places (the parser names only one).
+    let options = serde_saphyr::options! {
+        strict_booleans: true,
+        duplicate_keys: serde_saphyr::DuplicateKeyPolicy::PassThrough,
+    };
     let raw: Result<Spanned<Raw>, _> = serde_saphyr::from_str_with_options(text, options);
     match raw {
         Ok(r) => {
@@ -368,12 +372,23 @@ fn convert(
                     Raw::Str(s) => s,
                     Raw::Int(i) => i.to_string(),
                     Raw::Bool(b) => b.to_string(),
+                    Raw::Null => {
+                        return Err(Diagnostic::new(
+                            "spec::bad-key",
+                            "a mapping entry has no key",
+                            Some(kspan),
+                        )
+                        .label("no key before this value")
+                        .help("write a name before the `:`, or remove the stray `:`"));
+                    }
                     other => {
                         return Err(Diagnostic::new(
                             "spec::bad-key",
                             format!("a mapping key must be a name, not {}", other.kind()),
                             Some(kspan),
-                        ));
+                        )
+                        .label("not a name")
+                        .help("keys are names such as `board` or `a1`; a list or mapping cannot be a key"));
                     }
                 };
                 if let Some((prev, _)) = out.iter().find(|(pk, _)| pk.name == name) {

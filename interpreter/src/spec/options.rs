@@ -178,6 +178,8 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
     let default_node = f.req(r, "default", "the default choice");
     let default = default_node.and_then(|n| r.string(n, "a choice name"));
     let mut choices = Vec::new();
+    // Choices with a body of the wrong type (already reported): still names of choices.
+    let mut broken: Vec<String> = Vec::new();
     if let Some(c) = f.opt("choices")
         && let Some(mut cf) = r.map(c, "choice name → overrides")
     {
@@ -190,6 +192,7 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
                 Value::Map(_) => cv.clone(),
                 _ => {
                     r.expected(cv, "a mapping of rule-file overrides (or `{}`)");
+                    broken.push(ck.name.clone());
                     continue;
                 }
             };
@@ -234,13 +237,14 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
         "an option",
         &["description", "default", "choices", "integer"],
     );
-    if choices.is_empty() && integer.is_none() {
+    if choices.is_empty() && integer.is_none() && broken.is_empty() {
         r.error(
             Diagnostic::new(
                 "options::no-choices",
                 format!("option `{}` has no choices", k.name),
                 Some(k.span.clone()),
             )
+            .label("no `choices:` and no `integer:`")
             .help("add `choices:` (name → overrides) or `integer:` (min, max, at)"),
         );
         return None;
@@ -253,7 +257,7 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
         choices,
         integer,
     };
-    if !opt.accepts(&opt.default) {
+    if !opt.accepts(&opt.default) && !broken.contains(&opt.default) {
         let names: Vec<&str> = opt.choices.iter().map(|c| c.name.as_str()).collect();
         let span = default_node?.span.clone();
         r.error(
@@ -275,6 +279,9 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
                 None => format!("`{}` accepts {}", opt.name, opt.accepted()),
             }),
         );
+        return None;
+    }
+    if !broken.is_empty() {
         return None;
     }
     Some(opt)

@@ -102,12 +102,12 @@ pub enum AstKind {
     Int(i64),
     /// `true` or `false`.
     Bool(bool),
-    /// A name, with its argument if any.
+    /// A name, with its arguments if any (at most two).
     Name {
         /// The name.
         name: String,
-        /// The argument in parentheses.
-        arg: Option<Arg>,
+        /// The arguments in parentheses.
+        args: Vec<Arg>,
     },
     /// A prefix operator applied to an operand.
     Unary {
@@ -169,11 +169,11 @@ impl fmt::Display for Ast {
         match &self.kind {
             AstKind::Int(value) => write!(f, "{value}"),
             AstKind::Bool(value) => write!(f, "{value}"),
-            AstKind::Name { name, arg: None } => f.write_str(name),
-            AstKind::Name {
-                name,
-                arg: Some(arg),
-            } => write!(f, "{name}({arg})"),
+            AstKind::Name { name, args } if args.is_empty() => f.write_str(name),
+            AstKind::Name { name, args } => {
+                let list: Vec<String> = args.iter().map(ToString::to_string).collect();
+                write!(f, "{name}({})", list.join(", "))
+            }
             AstKind::Paren(inner) => write!(f, "{inner}"),
             AstKind::Unary { op, operand } => {
                 let (text, prec) = match op {

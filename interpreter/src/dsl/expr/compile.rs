@@ -5,8 +5,8 @@ use std::fmt;
 use super::{Arg, Ast, AstKind, BinaryOp, ResolveError, Resolved, Type, UnaryOp, parse_expr};
 use crate::dsl::DslError;
 
-/// The resolver [`compile_expr`] asks about each name (with its argument, if any).
-pub type Resolver<'a> = dyn Fn(&str, Option<&Arg>) -> Result<Resolved, ResolveError> + 'a;
+/// The resolver [`compile_expr`] asks about each name (with its arguments, if any).
+pub type Resolver<'a> = dyn Fn(&str, &[Arg]) -> Result<Resolved, ResolveError> + 'a;
 
 /// The most operands pending at once while evaluating; deeper expressions are refused at
 /// compile time.
@@ -227,7 +227,7 @@ impl Compiler<'_> {
                 self.emit(Instr::Const(i64::from(*value)));
                 Some(Type::Bool)
             }
-            AstKind::Name { name, arg } => match (self.resolve)(name, arg.as_ref()) {
+            AstKind::Name { name, args } => match (self.resolve)(name, args) {
                 Ok(Resolved { id, ty }) => {
                     self.emit(match ty {
                         Type::Int => Instr::Load(id),

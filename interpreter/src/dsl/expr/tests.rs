@@ -13,8 +13,14 @@ fn sx(ast: &Ast) -> String {
     match &ast.kind {
         AstKind::Int(v) => v.to_string(),
         AstKind::Bool(b) => b.to_string(),
-        AstKind::Name { name, arg: None } => name.clone(),
-        AstKind::Name { name, arg: Some(a) } => format!("{name}[{a}]"),
+        AstKind::Name { name, args } if args.is_empty() => name.clone(),
+        AstKind::Name { name, args } => format!(
+            "{name}[{}]",
+            args.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
         AstKind::Paren(inner) => sx(inner),
         AstKind::Unary { op, operand } => {
             let op = if *op == UnaryOp::Not { "not" } else { "neg" };
@@ -40,7 +46,8 @@ const NAMES: [&str; 5] = [
 ];
 
 /// A resolver for the tests: a few integer and boolean quantities.
-fn resolver(name: &str, arg: Option<&Arg>) -> Result<Resolved, ResolveError> {
+fn resolver(name: &str, args: &[Arg]) -> Result<Resolved, ResolveError> {
+    let arg = args.first();
     let int = |id| Ok(Resolved { id, ty: Type::Int });
     let boolean = |id| Ok(Resolved { id, ty: Type::Bool });
     match (name, arg) {
@@ -109,7 +116,7 @@ fn ast_with_spans() {
                 span: 0..11,
                 kind: AstKind::Name {
                     name: "score".to_owned(),
-                    arg: Some(Arg::Name("seat".to_owned())),
+                    args: vec![Arg::Name("seat".to_owned())],
                 },
             }),
             rhs: Box::new(Ast {
@@ -129,7 +136,7 @@ fn ast_with_spans() {
         parse_expr("pieces(2)").unwrap().kind,
         AstKind::Name {
             name: "pieces".to_owned(),
-            arg: Some(Arg::Int(2)),
+            args: vec![Arg::Int(2)],
         }
     );
 }

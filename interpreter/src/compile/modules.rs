@@ -1,0 +1,119 @@
+//! Compiled rule modules: capture scoring, formation captures, thrones, the capture-all win,
+//! resignation and match settings. The engine applies them after every move, in the order of
+//! spec/chaturaji.md: capture, formations, thrones, promotion, capture-all, end conditions.
+
+use crate::diag::Diagnostics;
+use crate::engine::{Kind, Piece, Seat};
+use crate::geometry::Square;
+use crate::spec::{ModulesSpec, Text, unknown_name};
+
+/// A compiled formation capture (see [`FormationSpec`](crate::spec::FormationSpec)).
+#[derive(Clone, Debug)]
+pub struct Formation {
+    /// Name, for events.
+    pub name: String,
+    /// The kind that forms it.
+    pub kind: Kind,
+    /// Side of the block in squares.
+    pub block: u8,
+    /// Pieces of distinct seats needed.
+    pub distinct: u8,
+}
+
+/// Compiled thrones.
+#[derive(Clone, Debug)]
+pub struct Thrones {
+    /// The kind that scores by moving onto another seat's throne.
+    pub kind: Kind,
+    /// Points per (seat, throne).
+    pub points: i64,
+    /// Throne squares: (square, seat whose throne it is), from the setup.
+    pub squares: Vec<(Square, Seat)>,
+}
+
+/// Compiled capture-all win.
+#[derive(Clone, Copy, Debug)]
+pub struct CaptureAll {
+    /// The kind to capture from every other seat.
+    pub kind: Kind,
+    /// The winner's score is raised to at least this.
+    pub score: i64,
+}
+
+/// All compiled modules of a variant.
+#[derive(Clone, Debug, Default)]
+pub struct Modules {
+    /// The capturer scores the captured piece's value.
+    pub capture_scoring: bool,
+    /// Formation captures.
+    pub formations: Vec<Formation>,
+    /// Thrones.
+    pub thrones: Option<Thrones>,
+    /// Capture-all win.
+    pub capture_all: Option<CaptureAll>,
+    /// Seats may resign at the start of their turn.
+    pub resign: bool,
+    /// Each new game of a match starts one seat further on.
+    pub rotate_first_seat: bool,
+}
+
+/// Compiles the module sections; unknown kinds go to `errs`.
+pub fn compile_modules(
+    m: &ModulesSpec,
+    kinds: &[&str],
+    setup: &[(Square, Piece)],
+    errs: &mut Diagnostics,
+) -> Modules {
+    let kind_of = |t: &Text, errs: &mut Diagnostics| match kinds.iter().position(|k| *k == t.value)
+    {
+        Some(i) => Some(Kind(i as u8)),
+        None => {
+            errs.push(unknown_name(
+                &t.node.span,
+                "piece",
+                &t.value,
+                kinds.iter().copied(),
+            ));
+            None
+        }
+    };
+    let formations = m
+        .formations
+        .iter()
+        .filter_map(|f| {
+            kind_of(&f.kind, errs).map(|kind| Formation {
+                name: f.name.value.clone(),
+                kind,
+                block: f.block,
+                distinct: f.distinct,
+            })
+        })
+        .collect();
+    let thrones = m.thrones.as_ref().and_then(|t| {
+        let kind = kind_of(&t.kind, errs)?;
+        let squares = setup
+            .iter()
+            .filter(|(_, p)| p.kind() == kind)
+            .map(|(s, p)| (*s, p.owner()))
+            .collect();
+        Some(Thrones {
+            kind,
+            points: t.points,
+            squares,
+        })
+    });
+    let capture_all = m.capture_all.as_ref().and_then(|c| {
+        kind_of(&c.kind, errs).map(|kind| CaptureAll {
+            kind,
+            score: c.score,
+        })
+    });
+    Modules {
+        capture_scoring: m.scoring.as_ref().is_some_and(|s| s.capture),
+        formations,
+        thrones,
+        capture_all,
+        resign: m.resign,
+        rotate_first_seat: m.rotate_first_seat,
+    }
+}

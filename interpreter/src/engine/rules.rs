@@ -1,0 +1,264 @@
+//! Rule modules applied after a move, in the order of spec/chaturaji.md: capture scoring,
+//! formation captures, thrones, square-dependent promotion (with pieces waiting on the far
+//! line), and the capture-all win; then round counting, resignation and ranking.
+
+use super::outcome::{EndReason, Outcome};
+use super::piece::{Piece, Seat};
+use super::position::{MAX_EDITS, Position, piece_key};
+use super::{Action, Move, PlayError};
+
+impl Position {
+    /// Replaces the piece on `sq` by `after` (empty to remove), logging the change in the
+    /// current undo entry and keeping the hash in step.
+    fn edit(&mut self, sq: u8, after: Piece) {
+        let before = self.take(sq);
+        if !before.is_empty() {
+            self.hash ^= piece_key(sq, before);
+        }
+        if !after.is_empty() {
+            self.put(sq, after);
+            self.hash ^= piece_key(sq, after);
+        }
+        if let Some(u) = self.undo.last_mut()
+            && (u.n_edits as usize) < MAX_EDITS
+        {
+            u.edits[u.n_edits as usize] = (sq, before);
+            u.n_edits += 1;
+        }
+    }
+
+    /// Records the capture of `captured` by `mover`: scoring, the round's capture flag, and the
+    /// capture-all record.
+    fn credit_capture(&mut self, mover: Seat, captured: Piece) {
+        let v = &self.variant;
+        self.counters.captured_in_round = true;
+        if v.modules.capture_scoring {
+            self.counters.scores[mover.index()] += v.kinds[captured.kind().index()].value;
+        }
+        if let Some(c) = v.modules.capture_all
+            && captured.kind() == c.kind
+            && captured.owner().index() < super::MAX_SEATS
+        {
+            self.counters.taken[mover.index()] |= 1 << captured.owner().0;
+        }
+    }
+
+    /// Applies the rule modules after `m` by `mover`; returns an outcome if the game ends.
+    pub(crate) fn after_move(
+        &mut self,
+        mover: Seat,
+        m: Move,
+        moved: Piece,
+        placed: Piece,
+        captured: Piece,
+    ) -> Option<Outcome> {
+        let variant = self.variant.clone();
+        let modules = &variant.modules;
+        if !captured.is_empty() {
+            self.credit_capture(mover, captured);
+        }
+        for f in &modules.formations {
+            if moved.kind() == f.kind {
+                self.formation(mover, m.to.0, f);
+            }
+        }
+        if let Some(t) = &modules.thrones
+            && moved.kind() == t.kind
+            && placed.kind() == t.kind
+            && let Some(&(_, owner)) = t.squares.iter().find(|(s, o)| *s == m.to && *o != mover)
+            && self.counters.thrones[mover.index()] >> owner.0 & 1 == 0
+        {
+            self.counters.thrones[mover.index()] |= 1 << owner.0;
+            self.counters.scores[mover.index()] += t.points;
+        }
+        self.far_promotions(m.to.0, placed);
+        if let Some(c) = modules.capture_all {
+            let others = self.seat_mask() & !(1 << mover.0);
+            if self.kind_count[mover.index()][c.kind.index()] > 0
+                && self.counters.taken[mover.index()] & others == others
+            {
+                let s = &mut self.counters.scores[mover.index()];
+                *s = (*s).max(c.score);
+                return Some(Outcome::Ranked {
+                    reason: EndReason::CaptureAll,
+                });
+            }
+        }
+        None
+    }
+
+    /// Bit mask of all seats.
+    pub(crate) fn seat_mask(&self) -> u8 {
+        ((1u16 << self.variant.seats.len()) - 1) as u8
+    }
+
+    /// A formation capture around `to`: every `block`×`block` square containing `to` that holds
+    /// exactly `distinct` pieces of the kind, each of a different seat, qualifies; the mover
+    /// captures every such piece of the other seats, each once.
+    fn formation(&mut self, mover: Seat, to: u8, f: &crate::compile::Formation) {
+        let b = self.variant.board;
+        let (tf, tr) = (
+            b.file(crate::Square(to)) as i32,
+            b.rank(crate::Square(to)) as i32,
+        );
+        let n = f.block as i32;
+        let mut victims: Vec<u8> = Vec::new();
+        for x0 in tf - n + 1..=tf {
+            for y0 in tr - n + 1..=tr {
+                if x0 < 0 || y0 < 0 || x0 + n > b.files as i32 || y0 + n > b.ranks as i32 {
+                    continue;
+                }
+                let mut found: Vec<(u8, Piece)> = Vec::new();
+                for x in x0..x0 + n {
+                    for y in y0..y0 + n {
+                        if let Some(sq) = b.square(x, y) {
+                            let p = self.board[sq.index()];
+                            if !p.is_empty() && p.kind() == f.kind {
+                                found.push((sq.0, p));
+                            }
+                        }
+                    }
+                }
+                let mut owners: Vec<u8> = found.iter().map(|(_, p)| p.owner().0).collect();
+                owners.sort_unstable();
+                owners.dedup();
+                if found.len() == f.distinct as usize && owners.len() == found.len() {
+                    victims.extend(
+                        found
+                            .iter()
+                            .filter(|(_, p)| p.owner() != mover)
+                            .map(|(s, _)| *s),
+                    );
+                }
+            }
+        }
+        victims.sort_unstable();
+        victims.dedup();
+        for sq in victims {
+            let p = self.board[sq as usize];
+            self.credit_capture(mover, p);
+            self.edit(sq, Piece::EMPTY);
+        }
+    }
+
+    /// Square-dependent promotion on the far line: the piece that just arrived on `to`
+    /// promotes at once unless its kind waits for lost pieces; then every waiting piece of every
+    /// seat whose owner has lost the target kind promotes, in square order.
+    fn far_promotions(&mut self, to: u8, placed: Piece) {
+        let variant = self.variant.clone();
+        if let Some(pr) = &variant.kinds[placed.kind().index()].promotion
+            && let Some(far) = &pr.far
+            && !pr.lost_only
+        {
+            let t = far[placed.orient() as usize][to as usize];
+            if t != 255 && pr.except >> t & 1 == 0 {
+                self.edit(to, placed.with_kind(super::Kind(t)));
+            }
+        }
+        if variant.waiting_kinds == 0 {
+            return;
+        }
+        for s in 0..variant.seats.len() {
+            for sq in self.occ[s].iter() {
+                let p = self.board[sq as usize];
+                if variant.waiting_kinds >> p.kind().0 & 1 == 0 {
+                    continue;
+                }
+                let Some(pr) = &variant.kinds[p.kind().index()].promotion else {
+                    continue;
+                };
+                let Some(far) = &pr.far else { continue };
+                let t = far[p.orient() as usize][sq as usize];
+                if t != 255 && pr.except >> t & 1 == 0 && self.kind_count[s][t as usize] == 0 {
+                    self.edit(sq, p.with_kind(super::Kind(t)));
+                }
+            }
+        }
+    }
+
+    /// Advances the turn from the seat to move to the next seat that can play (has pieces, has
+    /// not resigned), counting a completed round each time the turn passes the first seat.
+    pub(crate) fn advance_turn(&mut self) {
+        let n = self.variant.seats.len();
+        let mut next = self.to_move;
+        for _ in 0..n {
+            next = self.next_seat(next);
+            if next == self.first_seat {
+                let c = &mut self.counters;
+                c.rounds = c.rounds.saturating_add(1);
+                c.quiet_rounds = if c.captured_in_round {
+                    0
+                } else {
+                    c.quiet_rounds.saturating_add(1)
+                };
+                c.captured_in_round = false;
+            }
+            if self.count[next.index()] > 0 && self.counters.resigned >> next.0 & 1 == 0 {
+                break;
+            }
+        }
+        self.set_to_move(next);
+    }
+
+    /// True if the seat to move may resign now (the rule file allows it, at the start of the
+    /// turn, before rolling).
+    pub fn can_resign(&self) -> bool {
+        self.variant.modules.resign
+            && self.ended.is_none()
+            && (self.awaiting_roll || self.variant.dice.is_none())
+    }
+
+    /// Resigns for the seat to move: its pieces stay on the board, inert, and it takes no more
+    /// turns.
+    pub fn resign(&mut self) -> Result<(), PlayError> {
+        if !self.can_resign() {
+            return Err(PlayError::CannotResign);
+        }
+        let seat = self.to_move;
+        self.push_undo(Action::Resign, Piece::EMPTY, Piece::EMPTY);
+        self.counters.resigned |= 1 << seat.0;
+        self.end_turn();
+        self.ended = self.judge_conditions(seat);
+        Ok(())
+    }
+
+    /// Each seat's score.
+    pub fn score(&self, seat: Seat) -> i64 {
+        self.counters.scores[seat.index()]
+    }
+
+    /// The game counters: scores, capture records, thrones, rounds, resignations.
+    pub fn counters(&self) -> &super::Counters {
+        &self.counters
+    }
+
+    /// The first seat of this game.
+    pub fn first_seat(&self) -> Seat {
+        self.first_seat
+    }
+
+    /// Ranks of all seats by the `ranking:` keys (1 = first; equal keys share a rank).
+    pub fn ranks(&self) -> Vec<u8> {
+        let n = self.variant.seats.len();
+        let keys: Vec<Vec<i64>> = (0..n)
+            .map(|s| {
+                self.variant
+                    .ranking
+                    .iter()
+                    .map(|(e, qs)| {
+                        e.eval(&mut |id| {
+                            self.quantity(
+                                qs[id as usize],
+                                self.prev_seat(self.to_move),
+                                Seat(s as u8),
+                            )
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        (0..n)
+            .map(|s| 1 + (0..n).filter(|&o| keys[o] > keys[s]).count() as u8)
+            .collect()
+    }
+}
