@@ -40,7 +40,11 @@ pub enum Command {
     },
     /// Count leaf nodes of the legal-move tree; the last line is `nodes N`.
     Perft(PerftArgs),
-    /// Measure perft speed (nodes per second) for each built-in variant.
+    /// Play seeded games between random agents and summarise them: win shares, scores, game
+    /// length, end reasons.
+    Simulate(SimulateArgs),
+    /// Measure perft speed (nodes per second) and random playouts per second (one thread) for
+    /// each built-in variant.
     Bench {
         /// Perft depth.
         #[arg(long, default_value_t = 6)]
@@ -67,4 +71,23 @@ pub struct PerftArgs {
     /// Print one line `MOVE: COUNT` per root move before the total.
     #[arg(long)]
     pub divide: bool,
+}
+
+/// Arguments of `simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub v: VariantArgs,
+    /// Number of games (at least 1).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Base seed: game K uses the generator of (seed, K), so runs are reproducible.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (0: one per core); the results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Stop a game after this many plies (dice rolls count), reported as `ply-cap`.
+    #[arg(long, default_value_t = 10_000)]
+    pub max_plies: u32,
 }

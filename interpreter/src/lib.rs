@@ -13,6 +13,7 @@
 //! assert_eq!(perft(&mut pos, 2), 256);
 //! ```
 
+pub mod agents;
 pub mod compile;
 pub mod diag;
 pub mod dsl;
@@ -20,13 +21,14 @@ mod engine;
 pub mod geometry;
 pub mod notation;
 mod perft;
+pub mod sim;
 pub mod spec;
 
 pub use compile::{Variant, compile, load_variant};
 pub use diag::{Diagnostic, Diagnostics};
 pub use engine::{
-    Action, EndReason, Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Move, Outcome, Piece, PlayError,
-    Position, Seat, SquareSet,
+    Action, EndReason, Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Move, NO_OWNER, Outcome, Piece,
+    PlayError, Position, Seat, SquareSet,
 };
 pub use geometry::{Board, Edge, Orientation, Square};
 pub use perft::{divide, perft};

@@ -5,6 +5,7 @@ mod check;
 mod explain;
 mod list;
 mod perft;
+mod simulate;
 
 use crate::args::{Cli, Command, VariantArgs};
 use ashtapada::{Assignment, Diagnostics, Variant};
@@ -38,6 +39,7 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
         Command::Check { files } => check::run(&files, out, err),
         Command::Explain { v } => explain::run(&v, out),
         Command::Perft(a) => perft::run(&a, out),
+        Command::Simulate(a) => simulate::run(&a, out),
         Command::Bench { depth, variants } => bench::run(depth, &variants, out),
     }
 }

@@ -57,6 +57,10 @@ pub struct KindInfo {
     pub promotion: Option<Promotion>,
     /// Moving this kind resets the move-rule count.
     pub resets_move_rule: bool,
+    /// The kind it becomes when captured into a hand.
+    pub demote: crate::engine::Kind,
+    /// Drop restrictions (`drop:`).
+    pub drop: crate::spec::DropSpec,
 }
 
 /// A compiled promotion rule.
@@ -75,6 +79,8 @@ pub struct Promotion {
     pub lost_only: bool,
     /// Bit mask of target kinds never promoted to.
     pub except: u64,
+    /// Lines at the far end where promotion is compulsory even if not `mandatory`.
+    pub forced: u8,
 }
 
 /// A compiled end condition.
@@ -131,6 +137,8 @@ pub struct Variant {
     pub attacks: AttackTable,
     /// Promotion zone per (kind, orientation) combo.
     pub promo_zone: Vec<SquareSet>,
+    /// Squares where promotion is compulsory (`forced:`), per (kind, orientation) combo.
+    pub forced_zone: Vec<SquareSet>,
     /// Start position: (square, piece), in square order.
     pub setup: Vec<(Square, Piece)>,
     /// End rules.
@@ -141,6 +149,8 @@ pub struct Variant {
     pub dice: Option<DiceRules>,
     /// Rule modules: scoring, formations, thrones, capture-all, resignation, match.
     pub modules: Modules,
+    /// True when legality needs more than royal safety (drop restrictions, partners).
+    pub needs_full_legality: bool,
     /// Bit mask of the kinds that wait on the far line for a lost kind (`lost-only`
     /// square-dependent promotion); checked after every move.
     pub waiting_kinds: u64,
@@ -419,6 +429,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             royal: p.royal,
             promotion: None,
             resets_move_rule: false,
+            demote: crate::engine::Kind(kinds.len() as u8),
+            drop: p.drop.clone(),
         });
     }
     // Promotion (needs every kind's name).
@@ -502,7 +514,17 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                 far,
                 lost_only: pr.lost_only,
                 except,
+                forced: pr.forced,
             });
+        }
+    }
+
+    for (i, p) in spec.pieces.iter().enumerate() {
+        if let Some(d) = &p.demote
+            && let Some(k) = kind_of(d, &mut errs)
+            && let Some(info) = kinds.get_mut(i)
+        {
+            info.demote = k;
         }
     }
 
@@ -588,7 +610,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
 
     // Setup.
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
-    let modules = modules::compile_modules(&spec.modules, &names, &setup_pieces, &mut errs);
+    let modules =
+        modules::compile_modules(&spec.modules, &names, &seat_names, &setup_pieces, &mut errs);
 
     if !errs.is_empty() {
         errs.sort();
@@ -599,6 +622,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let table = MoveTable::build(board, &orients, &steps);
     let attacks = AttackTable::build(board, &orients, &steps);
     let mut promo_zone = vec![SquareSet::default(); kinds.len() * orients.len()];
+    let mut forced_zone = vec![SquareSet::default(); kinds.len() * orients.len()];
     for (k, info) in kinds.iter().enumerate() {
         let Some(p) = &info.promotion else { continue };
         for (oi, o) in orients.iter().enumerate() {
@@ -607,10 +631,15 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                 if o.forward_line(board, sq) + p.zone >= depth {
                     promo_zone[k * orients.len() + oi].insert(sq.0);
                 }
+                if o.forward_line(board, sq) + p.forced >= depth {
+                    forced_zone[k * orients.len() + oi].insert(sq.0);
+                }
             }
         }
     }
     let has_royals = kinds.iter().any(|k| k.royal);
+    let needs_full_legality =
+        modules.partners.iter().any(|&p| p != 0) || kinds.iter().any(|k| k.drop.no_mate);
     let waiting_kinds = kinds
         .iter()
         .enumerate()
@@ -635,10 +664,12 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         table,
         attacks,
         promo_zone,
+        forced_zone,
         setup: setup_pieces,
         end,
         has_royals,
         waiting_kinds,
+        needs_full_legality,
         dice,
         modules,
         ranking,

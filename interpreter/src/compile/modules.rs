@@ -55,12 +55,21 @@ pub struct Modules {
     pub resign: bool,
     /// Each new game of a match starts one seat further on.
     pub rotate_first_seat: bool,
+    /// Captured pieces go to the capturer's hand; pieces in hand may be dropped.
+    pub hands: bool,
+    /// Check interrupt: a seat in check moves next, out of turn.
+    pub check_interrupt: bool,
+    /// A seat due to move with no legal move is mated and play goes on: `Some(to_mater)`.
+    pub mate: Option<bool>,
+    /// Per seat: bit mask of its partners (other seats of its team).
+    pub partners: [u8; crate::engine::MAX_SEATS],
 }
 
 /// Compiles the module sections; unknown kinds go to `errs`.
 pub fn compile_modules(
     m: &ModulesSpec,
     kinds: &[&str],
+    seats: &[String],
     setup: &[(Square, Piece)],
     errs: &mut Diagnostics,
 ) -> Modules {
@@ -108,7 +117,31 @@ pub fn compile_modules(
             score: c.score,
         })
     });
+    let mut partners = [0u8; crate::engine::MAX_SEATS];
+    for team in &m.teams {
+        let mut mask = 0u8;
+        for t in team {
+            match seats.iter().position(|s| *s == t.value) {
+                Some(i) => mask |= 1 << i,
+                None => errs.push(unknown_name(
+                    &t.node.span,
+                    "seat",
+                    &t.value,
+                    seats.iter().map(String::as_str),
+                )),
+            }
+        }
+        for (i, p) in partners.iter_mut().enumerate() {
+            if mask >> i & 1 == 1 {
+                *p |= mask & !(1 << i);
+            }
+        }
+    }
     Modules {
+        hands: m.hands,
+        check_interrupt: m.check_interrupt,
+        mate: m.mate.as_ref().map(|x| x.to_mater),
+        partners,
         capture_scoring: m.scoring.as_ref().is_some_and(|s| s.capture),
         formations,
         thrones,

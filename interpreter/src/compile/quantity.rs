@@ -51,6 +51,20 @@ pub enum Quantity {
     Ply,
     /// A named parameter of the rule file (`params:`).
     Const(i64),
+    /// `mated(S)`: S has been mated.
+    Mated(SeatRef),
+    /// `team_mated(S)`: S or one of its partners has been mated.
+    TeamMated(SeatRef),
+    /// `mated_seats`: how many seats have been mated.
+    MatedSeats,
+    /// `mates(S)`: mates S has made.
+    Mates(SeatRef),
+    /// `hand(S)`: pieces in S's hand.
+    Hand(SeatRef),
+    /// `last_mate(S)`: the order number of S's latest mate (0 = none).
+    LastMate(SeatRef),
+    /// `mated_at(S)`: the order number of the mate S suffered (0 = not mated).
+    MatedAt(SeatRef),
 }
 
 /// Every quantity name with its arguments and meaning, for the README and `explain`.
@@ -104,6 +118,25 @@ pub const QUANTITIES: &[(&str, &str, &str)] = &[
     ),
     ("resigned", "", "how many seats have resigned"),
     ("ply", "", "actions played since the start position"),
+    ("mated", "SEAT", "boolean: the seat has been mated"),
+    (
+        "team_mated",
+        "SEAT",
+        "boolean: the seat or one of its partners has been mated",
+    ),
+    ("mated_seats", "", "how many seats have been mated"),
+    ("mates", "SEAT", "mates the seat has made"),
+    ("hand", "SEAT", "pieces in the seat's hand"),
+    (
+        "last_mate",
+        "SEAT",
+        "order number of the seat's latest mate (1 = the game's first mate; 0 = none)",
+    ),
+    (
+        "mated_at",
+        "SEAT",
+        "order number of the mate the seat suffered (0 = not mated)",
+    ),
 ];
 
 /// Resolves names for one expression; collects the quantities it reads, by id.
@@ -182,7 +215,8 @@ impl Resolver<'_> {
         match a.as_str() {
             "mover" => Ok(SeatRef::Mover),
             "next" => Ok(SeatRef::Next),
-            "opponent" if self.seats.len() == 2 => Ok(SeatRef::Opponent),
+            // With no seats at all, that problem is reported already: do not add one per use.
+            "opponent" if self.seats.len() == 2 || self.seats.is_empty() => Ok(SeatRef::Opponent),
             "opponent" => Err(refuse(
                 "`opponent` is only defined for two seats",
                 Some("name the seat, or use `next`".into()),
@@ -213,7 +247,14 @@ impl Resolver<'_> {
 
     fn kind(&self, arg: Option<&Arg>, name: &str) -> Result<Kind, ResolveError> {
         let Some(Arg::Name(a)) = arg else {
-            return Err(refuse(format!("`{name}` needs a piece kind"), None));
+            let kinds: Vec<String> = self.kinds.iter().map(|k| format!("`{k}`")).collect();
+            return Err(refuse(
+                format!("`{name}` needs a piece kind"),
+                Some(format!(
+                    "write `{name}(KIND)`, where KIND is one of {}",
+                    kinds.join(", ")
+                )),
+            ));
         };
         match self.kinds.iter().position(|k| k == a) {
             Some(i) => Ok(Kind(i as u8)),
@@ -275,6 +316,13 @@ impl Resolver<'_> {
             "rounds_without_capture" => Quantity::RoundsWithoutCapture,
             "resigned" => Quantity::Resigned,
             "ply" => Quantity::Ply,
+            "mated" => Quantity::Mated(self.seat_ref(a0, name)?),
+            "team_mated" => Quantity::TeamMated(self.seat_ref(a0, name)?),
+            "mated_seats" => Quantity::MatedSeats,
+            "mates" => Quantity::Mates(self.seat_ref(a0, name)?),
+            "hand" => Quantity::Hand(self.seat_ref(a0, name)?),
+            "last_mate" => Quantity::LastMate(self.seat_ref(a0, name)?),
+            "mated_at" => Quantity::MatedAt(self.seat_ref(a0, name)?),
             _ => match self.params.iter().find(|(p, _)| p == name) {
                 Some((_, v)) if args.is_empty() => Quantity::Const(*v),
                 Some(_) => {
@@ -304,7 +352,10 @@ impl Resolver<'_> {
                 }
             },
         };
-        let ty = if matches!(q, Quantity::Bare(_) | Quantity::Has(..)) {
+        let ty = if matches!(
+            q,
+            Quantity::Bare(_) | Quantity::Has(..) | Quantity::Mated(_) | Quantity::TeamMated(_)
+        ) {
             Type::Bool
         } else {
             Type::Int

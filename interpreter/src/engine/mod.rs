@@ -4,15 +4,18 @@
 //! knows a variant by name.
 
 mod dice;
+mod hands;
 mod movegen;
 mod outcome;
 mod piece;
 mod play;
 mod position;
 mod rules;
+mod start;
+mod turns;
 
 pub use outcome::{EndReason, Outcome};
-pub use piece::{Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Piece, Seat, SquareSet};
+pub use piece::{Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, NO_OWNER, Piece, Seat, SquareSet};
 pub use play::PlayError;
 pub use position::{Counters, Position};
 
@@ -29,6 +32,8 @@ pub struct Move {
     pub promotion: Option<Kind>,
     /// The die value used for the move in dice variants (0 in variants without dice).
     pub die: u8,
+    /// For a drop: the kind dropped from the hand onto `to` (`from` equals `to`).
+    pub drop: Option<Kind>,
 }
 
 /// Most dice a variant may roll at once.

@@ -66,7 +66,9 @@ impl Position {
     /// True if `seat` may capture `target`: another seat's live piece.
     #[inline]
     fn capturable(&self, seat: Seat, target: Piece) -> bool {
-        target.owner() != seat && !target.is_dead()
+        target.owner() != seat
+            && !target.is_dead()
+            && self.variant.modules.partners[seat.index()] >> target.owner().0 & 1 == 0
     }
 
     /// Pushes a move, expanded into its promotion choices.
@@ -85,6 +87,7 @@ impl Position {
                         to: to_sq,
                         promotion: Some(k),
                         die,
+                        drop: None,
                     });
                 }
                 if pr.mandatory {
@@ -97,44 +100,90 @@ impl Position {
             to: to_sq,
             promotion: None,
             die,
+            drop: None,
         });
     }
 
-    /// True if playing `m` (a pseudo-legal move of the seat to move) leaves none of the
-    /// mover's royal pieces attacked.
+    /// True if playing `m` (a pseudo-legal move or drop of the seat to move) leaves none of
+    /// the mover's royal pieces attacked — and, where the rule file says so, does not newly
+    /// attack a partner's royal piece and is not a mating drop of a no-mate kind.
     #[inline]
     pub(crate) fn keeps_royals_safe(&mut self, m: Move) -> bool {
         let seat = self.to_move;
         let royals = self.royals[seat.index()];
-        if royals.is_empty() {
+        let partners = self.variant.modules.partners[seat.index()];
+        let no_mate = m
+            .drop
+            .is_some_and(|k| self.variant.kinds[k.index()].drop.no_mate);
+        if royals.is_empty() && partners == 0 && !no_mate {
             return true;
         }
+        let partners_before = if partners == 0 {
+            0
+        } else {
+            self.partners_in_check(seat)
+        };
         let (from, to) = (m.from.0, m.to.0);
         let moved = self.board[from as usize];
         let captured = self.board[to as usize];
-        self.board[to as usize] = match m.promotion {
-            Some(k) => moved.with_kind(k),
-            None => moved,
-        };
-        self.board[from as usize] = Piece::EMPTY;
+        match m.drop {
+            Some(k) => self.board[to as usize] = self.dropped_piece(seat, k),
+            None => {
+                self.board[to as usize] = match m.promotion {
+                    Some(k) => moved.with_kind(k),
+                    None => moved,
+                };
+                self.board[from as usize] = Piece::EMPTY;
+            }
+        }
         let enemies = self.enemies(seat);
         let attacks = &self.variant.attacks;
         let mut safe = true;
         for sq in royals.iter() {
-            let sq = if sq == from { to } else { sq };
+            let sq = if sq == from && m.drop.is_none() {
+                to
+            } else {
+                sq
+            };
             if attacks.attacked(&self.board, sq, enemies) {
                 safe = false;
                 break;
             }
         }
-        self.board[from as usize] = moved;
+        if safe && partners != 0 && self.partners_in_check(seat) & !partners_before != 0 {
+            safe = false;
+        }
+        if safe && no_mate {
+            // The drop stands on the board; the mated seat's reply search needs the real
+            // occupancy sets, so place it properly for the test.
+            self.board[to as usize] = Piece::EMPTY;
+            let p = self.dropped_piece(seat, m.drop.unwrap_or(super::Kind(0)));
+            self.put(to, p);
+            safe = !self.drop_mates(to);
+            self.take(to);
+        }
+        if m.drop.is_none() {
+            self.board[from as usize] = moved;
+        }
         self.board[to as usize] = captured;
         safe
     }
 
+    /// Bit mask of `seat`'s partners whose royal pieces are attacked (by any other seat).
+    fn partners_in_check(&self, seat: Seat) -> u8 {
+        let partners = self.variant.modules.partners[seat.index()];
+        let mut out = 0;
+        for p in 0..self.variant.seats.len() as u8 {
+            if partners >> p & 1 == 1 && self.is_live(Seat(p)) && self.in_check(Seat(p)) {
+                out |= 1 << p;
+            }
+        }
+        out
+    }
+
     /// Keeps only the moves of `out[start..]` that leave the mover's royal pieces safe.
     pub(crate) fn retain_legal(&mut self, out: &mut Vec<Move>, start: usize) {
-        if self.royals[self.to_move.index()].is_empty() {
+        if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
             return;
         }
         let mut i = start;
@@ -160,6 +209,9 @@ impl Position {
             return;
         }
         self.pseudo_moves(self.to_move, out);
+        if self.variant.modules.hands {
+            self.drop_moves(self.to_move, out);
+        }
         self.retain_legal(out, 0);
     }
 
@@ -182,7 +234,10 @@ impl Position {
             return buf.len() as u64;
         }
         self.pseudo_moves(self.to_move, buf);
-        if self.royals[self.to_move.index()].is_empty() {
+        if self.variant.modules.hands {
+            self.drop_moves(self.to_move, buf);
+        }
+        if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
             return buf.len() as u64;
         }
         let mut n = 0;
@@ -199,6 +254,9 @@ impl Position {
         let mut buf = std::mem::take(&mut self.scratch);
         buf.clear();
         self.pseudo_moves(self.to_move, &mut buf);
+        if self.variant.modules.hands {
+            self.drop_moves(self.to_move, &mut buf);
+        }
         let any = buf.iter().any(|&m| self.keeps_royals_safe(m));
         self.scratch = buf;
         any

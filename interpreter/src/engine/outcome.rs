@@ -171,6 +171,17 @@ impl Position {
             Quantity::RoundsWithoutCapture => c.quiet_rounds as i64,
             Quantity::Resigned => c.resigned.count_ones() as i64,
             Quantity::Const(v) => v,
+            Quantity::Mated(s) => (c.mated >> seat(s) & 1) as i64,
+            Quantity::TeamMated(s) => {
+                let s = seat(s);
+                let team = self.variant.modules.partners[s] | 1 << s;
+                (c.mated & team != 0) as i64
+            }
+            Quantity::MatedSeats => c.mated.count_ones() as i64,
+            Quantity::Mates(s) => c.mates[seat(s)] as i64,
+            Quantity::Hand(s) => self.hand[seat(s)].iter().map(|&n| n as i64).sum(),
+            Quantity::LastMate(s) => c.last_mate[seat(s)] as i64,
+            Quantity::MatedAt(s) => c.mated_at[seat(s)] as i64,
         }
     }
 
@@ -200,7 +211,10 @@ impl Position {
         }
         let seat = self.to_move;
         // In dice variants a seat without a usable die simply passes: no mate or stalemate.
-        if self.variant.dice.is_none() && !self.has_legal_move() {
+        if self.variant.dice.is_none()
+            && self.variant.modules.mate.is_none()
+            && !self.has_legal_move()
+        {
             let end = &self.variant.end;
             let (result, reason) = if self.in_check(seat) {
                 (end.checkmate, EndReason::Checkmate)

@@ -5,6 +5,9 @@ use std::fmt;
 /// Most seats a variant may have (owner codes 0..=6; 7 means "no owner").
 pub const MAX_SEATS: usize = 7;
 
+/// The owner code of a piece that belongs to no seat.
+pub const NO_OWNER: u8 = 7;
+
 /// Most piece kinds a variant may have.
 pub const MAX_KINDS: usize = 62;
 
@@ -95,6 +98,18 @@ impl Piece {
     #[inline]
     pub const fn is_dead(self) -> bool {
         self.0 & DEAD != 0
+    }
+
+    /// The same piece with another owner (`NO_OWNER` for none), facing unchanged.
+    #[inline]
+    pub const fn with_owner(self, owner: Seat) -> Piece {
+        Piece((self.0 & !(7 << OWNER_SHIFT)) | ((owner.0 as u16 & 7) << OWNER_SHIFT))
+    }
+
+    /// The same piece, dead: an inert obstacle that never moves, attacks or is captured.
+    #[inline]
+    pub const fn killed(self) -> Piece {
+        Piece(self.0 | DEAD)
     }
 
     /// The same piece with another kind.

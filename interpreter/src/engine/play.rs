@@ -1,7 +1,7 @@
 //! Playing and taking back actions: board moves, dice rolls and passes.
 
-use super::position::{Position, Undo, piece_key, seat_key};
-use super::{Action, Move, Outcome};
+use super::position::{Edit, Position, Undo, hand_key, piece_key, seat_key};
+use super::{Action, Move, Outcome, Piece};
 use std::fmt;
 
 /// Why an action was refused. The position is unchanged.
@@ -80,8 +80,7 @@ impl Position {
             dice: self.dice,
             awaiting_roll: self.awaiting_roll,
             counters: self.counters,
-            edits: [(0, super::Piece::EMPTY); super::position::MAX_EDITS],
-            n_edits: 0,
+            edits: Vec::new(),
         });
         self.history.push(self.hash);
     }
@@ -92,19 +91,39 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) {
         let (from, to) = (m.from.0, m.to.0);
         let mover = self.to_move;
-        let moved = self.take(from);
-        let captured = self.take(to);
-        self.push_undo(Action::Move(m), moved, captured);
-        let placed = match m.promotion {
-            Some(k) => moved.with_kind(k),
-            None => moved,
-        };
-        self.put(to, placed);
-        let mut h = self.hash ^ piece_key(from, moved) ^ piece_key(to, placed);
-        if !captured.is_empty() {
-            h ^= piece_key(to, captured);
+        let hands = self.variant.modules.hands;
+        let (moved, captured, placed);
+        if let Some(k) = m.drop {
+            moved = self.dropped_piece(mover, k);
+            captured = Piece::EMPTY;
+            placed = moved;
+            self.push_undo(Action::Move(m), moved, captured);
+            let n = self.hand[mover.index()][k.index()];
+            self.hash ^= hand_key(mover, k, n) ^ if n > 1 { hand_key(mover, k, n - 1) } else { 0 };
+            self.hand[mover.index()][k.index()] = n.saturating_sub(1);
+            self.put(to, placed);
+            self.hash ^= piece_key(to, placed);
+        } else {
+            moved = self.take(from);
+            captured = self.take(to);
+            self.push_undo(Action::Move(m), moved, captured);
+            placed = match m.promotion {
+                Some(k) => moved.with_kind(k),
+                None => moved,
+            };
+            self.put(to, placed);
+            let mut h = self.hash ^ piece_key(from, moved) ^ piece_key(to, placed);
+            if !captured.is_empty() {
+                h ^= piece_key(to, captured);
+                if hands {
+                    let k = self.variant.kinds[captured.kind().index()].demote;
+                    let n = self.hand[mover.index()][k.index()];
+                    h ^= hand_key(mover, k, n + 1) ^ if n > 0 { hand_key(mover, k, n) } else { 0 };
+                    self.hand[mover.index()][k.index()] = n + 1;
+                }
+            }
+            self.hash = h;
         }
-        self.hash = h;
         let resets =
             !captured.is_empty() || self.variant.kinds[moved.kind().index()].resets_move_rule;
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
@@ -121,9 +140,15 @@ impl Position {
                 self.end_turn();
             }
         } else {
-            self.set_to_move(self.next_seat(mover));
+            let next = self.next_due(mover);
+            self.set_to_move(next);
         }
         self.ended = self.judge_conditions(mover);
+        if self.ended.is_none()
+            && let Some(to_mater) = self.variant.modules.mate
+        {
+            self.resolve_mates(mover, to_mater);
+        }
     }
 
     /// Changes the seat to move, keeping the hash in step.
@@ -137,19 +162,33 @@ impl Position {
     pub fn undo(&mut self) -> Option<Action> {
         let u = self.undo.pop()?;
         self.history.pop();
-        for &(sq, before) in u.edits[..u.n_edits as usize].iter().rev() {
-            self.take(sq);
-            if !before.is_empty() {
-                self.put(sq, before);
+        for e in u.edits.iter().rev() {
+            match *e {
+                Edit::Square(sq, before) => {
+                    self.take(sq);
+                    if !before.is_empty() {
+                        self.put(sq, before);
+                    }
+                }
+                Edit::Hand(seat, kind, before) => self.hand[seat.index()][kind.index()] = before,
             }
         }
         if let Action::Move(m) = u.action {
             let (from, to) = (m.from.0, m.to.0);
             self.take(to);
-            if !u.captured.is_empty() {
-                self.put(to, u.captured);
+            let seat = u.to_move.index();
+            if let Some(k) = m.drop {
+                self.hand[seat][k.index()] += 1;
+            } else {
+                if !u.captured.is_empty() {
+                    self.put(to, u.captured);
+                    if self.variant.modules.hands {
+                        let k = self.variant.kinds[u.captured.kind().index()].demote;
+                        self.hand[seat][k.index()] -= 1;
+                    }
+                }
+                self.put(from, u.moved);
             }
-            self.put(from, u.moved);
         }
         self.halfmove = u.halfmove;
         self.hash = u.hash;

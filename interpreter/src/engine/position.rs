@@ -8,7 +8,7 @@ use crate::geometry::Square;
 use std::sync::Arc;
 
 /// What `undo` needs to take a move back.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Undo {
     pub action: Action,
     pub moved: Piece,
@@ -20,14 +20,20 @@ pub(crate) struct Undo {
     pub dice: [u8; MAX_DICE],
     pub awaiting_roll: bool,
     pub counters: Counters,
-    /// Squares changed by rule modules after the move (formation captures, promotions), with
-    /// the piece each held before, in the order they were changed.
-    pub edits: [(u8, Piece); MAX_EDITS],
-    pub n_edits: u8,
+    /// Changes made by rule modules after the move (formation captures, promotions, mates),
+    /// with what was there before, in the order they were made. Empty (no allocation) for
+    /// most moves.
+    pub edits: Vec<Edit>,
 }
 
-/// Most squares rule modules may change after one move.
-pub(crate) const MAX_EDITS: usize = 12;
+/// One change made by a rule module, with the state before it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Edit {
+    /// A square and the piece it held.
+    Square(u8, Piece),
+    /// A hand entry (seat, kind) and its count.
+    Hand(Seat, super::Kind, u8),
+}
 
 /// Game counters kept by the rule modules; copied into each undo entry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -46,6 +52,16 @@ pub struct Counters {
     pub captured_in_round: bool,
     /// Bit mask of the seats that resigned.
     pub resigned: u8,
+    /// Bit mask of the seats that have been mated.
+    pub mated: u8,
+    /// Mates so far (the order number of the latest mate).
+    pub mate_count: u8,
+    /// Per seat: mates it made.
+    pub mates: [u8; MAX_SEATS],
+    /// Per seat: the order number of its latest mate (0 = none).
+    pub last_mate: [u8; MAX_SEATS],
+    /// Per seat: the order number of the mate it suffered (0 = not mated).
+    pub mated_at: [u8; MAX_SEATS],
 }
 
 /// A game position of a compiled [`Variant`], with its history (for `undo` and repetition).
@@ -63,6 +79,8 @@ pub struct Position {
     pub(crate) material: [i64; MAX_SEATS],
     /// Pieces per seat and kind on the board.
     pub(crate) kind_count: [[u8; MAX_KINDS]; MAX_SEATS],
+    /// Pieces in hand per seat and kind.
+    pub(crate) hand: [[u8; MAX_KINDS]; MAX_SEATS],
     /// Scores, capture records, rounds, resignations.
     pub(crate) counters: Counters,
     /// The seat that moved first in this game (rounds end when the turn passes it again).
@@ -101,6 +119,12 @@ pub(crate) fn piece_key(sq: u8, piece: Piece) -> u64 {
     mix(((sq as u64) << 16) | piece.code() as u64)
 }
 
+/// Zobrist key of `seat` holding `count` pieces of `kind` in hand.
+#[inline]
+pub(crate) fn hand_key(seat: Seat, kind: super::Kind, count: u8) -> u64 {
+    mix(0x1_0000_0000_0000 | (seat.0 as u64) << 24 | (kind.0 as u64) << 16 | count as u64)
+}
+
 /// Zobrist key of `seat` being to move.
 #[inline]
 pub(crate) fn seat_key(seat: Seat) -> u64 {
@@ -118,6 +142,7 @@ impl Position {
             count: [0; MAX_SEATS],
             material: [0; MAX_SEATS],
             kind_count: [[0; MAX_KINDS]; MAX_SEATS],
+            hand: [[0; MAX_KINDS]; MAX_SEATS],
             counters: Counters::default(),
             first_seat: Seat(0),
             to_move: Seat(0),
@@ -194,6 +219,14 @@ impl Position {
             let p = self.board[sq as usize];
             if !p.is_empty() {
                 h ^= piece_key(sq, p);
+            }
+        }
+        for s in 0..self.variant.seats.len() {
+            for k in 0..self.variant.kinds.len() {
+                let n = self.hand[s][k];
+                if n > 0 {
+                    h ^= hand_key(Seat(s as u8), super::Kind(k as u8), n);
+                }
             }
         }
         h

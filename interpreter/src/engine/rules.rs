@@ -4,13 +4,13 @@
 
 use super::outcome::{EndReason, Outcome};
 use super::piece::{Piece, Seat};
-use super::position::{MAX_EDITS, Position, piece_key};
+use super::position::{Edit, Position, hand_key, piece_key};
 use super::{Action, Move, PlayError};
 
 impl Position {
     /// Replaces the piece on `sq` by `after` (empty to remove), logging the change in the
     /// current undo entry and keeping the hash in step.
-    fn edit(&mut self, sq: u8, after: Piece) {
+    pub(crate) fn edit(&mut self, sq: u8, after: Piece) {
         let before = self.take(sq);
         if !before.is_empty() {
             self.hash ^= piece_key(sq, before);
@@ -19,11 +19,26 @@ impl Position {
             self.put(sq, after);
             self.hash ^= piece_key(sq, after);
         }
-        if let Some(u) = self.undo.last_mut()
-            && (u.n_edits as usize) < MAX_EDITS
-        {
-            u.edits[u.n_edits as usize] = (sq, before);
-            u.n_edits += 1;
+        if let Some(u) = self.undo.last_mut() {
+            u.edits.push(Edit::Square(sq, before));
+        }
+    }
+
+    /// Sets `seat`'s hand count of `kind`, logging the change and keeping the hash in step.
+    pub(crate) fn set_hand(&mut self, seat: Seat, kind: super::Kind, count: u8) {
+        let before = self.hand[seat.index()][kind.index()];
+        if before == count {
+            return;
+        }
+        if before > 0 {
+            self.hash ^= hand_key(seat, kind, before);
+        }
+        if count > 0 {
+            self.hash ^= hand_key(seat, kind, count);
+        }
+        self.hand[seat.index()][kind.index()] = count;
+        if let Some(u) = self.undo.last_mut() {
+            u.edits.push(Edit::Hand(seat, kind, before));
         }
     }
 

@@ -16,6 +16,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("chaturanga", include_str!("../../../rules/chaturanga.yaml")),
     ("shatranj", include_str!("../../../rules/shatranj.yaml")),
     ("chaturaji", include_str!("../../../rules/chaturaji.yaml")),
+    (
+        "yonin-shogi",
+        include_str!("../../../rules/yonin-shogi.yaml"),
+    ),
 ];
 
 /// How deep `extends:` chains may go.

@@ -14,10 +14,10 @@ mod read;
 pub use dice::DiceSpec;
 pub use load::{BUILTIN, RuleFile, load, load_str};
 pub use model::{
-    ConditionSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec, SeatSpec,
-    SetupSpec, Text,
+    ConditionSpec, DropSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec,
+    SeatSpec, SetupSpec, Text,
 };
-pub use modules::{CaptureAllSpec, FormationSpec, ModulesSpec, ScoringSpec, ThronesSpec};
+pub use modules::{CaptureAllSpec, FormationSpec, MateSpec, ModulesSpec, ScoringSpec, ThronesSpec};
 pub use node::{Key, Node, Value, merge, parse_yaml};
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec};
 pub use read::unknown_name;

@@ -76,6 +76,23 @@ pub struct PieceSpec {
     pub royal: bool,
     /// Promotion (`promotion:`).
     pub promotion: Option<PromotionSpec>,
+    /// `demote:` the kind this piece becomes when captured into a hand (default: itself).
+    pub demote: Option<Text>,
+    /// `drop:` restrictions on dropping this kind from a hand.
+    pub drop: DropSpec,
+}
+
+/// Restrictions on drops of one kind (`drop:`). Every kind may be dropped on any empty square
+/// where it could still move (a square from which it has no move on an empty board, or whose
+/// every target holds a dead piece, is refused).
+#[derive(Clone, Debug, Default)]
+pub struct DropSpec {
+    /// `one-per-line: true` (shogi's nifu): not on a line along its facing that already holds
+    /// an unpromoted piece of this kind of the same seat facing the same way.
+    pub one_per_line: bool,
+    /// `no-mate: true` (uchifuzume): not a drop that attacks a royal piece whose owner then has
+    /// no legal move.
+    pub no_mate: bool,
 }
 
 /// How a piece kind promotes (`promotion:`).
@@ -96,6 +113,9 @@ pub struct PromotionSpec {
     pub lost_only: bool,
     /// `except:` target kinds that are never promoted to (the piece stays as it is).
     pub except: Vec<Text>,
+    /// `forced: N`: promotion is compulsory for a move ending in the last N lines, even when
+    /// `mandatory: false` (a shogi pawn on its last line).
+    pub forced: u8,
     /// The node, for spans.
     pub node: Node,
 }
@@ -186,7 +206,7 @@ pub struct ConditionSpec {
 }
 
 /// Top-level keys of a resolved rule file.
-pub const TOP_KEYS: [&str; 19] = [
+pub const TOP_KEYS: [&str; 23] = [
     "scoring",
     "formations",
     "thrones",
@@ -194,6 +214,10 @@ pub const TOP_KEYS: [&str; 19] = [
     "resign",
     "match",
     "params",
+    "hands",
+    "check",
+    "mate",
+    "teams",
     "name",
     "title",
     "source",
@@ -357,10 +381,33 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
             .and_then(|n| r.bool(n, "`royal`"))
             .unwrap_or(false);
         let promotion = f.opt("promotion").and_then(|n| read_promotion(r, n));
+        let demote = f.opt("demote").and_then(|n| text(r, n, "a piece name"));
+        let mut drop = DropSpec::default();
+        if let Some(n) = f.opt("drop")
+            && let Some(mut d) = r.map(n, "drop restrictions: { one-per-line, no-mate }")
+        {
+            drop.one_per_line = d
+                .opt("one-per-line")
+                .and_then(|n| r.bool(n, "`one-per-line`"))
+                .unwrap_or(false);
+            drop.no_mate = d
+                .opt("no-mate")
+                .and_then(|n| r.bool(n, "`no-mate`"))
+                .unwrap_or(false);
+            d.finish(r, "drop restrictions", &["one-per-line", "no-mate"]);
+        }
         f.finish(
             r,
             "a piece",
-            &["letter", "betza", "value", "royal", "promotion"],
+            &[
+                "letter",
+                "betza",
+                "value",
+                "royal",
+                "promotion",
+                "demote",
+                "drop",
+            ],
         );
         if let (Some(letter), Some(betza)) = (letter, betza) {
             out.push(PieceSpec {
@@ -370,6 +417,8 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 value,
                 royal,
                 promotion,
+                demote,
+                drop,
             });
         }
     }
@@ -395,6 +444,10 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
             .req(r, "to", "the kinds it promotes to")
             .map(|n| kinds(r, n)),
     };
+    let forced = f
+        .opt("forced")
+        .and_then(|n| r.int(n, 0, MAX_SIDE as i64, "the forced depth"))
+        .unwrap_or(0) as u8;
     let lost_only = f
         .opt("lost-only")
         .and_then(|n| r.bool(n, "`lost-only`"))
@@ -407,7 +460,15 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
     f.finish(
         r,
         "a promotion rule",
-        &["zone", "to", "mandatory", "by-file", "lost-only", "except"],
+        &[
+            "zone",
+            "to",
+            "mandatory",
+            "forced",
+            "by-file",
+            "lost-only",
+            "except",
+        ],
     );
     Some(PromotionSpec {
         zone: zone? as u8,
@@ -416,6 +477,7 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
         by_file,
         lost_only,
         except,
+        forced,
         node: node.clone(),
     })
 }

@@ -67,6 +67,28 @@ pub struct ModulesSpec {
     pub rotate_first_seat: bool,
     /// `params:` named integers that expressions may use, e.g. `round_limit: 30`.
     pub params: Vec<(Text, i64)>,
+    /// `hands: { captures: true }`: captured pieces, demoted, go to the capturer's hand, and
+    /// pieces in hand may be dropped.
+    pub hands: bool,
+    /// `check: { interrupt: true }`: a seat whose royal piece is attacked after a move moves
+    /// next, out of turn (nearest clockwise from the mover first); play then continues
+    /// clockwise from it.
+    pub check_interrupt: bool,
+    /// `mate:` what happens to a seat that is due to move and has no legal move, when it does
+    /// not end the game: `{ pieces: to-mater | ownerless }`. Its royal pieces become dead
+    /// (inert obstacles), its hand goes to the mater (the seat that made the last move), its
+    /// other pieces go to the mater (keeping their facing) or stay ownerless.
+    pub mate: Option<MateSpec>,
+    /// `teams:` seats playing together: partners cannot capture each other's pieces, and a
+    /// move may not newly attack a partner's royal piece.
+    pub teams: Vec<Vec<Text>>,
+}
+
+/// What a mate does (`mate:`).
+#[derive(Clone, Debug)]
+pub struct MateSpec {
+    /// The mated seat's pieces go to the mater (`to-mater`) or become ownerless.
+    pub to_mater: bool,
 }
 
 fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
@@ -163,6 +185,47 @@ pub fn read_modules(r: &mut Reader, f: &mut super::read::Fields<'_>) -> ModulesS
             .and_then(|n| r.word(n, &["rotate", "fixed"], "first-seat rule"))
             == Some("rotate");
         s.finish(r, "match", &["first-seat"]);
+    }
+    if let Some(n) = f.opt("hands")
+        && let Some(mut s) = r.map(n, "hands: { captures }")
+    {
+        m.hands = s
+            .opt("captures")
+            .and_then(|n| r.bool(n, "`captures`"))
+            .unwrap_or(false);
+        s.finish(r, "hands", &["captures"]);
+    }
+    if let Some(n) = f.opt("check")
+        && let Some(mut s) = r.map(n, "check: { interrupt }")
+    {
+        m.check_interrupt = s
+            .opt("interrupt")
+            .and_then(|n| r.bool(n, "`interrupt`"))
+            .unwrap_or(false);
+        s.finish(r, "check", &["interrupt"]);
+    }
+    if let Some(n) = f.opt("mate")
+        && let Some(mut s) = r.map(n, "mate: { pieces }")
+    {
+        let to_mater = s.opt("pieces").and_then(|n| {
+            r.word(
+                n,
+                &["to-mater", "ownerless"],
+                "what happens to a mated seat's pieces",
+            )
+        }) != Some("ownerless");
+        s.finish(r, "mate", &["pieces"]);
+        m.mate = Some(MateSpec { to_mater });
+    }
+    if let Some(n) = f.opt("teams") {
+        for t in r.list(n) {
+            let members = r
+                .list(t)
+                .into_iter()
+                .filter_map(|x| text(r, x, "a seat name"))
+                .collect();
+            m.teams.push(members);
+        }
     }
     if let Some(n) = f.opt("params")
         && let Some(mut s) = r.map(n, "parameter name → integer")

@@ -399,7 +399,7 @@ fn convert(
                     )
                     .label("second time")
                     .also(prev.span.clone(), "first time")
-                    .help("remove one of them"));
+                    .help("remove one of them: a mapping holds each key once"));
                 }
                 out.push((
                     Key { name, span: kspan },

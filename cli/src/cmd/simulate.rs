@@ -1,0 +1,33 @@
+//! `ashtapada simulate VARIANT [--games N] [--seed S] [--set OPT=CHOICE]… [--threads T]
+//! [--max-plies P]`: seeded games between random agents, summarised as a table.
+
+use super::{Failure, load};
+use crate::args::SimulateArgs;
+use ashtapada::Diagnostic;
+use ashtapada::agents::{Agent, RandomAgent};
+use ashtapada::sim::simulate;
+use std::io::Write;
+
+pub fn run(a: &SimulateArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if a.games == 0 {
+        return Err(Failure::Diagnostics(
+            Diagnostic::new("simulate::games", "`--games 0`: nothing to simulate", None)
+                .help("give at least one game, e.g. `--games 1000`")
+                .into(),
+        ));
+    }
+    let variant = load(&a.v)?;
+    let agents = || -> Vec<Box<dyn Agent>> { vec![Box::new(RandomAgent::new())] };
+    let summary = simulate(&variant, &agents, a.seed, a.games, a.threads, a.max_plies);
+    let options = variant.assignment.to_string();
+    if !options.is_empty() {
+        writeln!(out, "options: {options}")?;
+    }
+    writeln!(
+        out,
+        "agents: random for every seat; ply cap {}",
+        a.max_plies
+    )?;
+    write!(out, "{summary}")?;
+    Ok(())
+}

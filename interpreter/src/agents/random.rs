@@ -1,0 +1,71 @@
+//! [`RandomAgent`]: uniform over the legal moves.
+
+use super::Agent;
+use crate::{Action, Move, Position};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// Plays a legal move chosen uniformly at random (each die-tagged move counts once). It passes
+/// or resigns only when no move is legal; in dice variants the engine ends a turn by itself
+/// when no remaining die is usable, so it then never passes.
+///
+/// Keeps one move buffer for its whole life: no allocation per move.
+///
+/// ```
+/// use ashtapada::agents::{Agent, RandomAgent};
+/// use ashtapada::{Action, Assignment, Position, load_variant};
+/// use rand::SeedableRng;
+/// let v = load_variant("chaturanga", &Assignment::default()).unwrap();
+/// let mut pos = Position::start(v);
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let a = RandomAgent::new().choose(&mut pos, &mut rng);
+/// assert!(matches!(a, Action::Move(m) if pos.legal_move_list().contains(&m)));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct RandomAgent {
+    moves: Vec<Move>,
+}
+
+impl RandomAgent {
+    /// A random agent with an empty move buffer.
+    pub fn new() -> RandomAgent {
+        RandomAgent {
+            moves: Vec::with_capacity(128),
+        }
+    }
+}
+
+impl Agent for RandomAgent {
+    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Action {
+        pos.legal_moves(&mut self.moves);
+        if !self.moves.is_empty() {
+            let i = uniform_below(rng, self.moves.len() as u32) as usize;
+            return Action::Move(self.moves[i]);
+        }
+        if pos.can_pass() || !pos.can_resign() {
+            Action::Pass
+        } else {
+            Action::Resign
+        }
+    }
+
+    fn name(&self) -> &str {
+        "random"
+    }
+}
+
+/// A uniform integer in `0..n` (`n` ≥ 1) from 32-bit outputs of `rng`, by Lemire's
+/// multiply-and-reject method: exact, and defined here rather than by `rand`'s distributions
+/// so that seeded games stay the same across `rand` versions.
+#[inline]
+pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    debug_assert!(n > 0);
+    let mut m = rng.next_u32() as u64 * n as u64;
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = rng.next_u32() as u64 * n as u64;
+        }
+    }
+    (m >> 32) as u32
+}

@@ -1,0 +1,87 @@
+//! Turn order for seats without dice: the next live seat clockwise, or — with the check
+//! interrupt — the nearest seat clockwise whose royal piece is attacked; and mates that do not
+//! end the game: dead royal pieces and the transfer of a mated seat's hand and pieces.
+
+use super::piece::Seat;
+use super::position::Position;
+
+impl Position {
+    /// True if `seat` still takes turns (not mated, not resigned).
+    pub(crate) fn is_live(&self, seat: Seat) -> bool {
+        (self.counters.mated | self.counters.resigned) >> seat.0 & 1 == 0
+    }
+
+    /// The seat due after `from` moved: with the check interrupt, the nearest live seat
+    /// clockwise from `from` that is in check; otherwise the next live seat clockwise.
+    pub(crate) fn next_due(&self, from: Seat) -> Seat {
+        let n = self.variant.seats.len();
+        if self.variant.modules.check_interrupt {
+            let mut s = from;
+            for _ in 1..n {
+                s = self.next_seat(s);
+                if self.is_live(s) && self.in_check(s) {
+                    return s;
+                }
+            }
+        }
+        let mut s = from;
+        for _ in 0..n {
+            s = self.next_seat(s);
+            if self.is_live(s) {
+                return s;
+            }
+        }
+        from
+    }
+
+    /// While the seat due has no legal move, mates it (with `mater` as the mater) and passes the
+    /// turn on as if it had moved; stops when the end conditions end the game.
+    pub(crate) fn resolve_mates(&mut self, mater: Seat, to_mater: bool) {
+        for _ in 0..self.variant.seats.len() {
+            if self.ended.is_some() || self.has_legal_move() {
+                return;
+            }
+            let mated = self.to_move;
+            self.apply_mate(mated, mater, to_mater);
+            self.ended = self.judge_conditions(mater);
+            if self.ended.is_some() {
+                return;
+            }
+            let next = self.next_due(mated);
+            self.set_to_move(next);
+        }
+    }
+
+    /// Mates `seat`: its royal pieces die (inert, ownerless obstacles), its hand goes to
+    /// `mater`, its other pieces go to `mater` keeping their facing, or become ownerless.
+    fn apply_mate(&mut self, seat: Seat, mater: Seat, to_mater: bool) {
+        for sq in self.royals[seat.index()].iter() {
+            let p = self.board[sq as usize];
+            self.edit(sq, p.with_owner(Seat(super::piece::NO_OWNER)).killed());
+        }
+        for sq in self.occ[seat.index()].iter() {
+            let p = self.board[sq as usize];
+            let owner = if to_mater {
+                mater
+            } else {
+                Seat(super::piece::NO_OWNER)
+            };
+            self.edit(sq, p.with_owner(owner));
+        }
+        for k in 0..self.variant.kinds.len() {
+            let kind = super::Kind(k as u8);
+            let n = self.hand[seat.index()][k];
+            if n > 0 {
+                let m = self.hand[mater.index()][k];
+                self.set_hand(mater, kind, m.saturating_add(n));
+                self.set_hand(seat, kind, 0);
+            }
+        }
+        let c = &mut self.counters;
+        c.mated |= 1 << seat.0;
+        c.mate_count = c.mate_count.saturating_add(1);
+        c.mates[mater.index()] = c.mates[mater.index()].saturating_add(1);
+        c.last_mate[mater.index()] = c.mate_count;
+        c.mated_at[seat.index()] = c.mate_count;
+    }
+}

@@ -1,0 +1,183 @@
+//! One game between agents: [`play_game`] and its [`GameResult`].
+
+use super::game_rng;
+use crate::agents::{Agent, uniform_below};
+use crate::compile::Variant;
+use crate::engine::MAX_DICE;
+use crate::{Action, Outcome, Position, Seat};
+use std::sync::Arc;
+
+/// The end-reason name of a game stopped by the ply cap rather than by the rules.
+pub const CAP_REASON: &str = "ply-cap";
+
+/// What happened during a game, counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Events {
+    /// Dice rolls.
+    pub rolls: u64,
+    /// Rolls that left no usable die (the turn passed at once).
+    pub dead_rolls: u64,
+    /// Board moves.
+    pub moves: u64,
+    /// Pieces captured, by moves and by rule modules (Chaturaji's boat triumph) alike.
+    pub captures: u64,
+    /// Turns ended early by `pass`.
+    pub passes: u64,
+    /// Resignations.
+    pub resignations: u64,
+}
+
+impl Events {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &Events) {
+        self.rolls += other.rolls;
+        self.dead_rolls += other.dead_rolls;
+        self.moves += other.moves;
+        self.captures += other.captures;
+        self.passes += other.passes;
+        self.resignations += other.resignations;
+    }
+}
+
+/// The result of one simulated game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The game's index in its run (with the base seed, it determines the game).
+    pub game_index: u64,
+    /// The seat that moved first.
+    pub first_seat: Seat,
+    /// How the game ended by the rules; `None` if it was stopped by the ply cap.
+    pub outcome: Option<Outcome>,
+    /// The end reason's name ([`Position::reason_name`]), or [`CAP_REASON`].
+    pub reason: String,
+    /// Rank per seat, 1 = first, equal ranks shared: [`Position::ranks`] for a ranked outcome;
+    /// the winner 1 and the others 2 for a decisive one; all 1 for a draw or a capped game.
+    pub ranks: Vec<u8>,
+    /// Score per seat at the end.
+    pub scores: Vec<i64>,
+    /// Complete rounds: the engine's round counter in dice variants; elsewhere, where the
+    /// engine does not count rounds, plies divided by the number of seats.
+    pub rounds: u32,
+    /// Plies played: every action, dice rolls included ([`Position::ply`]).
+    pub plies: u32,
+    /// Event counts.
+    pub events: Events,
+}
+
+impl GameResult {
+    /// True if the game was stopped by the ply cap.
+    pub fn capped(&self) -> bool {
+        self.outcome.is_none()
+    }
+
+    /// The seats ranked first (they share the win: 1/k each).
+    pub fn winners(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.ranks
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r == 1)
+            .map(|(s, _)| Seat(s as u8))
+    }
+}
+
+/// Plays game `game_index` of a run with base seed `seed`: from
+/// [`Position::start_for_game`] (the first seat rotates per game where the variant says so),
+/// with one generator, [`game_rng`]`(seed, game_index)`, for the dice and the agents. Dice are
+/// rolled uniformly per die over the variant's faces. Seat `s` is played by
+/// `agents[s % agents.len()]`.
+///
+/// The game ends when [`Position::outcome`] reports an end, or after `max_plies` plies (dice
+/// rolls count as plies), reported as [`CAP_REASON`].
+///
+/// # Panics
+/// If `agents` is empty, or an agent returns a pass or resignation that is not allowed, or a
+/// roll.
+pub fn play_game(
+    variant: &Arc<Variant>,
+    agents: &mut [Box<dyn Agent>],
+    seed: u64,
+    game_index: u64,
+    max_plies: u32,
+) -> GameResult {
+    assert!(!agents.is_empty(), "play_game needs at least one agent");
+    let mut pos = Position::start_for_game(variant.clone(), game_index);
+    let mut rng = game_rng(seed, game_index);
+    let n = variant.seats.len();
+    let mut events = Events::default();
+    let mut roll = [0u8; MAX_DICE];
+    let outcome = loop {
+        if let Some(o) = pos.outcome() {
+            break Some(o);
+        }
+        if pos.ply() >= max_plies as usize {
+            break None;
+        }
+        if pos.awaiting_roll() {
+            let dice = variant.dice.as_ref().expect("a roll is due only with dice");
+            let count = (dice.count as usize).min(MAX_DICE);
+            for d in &mut roll[..count] {
+                *d = dice.faces[uniform_below(&mut rng, dice.faces.len() as u32) as usize];
+            }
+            pos.roll_unchecked(&roll[..count]);
+            events.rolls += 1;
+            events.dead_rolls += pos.awaiting_roll() as u64;
+            continue;
+        }
+        let seat = pos.to_move().index();
+        let before = pieces_on_board(&pos, n);
+        match agents[seat % agents.len()].choose(&mut pos, &mut rng) {
+            Action::Move(m) => {
+                pos.play_unchecked(m);
+                events.moves += 1;
+            }
+            Action::Pass => {
+                pos.pass()
+                    .expect("the agent passed where passing is not allowed");
+                events.passes += 1;
+            }
+            Action::Resign => {
+                pos.resign()
+                    .expect("the agent resigned where resigning is not allowed");
+                events.resignations += 1;
+            }
+            Action::Roll(_) => panic!("agents do not roll: the simulator rolls the dice"),
+        }
+        events.captures += before.saturating_sub(pieces_on_board(&pos, n));
+    };
+    let ranks = match outcome {
+        Some(Outcome::Ranked { .. }) => pos.ranks(),
+        Some(Outcome::Decisive { winner, .. }) => (0..n)
+            .map(|s| if s == winner.index() { 1 } else { 2 })
+            .collect(),
+        Some(Outcome::Draw { .. }) | None => vec![1; n],
+    };
+    let reason = match outcome {
+        Some(o) => pos.reason_name(o.reason()),
+        None => CAP_REASON.to_string(),
+    };
+    let plies = pos.ply() as u32;
+    let rounds = if variant.dice.is_some() {
+        pos.counters().rounds as u32
+    } else {
+        plies / n.max(1) as u32
+    };
+    GameResult {
+        game_index,
+        first_seat: pos.first_seat(),
+        outcome,
+        reason,
+        ranks,
+        scores: (0..n).map(|s| pos.score(Seat(s as u8))).collect(),
+        rounds,
+        plies,
+        events,
+    }
+}
+
+/// Pieces of all seats on the board.
+#[inline]
+fn pieces_on_board(pos: &Position, seats: usize) -> u64 {
+    (0..seats)
+        .map(|s| pos.piece_count(Seat(s as u8)) as u64)
+        .sum()
+}
