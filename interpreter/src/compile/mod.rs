@@ -105,6 +105,8 @@ pub struct EndRules {
     pub stalemate: Option<ResultKind>,
     /// (occurrences, result) for repetition.
     pub repetition: Option<(u32, ResultKind)>,
+    /// The perpetual checker may not complete the repetition.
+    pub perpetual_check: bool,
     /// (plies, result) for the move rule: moves per seat × seats.
     pub move_rule: Option<(u32, ResultKind)>,
     /// Named conditions, in order.
@@ -540,6 +542,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         checkmate: spec.end.checkmate,
         stalemate: spec.end.stalemate,
         repetition: spec.end.repetition,
+        perpetual_check: spec.end.perpetual_check,
         ..EndRules::default()
     };
     if let Some(mr) = &spec.end.move_rule {

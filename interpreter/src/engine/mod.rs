@@ -10,6 +10,7 @@ mod outcome;
 mod piece;
 mod play;
 mod position;
+mod repetition;
 mod rules;
 mod start;
 mod turns;

@@ -45,7 +45,7 @@ impl Position {
         if self.awaiting_roll {
             return Err(PlayError::MustRoll);
         }
-        if !self.is_legal(m) {
+        if !self.is_legal(m) || self.is_perpetual_check(m) {
             return Err(PlayError::Illegal(m));
         }
         self.play_unchecked(m);
@@ -80,6 +80,7 @@ impl Position {
             dice: self.dice,
             awaiting_roll: self.awaiting_roll,
             counters: self.counters,
+            gave_check: false,
             edits: Vec::new(),
         });
         self.history.push(self.hash);
@@ -142,6 +143,12 @@ impl Position {
         } else {
             let next = self.next_due(mover);
             self.set_to_move(next);
+        }
+        if self.variant.end.perpetual_check {
+            let gave = self.gives_check(mover);
+            if let Some(u) = self.undo.last_mut() {
+                u.gave_check = gave;
+            }
         }
         self.ended = self.judge_conditions(mover);
         if self.ended.is_none()

@@ -20,6 +20,9 @@ pub(crate) struct Undo {
     pub dice: [u8; MAX_DICE],
     pub awaiting_roll: bool,
     pub counters: Counters,
+    /// The mover attacked another seat's live royal piece after this move (tracked only where
+    /// perpetual check is forbidden).
+    pub gave_check: bool,
     /// Changes made by rule modules after the move (formation captures, promotions, mates),
     /// with what was there before, in the order they were made. Empty (no allocation) for
     /// most moves.

@@ -176,6 +176,9 @@ pub struct EndSpec {
     /// `repetition: { count, result }`: the same position (placement, seat to move) for the
     /// `count`-th time.
     pub repetition: Option<(u32, ResultKind)>,
+    /// `repetition.perpetual-check: forbidden`: a move that would create the last occurrence is
+    /// illegal for a seat that gave check on each of its own moves through the repeated cycle.
+    pub perpetual_check: bool,
     /// `move-rule: { moves, reset-by, result }`: `moves` moves by each seat without a capture
     /// or a move of a `reset-by` kind.
     pub move_rule: Option<MoveRuleSpec>,
@@ -540,7 +543,15 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
             .opt("result")
             .and_then(|n| result(r, n))
             .unwrap_or(ResultKind::Draw);
-        rf.finish(r, "`end.repetition`", &["count", "result"]);
+        end.perpetual_check = rf
+            .opt("perpetual-check")
+            .and_then(|n| r.word(n, &["allowed", "forbidden"], "perpetual-check rule"))
+            == Some("forbidden");
+        rf.finish(
+            r,
+            "`end.repetition`",
+            &["count", "result", "perpetual-check"],
+        );
         end.repetition = count.map(|c| (c as u32, res));
     }
     if let Some(n) = f.opt("move-rule") {

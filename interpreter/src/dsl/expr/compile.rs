@@ -35,7 +35,7 @@ enum Instr {
 ///
 /// ```
 /// use ashtapada::dsl::expr::{Resolved, ResolveError, Type, compile_expr};
-/// let resolve = |name: &str, _: Option<&_>| match name {
+/// let resolve = |name: &str, _: &[_]| match name {
 ///     "kings_on_board" => Ok(Resolved { id: 7, ty: Type::Int }),
 ///     _ => Err(ResolveError { message: format!("unknown quantity `{name}`"), help: None }),
 /// };

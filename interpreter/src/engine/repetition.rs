@@ -1,0 +1,64 @@
+//! Repetition: counting occurrences of the current position, and the perpetual-check rule
+//! (a seat that checked on each of its own moves through the repeated cycle may not make the
+//! move that completes the repetition). Perft ignores both.
+
+use super::Move;
+use super::piece::Seat;
+use super::position::Position;
+
+impl Position {
+    /// True if `seat`'s pieces attack another live seat's royal piece.
+    pub(crate) fn gives_check(&self, seat: Seat) -> bool {
+        (0..self.variant.seats.len() as u8).map(Seat).any(|s| {
+            s != seat
+                && self.is_live(s)
+                && self.royals[s.index()]
+                    .iter()
+                    .any(|sq| self.variant.attacks.attacked(&self.board, sq, 1 << seat.0))
+        })
+    }
+
+    /// True if `m` (legal) would complete the repetition for a seat that gave check on each of
+    /// its own moves through the cycle, where the rule file forbids perpetual check.
+    pub fn is_perpetual_check(&mut self, m: Move) -> bool {
+        let Some((count, _)) = self.variant.end.repetition else {
+            return false;
+        };
+        if !self.variant.end.perpetual_check {
+            return false;
+        }
+        let mover = self.to_move;
+        self.play_unchecked(m);
+        let mut violation = false;
+        if self.repetitions() >= count {
+            let h = self.hash;
+            let n = self.history.len();
+            let back = (self.halfmove as usize).min(n);
+            if let Some(first) = self.history[n - back..].iter().position(|&x| x == h) {
+                let start = n - back + first;
+                violation = self.undo[start..]
+                    .iter()
+                    .filter(|u| u.to_move == mover)
+                    .all(|u| u.gave_check);
+            }
+        }
+        self.undo();
+        violation
+    }
+
+    /// The legal moves for play in a game: [`legal_moves`](Self::legal_moves) without the
+    /// moves the perpetual-check rule forbids.
+    pub fn game_moves(&mut self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        if self.variant.end.perpetual_check {
+            let mut i = 0;
+            while i < out.len() {
+                if self.is_perpetual_check(out[i]) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+}
