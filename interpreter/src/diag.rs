@@ -47,6 +47,29 @@ impl Span {
         (line, col)
     }
 
+    /// The length in characters of the longest line the span touches, or of the line just
+    /// before or after it (the context a report shows). A report leaves out the source text
+    /// when this is too long to draw.
+    pub fn widest_line(&self) -> usize {
+        let text = self.source.inner();
+        let start = self.start.min(text.len());
+        let end = self.end.clamp(start, text.len());
+        // From the start of the line before the span's first line…
+        let mut from = text[..start].rfind('\n').unwrap_or(0);
+        from = text[..from].rfind('\n').map_or(0, |i| i + 1);
+        // …to the end of the line after its last line.
+        let mut to = text[end..].find('\n').map_or(text.len(), |i| end + i);
+        if to < text.len() {
+            to = text[to + 1..].find('\n').map_or(text.len(), |i| to + 1 + i);
+        }
+        text.get(from..to)
+            .unwrap_or("")
+            .split('\n')
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The name of the source (a file path or `<builtin chaturanga>`).
     pub fn source_name(&self) -> &str {
         self.source.name()
@@ -171,7 +194,26 @@ impl miette::Diagnostic for Diagnostic {
 #[derive(Clone, Debug, Default)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
+/// The most problems shown in one report ([`Diagnostics::reported`]); the rest are counted.
+pub const MAX_REPORTED: usize = 50;
+
 impl Diagnostics {
+    /// The problems to show — at most [`MAX_REPORTED`] — and how many more there are, to be
+    /// mentioned as "…and N more problems". A file with thousands of mistakes yields a
+    /// readable report, not megabytes of it.
+    pub fn reported(&self) -> (&[Diagnostic], usize) {
+        let n = self.0.len().min(MAX_REPORTED);
+        (&self.0[..n], self.0.len() - n)
+    }
+
+    /// "…and 1 more problem", "…and 7 more problems": the line that ends a truncated report.
+    pub fn more_line(more: usize) -> String {
+        format!(
+            "…and {more} more problem{}",
+            if more == 1 { "" } else { "s" }
+        )
+    }
+
     /// Adds one problem.
     pub fn push(&mut self, d: Diagnostic) {
         self.0.push(d);
@@ -209,13 +251,14 @@ impl Diagnostics {
             .dedup_by(|a, b| a.message == b.message && a.span == b.span);
     }
 
-    /// Renders every problem as plain one-line messages.
+    /// Renders the reported problems ([`Diagnostics::reported`]) as plain one-line messages.
     pub fn one_line(&self) -> String {
-        self.0
-            .iter()
-            .map(Diagnostic::one_line)
-            .collect::<Vec<_>>()
-            .join("\n")
+        let (shown, more) = self.reported();
+        let mut lines: Vec<String> = shown.iter().map(Diagnostic::one_line).collect();
+        if more > 0 {
+            lines.push(Diagnostics::more_line(more));
+        }
+        lines.join("\n")
     }
 }
 

@@ -79,15 +79,20 @@ impl fmt::Display for OutcomeDisplay<'_> {
             Outcome::Draw { .. } => write!(f, "draw ({reason})"),
             Outcome::Ranked { .. } => {
                 let ranks = self.0.ranks();
-                let parts: Vec<String> = ranks
+                let mut order: Vec<usize> = (0..ranks.len()).collect();
+                order.sort_by_key(|&i| (ranks[i], i));
+                let scoring = v.modules.capture_scoring
+                    || v.modules.thrones.is_some()
+                    || v.modules.capture_all.is_some();
+                let parts: Vec<String> = order
                     .iter()
-                    .enumerate()
-                    .map(|(i, r)| {
-                        format!(
-                            "{r}. {} ({})",
-                            v.seats[i].name,
-                            self.0.score(crate::Seat(i as u8))
-                        )
+                    .map(|&i| {
+                        let score = if scoring {
+                            format!(" {}", self.0.score(crate::Seat(i as u8)))
+                        } else {
+                            String::new()
+                        };
+                        format!("{}. {}{score}", ranks[i], v.seats[i].name)
                     })
                     .collect();
                 write!(f, "ranked ({reason}): {}", parts.join(", "))
