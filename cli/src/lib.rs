@@ -49,9 +49,37 @@ where
             );
             EXIT_BAD_INPUT
         }
+        // The reader went away (`ashtapada perft … | head -1`): it has all it wanted.
+        Err(cmd::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(cmd::Failure::Io(e)) => {
             let _ = writeln!(err, "error: {e}");
             EXIT_BAD_INPUT
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{self, Write};
+
+    /// Standard output whose reader has gone away.
+    struct ClosedPipe;
+
+    impl Write for ClosedPipe {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_broken_pipe_ends_quietly_with_success() {
+        let mut err = Vec::new();
+        let args = ["ashtapada", "perft", "chaturanga", "2", "--divide"];
+        let code = super::run(args, &mut ClosedPipe, &mut err);
+        assert_eq!(code, 0);
+        assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
     }
 }

@@ -47,10 +47,10 @@ impl Span {
         (line, col)
     }
 
-    /// The length in characters of the longest line the span touches, or of the line just
-    /// before or after it (the context a report shows). A report leaves out the source text
-    /// when this is too long to draw.
-    pub fn widest_line(&self) -> usize {
+    /// The longest of the lines the span touches and of the line just before and after it
+    /// (the context a report shows): its 1-based number and its length in characters. A report
+    /// leaves out the source text when such a line is too long to draw.
+    pub fn widest_line(&self) -> (usize, usize) {
         let text = self.source.inner();
         let start = self.start.min(text.len());
         let end = self.end.clamp(start, text.len());
@@ -62,12 +62,15 @@ impl Span {
         if to < text.len() {
             to = text[to + 1..].find('\n').map_or(text.len(), |i| to + 1 + i);
         }
-        text.get(from..to)
-            .unwrap_or("")
-            .split('\n')
-            .map(|l| l.chars().count())
-            .max()
-            .unwrap_or(0)
+        let first = text[..from].matches('\n').count() + 1;
+        let mut widest = (first, 0);
+        for (i, line) in text.get(from..to).unwrap_or("").split('\n').enumerate() {
+            let n = line.chars().count();
+            if n > widest.1 {
+                widest = (first + i, n);
+            }
+        }
+        widest
     }
 
     /// The name of the source (a file path or `<builtin chaturanga>`).
@@ -241,12 +244,11 @@ impl Diagnostics {
 
     /// Sorts by source and position, dropping exact duplicates.
     pub fn sort(&mut self) {
-        let key = |d: &Diagnostic| {
-            d.span
-                .as_ref()
-                .map(|s| (s.source_name().to_string(), s.start, s.end))
-        };
-        self.0.sort_by_key(key);
+        // Borrowed keys: no allocation per comparison.
+        fn key(d: &Diagnostic) -> Option<(&str, usize, usize)> {
+            d.span.as_ref().map(|s| (s.source_name(), s.start, s.end))
+        }
+        self.0.sort_by(|a, b| key(a).cmp(&key(b)));
         self.0
             .dedup_by(|a, b| a.message == b.message && a.span == b.span);
     }
@@ -290,4 +292,37 @@ impl miette::Diagnostic for Diagnostics {
 /// A source for a text that did not come from a file (a command-line value, a REPL line).
 pub fn text_source(name: &str, text: &str) -> Source {
     Arc::new(NamedSource::new(name, text.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widest_line_covers_the_span_and_one_line_of_context() {
+        let src = text_source("t", "ab\nabcd\nabcdef\nx\nabcdefghij");
+        // On `abcd` (line 2): lines 1 to 3.
+        assert_eq!(Span::new(&src, 4, 5).widest_line(), (3, 6));
+        // On the first line: lines 1 and 2.
+        assert_eq!(Span::new(&src, 0, 1).widest_line(), (2, 4));
+        // On `x`: lines 3 to 5.
+        assert_eq!(Span::new(&src, 15, 16).widest_line(), (5, 10));
+        // At the very end.
+        assert_eq!(Span::new(&src, 27, 27).widest_line(), (5, 10));
+        let long = text_source("t", &format!("{}name: x", " ".repeat(70_000)));
+        assert_eq!(Span::new(&long, 70_000, 70_004).widest_line(), (1, 70_007));
+    }
+
+    #[test]
+    fn reported_keeps_the_first_fifty_and_counts_the_rest() {
+        let d = |i: usize| Diagnostic::new("t", format!("problem {i}"), None);
+        let many = Diagnostics((0..MAX_REPORTED + 7).map(d).collect());
+        let (shown, more) = many.reported();
+        assert_eq!((shown.len(), more), (MAX_REPORTED, 7));
+        assert!(many.one_line().ends_with("\n…and 7 more problems"));
+        let few = Diagnostics((0..3).map(d).collect());
+        assert_eq!(few.reported().1, 0);
+        assert_eq!(few.one_line().lines().count(), 3);
+        assert_eq!(Diagnostics::more_line(1), "…and 1 more problem");
+    }
 }

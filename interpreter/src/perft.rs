@@ -8,40 +8,50 @@
 use crate::engine::{Action, Move, Position};
 
 /// Leaf nodes at `depth` plies below `pos` (1 for depth 0).
+///
+/// Move buffers are allocated per ply as the search first reaches it, so a huge `depth` costs
+/// nothing up front (a search that deep never ends, but one from a finished game does at once).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    let mut bufs: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(128)).collect();
-    perft_rec(pos, depth, &mut bufs)
+    let mut bufs: Vec<Vec<Move>> = Vec::new();
+    perft_rec(pos, depth, 0, &mut bufs)
 }
 
-fn perft_rec(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+/// `bufs[ply]` is the move buffer of `ply` plies below the root, pushed when first needed.
+fn perft_rec(pos: &mut Position, depth: u32, ply: usize, bufs: &mut Vec<Vec<Move>>) -> u64 {
     if depth == 0 {
         return 1;
     }
     if pos.awaiting_roll() {
-        return perft_roll(pos, depth, bufs);
+        return perft_roll(pos, depth, ply, bufs);
     }
-    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    if bufs.len() <= ply {
+        bufs.resize_with(ply + 1, || Vec::with_capacity(128));
+    }
+    let mut buf = std::mem::take(&mut bufs[ply]);
     let pass = pos.can_pass() as u64;
     if depth == 1 {
-        return pos.count_legal(buf) + pass;
+        let n = pos.count_legal(&mut buf) + pass;
+        bufs[ply] = buf;
+        return n;
     }
-    pos.legal_moves(buf);
+    pos.legal_moves(&mut buf);
     let mut nodes = 0;
     for &m in buf.iter() {
         pos.play_unchecked(m);
-        nodes += perft_rec(pos, depth - 1, rest);
+        nodes += perft_rec(pos, depth - 1, ply + 1, bufs);
         pos.undo();
     }
     if pass == 1 {
         pos.pass_unchecked();
-        nodes += perft_rec(pos, depth - 1, rest);
+        nodes += perft_rec(pos, depth - 1, ply + 1, bufs);
         pos.undo();
     }
+    bufs[ply] = buf;
     nodes
 }
 
 /// A roll node: one child per distinct unordered roll (spec/chaturaji.md).
-fn perft_roll(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+fn perft_roll(pos: &mut Position, depth: u32, ply: usize, bufs: &mut Vec<Vec<Move>>) -> u64 {
     if pos.ended().is_some() {
         return 0;
     }
@@ -53,7 +63,7 @@ fn perft_roll(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     let mut nodes = 0;
     for roll in &dice.outcomes {
         pos.roll_unchecked(roll);
-        nodes += perft_rec(pos, depth - 1, &mut bufs[1..]);
+        nodes += perft_rec(pos, depth - 1, ply + 1, bufs);
         pos.undo();
     }
     nodes
@@ -61,8 +71,13 @@ fn perft_roll(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
 
 /// Perft split by root action: (action, leaf count below it), in order — rolls at a roll
 /// node, otherwise moves then `pass`.
+///
+/// At depth 0 the root is the only node and no action is played: the list is empty.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Action, u64)> {
     let mut actions: Vec<Action> = Vec::new();
+    if depth == 0 {
+        return Vec::new();
+    }
     if pos.awaiting_roll() {
         if pos.ended().is_none()
             && let Some(d) = &pos.variant().dice
@@ -91,4 +106,41 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Action, u64)> {
             (a, n)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::from_fen;
+    use crate::{Assignment, load_variant};
+
+    fn chaturanga(fen: Option<&str>) -> Position {
+        let v = load_variant("chaturanga", &Assignment::default()).unwrap();
+        match fen {
+            Some(f) => from_fen(&v, f).unwrap(),
+            None => Position::start(v),
+        }
+    }
+
+    #[test]
+    fn a_huge_depth_allocates_nothing_up_front() {
+        // Black is mated: the search stops at the root, however deep it was asked to go.
+        let mut pos = chaturanga(Some("k7/2K5/8/8/8/8/8/R7 b - - 0 1"));
+        assert_eq!(perft(&mut pos, u32::MAX), 0);
+        let mut pos = chaturanga(None);
+        assert_eq!(perft(&mut pos, 2), 256);
+    }
+
+    #[test]
+    fn divide_at_depth_zero_lists_no_action() {
+        let mut pos = chaturanga(None);
+        assert!(divide(&mut pos, 0).is_empty());
+        assert_eq!(perft(&mut pos, 0), 1);
+        let parts = divide(&mut pos, 2);
+        assert_eq!(parts.len(), 16);
+        assert_eq!(
+            parts.iter().map(|(_, n)| n).sum::<u64>(),
+            perft(&mut pos, 2)
+        );
+    }
 }

@@ -5,7 +5,7 @@ use super::Failure;
 use ashtapada::agents::{Agent, RandomAgent};
 use ashtapada::sim::simulate;
 use ashtapada::spec::BUILTIN;
-use ashtapada::{Assignment, Position, load_variant, perft};
+use ashtapada::{Assignment, Diagnostics, Position, load_variant, perft};
 use std::io::Write;
 use std::time::Instant;
 
@@ -15,13 +15,25 @@ pub fn run(depth: u32, only: &[String], out: &mut dyn Write) -> Result<(), Failu
     } else {
         only.to_vec()
     };
+    super::perft::check_depth(depth, "--depth")?;
+    // Every name is checked before the table starts: a misspelt one is reported alone.
+    let mut variants = Vec::new();
+    let mut errors = Diagnostics::default();
+    for name in &names {
+        match load_variant(name, &Assignment::default()) {
+            Ok(v) => variants.push(v),
+            Err(e) => errors.0.extend(e.0),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors.into());
+    }
     writeln!(
         out,
         "{:<14} {:>5} {:>14} {:>9} {:>12}",
         "variant", "depth", "nodes", "seconds", "nodes/s"
     )?;
-    for name in &names {
-        let v = load_variant(name, &Assignment::default())?;
+    for (name, v) in names.iter().zip(variants) {
         let mut pos = Position::start(v);
         let t = Instant::now();
         let nodes = perft(&mut pos, depth);
@@ -68,4 +80,25 @@ fn playouts(names: &[String], out: &mut dyn Write) -> Result<(), Failure> {
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_misspelt_variant_is_reported_before_the_table() {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let args = [
+            "ashtapada",
+            "bench",
+            "--depth",
+            "1",
+            "chaturanga",
+            "chaturnga",
+        ];
+        let code = crate::run(args, &mut out, &mut err);
+        let err = String::from_utf8(err).unwrap();
+        assert_eq!(code, 1, "{err}");
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+        assert!(err.contains("unknown variant `chaturnga`"), "{err}");
+    }
 }

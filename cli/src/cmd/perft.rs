@@ -7,8 +7,35 @@ use ashtapada::notation::{action_to_string, from_fen};
 use ashtapada::{Position, divide, perft};
 use std::io::Write;
 
+/// The deepest perft the command line runs. Chaturanga's perft 12 would already take years;
+/// a larger number is a typing slip, refused before the variant is even loaded.
+pub const MAX_DEPTH: u32 = 64;
+
+/// Refuses a depth above [`MAX_DEPTH`] (for `perft` and `bench --depth`).
+pub fn check_depth(depth: u32, what: &str) -> Result<(), Failure> {
+    if depth <= MAX_DEPTH {
+        return Ok(());
+    }
+    let text = depth.to_string();
+    let src = text_source(what, &text);
+    Err(Failure::Diagnostics(
+        Diagnostic::new(
+            "perft::depth",
+            format!("a perft depth of {depth} plies is too deep: at most {MAX_DEPTH}"),
+            Some(Span::new(&src, 0, text.len())),
+        )
+        .label("too deep")
+        .help(
+            "the node count grows about tenfold per ply: depth 6 takes a second, depth 8 \
+             minutes to hours",
+        )
+        .into(),
+    ))
+}
+
 pub fn run(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (depth, dice, show_divide) = (a.depth, &a.dice, a.divide);
+    check_depth(depth, "DEPTH")?;
     let variant = load(&a.v)?;
     let mut pos = match a.fen.as_deref() {
         None => Position::start(variant),
@@ -50,4 +77,42 @@ pub fn run(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     writeln!(out, "nodes {nodes}")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    fn run(args: &[&str]) -> (i32, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = crate::run(
+            std::iter::once("ashtapada").chain(args.iter().copied()),
+            &mut out,
+            &mut err,
+        );
+        let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+        (code, text(out), text(err))
+    }
+
+    #[test]
+    fn a_depth_above_64_is_refused() {
+        let (code, out, err) = run(&["perft", "chaturanga", "4294967295"]);
+        assert_eq!(code, 1, "{err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.contains("a perft depth of 4294967295 plies is too deep: at most 64"),
+            "{err}"
+        );
+        let (code, _, err) = run(&["bench", "--depth", "65", "chaturanga"]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("too deep"), "{err}");
+        // 64 is accepted: from a mated position the search ends at once.
+        let mate = "k7/2K5/8/8/8/8/8/R7 b - - 0 1";
+        let (code, out, err) = run(&["perft", "chaturanga", "64", "--fen", mate]);
+        assert_eq!((code, out.as_str()), (0, "nodes 0\n"), "{err}");
+    }
+
+    #[test]
+    fn divide_at_depth_zero_prints_only_the_total() {
+        let (code, out, err) = run(&["perft", "chaturanga", "0", "--divide"]);
+        assert_eq!((code, out.as_str()), (0, "nodes 1\n"), "{err}");
+    }
 }

@@ -73,17 +73,49 @@ impl Variant {
                 let _ = writeln!(s, "      {line}");
             }
             if let Some(p) = &k.promotion {
-                let to: Vec<&str> =
-                    p.to.iter()
-                        .map(|t| self.kinds[t.index()].name.as_str())
+                let name = |t: u8| self.kinds[t as usize].name.as_str();
+                if let (Some(far), Some(seat)) = (&p.far, self.seats.first()) {
+                    let o = self.orients[seat.orient as usize];
+                    let (width, depth) = o.frame_size(b);
+                    let line: Vec<&str> = (0..width as i32)
+                        .filter_map(|f| o.square(b, f, depth as i32 - 1))
+                        .map(|sq| far[seat.orient as usize][sq.index()])
+                        .map(|t| if t == 255 { "-" } else { name(t) })
                         .collect();
-                let how = if p.mandatory { "must" } else { "may" };
-                let _ = writeln!(
-                    s,
-                    "      promotion: {how} become {} in the last {} line(s)",
-                    to.join(" or "),
-                    p.zone
-                );
+                    let when = if p.lost_only {
+                        ", once its owner has no piece of that kind"
+                    } else {
+                        ""
+                    };
+                    let except: Vec<&str> = (0..self.kinds.len() as u8)
+                        .filter(|&t| p.except >> t & 1 == 1)
+                        .map(name)
+                        .collect();
+                    let except = if except.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (never {})", except.join(", "))
+                    };
+                    let _ = writeln!(
+                        s,
+                        "      promotion on the far line, from its owner's left: {}{when}{except}",
+                        line.join(", ")
+                    );
+                } else {
+                    let to: Vec<&str> = p.to.iter().map(|t| name(t.0)).collect();
+                    let how = if p.mandatory { "must" } else { "may" };
+                    let forced = if p.forced > 0 && !p.mandatory {
+                        format!(", must in the last {}", p.forced)
+                    } else {
+                        String::new()
+                    };
+                    let _ = writeln!(
+                        s,
+                        "      promotion: {how} become {} in the last {} line(s){forced}",
+                        to.join(" or "),
+                        p.zone
+                    );
+                }
             }
         }
         let _ = writeln!(s, "setup: {} pieces", self.setup.len());
@@ -109,9 +141,14 @@ impl Variant {
         if let Some((n, r)) = e.repetition {
             let _ = writeln!(
                 s,
-                "  repetition: {} when a position occurs for the {}",
+                "  repetition: {} when a position occurs for the {}{}",
                 result_words(r, "the last mover"),
-                ordinal(n)
+                ordinal(n),
+                if e.perpetual_check {
+                    "; the perpetual checker may not complete it"
+                } else {
+                    ""
+                }
             );
         }
         if let Some((plies, r)) = e.move_rule {
@@ -141,6 +178,7 @@ impl Variant {
                 result_words(c.result, "the mover")
             );
         }
+        s.push_str(&self.explain_modules());
         let t = &self.table;
         let (lt, rt) = self.attacks.type_counts();
         let _ = writeln!(
@@ -160,6 +198,13 @@ impl Variant {
             "targets on an empty board (first seat's orientation), min/mean/max:"
         );
         let o = self.seats.first().map_or(0, |x| x.orient as usize);
+        let width = self
+            .kinds
+            .iter()
+            .map(|k| k.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(12);
         for (k, info) in self.kinds.iter().enumerate() {
             let combo = k * self.orients.len() + o;
             let counts: Vec<usize> = (0..b.len() as u8)
@@ -172,7 +217,162 @@ impl Variant {
             let min = counts.iter().min().copied().unwrap_or(0);
             let max = counts.iter().max().copied().unwrap_or(0);
             let mean = counts.iter().sum::<usize>() as f64 / counts.len().max(1) as f64;
-            let _ = writeln!(s, "  {:<12} {min:>2} / {mean:>5.2} / {max:>2}", info.name);
+            let _ = writeln!(
+                s,
+                "  {:<width$} {min:>2} / {mean:>5.2} / {max:>2}",
+                info.name
+            );
+        }
+        s
+    }
+}
+
+impl Variant {
+    /// The rule modules in words: dice, scoring, formations, thrones, capture-all, hands,
+    /// check interrupt, mates, teams, resignation, match, ranking.
+    fn explain_modules(&self) -> String {
+        let mut s = String::new();
+        let kind = |k: crate::engine::Kind| self.kinds[k.index()].name.as_str();
+        let m = &self.modules;
+        if let Some(d) = &self.dice {
+            let _ = writeln!(
+                s,
+                "dice: {} per turn, faces {:?}, {} distinct rolls",
+                d.count,
+                d.faces,
+                d.outcomes.len()
+            );
+            for &f in &d.faces {
+                let kinds: Vec<&str> = (0..self.kinds.len())
+                    .filter(|&k| d.kinds_for(f) >> k & 1 == 1)
+                    .map(|k| self.kinds[k].name.as_str())
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    "  {f}: {}",
+                    if kinds.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        kinds.join(" or ")
+                    }
+                );
+            }
+            let _ = writeln!(
+                s,
+                "  usage: {}",
+                if d.mandatory {
+                    "mandatory (no pass while a die is usable)"
+                } else {
+                    "optional (pass allowed)"
+                }
+            );
+        }
+        if m.capture_scoring {
+            let _ = writeln!(s, "scoring: the capturer scores the captured piece's value");
+        }
+        for f in &m.formations {
+            let _ = writeln!(
+                s,
+                "formation {}: a {} completing a {}×{} block of {} {}s of different seats captures the others",
+                f.name,
+                kind(f.kind),
+                f.block,
+                f.block,
+                f.distinct,
+                kind(f.kind)
+            );
+        }
+        if let Some(t) = &m.thrones {
+            let _ = writeln!(
+                s,
+                "thrones: a {} on another seat's {} start square scores {}, once per throne",
+                kind(t.kind),
+                kind(t.kind),
+                t.points
+            );
+        }
+        if let Some(c) = m.capture_all {
+            let _ = writeln!(
+                s,
+                "capture-all: having captured a {} of every other seat, with a {} left, ends the game (score at least {})",
+                kind(c.kind),
+                kind(c.kind),
+                c.score
+            );
+        }
+        if m.hands {
+            let _ = writeln!(
+                s,
+                "hands: captured pieces (demoted) go to the capturer's hand and may be dropped"
+            );
+            for k in &self.kinds {
+                if k.demote.index() < self.kinds.len()
+                    && self.kinds[k.demote.index()].name != k.name
+                {
+                    let _ = writeln!(
+                        s,
+                        "  a captured {} becomes a {}",
+                        k.name,
+                        self.kinds[k.demote.index()].name
+                    );
+                }
+                if k.drop.one_per_line || k.drop.no_mate {
+                    let _ = writeln!(
+                        s,
+                        "  {} drops:{}{}",
+                        k.name,
+                        if k.drop.one_per_line {
+                            " one per line"
+                        } else {
+                            ""
+                        },
+                        if k.drop.no_mate {
+                            ", no mate by drop"
+                        } else {
+                            ""
+                        }
+                    );
+                }
+            }
+        }
+        if m.check_interrupt {
+            let _ = writeln!(
+                s,
+                "check interrupt: a seat in check moves next, nearest clockwise from the mover first"
+            );
+        }
+        if let Some(to_mater) = m.mate {
+            let _ = writeln!(
+                s,
+                "mate: a seat due to move with no legal move is mated; its royal pieces die, its hand goes to the mater, its pieces {}",
+                if to_mater {
+                    "to the mater"
+                } else {
+                    "stay ownerless"
+                }
+            );
+        }
+        for (i, p) in m.partners.iter().enumerate().take(self.seats.len()) {
+            if *p != 0 {
+                let names: Vec<&str> = (0..self.seats.len())
+                    .filter(|&j| p >> j & 1 == 1)
+                    .map(|j| self.seats[j].name.as_str())
+                    .collect();
+                let _ = writeln!(s, "team: {} with {}", self.seats[i].name, names.join(", "));
+            }
+        }
+        if m.resign {
+            let _ = writeln!(
+                s,
+                "resignation: at the start of a turn; the pieces stay, inert"
+            );
+        }
+        if m.rotate_first_seat {
+            let _ = writeln!(s, "match: each new game starts one seat further on");
+        }
+        if !self.ranking.is_empty() {
+            let keys: Vec<String> = self.ranking.iter().map(|(e, _)| e.to_string()).collect();
+            let _ = writeln!(s, "ranking: {}", keys.join(", then "));
         }
         s
     }

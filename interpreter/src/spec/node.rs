@@ -8,6 +8,8 @@
 use crate::diag::{Diagnostic, Source, Span};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
+use serde_saphyr::budget::BudgetBreach;
+use std::collections::HashMap;
 use std::fmt;
 
 /// Largest rule file accepted, in bytes.
@@ -183,6 +185,15 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
                 .location()
                 .map(|l| char_range(text, l.span().offset() as usize, l.span().len() as usize))
                 .unwrap_or((0, 0));
+            if let Some((message, label, help)) = plain_yaml_error(&e) {
+                return Err(Diagnostic::new(
+                    "spec::yaml",
+                    message,
+                    Some(Span::new(source, start, start + len)),
+                )
+                .label(label)
+                .help(help));
+            }
             let msg = e.without_snippet().to_string();
             let msg = msg
                 .split_once(": ")
@@ -221,6 +232,54 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
                 }))),
             }
         }
+    }
+}
+
+/// The parser's errors whose own wording speaks of the library rather than of the file (API
+/// names, budget counters, Rust types): (message, label, help) in plain words.
+fn plain_yaml_error(e: &serde_saphyr::Error) -> Option<(String, &'static str, &'static str)> {
+    use serde_saphyr::Error as E;
+    let too_many = || {
+        Some((
+            "the file expands to too many values (alias bomb?)".to_string(),
+            "too many values by here",
+            "a rule file needs a few thousand values at most: use fewer aliases (`*name`), or \
+             aliases of smaller values",
+        ))
+    };
+    match e.without_snippet() {
+        #[allow(deprecated)] // `msg`, not read, is deprecated.
+        E::AliasError { error, .. } => plain_yaml_error(error),
+        E::MultipleDocuments { .. }
+        | E::Budget {
+            breach: BudgetBreach::Documents { .. },
+            ..
+        } => Some((
+            "a rule file holds one YAML document: remove the `---` separator".to_string(),
+            "a second document starts here",
+            "to share rules between variants, put them in a file of their own and write \
+                 `extends:` in the others",
+        )),
+        E::Budget {
+            breach: BudgetBreach::Depth { .. },
+            ..
+        }
+        | E::AliasReplayStackDepthExceeded { .. } => Some((
+            format!("nesting deeper than {MAX_DEPTH} levels"),
+            "too deep here",
+            "rule files need only a few levels of nesting",
+        )),
+        E::Budget { .. }
+        | E::AliasReplayLimitExceeded { .. }
+        | E::AliasExpansionLimitExceeded { .. }
+        | E::AliasReplayCounterOverflow { .. } => too_many(),
+        E::RecursiveReferencesRequireWeakTypes { .. } => Some((
+            "an alias refers to itself".to_string(),
+            "this alias is inside the value it names",
+            "an alias `*name` cannot be used inside the value its anchor `&name` marks: write \
+             the value out",
+        )),
+        _ => None,
     }
 }
 
@@ -366,6 +425,8 @@ fn convert(
         ),
         Raw::Map(entries) => {
             let mut out: Vec<(Key, Node)> = Vec::with_capacity(entries.len());
+            // Key → index in `out`: finding a duplicate stays linear in the number of keys.
+            let mut seen: HashMap<String, usize> = HashMap::with_capacity(entries.len());
             for (k, v) in entries {
                 let kspan = span_of(source, text, &k);
                 let name = match k.value {
@@ -391,7 +452,8 @@ fn convert(
                         .help("keys are names such as `board` or `a1`; a list or mapping cannot be a key"));
                     }
                 };
-                if let Some((prev, _)) = out.iter().find(|(pk, _)| pk.name == name) {
+                if let Some(&i) = seen.get(&name) {
+                    let prev = &out[i].0;
                     return Err(Diagnostic::new(
                         "spec::duplicate-key",
                         format!("the key `{name}` appears twice"),
@@ -401,6 +463,7 @@ fn convert(
                     .also(prev.span.clone(), "first time")
                     .help("remove one of them: a mapping holds each key once"));
                 }
+                seen.insert(name.clone(), out.len());
                 out.push((
                     Key { name, span: kspan },
                     convert(source, text, v, depth + 1)?,
@@ -555,6 +618,49 @@ mod tests {
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn library_wording_is_replaced_by_plain_messages() {
+        let message = |text: &str| {
+            let e = parse_yaml(&text_source("t.yaml", text)).unwrap_err();
+            assert_eq!(e.code, "ashtapada::spec::yaml");
+            let help = e.help.clone().unwrap_or_default();
+            assert!(!help.contains("indent"), "{help}");
+            e.message
+        };
+        assert_eq!(
+            message("name: x\n---\nname: y\n"),
+            "a rule file holds one YAML document: remove the `---` separator"
+        );
+        let mut bomb = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..12 {
+            let refs = vec![format!("*a{}", i - 1); 10].join(", ");
+            bomb.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+        }
+        assert_eq!(
+            message(&bomb),
+            "the file expands to too many values (alias bomb?)"
+        );
+        let deep = format!("a: {}{}", "[".repeat(100), "]".repeat(100));
+        assert_eq!(message(&deep), "nesting deeper than 64 levels");
+        assert_eq!(message("a: &x\n  b: *x\n"), "an alias refers to itself");
+    }
+
+    #[test]
+    fn many_keys_are_read_in_linear_time() {
+        let mut text = String::from("name: x\n");
+        for i in 0..100_000 {
+            text.push_str(&format!("k{i}: 1\n"));
+        }
+        let t = std::time::Instant::now();
+        let n = parse(&text);
+        assert_eq!(n.as_map().unwrap().len(), 100_001);
+        // A linear search per key takes over 20 s here; a hash set, about a second.
+        assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
+        let e = parse_yaml(&text_source("t.yaml", &format!("{text}k5: 2\n"))).unwrap_err();
+        assert_eq!(e.message, "the key `k5` appears twice");
+        assert_eq!(e.extra[0].0.text(), "k5");
     }
 
     #[test]
