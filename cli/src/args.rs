@@ -43,6 +43,9 @@ pub enum Command {
     /// Play seeded games between random agents and summarise them: win shares, scores, game
     /// length, end reasons.
     Simulate(SimulateArgs),
+    /// Replay a game record (JSON or YAML): print the final position string, the scores and
+    /// the result (exit 1 if an action does not replay).
+    Replay(ReplayArgs),
     /// Measure perft speed (nodes per second) and random playouts per second (one thread) for
     /// each built-in variant.
     Bench {
@@ -61,8 +64,9 @@ pub struct PerftArgs {
     pub v: VariantArgs,
     /// Depth in plies (dice rolls count as plies in dice variants).
     pub depth: u32,
-    /// Start from this position (FEN) instead of the setup.
-    #[arg(long)]
+    /// Start from this position instead of the setup: FEN (two-seat variants) or an extended
+    /// position string (any variant; see the README, "Position strings").
+    #[arg(long, visible_alias = "position", value_name = "POSITION")]
     pub fen: Option<String>,
     /// Dice variants: roll these values first (e.g. `--dice 1,5`); the root is then the
     /// seat's first action after that roll.
@@ -90,4 +94,15 @@ pub struct SimulateArgs {
     /// Stop a game after this many plies (dice rolls count), reported as `ply-cap`.
     #[arg(long, default_value_t = 10_000)]
     pub max_plies: u32,
+}
+
+/// Arguments of `replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file: JSON, or YAML.
+    pub record: String,
+    /// Take the rules from this built-in variant or rule file instead of the record's
+    /// `variant` (the record's options still apply).
+    #[arg(long, value_name = "VARIANT")]
+    pub rules: Option<String>,
 }

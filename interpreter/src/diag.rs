@@ -289,6 +289,12 @@ impl miette::Diagnostic for Diagnostics {
     }
 }
 
+/// `n` with a noun in the right number, for messages: `count(1, "rank", "ranks")` is
+/// `1 rank`, `count(8, "rank", "ranks")` is `8 ranks`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A source for a text that did not come from a file (a command-line value, a REPL line).
 pub fn text_source(name: &str, text: &str) -> Source {
     Arc::new(NamedSource::new(name, text.to_string()))

@@ -82,3 +82,60 @@ pub fn play(pos: &mut Position, moves: &[&str]) {
         pos.play(mv).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
 }
+
+/// A small deterministic generator for tests (64-bit LCG, high bits): the same numbers on every
+/// machine, with no dependency.
+#[derive(Clone, Debug)]
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+/// A random legal action for `pos`, or `None` once the game is over: a roll of random faces
+/// where a roll is due, otherwise a game move (`Position::game_moves`); now and then a pass
+/// where allowed, and rarely a resignation where allowed.
+pub fn random_action(pos: &mut Position, rng: &mut Lcg) -> Option<ashtapada::Action> {
+    use ashtapada::Action;
+    if pos.outcome().is_some() {
+        return None;
+    }
+    if pos.can_resign() && rng.below(150) == 0 {
+        return Some(Action::Resign);
+    }
+    if pos.awaiting_roll() {
+        let variant = pos.variant().clone();
+        let d = variant.dice.as_ref()?;
+        let mut roll = [0u8; 4];
+        for slot in roll.iter_mut().take(d.count as usize) {
+            *slot = d.faces[rng.below(d.faces.len())];
+        }
+        roll.sort_unstable_by(|a, b| b.cmp(a));
+        return Some(Action::Roll(roll));
+    }
+    let mut moves = Vec::new();
+    pos.game_moves(&mut moves);
+    if pos.can_pass() && (moves.is_empty() || rng.below(8) == 0) {
+        return Some(Action::Pass);
+    }
+    if moves.is_empty() {
+        return None;
+    }
+    moves.sort_by_key(|m| {
+        (
+            m.from,
+            m.to,
+            m.promotion.map(|k| k.0),
+            m.die,
+            m.drop.map(|k| k.0),
+        )
+    });
+    Some(Action::Move(moves[rng.below(moves.len())]))
+}

@@ -51,8 +51,8 @@ pub fn run(depth: u32, only: &[String], out: &mut dyn Write) -> Result<(), Failu
 const PLAYOUT_SEED: u64 = 1;
 
 /// Random playouts per second, one thread: complete games between random agents (2000 for
-/// variants with dice or more than two seats, 500 for two-seat variants, whose random games
-/// end mostly by the bare-king, repetition or move rules and are longer).
+/// variants with dice, whose games end by round counts; 200 for the others, whose random games
+/// are longer and end mostly by bare-king, repetition or move rules).
 fn playouts(names: &[String], out: &mut dyn Write) -> Result<(), Failure> {
     writeln!(out)?;
     writeln!(
@@ -63,11 +63,7 @@ fn playouts(names: &[String], out: &mut dyn Write) -> Result<(), Failure> {
     let agents = || -> Vec<Box<dyn Agent>> { vec![Box::new(RandomAgent::new())] };
     for name in names {
         let v = load_variant(name, &Assignment::default())?;
-        let games = if v.dice.is_some() || v.seats.len() > 2 {
-            2000
-        } else {
-            500
-        };
+        let games = if v.dice.is_some() { 2000 } else { 200 };
         let t = Instant::now();
         let s = simulate(&v, &agents, PLAYOUT_SEED, games, 1, 10_000);
         let secs = t.elapsed().as_secs_f64().max(1e-9);

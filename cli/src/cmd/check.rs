@@ -31,7 +31,11 @@ pub fn run(files: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
     let mut failed = Diagnostics::default();
     for f in files {
         match check_file(f) {
-            Ok(n) => writeln!(out, "ok: {f} ({n} option assignments compiled)")?,
+            Ok(n) => writeln!(
+                out,
+                "ok: {f} ({n} option assignment{} compiled)",
+                if n == 1 { "" } else { "s" }
+            )?,
             Err(d) => {
                 writeln!(
                     err,
@@ -47,5 +51,30 @@ pub fn run(files: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result
         Ok(())
     } else {
         Err(Failure::Diagnostics(failed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn one_assignment_is_singular() {
+        let dir = std::env::temp_dir().join(format!("ashtapada-check-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("one.yaml");
+        std::fs::write(
+            &file,
+            "name: one\nboard: { files: 4, ranks: 4 }\nseats: [{ name: white, edge: south }]\n\
+             pieces: { king: { letter: K, betza: K } }\nsetup: { army: { a1: king } }\n",
+        )
+        .unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let path = file.to_str().unwrap();
+        let code = crate::run(["ashtapada", "check", path], &mut out, &mut err);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("ok: {path} (1 option assignment compiled)\n")
+        );
     }
 }

@@ -16,7 +16,8 @@ pub fn run(out: &mut dyn Write) -> Result<(), Failure> {
             ashtapada::spec::Value::Seq(s) => Some(s.len()),
             _ => None,
         });
-        writeln!(out, "{name} — {title} ({} seats)", seats.unwrap_or(0))?;
+        let seats = ashtapada::diag::count(seats.unwrap_or(0), "seat", "seats");
+        writeln!(out, "{name} — {title} ({seats})")?;
         for o in &file.options {
             let mut choices = o.listed_choices();
             for c in &mut choices {

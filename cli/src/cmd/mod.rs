@@ -5,6 +5,7 @@ mod check;
 mod explain;
 mod list;
 mod perft;
+mod replay;
 mod simulate;
 
 use crate::args::{Cli, Command, VariantArgs};
@@ -40,6 +41,7 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
         Command::Explain { v } => explain::run(&v, out),
         Command::Perft(a) => perft::run(&a, out),
         Command::Simulate(a) => simulate::run(&a, out),
+        Command::Replay(a) => replay::run(&a, out, err),
         Command::Bench { depth, variants } => bench::run(depth, &variants, out),
     }
 }

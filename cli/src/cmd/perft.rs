@@ -1,9 +1,10 @@
-//! `ashtapada perft VARIANT DEPTH [--fen POS] [--dice A,B] [--divide]`.
+//! `ashtapada perft VARIANT DEPTH [--fen POS] [--dice A,B] [--divide]`; `--position` is an alias
+//! of `--fen`, which reads FEN or an extended position string.
 
 use super::{Failure, load};
 use crate::args::PerftArgs;
 use ashtapada::diag::{Diagnostic, Span, text_source};
-use ashtapada::notation::{action_to_string, from_fen};
+use ashtapada::notation::{action_to_string, parse_position, to_fen, to_position_string};
 use ashtapada::{Position, divide, perft};
 use std::io::Write;
 
@@ -39,12 +40,19 @@ pub fn run(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load(&a.v)?;
     let mut pos = match a.fen.as_deref() {
         None => Position::start(variant),
-        Some(f) => from_fen(&variant, f).map_err(|e| {
+        Some(f) => parse_position(&variant, f).map_err(|e| {
             let src = text_source("--fen", f);
+            let (start, end) = (e.span.start.min(f.len()), e.span.end.min(f.len()));
+            let example = to_position_string(&Position::start(variant.clone()));
+            let help = if variant.seats.len() == 2 {
+                format!("write FEN, e.g. `{}`, or an extended position string, e.g. `{example}` (see the README, \"Position strings\")", to_fen(&Position::start(variant.clone())))
+            } else {
+                format!("write an extended position string, e.g. the start: `{example}` (see the README, \"Position strings\")")
+            };
             Failure::Diagnostics(
-                Diagnostic::new("notation::fen", e.message.clone(), Some(Span::new(&src, e.span.start.min(f.len()), e.span.end.min(f.len()))))
+                Diagnostic::new("notation::position", e.message.clone(), Some(Span::new(&src, start, end)))
                     .label("here")
-                    .help("FEN: ranks from the last to the first separated by `/`, then the seat to move, e.g. `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1`")
+                    .help(help)
                     .into(),
             )
         })?,

@@ -1,6 +1,7 @@
 //! `explain`: the compiled rules and a move-table summary, for people.
 
 use super::Variant;
+use crate::diag::count;
 use crate::spec::ResultKind;
 use std::fmt::Write;
 
@@ -40,10 +41,10 @@ impl Variant {
         }
         let _ = writeln!(
             s,
-            "board: {} files × {} ranks ({} squares)",
-            b.files,
-            b.ranks,
-            b.len()
+            "board: {} × {} ({})",
+            count(b.files.into(), "file", "files"),
+            count(b.ranks.into(), "rank", "ranks"),
+            count(b.len(), "square", "squares")
         );
         let _ = writeln!(s, "seats, in turn order:");
         for (i, seat) in self.seats.iter().enumerate() {
@@ -111,14 +112,14 @@ impl Variant {
                     };
                     let _ = writeln!(
                         s,
-                        "      promotion: {how} become {} in the last {} line(s){forced}",
+                        "      promotion: {how} become {} in the last {}{forced}",
                         to.join(" or "),
-                        p.zone
+                        count(p.zone.into(), "line", "lines")
                     );
                 }
             }
         }
-        let _ = writeln!(s, "setup: {} pieces", self.setup.len());
+        let _ = writeln!(s, "setup: {}", count(self.setup.len(), "piece", "pieces"));
         for (i, seat) in self.seats.iter().enumerate() {
             let mut parts = Vec::new();
             for (sq, p) in self.setup.iter().filter(|(_, p)| p.owner().index() == i) {
@@ -160,8 +161,9 @@ impl Variant {
                 .collect();
             let _ = writeln!(
                 s,
-                "  move rule: {} after {plies} plies without a capture{}",
+                "  move rule: {} after {} without a capture{}",
                 result_words(r, "the last mover"),
+                count(plies as usize, "ply", "plies"),
                 if resets.is_empty() {
                     String::new()
                 } else {
@@ -183,16 +185,21 @@ impl Variant {
         let (lt, rt) = self.attacks.type_counts();
         let _ = writeln!(
             s,
-            "move table: {} entries ({} kinds × {} orientations × {} squares), {} leaps, {} rays over {} squares",
-            t.entries.len(),
-            self.kinds.len(),
-            self.orients.len(),
-            b.len(),
-            t.leaps.len(),
-            t.rays.len(),
-            t.ray_squares.len()
+            "move table: {} ({} × {} × {}), {}, {} over {}",
+            count(t.entries.len(), "entry", "entries"),
+            count(self.kinds.len(), "kind", "kinds"),
+            count(self.orients.len(), "orientation", "orientations"),
+            count(b.len(), "square", "squares"),
+            count(t.leaps.len(), "leap", "leaps"),
+            count(t.rays.len(), "ray", "rays"),
+            count(t.ray_squares.len(), "square", "squares")
         );
-        let _ = writeln!(s, "attack table: {lt} leap types, {rt} ray types");
+        let _ = writeln!(
+            s,
+            "attack table: {}, {}",
+            count(lt, "leap type", "leap types"),
+            count(rt, "ray type", "ray types")
+        );
         let _ = writeln!(
             s,
             "targets on an empty board (first seat's orientation), min/mean/max:"
@@ -207,9 +214,10 @@ impl Variant {
             .max(12);
         for (k, info) in self.kinds.iter().enumerate() {
             let combo = k * self.orients.len() + o;
-            let counts: Vec<usize> = (0..b.len() as u8)
+            let counts: Vec<usize> = b
+                .squares()
                 .map(|sq| {
-                    let en = t.entry(combo, sq);
+                    let en = t.entry(combo, sq.0);
                     en.leap_len as usize
                         + t.rays_of(en).iter().map(|r| r.len as usize).sum::<usize>()
                 })
@@ -375,5 +383,45 @@ impl Variant {
             let _ = writeln!(s, "ranking: {}", keys.join(", then "));
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::spec::{Assignment, load_str};
+
+    fn explain(yaml: &str) -> String {
+        let file = load_str("t.yaml", yaml).unwrap();
+        super::super::compile(&file, &Assignment::default())
+            .unwrap()
+            .explain()
+    }
+
+    #[test]
+    fn targets_are_counted_on_every_square_of_a_16_by_16_board() {
+        let text = explain(
+            "name: big\nboard: { files: 16, ranks: 16 }\nseats: [{ name: white, edge: south }]\n\
+             pieces: { king: { letter: K, betza: K } }\nsetup: { army: { a1: king } }\n",
+        );
+        let line = text
+            .lines()
+            .rfind(|l| l.trim_start().starts_with("king "))
+            .unwrap();
+        // 3 targets in a corner, 5 on an edge, 8 inside: mean (4·3 + 56·5 + 196·8) / 256.
+        let numbers: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(numbers, ["king", "3", "/", "7.27", "/", "8"], "{text}");
+    }
+
+    #[test]
+    fn counts_of_one_are_singular() {
+        let text = explain(
+            "name: one\nboard: { files: 4, ranks: 4 }\nseats: [{ name: white, edge: south }]\n\
+             pieces: { king: { letter: K, betza: K } }\nsetup: { army: { a1: king } }\n",
+        );
+        assert!(text.contains("setup: 1 piece\n"), "{text}");
+        assert!(
+            text.contains("(1 kind × 1 orientation × 16 squares)"),
+            "{text}"
+        );
     }
 }

@@ -8,6 +8,7 @@ mod explain;
 mod modules;
 mod movetable;
 mod quantity;
+mod seats;
 mod setup;
 
 pub use attack::AttackTable;
@@ -107,6 +108,9 @@ pub struct EndRules {
     pub repetition: Option<(u32, ResultKind)>,
     /// The perpetual checker may not complete the repetition.
     pub perpetual_check: bool,
+    /// No condition reads `ply`: a move that changes neither the board's composition, the
+    /// counters nor the seat to move cannot change their value.
+    pub conditions_stable: bool,
     /// (plies, result) for the move rule: moves per seat × seats.
     pub move_rule: Option<(u32, ResultKind)>,
     /// Named conditions, in order.
@@ -204,7 +208,7 @@ pub fn compile(file: &RuleFile, assignment: &Assignment) -> Result<Arc<Variant>,
             .map(|o| {
                 (
                     o.name.clone(),
-                    assignment.get(&o.name).unwrap_or(&o.default).to_string(),
+                    o.normalise(assignment.get(&o.name).unwrap_or(&o.default)),
                 )
             })
             .collect(),
@@ -307,6 +311,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     }
     let mut orients: Vec<Orientation> = Vec::new();
     let mut seats = Vec::new();
+    let fens = seats::fen_letters(&spec.seats, &mut errs);
     for (i, s) in spec.seats.iter().enumerate() {
         if let Some(prev) = spec.seats[..i]
             .iter()
@@ -331,10 +336,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             orients.push(o);
             orients.len() - 1
         });
-        let fen = s
-            .fen
-            .clone()
-            .unwrap_or_else(|| s.name.value.chars().next().unwrap_or('?').to_string());
+        let fen = fens[i].clone();
         seats.push(SeatInfo {
             name: s.name.value.clone(),
             orientation: o,
@@ -439,6 +441,23 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     for (i, p) in spec.pieces.iter().enumerate() {
         let Some(pr) = &p.promotion else { continue };
         let to: Vec<_> = pr.to.iter().filter_map(|t| kind_of(t, &mut errs)).collect();
+        for (j, t) in pr.to.iter().enumerate() {
+            if let Some(first) = pr.to[..j].iter().find(|f| f.value == t.value) {
+                errs.push(
+                    Diagnostic::new(
+                        "compile::promotion-twice",
+                        format!(
+                            "`{}` is listed twice in the promotion of `{}`",
+                            t.value, p.name.value
+                        ),
+                        Some(t.node.span.clone()),
+                    )
+                    .label("second time")
+                    .also(first.node.span.clone(), "first time")
+                    .help("list each kind once in `to:`"),
+                );
+            }
+        }
         if pr.to.is_empty() && pr.by_file.is_none() {
             errs.push(
                 Diagnostic::new(
@@ -460,8 +479,9 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                 Diagnostic::new(
                     "compile::promotion-zone",
                     format!(
-                        "a promotion zone of {} lines is deeper than the board ({depth} lines)",
-                        pr.zone
+                        "a promotion zone of {} lines is deeper than the board ({})",
+                        pr.zone,
+                        crate::diag::count(depth.into(), "line", "lines")
                     ),
                     Some(pr.node.get("zone").unwrap_or(&pr.node).span.clone()),
                 )
@@ -485,8 +505,9 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                             Diagnostic::new(
                                 "compile::promotion-by-file",
                                 format!(
-                                    "`by-file:` lists {} kinds; the far line has {width} squares",
-                                    targets.len()
+                                    "`by-file:` lists {}; the far line has {}",
+                                    crate::diag::count(targets.len(), "kind", "kinds"),
+                                    crate::diag::count(width.into(), "square", "squares")
                                 ),
                                 Some(pr.node.get("by-file").unwrap_or(&pr.node).span.clone()),
                             )
@@ -580,6 +601,10 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             }
         }
     }
+    end.conditions_stable = !end
+        .conditions
+        .iter()
+        .any(|c| c.quantities.contains(&Quantity::Ply));
     let mut ranking = Vec::new();
     for t in &spec.ranking {
         let resolver = quantity::Resolver {

@@ -368,3 +368,59 @@ impl Resolver<'_> {
         Ok(Resolved { id: id as u32, ty })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dsl::{compile_expr, parse_expr};
+    use crate::spec::{Assignment, load_str};
+
+    /// The backticked snippets of `help` that parse as expressions (`bare(opponent)`, not `==`).
+    fn examples(help: &str) -> Vec<String> {
+        help.split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|s| s.chars().any(|c| c.is_ascii_lowercase()) && parse_expr(s).is_ok())
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn expressions_suggested_by_help_lines_compile() {
+        let mut helps: Vec<String> = Vec::new();
+        helps.extend(parse_expr("").unwrap_err()[0].help.clone());
+        let long = "1 + ".repeat(300) + "1";
+        helps.extend(parse_expr(&long).unwrap_err()[0].help.clone());
+        let file = "extends: chaturanga\nend: { conditions: { x: { when: ~, result: win } } }\n";
+        let e = load_str("t.yaml", file)
+            .and_then(|f| crate::compile(&f, &Assignment::default()))
+            .unwrap_err();
+        helps.extend(e.0.iter().filter_map(|d| d.help.clone()));
+        let file =
+            "extends: chaturanga\nend: { conditions: { x: { when: 'a ==', result: win } } }\n";
+        let e = load_str("t.yaml", file)
+            .and_then(|f| crate::compile(&f, &Assignment::default()))
+            .unwrap_err();
+        helps.extend(e.0.iter().filter_map(|d| d.help.clone()));
+
+        let seats = ["white".to_string(), "black".to_string()];
+        let resolver = Resolver {
+            seats: &seats,
+            kinds: &["raja", "padati"],
+            params: &[],
+            subject: true,
+            quantities: Default::default(),
+        };
+        let resolve = |n: &str, a: &[Arg]| resolver.resolve(n, a);
+        let mut checked = 0;
+        for help in &helps {
+            for ex in examples(help) {
+                let ok = compile_expr(&ex, Type::Bool, &resolve).is_ok()
+                    || compile_expr(&ex, Type::Int, &resolve).is_ok();
+                assert!(ok, "`{ex}`, suggested by \"{help}\", does not compile");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 4, "{helps:?}");
+    }
+}

@@ -15,13 +15,14 @@
 //! Each atom stands for all 4 (orthogonal, diagonal) or 8 (oblique) symmetric images of its
 //! vector. A doubled atom (`WW`, `NN`, `KK`) rides that leap without limit; an atom followed by a
 //! number 1..=15 rides at most that many steps (`W2`, `R4`, `NN2`; `W1` = `W`). A range on a
-//! compound applies to every part (`K2` = `W2F2`).
+//! compound applies to every part (`K2` = `W2F2`). Three or more of one atom letter (`WWW`) is
+//! an error.
 //!
 //! # Modifiers
 //! Lower-case letters before the atom, in any order: directions (below); `m` move only (no
-//! capture), `c` capture only (neither: both; `m` with `c` is an error); `n` lame: the leap is
-//! blocked by a piece on a square it passes ([`lame_path`]; meaningless, and dropped, for W and F
-//! steps).
+//! capture), `c` capture only (neither: both; `m` with `c`, or either twice as in `mmF`, is an
+//! error); `n` lame: the leap is blocked by a piece on a square it passes ([`lame_path`];
+//! meaningless, and dropped, for W and F steps, which pass none: `nK` = `K`).
 //!
 //! # Directions
 //! Vectors are in the piece's own frame: +dy is forward, +dx is right. No direction letter
@@ -45,8 +46,10 @@
 //! - `xh` (half): the component on `x`'s axis points `x`'s way, whatever the other: `fhN` =
 //!   the four forward knight moves, `fhW` = `fW`.
 //!
-//! A spec that selects nothing from its atom is an error at its letters. Unknown letters are
-//! errors at the letter, all of them reported at once.
+//! A spec that selects nothing from its atom is an error at its letters, and so is a spec given
+//! twice in one group (`bbbF` is `bb` then `b`; `fbfW` repeats `f`). Unknown letters are errors
+//! at the letter, all of them reported at once. A string longer than [`MAX_LEN`] bytes is one
+//! error.
 
 mod describe;
 mod direction;
@@ -63,7 +66,9 @@ use pest::iterators::Pair;
 
 use self::describe::describe_group;
 use self::direction::{Shape, pair_up};
-use self::problems::{dangling, empty_spec, parse_range, rule_name, unknown_letter};
+use self::problems::{
+    dangling, empty_spec, parse_range, repeated_spec, rule_name, tripled, unknown_letter,
+};
 use crate::dsl::DslError;
 use crate::dsl::error::from_pest;
 
@@ -189,6 +194,11 @@ impl FromStr for BetzaMove {
     }
 }
 
+/// The longest Betza move accepted, in bytes. Real pieces need a few groups (the longest in
+/// common use have under 30 characters); a longer string is refused with one error instead of
+/// one per group.
+pub const MAX_LEN: usize = 256;
+
 /// The base vectors `(a, b)`, `0 <= a <= b`, of an atom and whether it rides by itself.
 fn atom_parts(atom: char) -> Option<(&'static [(i8, i8)], bool)> {
     Some(match atom {
@@ -239,7 +249,9 @@ fn clockwise((dx, dy): (i8, i8)) -> f64 {
 /// Errors: empty string (span `0..0`); a character that is not a letter or a range (at that
 /// character); an unknown letter, atom or modifier (at the letter); `m` with `c` (at the
 /// second one); a range of 0 or above 15 (at the number); a direction spec that selects
-/// nothing, e.g. `fl` in `flW` (at the letters); modifiers with no atom after them.
+/// nothing, e.g. `fl` in `flW` (at the letters); a direction spec, `m` or `c` given twice in one
+/// group (at the second); an atom letter three times or more, `WWW` (at the run); modifiers with
+/// no atom after them; a string longer than [`MAX_LEN`] bytes (the whole string, one error).
 ///
 /// ```
 /// use ashtapada::dsl::parse_betza;
@@ -254,6 +266,21 @@ pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
                 .with_help("write at least one atom, e.g. `K` or `mfWcfF`"),
         ]);
     }
+    if src.len() > MAX_LEN {
+        return Err(vec![
+            DslError::new(
+                0..src.len(),
+                format!(
+                    "Betza move is too long ({} bytes, at most {MAX_LEN})",
+                    src.len()
+                ),
+            )
+            .with_help(
+                "a piece's movement takes a few groups, e.g. `mfWcfF` or `FfW`; list each \
+                 group once",
+            ),
+        ]);
+    }
     let mut pairs = BetzaParser::parse(Rule::betza, src).map_err(|e| {
         let error = from_pest(&e, src, rule_name);
         let space = src
@@ -266,6 +293,7 @@ pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
         }]
     })?;
     let mut errors = Vec::new();
+    tripled(src, &mut errors);
     let mut groups = Vec::new();
     for pair in pairs.next().map(Pair::into_inner).into_iter().flatten() {
         match pair.as_rule() {
@@ -308,7 +336,11 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
                     DslError::new(at, "`m` (move only) and `c` (capture only) in one group")
                         .with_help("leave both out for a move that may move or capture"),
                 ),
-                _ => modality = Some(first),
+                Some(_) => errors.push(
+                    DslError::new(at, format!("`{first}` given twice in one group"))
+                        .with_help(format!("write `{first}` once")),
+                ),
+                None => modality = Some(first),
             },
             Rule::lame => lame = true,
             Rule::unknown_modifier | Rule::unknown_atom => errors.push(unknown_letter(first, at)),
@@ -327,6 +359,11 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         }
     }
     let specs = pair_up(&letters).map_err(|e| errors.push(e)).ok()?;
+    for (i, (spec, at)) in specs.iter().enumerate() {
+        if specs[..i].iter().any(|(s, _)| s == spec) {
+            errors.push(repeated_spec(&letters_text(&letters, at), at.clone()));
+        }
+    }
     let atom = atom?;
     let (parts, rides) = atom_parts(atom)?;
     let reach = match range {

@@ -1,5 +1,5 @@
 //! The expression language (grammar `grammar/expr.pest`) of end conditions and ranking keys:
-//! `kings_on_board <= 1`, `rounds_without_capture >= 12 and not bare(red)`, `score(seat) + 1`.
+//! `pieces(mover) <= 1`, `rounds_without_capture >= 12 and not bare(red)`, `score(seat) + 1`.
 //!
 //! # Syntax
 //! - Literals: decimal integers (must fit an `i64`), `true`, `false`.
@@ -147,8 +147,10 @@ pub const MAX_LEN: usize = 1024;
 pub fn parse_expr(src: &str) -> Result<Ast, Vec<DslError>> {
     if src.trim().is_empty() {
         return Err(vec![
-            DslError::new(0..src.len(), "empty expression")
-                .with_help("write a condition such as `kings_on_board <= 1`"),
+            DslError::new(0..src.len(), "empty expression").with_help(
+                "write a condition such as `bare(opponent)` or `pieces(mover) <= 1`, or a \
+                     value such as `score(seat)`",
+            ),
         ]);
     }
     if src.len() > MAX_LEN {
@@ -160,7 +162,10 @@ pub fn parse_expr(src: &str) -> Result<Ast, Vec<DslError>> {
                     src.len()
                 ),
             )
-            .with_help("split it, or give part of it a name in the rule file"),
+            .with_help(
+                "shorten it: a condition whose parts are joined by `or` can be split into \
+                 several conditions with the same result",
+            ),
         ]);
     }
     let pairs = ExprParser::parse(Rule::expression, src).map_err(|e| {

@@ -26,27 +26,37 @@ impl Position {
     }
 
     /// True if some remaining die has a legal move.
+    /// The list is kept: until the next action or undo, [`legal_moves`](Self::legal_moves)
+    /// copies it instead of generating the moves again.
     pub(crate) fn any_die_usable(&mut self) -> bool {
-        let mut buf = std::mem::take(&mut self.scratch);
+        let mut buf = std::mem::take(&mut self.die_cache);
         buf.clear();
         self.die_moves(&mut buf);
         let usable = !buf.is_empty();
-        self.scratch = buf;
+        self.die_cache = buf;
+        self.die_cache_valid = true;
         usable
     }
 
     /// Appends the legal die-tagged moves for every distinct remaining die value.
     pub(crate) fn die_moves(&mut self, out: &mut Vec<Move>) {
-        let variant = self.variant.clone();
-        let Some(rules) = &variant.dice else { return };
-        let start = out.len();
+        if self.die_cache_valid && !std::ptr::eq(out, &self.die_cache) {
+            out.extend_from_slice(&self.die_cache);
+            return;
+        }
+        let Some(rules) = &self.variant.dice else {
+            return;
+        };
+        let mut masks = [(0u8, 0u64); MAX_DICE];
         let mut last = 0u8;
-        for d in self.dice {
-            if d == 0 || d == last {
-                continue;
+        for (slot, d) in masks.iter_mut().zip(self.dice) {
+            if d != 0 && d != last {
+                *slot = (d, rules.kinds_for(d));
+                last = d;
             }
-            last = d;
-            let kinds = rules.kinds_for(d);
+        }
+        let start = out.len();
+        for (d, kinds) in masks {
             if kinds != 0 {
                 self.pseudo_moves_for(self.to_move, kinds, d, out);
             }
@@ -56,6 +66,7 @@ impl Position {
 
     /// Ends the turn: no dice left, the next seat that has pieces is to move and must roll.
     pub(crate) fn end_turn(&mut self) {
+        self.die_cache_valid = false;
         self.dice = [0; MAX_DICE];
         self.awaiting_roll = self.variant.dice.is_some();
         self.advance_turn();

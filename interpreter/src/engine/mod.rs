@@ -12,6 +12,7 @@ mod play;
 mod position;
 mod repetition;
 mod rules;
+mod setup;
 mod start;
 mod turns;
 
@@ -19,6 +20,7 @@ pub use outcome::{EndReason, Outcome};
 pub use piece::{Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, NO_OWNER, Piece, Seat, SquareSet};
 pub use play::PlayError;
 pub use position::{Counters, Position};
+pub(crate) use setup::{EndSetting, SetupState};
 
 use crate::geometry::Square;
 

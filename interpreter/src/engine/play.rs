@@ -69,6 +69,7 @@ impl Position {
         moved: super::Piece,
         captured: super::Piece,
     ) {
+        self.die_cache_valid = false;
         self.undo.push(Undo {
             action,
             moved,
@@ -150,7 +151,20 @@ impl Position {
                 u.gave_check = gave;
             }
         }
-        self.ended = self.judge_conditions(mover);
+        // The conditions held false before this move; they can only change if something they
+        // read changed: the board's composition, the counters, or the seat to move.
+        let unchanged = self.variant.end.conditions_stable
+            && captured.is_empty()
+            && m.drop.is_none()
+            && m.promotion.is_none()
+            && self.to_move == mover
+            && self
+                .undo
+                .last()
+                .is_some_and(|u| u.edits.is_empty() && u.counters == self.counters);
+        if !unchanged {
+            self.ended = self.judge_conditions(mover);
+        }
         if self.ended.is_none()
             && let Some(to_mater) = self.variant.modules.mate
         {
@@ -169,6 +183,7 @@ impl Position {
     pub fn undo(&mut self) -> Option<Action> {
         let u = self.undo.pop()?;
         self.history.pop();
+        self.die_cache_valid = false;
         for e in u.edits.iter().rev() {
             match *e {
                 Edit::Square(sq, before) => {

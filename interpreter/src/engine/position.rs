@@ -102,6 +102,11 @@ pub struct Position {
     pub(crate) awaiting_roll: bool,
     /// Reusable move buffer for checks off the caller's buffer.
     pub(crate) scratch: Vec<Move>,
+    /// The legal die moves of this position, when `die_cache_valid` (dice variants): found
+    /// while deciding whether the turn goes on, reused by the next move generation.
+    pub(crate) die_cache: Vec<Move>,
+    /// `die_cache` belongs to the current position.
+    pub(crate) die_cache_valid: bool,
     pub(crate) undo: Vec<Undo>,
     /// Hashes of the positions before each move of `undo`, oldest first.
     pub(crate) history: Vec<u64>,
@@ -157,6 +162,8 @@ impl Position {
             dice: [0; MAX_DICE],
             awaiting_roll: false,
             scratch: Vec::with_capacity(64),
+            die_cache: Vec::with_capacity(64),
+            die_cache_valid: false,
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
         };

@@ -86,7 +86,16 @@ impl Position {
             self.counters.thrones[mover.index()] |= 1 << owner.0;
             self.counters.scores[mover.index()] += t.points;
         }
-        self.far_promotions(m.to.0, placed);
+        // Waiting pieces can only become eligible when their owner loses a piece: sweep the
+        // seats that did (all of them after a rule module's captures).
+        let mut losers = 0u8;
+        if self.undo.last().is_some_and(|u| !u.edits.is_empty()) {
+            losers = self.seat_mask();
+        }
+        if !captured.is_empty() && captured.owner().index() < super::MAX_SEATS {
+            losers |= 1 << captured.owner().0;
+        }
+        self.far_promotions(m.to.0, placed, losers);
         if let Some(c) = modules.capture_all {
             let others = self.seat_mask() & !(1 << mover.0);
             if self.kind_count[mover.index()][c.kind.index()] > 0
@@ -117,39 +126,37 @@ impl Position {
             b.rank(crate::Square(to)) as i32,
         );
         let n = f.block as i32;
-        let mut victims: Vec<u8> = Vec::new();
+        // No allocation: the block's pieces of the kind are counted with an owner mask, and
+        // the victims collected in a square set (ascending order, each once).
+        let mut victims = super::SquareSet::default();
         for x0 in tf - n + 1..=tf {
             for y0 in tr - n + 1..=tr {
                 if x0 < 0 || y0 < 0 || x0 + n > b.files as i32 || y0 + n > b.ranks as i32 {
                     continue;
                 }
-                let mut found: Vec<(u8, Piece)> = Vec::new();
+                let (mut count, mut owners, mut block) = (0u32, 0u8, super::SquareSet::default());
                 for x in x0..x0 + n {
                     for y in y0..y0 + n {
                         if let Some(sq) = b.square(x, y) {
                             let p = self.board[sq.index()];
                             if !p.is_empty() && p.kind() == f.kind {
-                                found.push((sq.0, p));
+                                count += 1;
+                                owners |= 1 << p.owner().0;
+                                if p.owner() != mover {
+                                    block.insert(sq.0);
+                                }
                             }
                         }
                     }
                 }
-                let mut owners: Vec<u8> = found.iter().map(|(_, p)| p.owner().0).collect();
-                owners.sort_unstable();
-                owners.dedup();
-                if found.len() == f.distinct as usize && owners.len() == found.len() {
-                    victims.extend(
-                        found
-                            .iter()
-                            .filter(|(_, p)| p.owner() != mover)
-                            .map(|(s, _)| *s),
-                    );
+                if count == f.distinct as u32 && owners.count_ones() == count {
+                    for sq in block.iter() {
+                        victims.insert(sq);
+                    }
                 }
             }
         }
-        victims.sort_unstable();
-        victims.dedup();
-        for sq in victims {
+        for sq in victims.iter() {
             let p = self.board[sq as usize];
             self.credit_capture(mover, p);
             self.edit(sq, Piece::EMPTY);
@@ -159,9 +166,13 @@ impl Position {
     /// Square-dependent promotion on the far line: the piece that just arrived on `to`
     /// promotes at once unless its kind waits for lost pieces; then every waiting piece of every
     /// seat whose owner has lost the target kind promotes, in square order.
-    fn far_promotions(&mut self, to: u8, placed: Piece) {
+    ///
+    /// Waiting pieces can only become eligible when their owner loses a piece (a capture or a
+    /// rule module's change, `board_changed`) or when one has just arrived.
+    fn far_promotions(&mut self, to: u8, placed: Piece, losers: u8) {
         let variant = self.variant.clone();
-        if let Some(pr) = &variant.kinds[placed.kind().index()].promotion
+        let kind = placed.kind().index();
+        if let Some(pr) = &variant.kinds[kind].promotion
             && let Some(far) = &pr.far
             && !pr.lost_only
         {
@@ -174,20 +185,36 @@ impl Position {
             return;
         }
         for s in 0..variant.seats.len() {
-            for sq in self.occ[s].iter() {
-                let p = self.board[sq as usize];
-                if variant.waiting_kinds >> p.kind().0 & 1 == 0 {
-                    continue;
-                }
-                let Some(pr) = &variant.kinds[p.kind().index()].promotion else {
-                    continue;
-                };
-                let Some(far) = &pr.far else { continue };
-                let t = far[p.orient() as usize][sq as usize];
-                if t != 255 && pr.except >> t & 1 == 0 && self.kind_count[s][t as usize] == 0 {
-                    self.edit(sq, p.with_kind(super::Kind(t)));
+            if losers >> s & 1 == 1 {
+                for sq in self.occ[s].iter() {
+                    self.promote_if_waiting(&variant, s, sq);
                 }
             }
+        }
+        let owner = placed.owner().index();
+        if variant.waiting_kinds >> kind & 1 == 1
+            && owner < super::MAX_SEATS
+            && losers >> owner & 1 == 0
+        {
+            self.promote_if_waiting(&variant, owner, to);
+        }
+    }
+
+    /// Promotes the piece on `sq` (of seat `s`) if it is a waiting piece on its far line whose
+    /// target kind its owner has lost.
+    #[inline]
+    fn promote_if_waiting(&mut self, variant: &crate::Variant, s: usize, sq: u8) {
+        let p = self.board[sq as usize];
+        if p.is_empty() || variant.waiting_kinds >> p.kind().0 & 1 == 0 {
+            return;
+        }
+        let Some(pr) = &variant.kinds[p.kind().index()].promotion else {
+            return;
+        };
+        let Some(far) = &pr.far else { return };
+        let t = far[p.orient() as usize][sq as usize];
+        if t != 255 && pr.except >> t & 1 == 0 && self.kind_count[s][t as usize] == 0 {
+            self.edit(sq, p.with_kind(super::Kind(t)));
         }
     }
 

@@ -45,9 +45,9 @@ pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError>
         return Err(FenError {
             span: 0..fen.len().max(1),
             message: format!(
-                "FEN describes two-seat positions; {} has {} seats",
+                "FEN describes two-seat positions; {} has {}",
                 v.name,
-                v.seats.len()
+                crate::diag::count(v.seats.len(), "seat", "seats")
             ),
         });
     }
@@ -82,7 +82,10 @@ pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError>
                     let end = rank_pairs.last().map_or(1, |r| r.as_span().end().max(1));
                     return Err(FenError {
                         span: 0..end,
-                        message: format!("{} ranks given; the board has {ranks}", rank_pairs.len()),
+                        message: format!(
+                            "{} given; the board has {ranks}",
+                            crate::diag::count(rank_pairs.len(), "rank", "ranks")
+                        ),
                     });
                 }
                 for (i, rp) in rank_pairs.into_iter().enumerate() {
@@ -138,8 +141,9 @@ pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError>
                         return Err(err(
                             span,
                             format!(
-                                "rank {} has {file} squares; the board has {files} files",
-                                rank + 1
+                                "rank {} has {}; the board has {files} files",
+                                rank + 1,
+                                crate::diag::count(file, "square", "squares")
                             ),
                         ));
                     }
@@ -228,4 +232,19 @@ pub fn to_fen(pos: &Position) -> String {
     }
     let side = &v.seats[pos.to_move().index()].fen;
     format!("{s} {side} - - {} {}", pos.halfmove(), pos.fullmove())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Assignment, load_variant};
+
+    #[test]
+    fn counts_of_one_are_singular() {
+        let v = load_variant("chaturanga", &Assignment::default()).unwrap();
+        let e = from_fen(&v, "8 w - - 0 1").unwrap_err();
+        assert_eq!(e.message, "1 rank given; the board has 8");
+        let e = from_fen(&v, "8/8/8/8/8/8/8/1 w - - 0 1").unwrap_err();
+        assert_eq!(e.message, "rank 1 has 1 square; the board has 8 files");
+    }
 }

@@ -157,3 +157,40 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         }),
     }
 }
+
+/// Reads any action in the notation of [`action_to_string`]: `pass`, `resign`, a roll as its
+/// values separated by commas (`4,6`), or a move (checked with [`parse_move`]).
+///
+/// Moves must be legal in `pos`; whether a roll, a pass or a resignation is allowed is checked
+/// when it is played ([`Position::play_action`]).
+pub fn parse_action(pos: &mut Position, text: &str) -> Result<Action, MoveError> {
+    let t = text.trim();
+    match t {
+        "pass" => return Ok(Action::Pass),
+        "resign" => return Ok(Action::Resign),
+        _ => {}
+    }
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',') {
+        let mut dice = [0u8; crate::engine::MAX_DICE];
+        let values: Vec<&str> = t.split(',').collect();
+        if values.len() > dice.len() {
+            return Err(MoveError::Syntax(format!(
+                "`{t}`: a roll has at most {} dice",
+                dice.len()
+            )));
+        }
+        for (slot, v) in dice.iter_mut().zip(&values) {
+            *slot = match v.parse::<u8>() {
+                Ok(d) if d > 0 => d,
+                _ => {
+                    return Err(MoveError::Syntax(format!(
+                        "`{t}` is not a roll: write the dice values separated by commas, e.g. `4,6`"
+                    )));
+                }
+            };
+        }
+        dice.sort_unstable_by(|a, b| b.cmp(a));
+        return Ok(Action::Roll(dice));
+    }
+    parse_move(pos, t).map(Action::Move)
+}

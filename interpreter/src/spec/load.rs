@@ -3,11 +3,12 @@
 
 use super::model::{RuleSpec, read_spec};
 use super::node::{Node, Value, merge, parse_yaml};
-use super::options::{Assignment, OptionSpec, apply, check_assignment, read_options};
+use super::options::{Assignment, OptionSpec, apply, check_assignment, check_paths, read_options};
 use super::read::{Reader, unknown_name};
 use crate::diag::{Diagnostic, Diagnostics, Source, Span};
 use crate::dsl::suggest;
 use miette::NamedSource;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -71,10 +72,14 @@ pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
                 variant,
                 names.iter().copied(),
             );
-            let help = format!(
-                "{}; or give the path of a rule file",
-                d.help.clone().unwrap_or_default()
-            );
+            // "did you mean `chaturanga`? Or give …", "expected one of …, or the path …".
+            let help = match d.help.as_deref() {
+                Some(h) if h.starts_with("did you mean") => {
+                    format!("{h} Or give the path of a rule file, e.g. `./my-variant.yaml`")
+                }
+                Some(h) => format!("{h}, or the path of a rule file, e.g. `./my-variant.yaml`"),
+                None => "give a built-in variant name or the path of a rule file".to_string(),
+            };
             return Err(d.help(help).into());
         }
     };
@@ -85,6 +90,7 @@ pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
         .get("options")
         .map(|n| read_options(&mut r, n))
         .unwrap_or_default();
+    check_paths(&mut r, &tree, &options);
     r.errors.into_result(())?;
     Ok(RuleFile {
         tree,
@@ -108,6 +114,7 @@ pub fn load_str(name: &str, text: &str) -> Result<RuleFile, Diagnostics> {
         .get("options")
         .map(|n| read_options(&mut r, n))
         .unwrap_or_default();
+    check_paths(&mut r, &tree, &options);
     r.errors.into_result(())?;
     Ok(RuleFile {
         tree,
@@ -130,26 +137,83 @@ fn read_origin(origin: &Origin, at: Option<&Node>) -> Result<Source, Diagnostics
                 text.to_string(),
             )))
         }
-        Origin::File(path) => {
-            let meta = std::fs::metadata(path);
-            if let Ok(m) = &meta
-                && m.len() > super::node::MAX_FILE_BYTES as u64
-            {
-                return Err(Diagnostic::new(
-                    "spec::too-large",
-                    format!(
-                        "{} is {} bytes; rule files may have at most {}",
-                        path.display(),
-                        m.len(),
-                        super::node::MAX_FILE_BYTES
-                    ),
-                    at.map(|n| n.span.clone()),
-                )
-                .into());
-            }
-            std::fs::read_to_string(path)
-                .map(|text| Arc::new(NamedSource::new(path.display().to_string(), text)))
-                .map_err(|e| io_diagnostic(path, &e, at).into())
+        Origin::File(path) => read_file(path, at)
+            .map(|text| Arc::new(NamedSource::new(path.display().to_string(), text)))
+            .map_err(Diagnostics::from),
+    }
+}
+
+/// Reads a rule file: a regular file of at most [`MAX_FILE_BYTES`](super::node::MAX_FILE_BYTES)
+/// bytes of UTF-8 text. A device (`/dev/zero`), a named pipe or a folder is refused before it
+/// is opened (reading one would never end, or block), and at most one byte more than the limit
+/// is ever read.
+fn read_file(path: &Path, at: Option<&Node>) -> Result<String, Diagnostic> {
+    let max = super::node::MAX_FILE_BYTES;
+    let meta = std::fs::metadata(path).map_err(|e| io_diagnostic(path, &e, at))?;
+    if !meta.is_file() {
+        return Err(Diagnostic::new(
+            "spec::not-a-file",
+            format!(
+                "`{}` is {}, not a rule file",
+                path.display(),
+                file_kind(&meta)
+            ),
+            Some(located(path, at)),
+        )
+        .label("not a regular file")
+        .help("give the path of a YAML rule file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| io_diagnostic(path, &e, at))?;
+    if bytes.len() > max {
+        return Err(Diagnostic::new(
+            "spec::too-large",
+            format!(
+                "`{}` is larger than {max} bytes, the most a rule file may have",
+                path.display()
+            ),
+            Some(located(path, at)),
+        )
+        .label("this file is too large")
+        .help("split the variant into a base file and `extends:` children"));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| io_diagnostic(path, &std::io::ErrorKind::InvalidData.into(), at))
+}
+
+/// What a path that is not a regular file is, for messages: "a folder", "a device", …
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    if meta.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a named pipe";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+    }
+    "a special file"
+}
+
+/// Where to report a problem with the file at `path`: the `extends:` value that named it, or
+/// the path as given on the command line.
+fn located(path: &Path, at: Option<&Node>) -> Span {
+    match at {
+        Some(n) => n.span.clone(),
+        None => {
+            let shown = path.display().to_string();
+            let len = shown.len();
+            Span::new(&crate::diag::text_source("FILE", &shown), 0, len)
         }
     }
 }
@@ -195,7 +259,7 @@ fn io_diagnostic(path: &Path, e: &std::io::Error, at: Option<&Node>) -> Diagnost
         }
         (_, None) => "check the path".to_string(),
     };
-    Diagnostic::new("spec::io", message, at.map(|n| n.span.clone()))
+    Diagnostic::new("spec::io", message, Some(located(path, at)))
         .label(label)
         .help(help)
 }
@@ -344,5 +408,82 @@ impl RuleFile {
             .get("name")
             .and_then(Node::scalar_text)
             .unwrap_or_else(|| self.origin.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh folder for one test's files.
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("ashtapada-load-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn an_unknown_variant_suggests_a_name_or_a_path() {
+        let e = load("chaturnga").unwrap_err();
+        assert_eq!(
+            e.0[0].help.as_deref(),
+            Some(
+                "did you mean `chaturanga`? Or give the path of a rule file, e.g. `./my-variant.yaml`"
+            )
+        );
+        let e = load("xyzzy").unwrap_err();
+        let help = e.0[0].help.clone().unwrap();
+        assert!(help.starts_with("expected one of `chaturanga`, "), "{help}");
+        assert!(
+            help.ends_with("`, or the path of a rule file, e.g. `./my-variant.yaml`"),
+            "{help}"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_and_pipes_are_refused_without_reading_them() {
+        let e = load("/dev/zero").unwrap_err();
+        assert_eq!(e.0[0].code, "ashtapada::spec::not-a-file");
+        assert_eq!(e.0[0].message, "`/dev/zero` is a device, not a rule file");
+        assert_eq!(e.0[0].span.as_ref().unwrap().text(), "/dev/zero");
+
+        let e = load_str("t.yaml", "name: x\nextends: /dev/zero\n").unwrap_err();
+        assert_eq!(e.0[0].code, "ashtapada::spec::not-a-file");
+        assert_eq!(e.0[0].span.as_ref().unwrap().text(), "/dev/zero");
+
+        // A named pipe nobody writes to: opening it would block for ever.
+        let dir = scratch("fifo");
+        let fifo = dir.join("pipe.yaml");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let text = format!("name: x\nextends: {}\n", fifo.display());
+            let e = load_str("t.yaml", &text).unwrap_err();
+            assert!(
+                e.0[0].message.ends_with("is a named pipe, not a rule file"),
+                "{}",
+                e.0[0].message
+            );
+        }
+        let e = load(dir.to_str().unwrap()).unwrap_err();
+        assert!(
+            e.0[0].message.ends_with("is a folder, not a rule file"),
+            "{}",
+            e.0[0].message
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused() {
+        let dir = scratch("large");
+        let big = dir.join("big.yaml");
+        std::fs::write(&big, "#".repeat(super::super::node::MAX_FILE_BYTES + 1)).unwrap();
+        let e = load(big.to_str().unwrap()).unwrap_err();
+        assert_eq!(e.0[0].code, "ashtapada::spec::too-large");
+        assert!(e.0[0].help.is_some());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

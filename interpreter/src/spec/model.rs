@@ -57,7 +57,7 @@ pub struct SeatSpec {
     /// Display symbol (`symbol:`), e.g. `●`.
     pub symbol: Option<String>,
     /// Side-to-move letter in FEN (`fen:`); defaults to the name's first letter.
-    pub fen: Option<String>,
+    pub fen: Option<Text>,
 }
 
 /// One piece kind (`pieces:` entry).
@@ -345,7 +345,7 @@ fn read_seats(r: &mut Reader, node: &Node) -> Vec<SeatSpec> {
             .and_then(|n| r.bool(n, "`mirror`"))
             .unwrap_or(false);
         let symbol = f.opt("symbol").and_then(|n| r.string(n, "a symbol"));
-        let fen = f.opt("fen").and_then(|n| r.string(n, "a FEN letter"));
+        let fen = f.opt("fen").and_then(|n| text(r, n, "a FEN letter"));
         f.finish(r, "a seat", &["name", "edge", "mirror", "symbol", "fen"]);
         if let (Some(name), Some(edge)) = (name, edge) {
             out.push(SeatSpec {

@@ -304,8 +304,9 @@ fn indentation_help(text: &str, at: usize) -> Option<String> {
     let (a, b) = (indent(line), indent(prev));
     (a != b).then(|| {
         format!(
-            "line {number} is indented by {a} spaces and line {} by {b}: the keys of one \
-             mapping start in the same column",
+            "line {number} is indented by {} and line {} by {b}: the keys of one mapping \
+             start in the same column",
+            crate::diag::count(a, "space", "spaces"),
             prev_number + 1
         )
     })

@@ -47,6 +47,8 @@ pub struct IntegerOption {
     pub max: i64,
     /// Dotted path in the rule file the number is written to, e.g. `end.move-rule.moves`.
     pub at: Vec<String>,
+    /// Where the path was written (the `at:` value).
+    pub at_node: Node,
     /// Values worth listing and sweeping (`values:`), besides the default.
     pub values: Vec<i64>,
 }
@@ -59,7 +61,7 @@ impl OptionSpec {
             for v in &i.values {
                 out.push(v.to_string());
             }
-            if !out.contains(&self.default) && self.default.parse::<i64>().is_ok() {
+            if !out.contains(&self.default) && parse_int(&self.default).is_some() {
                 out.insert(0, self.default.clone());
             }
         }
@@ -69,14 +71,25 @@ impl OptionSpec {
         out
     }
 
-    /// True if `value` is acceptable for this option.
+    /// True if `value` is acceptable for this option: a choice's name or, for an integer
+    /// option, a whole number in range written in decimal digits (`5`, `05`, `-3`; not `+5`).
     pub fn accepts(&self, value: &str) -> bool {
         self.choices.iter().any(|c| c.name == value)
-            || self.integer.as_ref().is_some_and(|i| {
-                value
-                    .parse::<i64>()
-                    .is_ok_and(|v| (i.min..=i.max).contains(&v))
-            })
+            || self
+                .integer
+                .as_ref()
+                .is_some_and(|i| parse_int(value).is_some_and(|v| (i.min..=i.max).contains(&v)))
+    }
+
+    /// `value` in its normal form: a number as it is shown (`05` → `5`), anything else as it
+    /// is. A choice's name is never rewritten.
+    pub fn normalise(&self, value: &str) -> String {
+        match parse_int(value) {
+            Some(v) if self.integer.is_some() && !self.choices.iter().any(|c| c.name == value) => {
+                v.to_string()
+            }
+            _ => value.to_string(),
+        }
     }
 
     /// A one-line summary of what it accepts, e.g. "`win`, `off`, `shatranj`" or
@@ -100,6 +113,16 @@ impl OptionSpec {
     }
 }
 
+/// A whole number written in decimal digits with an optional `-`: `5`, `05`, `-3`, not `+5`
+/// or ` 5`.
+fn parse_int(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
 /// An assignment of choices to options, as given on a command line: `name=choice` pairs.
 /// Options not named take their defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -107,14 +130,30 @@ pub struct Assignment(pub Vec<(String, String)>);
 
 impl Assignment {
     /// Parses `NAME=CHOICE` items (as from repeated `--set`).
+    ///
+    /// Errors: an item not of that form; an option set twice (naming both items).
     pub fn parse<S: AsRef<str>>(items: &[S]) -> Result<Assignment, Diagnostics> {
-        let mut out = Vec::new();
+        let mut out: Vec<(String, String)> = Vec::new();
         let mut errors = Diagnostics::default();
         for item in items {
             let item = item.as_ref();
             match item.split_once('=') {
                 Some((n, c)) if !n.trim().is_empty() && !c.trim().is_empty() => {
-                    out.push((n.trim().to_string(), c.trim().to_string()))
+                    let (n, c) = (n.trim(), c.trim());
+                    if let Some((_, first)) = out.iter().find(|(o, _)| o == n) {
+                        let src = text_source("--set", item);
+                        errors.push(
+                            Diagnostic::new(
+                                "options::set-twice",
+                                format!("option `{n}` is set twice: `{n}={first}` and `{item}`"),
+                                Some(Span::new(&src, 0, item.len())),
+                            )
+                            .label("second `--set` of this option")
+                            .help(format!("give `--set {n}=…` once")),
+                        );
+                        continue;
+                    }
+                    out.push((n.to_string(), c.to_string()))
                 }
                 _ => {
                     let src = text_source("--set", item);
@@ -189,7 +228,35 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
                     value: Value::Map(Vec::new()),
                     span: cv.span.clone(),
                 },
-                Value::Map(_) => cv.clone(),
+                Value::Map(entries) => {
+                    let forbidden: Vec<&Key> = entries
+                        .iter()
+                        .map(|(k, _)| k)
+                        .filter(|k| matches!(k.name.as_str(), "name" | "extends" | "options"))
+                        .collect();
+                    for key in &forbidden {
+                        r.error(
+                            Diagnostic::new(
+                                "options::choice-key",
+                                format!(
+                                    "the choice `{}` of option `{}` sets `{}`",
+                                    ck.name, k.name, key.name
+                                ),
+                                Some(key.span.clone()),
+                            )
+                            .label("not allowed in a choice")
+                            .help(
+                                "a choice overrides rules; it cannot rename the variant, extend \
+                                 a file or declare options",
+                            ),
+                        );
+                    }
+                    if !forbidden.is_empty() {
+                        broken.push(ck.name.clone());
+                        continue;
+                    }
+                    cv.clone()
+                }
                 _ => {
                     r.expected(cv, "a mapping of rule-file overrides (or `{}`)");
                     broken.push(ck.name.clone());
@@ -202,21 +269,35 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
             });
         }
     }
+    // An `integer:` with problems (already reported): the option is not usable either.
+    let mut integer_broken = false;
     let integer = f.opt("integer").and_then(|n| {
         let mut i = r.map(n, "{ min, max, at, values }")?;
         let min = i
             .opt("min")
             .and_then(|n| r.int(n, i64::MIN, i64::MAX, "min"))
             .unwrap_or(1);
-        let max = i
-            .opt("max")
+        let max_node = i.opt("max");
+        let max = max_node
             .and_then(|n| r.int(n, i64::MIN, i64::MAX, "max"))
             .unwrap_or(1_000_000);
-        let at = i
-            .req(r, "at", "the dotted path the number is written to")
-            .and_then(|n| r.string(n, "a dotted path"));
+        if let Some(n) = max_node.filter(|_| max < min) {
+            r.error(
+                Diagnostic::new(
+                    "options::empty-range",
+                    format!("`max` ({max}) is less than `min` ({min}): no number is accepted"),
+                    Some(n.span.clone()),
+                )
+                .label(format!("less than {min}"))
+                .help("`integer:` accepts the whole numbers from `min` to `max`: make `max` at least `min`"),
+            );
+        }
+        let at_node = i.req(r, "at", "the dotted path the number is written to");
+        let at = at_node.and_then(|n| r.string(n, "a dotted path"));
+        // With an empty range, every listed value would be reported too: check none.
         let values = i
             .opt("values")
+            .filter(|_| min <= max)
             .map(|n| {
                 r.list(n)
                     .into_iter()
@@ -225,10 +306,15 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
             })
             .unwrap_or_default();
         i.finish(r, "an integer option", &["min", "max", "at", "values"]);
+        if max < min {
+            integer_broken = true;
+            return None;
+        }
         Some(IntegerOption {
             min,
             max,
             at: at?.split('.').map(str::to_string).collect(),
+            at_node: at_node?.clone(),
             values,
         })
     });
@@ -237,6 +323,9 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
         "an option",
         &["description", "default", "choices", "integer"],
     );
+    if integer_broken {
+        return None;
+    }
     if choices.is_empty() && integer.is_none() && broken.is_empty() {
         r.error(
             Diagnostic::new(
@@ -285,6 +374,95 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
         return None;
     }
     Some(opt)
+}
+
+/// Checks that the `at:` path of every integer option names a place in `tree` (the rule file
+/// with its parents): each key but the last must exist and hold a mapping; the last may be new
+/// (it is then created in that mapping). A wrong path is reported at the `at:` value, on the
+/// segment at fault, with the keys that exist there.
+pub fn check_paths(r: &mut Reader, tree: &Node, options: &[OptionSpec]) {
+    for o in options {
+        let Some(i) = &o.integer else { continue };
+        let mut node = tree;
+        let mut offset = 0;
+        for (depth, key) in i.at.iter().enumerate() {
+            let range = offset..offset + key.len();
+            offset += key.len() + 1;
+            let walked = i.at[..depth].join(".");
+            let place = if walked.is_empty() {
+                "the rule file".to_string()
+            } else {
+                format!("`{walked}`")
+            };
+            if key.is_empty() {
+                r.error(
+                    Diagnostic::new(
+                        "options::bad-path",
+                        if i.at.len() == 1 {
+                            "the path `at:` is empty".to_string()
+                        } else {
+                            format!("the path `at: {}` has an empty key", i.at.join("."))
+                        },
+                        Some(i.at_node.inner_span(range)),
+                    )
+                    .label("empty key")
+                    .help(
+                        "`at:` is the dotted path of a value in the rule file: keys separated by \
+                         single dots, e.g. `end.move-rule.moves`",
+                    ),
+                );
+                break;
+            }
+            let Some(entries) = node.as_map() else {
+                r.error(
+                    Diagnostic::new(
+                        "options::bad-path",
+                        format!(
+                            "`at: {}` goes through {place}, which is {}, not a mapping",
+                            i.at.join("."),
+                            node.value.kind()
+                        ),
+                        Some(i.at_node.inner_span(range)),
+                    )
+                    .label(format!("{place} has no keys"))
+                    .help("`at:` is the dotted path of a value in the rule file, e.g. `end.move-rule.moves`"),
+                );
+                break;
+            };
+            let last = depth + 1 == i.at.len();
+            match entries.iter().find(|(k, _)| k.name == *key) {
+                Some((_, v)) => node = v,
+                None if last => {}
+                None => {
+                    let names = entries.iter().map(|(k, _)| k.name.as_str());
+                    let help = match suggest(key, names.clone()) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None if entries.is_empty() => format!("{place} is empty"),
+                        None => format!(
+                            "{place} has {}",
+                            names
+                                .map(|n| format!("`{n}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    };
+                    r.error(
+                        Diagnostic::new(
+                            "options::bad-path",
+                            format!("`at: {}`: {place} has no key `{key}`", i.at.join(".")),
+                            Some(i.at_node.inner_span(range)),
+                        )
+                        .label("no such key")
+                        .help(format!(
+                            "{help} (`at:` is the dotted path of a value in the rule file; only \
+                             its last key may be new)"
+                        )),
+                    );
+                    break;
+                }
+            }
+        }
+    }
 }
 
 /// Checks an assignment against the declared options.
@@ -344,8 +522,9 @@ pub fn apply(tree: &mut Node, options: &[OptionSpec], a: &Assignment) {
         let value = a.get(&o.name).unwrap_or(&o.default);
         if let Some(c) = o.choices.iter().find(|c| c.name == value) {
             merge(tree, &c.body);
-        } else if let (Some(i), Ok(v)) = (&o.integer, value.parse::<i64>()) {
-            let span = o.span.clone();
+        } else if let (Some(i), Some(v)) = (&o.integer, parse_int(value)) {
+            // Reported at the path, should the number be wrong where it lands.
+            let span = i.at_node.span.clone();
             set_path(
                 tree,
                 &i.at,
@@ -366,7 +545,8 @@ fn set_path(tree: &mut Node, path: &[String], value: Node) {
     if !matches!(tree.value, Value::Map(_)) {
         tree.value = Value::Map(Vec::new());
     }
-    let span = tree.span.clone();
+    // A key created on the way is located where the path was written.
+    let span = value.span.clone();
     let Value::Map(entries) = &mut tree.value else {
         return;
     };
@@ -387,4 +567,35 @@ fn set_path(tree: &mut Node, path: &[String], value: Node) {
         }
     };
     set_path(&mut entries[i].1, rest, value);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_variant;
+
+    #[test]
+    fn an_option_set_twice_is_an_error_naming_both() {
+        let e = Assignment::parse(&["move-rule=50", "stalemate=draw", "move-rule=70"]).unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert_eq!(
+            e.0[0].message,
+            "option `move-rule` is set twice: `move-rule=50` and `move-rule=70`"
+        );
+    }
+
+    #[test]
+    fn numbers_are_normalised_and_a_plus_sign_is_refused() {
+        let set = |item: &str| load_variant("chaturanga", &Assignment::parse(&[item]).unwrap());
+        let v = set("move-rule=05").unwrap();
+        assert_eq!(v.assignment.get("move-rule"), Some("5"));
+        assert_eq!(v.end.move_rule.map(|(plies, _)| plies), Some(10));
+        let e = set("move-rule=+5").unwrap_err();
+        assert_eq!(e.0[0].message, "`+5` is not a choice of option `move-rule`");
+        assert!(set("move-rule=-0").is_err());
+        assert_eq!(parse_int("-12"), Some(-12));
+        for bad in ["+5", " 5", "5 ", "", "-", "0x5"] {
+            assert_eq!(parse_int(bad), None, "{bad:?}");
+        }
+    }
 }

@@ -63,31 +63,37 @@ impl Reader {
     }
 
     /// An integer within `min..=max`.
+    ///
+    /// A whole number too large for 64 bits (which YAML reads as a float) is out of range like
+    /// any other, not "a number" of the wrong type.
     pub fn int(&mut self, node: &Node, min: i64, max: i64, what: &str) -> Option<i64> {
-        match &node.value {
-            Value::Int(i) if (min..=max).contains(i) => Some(*i),
-            Value::Int(i) => {
-                let label = if *i > max {
-                    format!("more than {max}")
-                } else {
-                    format!("less than {min}")
-                };
-                self.error(
-                    Diagnostic::new(
-                        "spec::range",
-                        format!("{what} must be from {min} to {max}, not {i}"),
-                        Some(node.span.clone()),
-                    )
-                    .label(label)
-                    .help(format!("write a whole number from {min} to {max}")),
-                );
-                None
+        let (above, shown) = match &node.value {
+            Value::Int(i) if (min..=max).contains(i) => return Some(*i),
+            Value::Int(i) => (*i > max, i.to_string()),
+            // `8.0` stays a type error; `99999999999999999999` is out of range.
+            Value::Float(f) if f.is_finite() && f.fract() == 0.0 && f.abs() >= i64::MAX as f64 => {
+                (*f > 0.0, node.span.text().trim().to_string())
             }
             _ => {
                 self.expected(node, &format!("an integer ({what})"));
-                None
+                return None;
             }
-        }
+        };
+        let label = if above {
+            format!("more than {max}")
+        } else {
+            format!("less than {min}")
+        };
+        self.error(
+            Diagnostic::new(
+                "spec::range",
+                format!("{what} must be from {min} to {max}, not {shown}"),
+                Some(node.span.clone()),
+            )
+            .label(label)
+            .help(format!("write a whole number from {min} to {max}")),
+        );
+        None
     }
 
     /// A boolean.
@@ -130,6 +136,8 @@ fn type_help(what: &str) -> String {
     } else if what.starts_with("a mapping") {
         "write `key: value` entries, one per line indented under the key, or `{ key: value, … }`"
             .to_string()
+    } else if what.starts_with("an expression") {
+        "write a condition such as `bare(opponent)` or `pieces(mover) <= 1`".to_string()
     } else if what.starts_with("a list") {
         "write `[a, b]`, or one `- item` per line indented under the key".to_string()
     } else {

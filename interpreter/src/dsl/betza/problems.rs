@@ -117,3 +117,36 @@ pub(super) fn parse_range(text: &str, at: Range<usize>, errors: &mut Vec<DslErro
         }
     }
 }
+
+/// Reports every run of three or more of one atom letter (`WWW`): a doubled atom is the rider,
+/// and a third letter adds nothing (XBetza has no tripled atoms).
+pub(super) fn tripled(src: &str, errors: &mut Vec<DslError>) {
+    let bytes = src.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let run = bytes[i..].iter().take_while(|&&b| b == c).count();
+        if run >= 3 && atom_parts(char::from(c)).is_some() {
+            let text = &src[i..i + run];
+            let atom = char::from(c);
+            errors.push(
+                DslError::new(
+                    i..i + run,
+                    format!("`{text}`: an atom is written once (a leap) or twice (a rider)"),
+                )
+                .with_help(format!(
+                    "`{atom}{atom}` rides the `{atom}` leap without limit; for at most N leaps \
+                     write a range, e.g. `{atom}3`"
+                )),
+            );
+        }
+        i += run;
+    }
+}
+
+/// The error for a direction spec (`b`, `fr`, `fh`) given twice in one group, at the second.
+pub(super) fn repeated_spec(spec: &str, at: Range<usize>) -> DslError {
+    DslError::new(at, format!("direction `{spec}` given twice in one group")).with_help(
+        "write each direction once (a doubled letter such as `ff` means the same as `f`)",
+    )
+}

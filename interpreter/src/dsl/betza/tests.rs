@@ -385,3 +385,51 @@ fn random_strings_never_panic() {
     }
     assert!(parsed > 100, "only {parsed} random strings parsed");
 }
+
+#[test]
+fn a_tripled_atom_is_an_error_at_the_run() {
+    let e = parse_betza("WWW").unwrap_err();
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].span, 0..3);
+    assert_eq!(
+        e[0].message,
+        "`WWW`: an atom is written once (a leap) or twice (a rider)"
+    );
+    assert!(e[0].help.as_deref().unwrap().contains("`W3`"));
+    assert_eq!(spans("fNNNN2"), [(1, 5)]);
+    // Different letters, or a range between, are separate groups.
+    assert!(parse_betza("WWF").is_ok());
+    assert!(parse_betza("W2WW").is_ok());
+}
+
+#[test]
+fn a_repeated_modality_or_direction_is_an_error_at_the_second() {
+    assert_eq!(
+        errors("mmF"),
+        [(1..2, "`m` given twice in one group".to_owned())]
+    );
+    assert_eq!(spans("ccfW"), [(1, 2)]);
+    assert_eq!(
+        errors("bbbF"),
+        [(2..3, "direction `b` given twice in one group".to_owned())]
+    );
+    assert_eq!(spans("fbfW"), [(2, 3)]);
+    assert_eq!(spans("frfrN"), [(2, 4)]);
+    assert!(parse_betza("bbbF").unwrap_err()[0].help.is_some());
+    // A doubled letter is one spec; different specs may overlap.
+    assert!(parse_betza("ffN").is_ok());
+    assert!(parse_betza("frfN").is_ok());
+}
+
+#[test]
+fn a_string_over_256_bytes_is_one_error() {
+    let long = "FX".repeat(8000);
+    let e = parse_betza(&long).unwrap_err();
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].span, 0..16_000);
+    assert_eq!(
+        e[0].message,
+        "Betza move is too long (16000 bytes, at most 256)"
+    );
+    assert!(parse_betza(&"mfW".repeat(85)).is_ok());
+}

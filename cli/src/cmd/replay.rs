@@ -1,0 +1,129 @@
+//! `ashtapada replay RECORD [--rules VARIANT]`: replays a game record (JSON or YAML) with
+//! checked play and prints the final position string, the scores and the result.
+
+use super::Failure;
+use crate::args::ReplayArgs;
+use ashtapada::diag::{Diagnostic, Source, Span, text_source};
+use ashtapada::notation::{Record, ReplayError, to_position_string};
+use ashtapada::spec::{Node, Value, parse_yaml};
+use ashtapada::{Outcome, Position, Seat};
+use std::io::Write;
+
+pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(&a.record).map_err(|e| {
+        Failure::Diagnostics(
+            Diagnostic::new(
+                "record::read",
+                format!("cannot read the record `{}`: {e}", a.record),
+                None,
+            )
+            .into(),
+        )
+    })?;
+    let src = text_source(&a.record, &text);
+    let record = Record::parse(&text).map_err(|e| {
+        let (start, end) = (e.span.start.min(text.len()), e.span.end.min(text.len()));
+        Failure::Diagnostics(
+            Diagnostic::new(
+                "record::syntax",
+                e.message,
+                Some(Span::new(&src, start, end)),
+            )
+            .label("here")
+            .help(
+                "a record is a JSON (or YAML) mapping with `variant`, `options`, `seed`, \
+                     `first_seat`, `start`, `actions`, `turns` and `result`; see the README, \
+                     \"Game records\"",
+            )
+            .into(),
+        )
+    })?;
+    let replayed = match &a.rules {
+        Some(rules) => record.replay_from(rules),
+        None => record.replay(),
+    };
+    let mut pos = replayed.map_err(|e| failure(&src, e))?;
+    let v = pos.variant().clone();
+    let seat_name = |i: usize| v.seats[i].name.as_str();
+    writeln!(out, "variant {}", v.name)?;
+    writeln!(out, "actions {}", record.actions.len())?;
+    writeln!(out, "position {}", to_position_string(&pos))?;
+    let scores: Vec<String> = (0..v.seats.len())
+        .map(|i| format!("{} {}", seat_name(i), pos.score(Seat(i as u8))))
+        .collect();
+    writeln!(out, "scores {}", scores.join(", "))?;
+    let outcome = pos.outcome();
+    if !v.ranking.is_empty() {
+        let ranks = pos.ranks();
+        let mut order: Vec<usize> = (0..ranks.len()).collect();
+        order.sort_by_key(|&i| (ranks[i], i));
+        let parts: Vec<String> = order
+            .iter()
+            .map(|&i| format!("{}. {}", ranks[i], seat_name(i)))
+            .collect();
+        writeln!(out, "ranks {}", parts.join(", "))?;
+    }
+    let result = match outcome {
+        Some(o) => pos.describe_outcome(o),
+        None => format!("in progress, {} to move", describe_turn(&pos)),
+    };
+    writeln!(out, "result {result}")?;
+    if let Some(r) = &record.result
+        && r.outcome != outcome.map(|o: Outcome| pos.describe_outcome(o))
+    {
+        writeln!(
+            err,
+            "warning: the record says the result is `{}`; the replay gives `{result}`",
+            r.outcome.as_deref().unwrap_or("in progress")
+        )?;
+    }
+    Ok(())
+}
+
+/// "red (roll due)", "red (dice 1,5)".
+fn describe_turn(pos: &Position) -> String {
+    let seat = &pos.variant().seats[pos.to_move().index()].name;
+    if pos.awaiting_roll() {
+        format!("{seat} (roll due)")
+    } else if pos.variant().dice.is_some() {
+        let d: Vec<String> = pos.dice().iter().rev().map(u8::to_string).collect();
+        format!("{seat} (dice {})", d.join(","))
+    } else {
+        seat.clone()
+    }
+}
+
+/// A replay error as a diagnostic located in the record file.
+fn failure(src: &Source, e: ReplayError) -> Failure {
+    let tree = parse_yaml(src).ok();
+    let field = |key: &str| tree.as_ref().and_then(|t| t.get(key));
+    let d = match &e {
+        ReplayError::Variant(d) => return Failure::Diagnostics(d.clone()),
+        ReplayError::FirstSeat(_) => Diagnostic::new(
+            "record::first-seat",
+            e.to_string(),
+            field("first_seat").map(|n| n.span.clone()),
+        )
+        .label("this seat"),
+        ReplayError::Start(pe) => Diagnostic::new(
+            "record::start",
+            format!("the start position does not read: {}", pe.message),
+            field("start").map(|n| n.inner_span(pe.span.clone())),
+        )
+        .label("here"),
+        ReplayError::Action { index, before, .. } => {
+            let node: Option<&Node> = field("actions").and_then(|n| match &n.value {
+                Value::Seq(items) => items.get(*index),
+                _ => None,
+            });
+            Diagnostic::new(
+                "record::action",
+                e.to_string(),
+                node.map(|n| n.span.clone()),
+            )
+            .label("this action")
+            .help(format!("the position before it: {before}"))
+        }
+    };
+    Failure::Diagnostics(d.into())
+}

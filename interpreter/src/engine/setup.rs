@@ -1,0 +1,149 @@
+//! Setting up a position from a description (a position string): the board, the turn and
+//! dice, the counters, the first seat and the clocks — without playing anything. Loading
+//! never promotes and never ends a turn; the end conditions are judged as at the root.
+
+use super::outcome::{EndReason, Outcome};
+use super::piece::{Piece, Seat};
+use super::position::{Counters, Position};
+use super::{MAX_DICE, Move};
+use crate::compile::Quantity;
+
+/// How the game stands at a loaded position, when the end conditions cannot tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EndSetting {
+    /// Judge the end conditions (the usual case).
+    Judge,
+    /// The game goes on, whatever the end conditions say.
+    NotOver,
+    /// The game is over with this outcome.
+    Over(Outcome),
+}
+
+/// Everything of a position but the board, as a position string gives it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SetupState {
+    /// The seat to move.
+    pub to_move: Seat,
+    /// `None`: a roll is due; `Some(dice)`: the dice left this turn (empty: none).
+    pub dice: Option<[u8; MAX_DICE]>,
+    /// Scores, capture records, rounds, resignations.
+    pub counters: Counters,
+    /// The game's first seat.
+    pub first_seat: Seat,
+    /// Plies since the last capture or move-rule reset.
+    pub halfmove: u32,
+    /// The full-move number.
+    pub fullmove: u32,
+    /// Whether the game is over.
+    pub end: EndSetting,
+}
+
+impl Position {
+    /// Puts `piece` on the empty square `sq` of a position being set up (the hash is computed
+    /// by [`finish_setup`](Self::finish_setup)).
+    pub(crate) fn setup_put(&mut self, sq: u8, piece: Piece) {
+        if !self.board[sq as usize].is_empty() {
+            self.take(sq);
+        }
+        self.put(sq, piece);
+    }
+
+    /// Applies `s` to a position whose board is set up, then computes the hash and decides
+    /// whether the game is over (see [`EndSetting`]). The position becomes the root: no
+    /// history, nothing to undo.
+    pub(crate) fn finish_setup(&mut self, s: &SetupState) {
+        self.to_move = s.to_move;
+        self.root_seat = s.to_move;
+        self.first_seat = s.first_seat;
+        match s.dice {
+            None => {
+                self.dice = [0; MAX_DICE];
+                self.awaiting_roll = self.variant.dice.is_some();
+            }
+            Some(mut d) => {
+                d.sort_unstable_by(|a, b| b.cmp(a));
+                self.dice = d;
+                self.awaiting_roll = false;
+            }
+        }
+        self.counters = s.counters;
+        self.halfmove = s.halfmove;
+        self.root_fullmove = s.fullmove.max(1);
+        self.undo.clear();
+        self.history.clear();
+        self.hash = self.compute_hash();
+        self.ended = match s.end {
+            EndSetting::Judge => self.judge_setup(),
+            EndSetting::NotOver => None,
+            EndSetting::Over(o) => Some(o),
+        };
+    }
+
+    /// The seat taken to have just moved when a root position is judged: the seat to move
+    /// while it is in the middle of a dice turn, otherwise the seat before it.
+    pub(crate) fn setup_mover(&self) -> Seat {
+        if self.variant.dice.is_some() && !self.awaiting_roll {
+            self.to_move
+        } else {
+            self.prev_seat(self.to_move)
+        }
+    }
+
+    /// What the end conditions say at this position taken as a root (as after loading it):
+    /// judged with [`setup_mover`](Self::setup_mover) as the seat that just moved, and no
+    /// plies played.
+    pub(crate) fn judge_setup(&self) -> Option<Outcome> {
+        let reads_ply = self
+            .variant
+            .end
+            .conditions
+            .iter()
+            .any(|c| c.quantities.contains(&Quantity::Ply));
+        if reads_ply && !self.undo.is_empty() {
+            let mut root = self.clone();
+            root.undo.clear();
+            root.history.clear();
+            return root.judge_conditions(root.setup_mover());
+        }
+        self.judge_conditions(self.setup_mover())
+    }
+
+    /// The outcome a position string's end field names: the capture-all win, or a named end
+    /// condition (its result for `winner` if given, else for the [`setup_mover`]).
+    ///
+    /// [`setup_mover`]: Self::setup_mover
+    pub(crate) fn setup_outcome(&self, reason: EndReason, winner: Option<Seat>) -> Outcome {
+        if let Some(w) = winner {
+            return Outcome::Decisive { winner: w, reason };
+        }
+        match reason {
+            EndReason::Condition(i) => {
+                let result = self.variant.end.conditions[i as usize].result;
+                self.result_for(self.setup_mover(), result, reason)
+            }
+            _ => Outcome::Ranked { reason },
+        }
+    }
+
+    /// Sets `seat`'s hand count of `kind` in a position being set up.
+    pub(crate) fn setup_hand(&mut self, seat: Seat, kind: super::Kind, count: u8) {
+        self.hand[seat.index()][kind.index()] = count;
+    }
+
+    /// True if the seat to move has a legal move now (none while a roll is due or once the
+    /// game is over; in dice variants, with the dice left).
+    pub(crate) fn setup_can_move(&mut self) -> bool {
+        let mut buf: Vec<Move> = Vec::new();
+        self.legal_moves(&mut buf);
+        !buf.is_empty()
+    }
+
+    /// Makes `seat` the first seat of a game at its start position: it moves first and rounds
+    /// are counted from it. The end conditions are judged again.
+    pub(crate) fn set_first_seat_at_start(&mut self, seat: Seat) {
+        self.first_seat = seat;
+        self.root_seat = seat;
+        self.set_to_move(seat);
+        self.judge_root();
+    }
+}
