@@ -3,8 +3,8 @@
 //! records failing at the right action; and the `ashtapada replay` command.
 
 use ashtapada::notation::{
-    ActionError, MoveError, Record, ReplayError, Unused, from_position_string, parse_action,
-    to_position_string,
+    ActionError, MoveError, Record, ReplayError, Unused, from_position_string, move_to_string,
+    parse_action, parse_move, to_position_string,
 };
 use ashtapada::{Action, Assignment, PlayError, Position, Seat, Variant, load_variant};
 use ashtapada_tests::{Lcg, random_action};
@@ -64,6 +64,11 @@ fn records_replay_to_the_identical_final_position() {
         ),
         ("chaturanga", variant("chaturanga", &[])),
         ("shatranj", variant("shatranj", &[])),
+        ("yonin-shogi", variant("yonin-shogi", &[])),
+        (
+            "yonin-shogi pairs",
+            variant("yonin-shogi", &["format=pairs", "mated-pieces=ownerless"]),
+        ),
     ];
     for (name, v) in cases {
         for seed in 0..5u64 {
@@ -357,6 +362,40 @@ fn parse_action_reads_every_kind_of_action() {
     ));
     pos.roll(&[1, 5]).unwrap();
     assert!(matches!(parse_action(&mut pos, "5:d2d3"), Ok(Action::Move(m)) if m.die == 5));
+}
+
+#[test]
+fn drops_are_written_and_read() {
+    let v = variant("yonin-shogi", &[]);
+    let mut pos = Position::start(v);
+    let mut rng = Lcg(3);
+    let mut drops = 0;
+    for _ in 0..400 {
+        for m in pos.legal_move_list() {
+            let text = move_to_string(&pos, m);
+            if let Some(k) = m.drop {
+                drops += 1;
+                let letter = pos.variant().kinds[k.index()].letter;
+                assert_eq!(text, format!("{letter}@{}", pos.variant().board.name(m.to)));
+                let star = text.replace('@', "*");
+                assert_eq!(parse_move(&mut pos, &star), Ok(m), "{star}");
+            }
+            assert_eq!(parse_move(&mut pos, &text), Ok(m), "{text}");
+        }
+        let Some(a) = random_action(&mut pos, &mut rng) else {
+            break;
+        };
+        pos.play_action(a).unwrap();
+    }
+    assert!(drops > 0, "no drop was legal in the game");
+    assert!(matches!(
+        parse_move(&mut pos, "Q@e5"),
+        Err(MoveError::Syntax(_))
+    ));
+    assert!(matches!(
+        parse_move(&mut pos, "PP@e5"),
+        Err(MoveError::Syntax(_))
+    ));
 }
 
 /// A file in the temporary directory, removed when dropped.

@@ -4,9 +4,12 @@
 use super::{Failure, load};
 use crate::args::PerftArgs;
 use ashtapada::diag::{Diagnostic, Span, text_source};
-use ashtapada::notation::{action_to_string, parse_position, to_fen, to_position_string};
-use ashtapada::{Position, divide, perft};
+use ashtapada::notation::{
+    PositionError, action_to_string, parse_position, to_fen, to_position_string,
+};
+use ashtapada::{Position, Variant, divide, perft};
 use std::io::Write;
+use std::sync::Arc;
 
 /// The deepest perft the command line runs. Chaturanga's perft 12 would already take years;
 /// a larger number is a typing slip, refused before the variant is even loaded.
@@ -40,22 +43,7 @@ pub fn run(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load(&a.v)?;
     let mut pos = match a.fen.as_deref() {
         None => Position::start(variant),
-        Some(f) => parse_position(&variant, f).map_err(|e| {
-            let src = text_source("--fen", f);
-            let (start, end) = (e.span.start.min(f.len()), e.span.end.min(f.len()));
-            let example = to_position_string(&Position::start(variant.clone()));
-            let help = if variant.seats.len() == 2 {
-                format!("write FEN, e.g. `{}`, or an extended position string, e.g. `{example}` (see the README, \"Position strings\")", to_fen(&Position::start(variant.clone())))
-            } else {
-                format!("write an extended position string, e.g. the start: `{example}` (see the README, \"Position strings\")")
-            };
-            Failure::Diagnostics(
-                Diagnostic::new("notation::position", e.message.clone(), Some(Span::new(&src, start, end)))
-                    .label("here")
-                    .help(help)
-                    .into(),
-            )
-        })?,
+        Some(f) => parse_position(&variant, f).map_err(|e| position_failure(&variant, f, &e))?,
     };
     if !dice.is_empty() {
         pos.roll(dice).map_err(|e| {
@@ -85,6 +73,37 @@ pub fn run(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     writeln!(out, "nodes {nodes}")?;
     Ok(())
+}
+
+/// A position that does not read, located in the `--fen` value, with the variant's start as
+/// an example in the help.
+fn position_failure(variant: &Arc<Variant>, text: &str, e: &PositionError) -> Failure {
+    let src = text_source("--fen", text);
+    let (start, end) = (e.span.start.min(text.len()), e.span.end.min(text.len()));
+    let setup = Position::start(variant.clone());
+    let example = to_position_string(&setup);
+    let help = if variant.seats.len() == 2 {
+        format!(
+            "write FEN, e.g. `{}`, or an extended position string, e.g. `{example}` (see the \
+             README, \"Position strings\")",
+            to_fen(&setup)
+        )
+    } else {
+        format!(
+            "write an extended position string, e.g. the start: `{example}` (see the README, \
+             \"Position strings\")"
+        )
+    };
+    Failure::Diagnostics(
+        Diagnostic::new(
+            "notation::position",
+            e.message.clone(),
+            Some(Span::new(&src, start, end)),
+        )
+        .label("here")
+        .help(help)
+        .into(),
+    )
 }
 
 #[cfg(test)]

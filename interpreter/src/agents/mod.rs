@@ -18,7 +18,8 @@ use crate::{Action, Position};
 /// The simulator calls [`choose`](Agent::choose) only when the game is not over
 /// ([`Position::outcome`] is `None`) and no roll is due ([`Position::awaiting_roll`] is
 /// false): dice are rolled by the simulator, never by an agent. The returned action must be
-/// legal in `pos`: a move from [`Position::legal_moves`], or [`Action::Pass`] /
+/// legal in `pos`: a move from [`Position::game_moves`] (the legal moves less those the
+/// perpetual-check rule forbids), or [`Action::Pass`] /
 /// [`Action::Resign`] where [`Position::can_pass`] / [`Position::can_resign`] allow it; never
 /// [`Action::Roll`]. The simulator plays moves unchecked.
 ///

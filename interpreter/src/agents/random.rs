@@ -37,7 +37,7 @@ impl RandomAgent {
 
 impl Agent for RandomAgent {
     fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Action {
-        pos.legal_moves(&mut self.moves);
+        pos.game_moves(&mut self.moves);
         if !self.moves.is_empty() {
             let i = uniform_below(rng, self.moves.len() as u32) as usize;
             return Action::Move(self.moves[i]);

@@ -126,8 +126,11 @@ impl Position {
             }
             self.hash = h;
         }
-        let resets =
-            !captured.is_empty() || self.variant.kinds[moved.kind().index()].resets_move_rule;
+        // Captures, drops and reset-by kinds are irreversible: the move rule and the repetition
+        // window start again.
+        let resets = !captured.is_empty()
+            || m.drop.is_some()
+            || self.variant.kinds[moved.kind().index()].resets_move_rule;
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
         let dice = self.variant.dice.is_some();
         if dice {

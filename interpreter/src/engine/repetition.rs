@@ -46,11 +46,30 @@ impl Position {
         violation
     }
 
+    /// True if some position since the last irreversible move occurred often enough that one
+    /// more occurrence would complete the repetition (else no move can).
+    fn repetition_possible(&self) -> bool {
+        let Some((count, _)) = self.variant.end.repetition else {
+            return false;
+        };
+        let n = self.history.len();
+        let back = (self.halfmove as usize).min(n);
+        if back + 1 < count as usize {
+            return false;
+        }
+        let mut window: Vec<u64> = self.history[n - back..].to_vec();
+        window.push(self.hash);
+        window.sort_unstable();
+        window
+            .chunk_by(|a, b| a == b)
+            .any(|run| run.len() + 1 >= count as usize)
+    }
+
     /// The legal moves for play in a game: [`legal_moves`](Self::legal_moves) without the
     /// moves the perpetual-check rule forbids.
     pub fn game_moves(&mut self, out: &mut Vec<Move>) {
         self.legal_moves(out);
-        if self.variant.end.perpetual_check {
+        if self.variant.end.perpetual_check && self.repetition_possible() {
             let mut i = 0;
             while i < out.len() {
                 if self.is_perpetual_check(out[i]) {

@@ -47,12 +47,19 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 /// Writes `m` in coordinate notation: origin, target, and the promotion kind's letter in lower
-/// case (`a7a8q`).
+/// case (`a7a8q`); a drop as the kind's letter, `@` and the square (`P@e5`, as Fairy-Stockfish
+/// writes drops).
 pub fn move_to_string(pos: &Position, m: Move) -> String {
     let v = pos.variant();
     let mut s = String::new();
     if m.die != 0 {
         s.push_str(&format!("{}:", m.die));
+    }
+    if let Some(k) = m.drop {
+        s.push(v.kinds[k.index()].letter);
+        s.push('@');
+        s.push_str(&v.board.name(m.to));
+        return s;
     }
     s.push_str(&v.board.name(m.from));
     s.push_str(&v.board.name(m.to));
@@ -102,6 +109,9 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         None => (None, t),
     };
     let board = pos.variant().board;
+    if let Some((letter, square)) = t.split_once(['@', '*']) {
+        return parse_drop(pos, t, letter, square, die);
+    }
     let syntax = || {
         MoveError::Syntax(format!(
             "`{t}` is not a move: write origin and target squares, e.g. `e2e3`, and a promotion letter if any, e.g. `a7a8q`"
@@ -125,6 +135,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         .iter()
         .copied()
         .filter(|m| m.from == from && m.to == to && (promo.is_none() || m.promotion == promo))
+        .filter(|m| m.drop.is_none())
         .filter(|m| die.is_none_or(|d| m.die == d))
         .collect();
     if die.is_none() && matching.iter().any(|m| m.die != matching[0].die) {
@@ -156,6 +167,46 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 .collect(),
         }),
     }
+}
+
+/// Reads a drop, `P@e5` (or `P*e5`), and checks it is legal in `pos`.
+fn parse_drop(
+    pos: &mut Position,
+    t: &str,
+    letter: &str,
+    square: &str,
+    die: Option<u8>,
+) -> Result<Move, MoveError> {
+    let syntax = || {
+        MoveError::Syntax(format!(
+            "`{t}` is not a drop: write the kind's letter, `@` and the square, e.g. `P@e5`"
+        ))
+    };
+    let mut cs = letter.chars();
+    let (Some(c), None) = (cs.next(), cs.next()) else {
+        return Err(syntax());
+    };
+    let kind = pos
+        .kind_for_letter(c)
+        .ok_or_else(|| MoveError::Syntax(format!("`{c}` is not a piece letter of this variant")))?;
+    let to = pos
+        .variant()
+        .board
+        .parse_square(square)
+        .ok_or_else(syntax)?;
+    let legal = pos.legal_move_list();
+    legal
+        .iter()
+        .copied()
+        .find(|m| m.drop == Some(kind) && m.to == to && die.is_none_or(|d| m.die == d))
+        .ok_or_else(|| MoveError::Illegal {
+            text: t.to_string(),
+            from_same_square: legal
+                .iter()
+                .filter(|m| m.drop == Some(kind))
+                .map(|m| move_to_string(pos, *m))
+                .collect(),
+        })
 }
 
 /// Reads any action in the notation of [`action_to_string`]: `pass`, `resign`, a roll as its
