@@ -27,8 +27,8 @@ pub mod spec;
 pub use compile::{Variant, compile, load_variant};
 pub use diag::{Diagnostic, Diagnostics};
 pub use engine::{
-    Action, EndReason, Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Move, NO_OWNER, Outcome, Piece,
-    PlayError, Position, Seat, SquareSet,
+    Action, Counters, EndReason, Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Move, NO_OWNER, Outcome,
+    Piece, PlayError, Position, Seat, SquareSet,
 };
 pub use geometry::{Board, Edge, Orientation, Square};
 pub use perft::{divide, perft};

@@ -87,13 +87,13 @@ impl Position {
         let Some(rules) = &variant.dice else {
             return Err(PlayError::BadRoll("this variant has no dice".into()));
         };
+        if let Some(o) = self.ended {
+            return Err(PlayError::GameOver(o));
+        }
         if !self.awaiting_roll {
             return Err(PlayError::BadRoll(
                 "no roll is due: the dice of this turn are already rolled".into(),
             ));
-        }
-        if let Some(o) = self.ended {
-            return Err(PlayError::GameOver(o));
         }
         let values: Vec<u8> = values.iter().copied().filter(|&v| v != 0).collect();
         if values.len() != rules.count as usize {
