@@ -299,7 +299,7 @@ impl Variant {
                 t.points
             );
         }
-        if let Some(c) = m.capture_all {
+        if let Some(c) = &m.capture_all {
             let _ = writeln!(
                 s,
                 "capture-all: having captured a {} of every other seat, with a {} left, ends the game (score at least {})",

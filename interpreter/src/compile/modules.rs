@@ -32,12 +32,14 @@ pub struct Thrones {
 }
 
 /// Compiled capture-all win.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct CaptureAll {
     /// The kind to capture from every other seat.
     pub kind: Kind,
     /// The winner's score is raised to at least this.
     pub score: i64,
+    /// The end reason's name.
+    pub name: String,
 }
 
 /// All compiled modules of a variant.
@@ -115,6 +117,7 @@ pub fn compile_modules(
         kind_of(&c.kind, errs).map(|kind| CaptureAll {
             kind,
             score: c.score,
+            name: c.name.clone(),
         })
     });
     let mut partners = [0u8; crate::engine::MAX_SEATS];

@@ -111,7 +111,12 @@ impl Position {
             EndReason::Repetition => "repetition".into(),
             EndReason::MoveRule => "move-rule".into(),
             EndReason::Condition(i) => self.variant.end.conditions[i as usize].name.clone(),
-            EndReason::CaptureAll => "capture-all".into(),
+            EndReason::CaptureAll => self
+                .variant
+                .modules
+                .capture_all
+                .as_ref()
+                .map_or_else(|| "capture-all".into(), |c| c.name.clone()),
         }
     }
 

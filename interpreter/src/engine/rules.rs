@@ -50,7 +50,7 @@ impl Position {
         if v.modules.capture_scoring {
             self.counters.scores[mover.index()] += v.kinds[captured.kind().index()].value;
         }
-        if let Some(c) = v.modules.capture_all
+        if let Some(c) = &v.modules.capture_all
             && captured.kind() == c.kind
             && captured.owner().index() < super::MAX_SEATS
         {
@@ -96,7 +96,7 @@ impl Position {
             losers |= 1 << captured.owner().0;
         }
         self.far_promotions(m.to.0, placed, losers);
-        if let Some(c) = modules.capture_all {
+        if let Some(c) = &modules.capture_all {
             let others = self.seat_mask() & !(1 << mover.0);
             if self.kind_count[mover.index()][c.kind.index()] > 0
                 && self.counters.taken[mover.index()] & others == others

@@ -46,6 +46,8 @@ pub struct CaptureAllSpec {
     pub kind: Text,
     /// The score the winner is raised to.
     pub score: i64,
+    /// The end reason's name (`name:`, default `capture-all`).
+    pub name: String,
 }
 
 /// The optional module sections of a rule file.
@@ -170,8 +172,12 @@ pub fn read_modules(r: &mut Reader, f: &mut super::read::Fields<'_>) -> ModulesS
             .opt("score")
             .and_then(|n| r.int(n, -1_000_000, 1_000_000, "the score"))
             .unwrap_or(0);
-        s.finish(r, "capture-all", &["kind", "score"]);
-        m.capture_all = kind.map(|kind| CaptureAllSpec { kind, score });
+        let name = s
+            .opt("name")
+            .and_then(|n| r.string(n, "a name"))
+            .unwrap_or_else(|| "capture-all".into());
+        s.finish(r, "capture-all", &["kind", "score", "name"]);
+        m.capture_all = kind.map(|kind| CaptureAllSpec { kind, score, name });
     }
     m.resign = f
         .opt("resign")
