@@ -319,11 +319,11 @@ fn end_conditions_are_judged_on_loading() {
     assert_eq!(quiet(12).as_deref(), Some("no-capture"));
     // A capture-all win cannot be judged from the counters: the end field says so, and is
     // written back.
-    let s = format!("{board} r - 54,0,0,0 r:byg - 3 0 x - - r 9 12 capture-all");
+    let s = format!("{board} r - 54,0,0,0 r:byg - 3 0 x - - r 9 12 chaturaji");
     let won = from_position_string(&v, &s).unwrap();
     assert_eq!(
         won.ended().map(|o| won.reason_name(o.reason())).as_deref(),
-        Some("capture-all")
+        Some("chaturaji")
     );
     assert_eq!(to_position_string(&won), s);
 }

@@ -47,7 +47,7 @@ fn chaturaji_games_end_by_the_rules_and_win_shares_sum_to_one() {
     assert_eq!(names, sorted, "end reasons are sorted by name");
     for r in &names {
         assert!(
-            ["one-king-left", "no-capture", "round-limit", "capture-all"].contains(r),
+            ["one-king-left", "no-capture", "round-limit", "chaturaji"].contains(r),
             "unexpected end reason {r}"
         );
     }

@@ -125,7 +125,7 @@ const FIELDS: [(&str, Rule, &str); 15] = [
     (
         "end",
         Rule::end_field,
-        "`-` (the game goes on), or `capture-all` or an end condition's name, with `:` and the winner's seat letter for a win",
+        "`-` (the game goes on), or an end reason's name (an end condition, or the capture-all win's name), with `:` and the winner's seat letter for a win",
     ),
 ];
 
@@ -1003,12 +1003,17 @@ fn read_end(
     let name = first.as_str();
     let reason = if let Some(i) = v.end.conditions.iter().position(|c| c.name == name) {
         EndReason::Condition(i as u8)
-    } else if name == "capture-all" && v.modules.capture_all.is_some() {
+    } else if v
+        .modules
+        .capture_all
+        .as_ref()
+        .is_some_and(|c| c.name == name)
+    {
         EndReason::CaptureAll
     } else {
         let mut names: Vec<&str> = v.end.conditions.iter().map(|c| c.name.as_str()).collect();
-        if v.modules.capture_all.is_some() {
-            names.push("capture-all");
+        if let Some(c) = &v.modules.capture_all {
+            names.push(&c.name);
         }
         let known = if names.is_empty() {
             format!("{} has no end conditions", v.name)
