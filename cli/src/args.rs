@@ -94,6 +94,10 @@ pub struct SimulateArgs {
     /// Stop a game after this many plies (dice rolls count), reported as `ply-cap`.
     #[arg(long, default_value_t = 10_000)]
     pub max_plies: u32,
+    /// Write each game's record (JSON, replayable with `ashtapada replay`) into this folder,
+    /// as `game-K.json`.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `replay`.

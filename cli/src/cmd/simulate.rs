@@ -29,5 +29,27 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write) -> Result<(), Failure> {
         a.max_plies
     )?;
     write!(out, "{summary}")?;
+    if let Some(dir) = &a.records {
+        write_records(&variant, a, dir)?;
+        writeln!(out, "records: {} games in {}", a.games, dir.display())?;
+    }
+    Ok(())
+}
+
+/// Plays the games again, one by one (the same seeds give the same games), and writes each
+/// one's record.
+fn write_records(
+    variant: &std::sync::Arc<ashtapada::Variant>,
+    a: &SimulateArgs,
+    dir: &std::path::Path,
+) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir)?;
+    for k in 0..a.games {
+        let mut agents: Vec<Box<dyn Agent>> = vec![Box::new(RandomAgent::new())];
+        let (_, pos) =
+            ashtapada::sim::play_game_to_end(variant, &mut agents, a.seed, k, a.max_plies);
+        let record = ashtapada::notation::Record::from_position(&pos, Some(a.seed));
+        std::fs::write(dir.join(format!("game-{k}.json")), record.to_json())?;
+    }
     Ok(())
 }

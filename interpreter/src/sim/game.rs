@@ -99,6 +99,18 @@ pub fn play_game(
     game_index: u64,
     max_plies: u32,
 ) -> GameResult {
+    play_game_to_end(variant, agents, seed, game_index, max_plies).0
+}
+
+/// [`play_game`], also handing back the final position (with every action played, for a game
+/// record: [`Record::from_position`](crate::notation::Record::from_position)).
+pub fn play_game_to_end(
+    variant: &Arc<Variant>,
+    agents: &mut [Box<dyn Agent>],
+    seed: u64,
+    game_index: u64,
+    max_plies: u32,
+) -> (GameResult, Position) {
     assert!(!agents.is_empty(), "play_game needs at least one agent");
     let mut pos = Position::start_for_game(variant.clone(), game_index);
     let mut rng = game_rng(seed, game_index);
@@ -161,7 +173,7 @@ pub fn play_game(
     } else {
         plies / n.max(1) as u32
     };
-    GameResult {
+    let result = GameResult {
         game_index,
         first_seat: pos.first_seat(),
         outcome,
@@ -171,7 +183,8 @@ pub fn play_game(
         rounds,
         plies,
         events,
-    }
+    };
+    (result, pos)
 }
 
 /// Pieces of all seats on the board.

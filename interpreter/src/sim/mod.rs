@@ -13,7 +13,7 @@
 mod game;
 mod summary;
 
-pub use game::{CAP_REASON, Events, GameResult, play_game};
+pub use game::{CAP_REASON, Events, GameResult, play_game, play_game_to_end};
 pub use summary::{SeatSummary, Summary, summarize};
 
 use crate::agents::Agent;
