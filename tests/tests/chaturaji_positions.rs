@@ -302,12 +302,35 @@ fn simultaneous_waiting_pawns_promote_in_square_order() {
     assert_pieces(&pos, &[("h3", "bE"), ("h6", "bP")], "after the capture");
 }
 
+/// A boat triumph can fulfil the waiting condition too. Red's pawn waits on h8 (a boat square
+/// of red's far line) while red's only boat stands on c3. Blue's boat d4→b2 completes the block
+/// b2 c2 b3 c3 (blue b2, green c2, yellow b3, red c3): blue captures three boats, 6 points.
+/// Red has no boat left, so the pawn on h8 becomes a red boat after blue's move.
+#[test]
+fn waiting_pawn_promotes_after_a_boat_triumph() {
+    let mut pos = load(&[], "4yK2rP/8/8/bK7/3bB3gK/1yBrB5/2gB5/4rK3 b 2,6");
+    assert_eq!(at(&pos, "h8"), "rP");
+    play(&mut pos, &["2:d4b2"]);
+    assert_eq!(scores(&pos), [0, 6, 0, 0]);
+    assert_pieces(
+        &pos,
+        &[
+            ("b2", "bB"),
+            ("c2", ""),
+            ("b3", ""),
+            ("c3", ""),
+            ("h8", "rB"),
+        ],
+        "after blue's triumph",
+    );
+}
+
 /// The waiting condition is checked at the end of **every** move. Yellow's pawn on c1 (an
 /// elephant square of yellow's far line, rank 1) is loaded while yellow has no elephant:
 /// loading never promotes, so it is still a pawn. Red's king makes a quiet move d3→d4; at the
 /// end of that move the pawn qualifies and promotes to a yellow elephant.
 #[test]
-#[ignore = "engine bug: waiting pawns are only re-checked for seats that just lost a piece, so a loaded qualifying pawn never promotes after a quiet move"]
+#[ignore = "engine bug: waiting pawns are re-checked only for seats that just lost a piece"]
 fn a_loaded_qualifying_waiting_pawn_promotes_after_the_next_move() {
     let mut pos = load(&[], "4yK3/8/8/bK7/7gK/3rK4/8/2yP5 r 1,5");
     assert_eq!(at(&pos, "c1"), "yP", "loading never promotes");
@@ -466,9 +489,9 @@ const CHATURAJI: &str = "8/5yP2/8/1bP6/5gK2/4rK3/8/8 r 1,5";
 
 /// Red's king e3 takes green's king on f4 (die 1): 20 + 5 = 25, and red has now taken the kings
 /// of all three other seats while keeping its own: chaturaji. The game ends at once
-/// (the capture-all win, named `chaturaji`; ranked), red's score becomes 54; the unused 5 is kept. Ranks: red 1st;
-/// blue and yellow (0 points, no king, a pawn each: material 1) share 2nd; green (0, no king,
-/// no material) 4th.
+/// (the capture-all win, named `chaturaji`; ranked), red's score becomes 54; the unused 5 is
+/// kept. Ranks: red 1st; blue and yellow (0 points, no king, a pawn each: material 1) share
+/// 2nd; green (0, no king, no material) 4th.
 #[test]
 fn chaturaji_raises_the_score_to_54() {
     let mut pos = load(&[], &format!("{CHATURAJI} 20,0,0,0 r:by"));

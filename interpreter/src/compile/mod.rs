@@ -285,6 +285,27 @@ fn expr_diag(text: &Text, e: &dsl::DslError) -> Diagnostic {
     dsl_diag("compile::expression", text, &e)
 }
 
+/// The kind called `t` among `kinds`, or an "unknown piece" problem (with a suggestion)
+/// at `t`'s span.
+pub(crate) fn kind_named(
+    t: &Text,
+    kinds: &[&str],
+    errs: &mut Diagnostics,
+) -> Option<crate::engine::Kind> {
+    match kinds.iter().position(|n| *n == t.value) {
+        Some(i) => Some(crate::engine::Kind(i as u8)),
+        None => {
+            errs.push(unknown_name(
+                &t.node.span,
+                "piece",
+                &t.value,
+                kinds.iter().copied(),
+            ));
+            None
+        }
+    }
+}
+
 /// Compiles a resolved spec; `assignment` is recorded in the variant.
 pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, Diagnostics> {
     let mut errs = Diagnostics::default();
@@ -367,20 +388,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         );
     }
     let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
-    let kind_of = |t: &Text, errs: &mut Diagnostics| -> Option<crate::engine::Kind> {
-        match names.iter().position(|n| *n == t.value) {
-            Some(i) => Some(crate::engine::Kind(i as u8)),
-            None => {
-                errs.push(unknown_name(
-                    &t.node.span,
-                    "piece",
-                    &t.value,
-                    names.iter().copied(),
-                ));
-                None
-            }
-        }
-    };
+    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, &names, errs);
     let mut kinds = Vec::new();
     for (i, p) in spec.pieces.iter().enumerate() {
         let letter = p.letter.value.chars().next().unwrap_or(' ');

@@ -75,19 +75,7 @@ pub fn compile_modules(
     setup: &[(Square, Piece)],
     errs: &mut Diagnostics,
 ) -> Modules {
-    let kind_of = |t: &Text, errs: &mut Diagnostics| match kinds.iter().position(|k| *k == t.value)
-    {
-        Some(i) => Some(Kind(i as u8)),
-        None => {
-            errs.push(unknown_name(
-                &t.node.span,
-                "piece",
-                &t.value,
-                kinds.iter().copied(),
-            ));
-            None
-        }
-    };
+    let kind_of = |t: &Text, errs: &mut Diagnostics| super::kind_named(t, kinds, errs);
     let formations = m
         .formations
         .iter()

@@ -134,19 +134,7 @@ pub fn place(
             span.clone(),
         ));
     };
-    let kind_of = |t: &Text, errs: &mut Diagnostics| match kinds.iter().position(|n| *n == t.value)
-    {
-        Some(i) => Some(Kind(i as u8)),
-        None => {
-            errs.push(unknown_name(
-                &t.node.span,
-                "piece",
-                &t.value,
-                kinds.iter().copied(),
-            ));
-            None
-        }
-    };
+    let kind_of = |t: &Text, errs: &mut Diagnostics| super::kind_named(t, kinds, errs);
     for (squares, piece) in &spec.setup.army {
         let kind = kind_of(piece, errs);
         let mut clashes = Clashes::new();

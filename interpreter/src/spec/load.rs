@@ -85,6 +85,15 @@ pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
     };
     let mut chain = Vec::new();
     let tree = load_tree(&origin, None, &mut chain)?;
+    let path = match &origin {
+        Origin::File(p) => Some(p.clone()),
+        Origin::Builtin(_) => None,
+    };
+    rule_file(tree, path, variant)
+}
+
+/// Reads and checks the `options:` of a merged tree and wraps it as a [`RuleFile`].
+fn rule_file(tree: Node, path: Option<PathBuf>, origin: &str) -> Result<RuleFile, Diagnostics> {
     let mut r = Reader::default();
     let options = tree
         .get("options")
@@ -95,11 +104,8 @@ pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
     Ok(RuleFile {
         tree,
         options,
-        path: match &origin {
-            Origin::File(p) => Some(p.clone()),
-            Origin::Builtin(_) => None,
-        },
-        origin: variant.to_string(),
+        path,
+        origin: origin.to_string(),
     })
 }
 
@@ -109,19 +115,7 @@ pub fn load_str(name: &str, text: &str) -> Result<RuleFile, Diagnostics> {
     let source: Source = Arc::new(NamedSource::new(name, text.to_string()));
     let mut chain = vec![Origin::File(PathBuf::from(name))];
     let tree = parse_and_extend(&source, Path::new("."), &mut chain)?;
-    let mut r = Reader::default();
-    let options = tree
-        .get("options")
-        .map(|n| read_options(&mut r, n))
-        .unwrap_or_default();
-    check_paths(&mut r, &tree, &options);
-    r.errors.into_result(())?;
-    Ok(RuleFile {
-        tree,
-        options,
-        path: None,
-        origin: name.to_string(),
-    })
+    rule_file(tree, None, name)
 }
 
 fn read_origin(origin: &Origin, at: Option<&Node>) -> Result<Source, Diagnostics> {
