@@ -330,7 +330,7 @@ fn waiting_pawn_promotes_after_a_boat_triumph() {
 /// loading never promotes, so it is still a pawn. Red's king makes a quiet move d3→d4; at the
 /// end of that move the pawn qualifies and promotes to a yellow elephant.
 #[test]
-#[ignore = "engine bug: waiting pawns are re-checked only for seats that just lost a piece"]
+
 fn a_loaded_qualifying_waiting_pawn_promotes_after_the_next_move() {
     let mut pos = load(&[], "4yK3/8/8/bK7/7gK/3rK4/8/2yP5 r 1,5");
     assert_eq!(at(&pos, "c1"), "yP", "loading never promotes");
@@ -678,6 +678,26 @@ fn a_game_ending_mid_turn_keeps_its_unused_die() {
         drop: None,
     };
     assert!(pos.play(king_step).is_err(), "no move after the end");
+}
+
+/// The same when the die left is one the mover could not use. Green (the last seat; red is
+/// first) rolled 1 and 3 and has no horse. Its king f4 takes red's king on e3 with the 1:
+/// +5, scores 0, 12, 3, 12, and only green has a king, so the game ends at once after the move
+/// (`one-king-left`). The game is over in the middle of green's turn: green stays the seat to
+/// move with the 3 kept, and the turn does not pass red, so no round is completed (rounds stay
+/// 0). Ranks: green and blue tie on 12, green has a king: green 1st, blue 2nd, yellow (3) 3rd,
+/// red (0) 4th.
+#[test]
+
+fn a_game_ending_mid_turn_keeps_an_unusable_die_too() {
+    let mut pos = load(&[], "8/5yP2/8/1bP6/5gK2/4rK3/8/8 g 1,3 0,12,3,7");
+    play(&mut pos, &["1:f4e3"]);
+    assert_eq!(reason(&mut pos).as_deref(), Some("one-king-left"));
+    assert_eq!(scores(&pos), [0, 12, 3, 12]);
+    assert_eq!(pos.ranks(), vec![4, 2, 3, 1]);
+    assert_eq!(pos.to_move(), GREEN);
+    assert_eq!(pos.dice(), vec![3]);
+    assert_eq!(pos.counters().rounds, 0);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -211,6 +211,7 @@ impl Position {
     /// Judges a root position as if the seat before the one to move had just moved.
     pub(crate) fn judge_root(&mut self) {
         self.ended = self.judge_conditions(self.prev_seat(self.to_move));
+        self.sweep_waiting = self.variant.waiting_kinds != 0;
     }
 
     /// The outcome if the game is over: an end condition, mate or stalemate (no legal move),

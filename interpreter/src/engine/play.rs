@@ -82,6 +82,7 @@ impl Position {
             awaiting_roll: self.awaiting_roll,
             counters: self.counters,
             gave_check: false,
+            sweep_waiting: self.sweep_waiting,
             edits: Vec::new(),
         });
         self.history.push(self.hash);
@@ -140,32 +141,41 @@ impl Position {
             self.ended = Some(o);
             return;
         }
+        // The conditions held false before this move; they can only change if something they
+        // read changed: the board's composition or the counters (the seat to move changes only
+        // below, where they are judged again).
+        let unchanged = self.variant.end.conditions_stable
+            && captured.is_empty()
+            && m.drop.is_none()
+            && m.promotion.is_none()
+            && self
+                .undo
+                .last()
+                .is_some_and(|u| u.edits.is_empty() && u.counters == self.counters);
         if dice {
+            // The game ends at once after the move, keeping any die left; only then may the
+            // turn end by itself (and the round counters move on).
+            if !unchanged {
+                self.ended = self.judge_conditions(mover);
+                if self.ended.is_some() {
+                    return;
+                }
+            }
             if !self.any_die_usable() {
                 self.end_turn();
+                self.ended = self.judge_conditions(mover);
             }
-        } else {
-            let next = self.next_due(mover);
-            self.set_to_move(next);
+            return;
         }
+        let next = self.next_due(mover);
+        self.set_to_move(next);
         if self.variant.end.perpetual_check {
             let gave = self.gives_check(mover);
             if let Some(u) = self.undo.last_mut() {
                 u.gave_check = gave;
             }
         }
-        // The conditions held false before this move; they can only change if something they
-        // read changed: the board's composition, the counters, or the seat to move.
-        let unchanged = self.variant.end.conditions_stable
-            && captured.is_empty()
-            && m.drop.is_none()
-            && m.promotion.is_none()
-            && self.to_move == mover
-            && self
-                .undo
-                .last()
-                .is_some_and(|u| u.edits.is_empty() && u.counters == self.counters);
-        if !unchanged {
+        if !(unchanged && next == mover) {
             self.ended = self.judge_conditions(mover);
         }
         if self.ended.is_none()
@@ -222,6 +232,7 @@ impl Position {
         self.dice = u.dice;
         self.awaiting_roll = u.awaiting_roll;
         self.counters = u.counters;
+        self.sweep_waiting = u.sweep_waiting;
         Some(u.action)
     }
 }

@@ -23,6 +23,8 @@ pub(crate) struct Undo {
     /// The mover attacked another seat's live royal piece after this move (tracked only where
     /// perpetual check is forbidden).
     pub gave_check: bool,
+    /// `Position::sweep_waiting` before the action.
+    pub sweep_waiting: bool,
     /// Changes made by rule modules after the move (formation captures, promotions, mates),
     /// with what was there before, in the order they were made. Empty (no allocation) for
     /// most moves.
@@ -107,6 +109,9 @@ pub struct Position {
     pub(crate) die_cache: Vec<Move>,
     /// `die_cache` belongs to the current position.
     pub(crate) die_cache_valid: bool,
+    /// The next move must look at every waiting piece (set at a root position: loading never
+    /// promotes, so a waiting piece may already qualify there).
+    pub(crate) sweep_waiting: bool,
     pub(crate) undo: Vec<Undo>,
     /// Hashes of the positions before each move of `undo`, oldest first.
     pub(crate) history: Vec<u64>,
@@ -164,6 +169,7 @@ impl Position {
             scratch: Vec::with_capacity(64),
             die_cache: Vec::with_capacity(64),
             die_cache_valid: false,
+            sweep_waiting: false,
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
         };

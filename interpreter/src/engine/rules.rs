@@ -89,8 +89,9 @@ impl Position {
         // Waiting pieces can only become eligible when their owner loses a piece: sweep the
         // seats that did (all of them after a rule module's captures).
         let mut losers = 0u8;
-        if self.undo.last().is_some_and(|u| !u.edits.is_empty()) {
+        if self.sweep_waiting || self.undo.last().is_some_and(|u| !u.edits.is_empty()) {
             losers = self.seat_mask();
+            self.sweep_waiting = false;
         }
         if !captured.is_empty() && captured.owner().index() < super::MAX_SEATS {
             losers |= 1 << captured.owner().0;

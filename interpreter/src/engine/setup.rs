@@ -77,6 +77,9 @@ impl Position {
             EndSetting::NotOver => None,
             EndSetting::Over(o) => Some(o),
         };
+        // Loading never promotes: a waiting piece may already qualify, so the next move looks
+        // at all of them.
+        self.sweep_waiting = self.variant.waiting_kinds != 0;
     }
 
     /// The seat taken to have just moved when a root position is judged: the seat to move

@@ -194,6 +194,20 @@ pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError>
     pos.to_move = side.unwrap_or(Seat(0));
     pos.root_seat = pos.to_move;
     pos.hash = pos.compute_hash();
+    // The side that just moved cannot have left its royal piece attacked: such a position is
+    // unreachable, and would let the side to move capture a royal piece.
+    let other = pos.prev_seat(pos.to_move);
+    if pos.in_check(other) {
+        let at = fen.find(' ').unwrap_or(fen.len());
+        return Err(FenError {
+            span: 0..at.max(1),
+            message: format!(
+                "{} is in check but it is {}'s move: no legal game reaches this position",
+                v.seats[other.index()].name,
+                v.seats[pos.to_move.index()].name
+            ),
+        });
+    }
     pos.judge_root();
     Ok(pos)
 }
