@@ -21,7 +21,9 @@
 //! The position strings are written with all 14 fields when a field other than the board and
 //! the seat to move matters (the mates field is the 11th).
 
-use ashtapada::notation::{move_to_string, parse_move, parse_position, seat_letters};
+use ashtapada::notation::{
+    move_to_string, parse_move, parse_position, seat_letters, to_position_string,
+};
 use ashtapada::sim::simulate;
 use ashtapada::{
     Assignment, EndReason, NO_OWNER, Outcome, PlayError, Position, Seat, Square, Variant,
@@ -180,6 +182,11 @@ fn nifu_closes_the_file_of_an_own_pawn_of_the_same_facing_only() {
         assert!(has(&d, present), "{present} must be present: {d:?}");
     }
     assert_eq!(d.len(), 58, "{d:?}");
+    // `P*g3` is read as `P@g3`.
+    let star = parse_move(&mut pos, "P*g3").expect("legal");
+    let at_sign = parse_move(&mut pos, "P@g3").expect("legal");
+    assert_eq!(star, at_sign);
+    assert!(parse_move(&mut pos, "P*c3").is_err());
 }
 
 /// Nifu for west (pawns facing east: the line is a rank).
@@ -256,17 +263,20 @@ fn a_pawn_drop_check_on_a_side_seat_that_does_not_mate_is_present() {
     assert_eq!(pos.to_move(), NORTH);
 }
 
-/// Uchifuzume forbids only drops: the same mating net made by a pawn moving from a3 to a4 is
-/// legal. South: pawn a3, gold b3 (guards a4 with its forward diagonal, and b4), rook b1
-/// (b-file; the gold on b3 blocks it below b4, but b4 is the gold's and b5, b6 stay swept).
-/// After a3a4 west (due next) has no legal move: it is mated at once by south.
+/// Uchifuzume forbids only drops: a mating net closed by a pawn moving from a3 to a4 is
+/// legal. South: pawn a3, gold b3 (guards a4 with its forward diagonal, and b4 with its
+/// front), rook b8 (sweeps b7–b4: b6, b5 for the net). After a3a4 west (due next) has no
+/// legal move — a4 guarded, b4, b5, b6 attacked, a6 its own silver, which cannot take a4 —
+/// so it is mated at once by south, and its silver becomes south's, still facing east. The
+/// drop P@a4 in the same position would mate in the same way, so it is absent.
 #[test]
 fn a_pawn_move_that_mates_is_legal() {
-    let mut pos = load(&[], "4nK4/9/9/wS8/wK7eK/9/sPsG7/9/1sR2sK4[sP] s");
+    let mut pos = load(&[], "4nK4/1sR7/9/wS8/wK7eK/9/sPsG7/9/4sK4[sP] s");
     assert!(!has(&drops(&mut pos, 'P'), "P@a4"));
     play(&mut pos, &["a3a4"]);
     assert_eq!(pos.counters().mated, 1 << WEST.0);
     assert_eq!(at(&pos, "a5"), "_K:w*");
+    assert_eq!(at(&pos, "a6"), "sS:w");
     assert_eq!(pos.to_move(), NORTH);
 }
 
@@ -319,20 +329,25 @@ fn no_pawn_drop_on_the_last_line_or_in_front_of_a_dead_king() {
 // 4. Promotion
 // ---------------------------------------------------------------------------------------------
 
-/// Promotion: forced on the last line, optional in and out of the zone.
+/// The position of the promotion tests.
 ///
 /// ```text
 /// 9  . . . . nK . . . .
-/// 8  . . sP . .  . . . .     sP c8 → c9: the pawn's last line: only c8c9t.
-/// 7  . . . sS .  . sP . .    sP g7 → g8: in the zone (ranks 7–9), not last: g7g8, g7g8t.
-/// 5  wK . . . .  . . . eK    sS d7 (zone): d8, e8 (c8 is its own pawn), and back out of the
-/// 3  . . . . .  sS . sP:w .    zone to c6, e6 — each with and without promotion (`n`).
-/// 1  . . . . sK . . . .      sS f3 (outside the zone, never reaching it): no promotion.
-/// ```                        sP:w h3: a pawn south took over from west, still facing east:
-///                              its last line is file i, so h3 → i3 must promote: h3i3t.
+/// 8  . . sP . .  . . . .     sP c8 → c9: the pawn's last line.
+/// 7  . . . sS .  . sP . .    sP g7 → g8: in the zone (ranks 7–9), not the last line.
+/// 5  wK . . . .  . . . eK    sS d7: in the zone.
+/// 3  . . . . .  sS . sP:w .  sS f3: outside the zone. sP:w h3: a pawn south took over from
+/// 1  . . . . sK . . . .        west, still facing east (last line file i, zone files g–i).
+/// ```
+const PROMOTION: &str = "4nK4/2sP6/3sS2sP2/9/wK7eK/9/5sS1sP:w1/9/4sK4[] s";
+
+/// Optional promotion in [`PROMOTION`]: the pawn g7 → g8 may promote or not (g7g8, g7g8t).
+/// The silver d7 moves to d8, e8 (c8 holds its own pawn) and back out of the zone to c6 and
+/// e6: each move starts in the zone, so each comes with and without promotion (`n`). The
+/// silver f3 never touches the zone: its five moves (e2, e4, f4, g2, g4) have no promotion.
 #[test]
-fn promotion_is_forced_on_the_last_line_and_optional_elsewhere_in_the_zone() {
-    let mut pos = load(&[], "4nK4/2sP6/3sS2sP2/9/wK7eK/9/5sS1sP:w1/9/4sK4[] s");
+fn promotion_is_optional_in_and_out_of_the_zone() {
+    let mut pos = load(&[], PROMOTION);
     assert_eq!(moves_from(&mut pos, "g7"), ["g7g8", "g7g8t"]);
     assert_eq!(
         moves_from(&mut pos, "d7"),
@@ -344,15 +359,26 @@ fn promotion_is_forced_on_the_last_line_and_optional_elsewhere_in_the_zone() {
         moves_from(&mut pos, "f3"),
         ["f3e2", "f3e4", "f3f4", "f3g2", "f3g4"]
     );
-    assert_eq!(moves_from(&mut pos, "c8"), ["c8c9t"]);
-    assert_eq!(moves_from(&mut pos, "h3"), ["h3i3t"]);
 }
 
-/// The optional promotions of the test above, played: leaving the zone promoted or not, and
-/// a pawn reaching its last line becomes a tokin.
+/// Forced promotion in [`PROMOTION`]: a pawn moving to its last line must promote. The pawn
+/// c8 has only c8c9t; the east-facing pawn h3 (its last line is file i) only h3i3t. Written
+/// without the letter, `c8c9` reads as the only legal move, c8c9t.
+#[test]
+
+fn promotion_is_forced_on_the_last_line() {
+    let mut pos = load(&[], PROMOTION);
+    assert_eq!(moves_from(&mut pos, "c8"), ["c8c9t"]);
+    assert_eq!(moves_from(&mut pos, "h3"), ["h3i3t"]);
+    let m = parse_move(&mut pos, "c8c9").expect("legal");
+    assert_eq!(move_to_string(&pos, m), "c8c9t");
+}
+
+/// The promotions of [`PROMOTION`], played: leaving the zone promoted (a promoted silver,
+/// `N`) or not, and a pawn reaching its last line as a tokin.
 #[test]
 fn promotion_choices_play_out() {
-    let text = "4nK4/2sP6/3sS2sP2/9/wK7eK/9/5sS1sP:w1/9/4sK4[] s";
+    let text = PROMOTION;
     let mut pos = load(&[], text);
     play(&mut pos, &["d7c6n"]);
     assert_eq!(at(&pos, "c6"), "sN");
@@ -467,6 +493,15 @@ fn mate_kills_the_king_and_hands_hand_and_pieces_to_the_mater() {
     assert_eq!(c.last_mate[..4], [1, 0, 0, 0]);
     assert_eq!(pos.to_move(), NORTH);
     assert_eq!(pos.outcome(), None);
+    // The position string records all of it, and reads back to the same position.
+    let written = to_position_string(&pos);
+    assert_eq!(
+        written,
+        "4nK4/9/2sP:w6/9/_K:w*sG6eK/2sS6/sP8/9/4sK4[sG2sP] n - 0,0,0,0 - - 0 0 - - s:w s 1 1"
+    );
+    let mut back = load(&[], &written);
+    assert_eq!(to_position_string(&back), written);
+    assert_eq!(moves(&mut back), moves(&mut pos));
     play(&mut pos, &["e9d9", "i5i4"]);
     assert_eq!(pos.to_move(), SOUTH, "west takes no more turns");
     assert_eq!(moves_from(&mut pos, "c7"), ["c7d7"]);
@@ -501,6 +536,85 @@ fn the_mater_is_the_last_mover_even_if_another_seat_gives_the_check() {
     play(&mut pos, &["g3g2", "e9d9"]);
     assert_eq!(pos.to_move(), EAST);
     assert_eq!(moves_from(&mut pos, "f6"), ["f6f7", "f6f7t"]);
+}
+
+/// A player due with no legal move is mated even when not in check.
+///
+/// ```text
+/// 9  wK . . . nK . . . .     West's king a9 is not attacked, but a8 (rook h8 along rank 8),
+/// 8  . . . . .  . . sR .     b8 (both rooks) and b9 (rook b1 along file b) are; west has
+/// 5  . . . . .  . . . eK     nothing else and an empty hand. South plays e1e2; west is due,
+/// 1  . sR . . sK . . . .     has no legal move, and is mated by south. North moves next.
+/// ```
+#[test]
+fn no_legal_move_without_check_is_mate_too() {
+    let mut pos = load(&[], "wK3nK4/7sR1/9/9/8eK/9/9/9/1sR2sK4[] s");
+    play(&mut pos, &["e1e2"]);
+    assert_eq!(pos.counters().mated, 1 << WEST.0);
+    assert_eq!(pos.counters().mates[..4], [1, 0, 0, 0]);
+    assert_eq!(at(&pos, "a9"), "_K:w*");
+    assert_eq!(pos.to_move(), NORTH);
+    assert_eq!(pos.outcome(), None);
+}
+
+/// After a mate, play goes on from the mated seat, but a check interrupt comes first.
+///
+/// ```text
+/// 9  . . . nK . . . . .      South plays e2e5 (e3, e4 empty): the rook sweeps rank 5 both
+/// 6  wP wP . . . . . . .     ways, checking west's a5 and east's i5 (not north: d9 is off
+/// 5  wK . . . . . . . eK     the e-file). West, nearest clockwise, is due: its king's
+/// 4  wP wP . . . . . . .     squares a4, a6, b4, b6 hold its own pawns and b5 is on the
+/// 2  . . . . sR . . . .      rook's rank; its pawns (facing east) are blocked (a4, a6) or
+/// 1  . . . . sK . . . .      cannot answer the check (b4c4, b6c6): mated by south, its pawns
+/// ```                        become south's (`sP:w`). Clockwise from west comes north, but
+/// east is in check: east moves first, and north's turn is jumped. After east's i5i4 play
+/// goes on clockwise from east: south.
+#[test]
+fn after_a_mate_a_check_interrupt_comes_first() {
+    let mut pos = load(&[], "3nK5/9/9/wPwP7/wK7eK/wPwP7/9/4sR4/4sK4[] s");
+    play(&mut pos, &["e2e5"]);
+    assert_eq!(pos.counters().mated, 1 << WEST.0);
+    assert_eq!(at(&pos, "b4"), "sP:w");
+    assert!(pos.in_check(EAST));
+    assert_eq!(pos.to_move(), EAST);
+    assert_eq!(moves(&mut pos), ["i5h4", "i5h6", "i5i4", "i5i6"]);
+    play(&mut pos, &["i5i4"]);
+    assert_eq!(pos.to_move(), SOUTH);
+}
+
+/// One move mates two players; the last mover is the mater of both.
+///
+/// ```text
+/// 9  wK . . . nK nP . . .    South plays c1c9 (c2–c8 empty): the rook sweeps rank 9 and
+/// 8  wP wP . nP nP nP . . .  checks west's a9 (through b9) and north's e9 (through d9).
+/// 5  . . . . .  .  . . eK    West, nearest clockwise, is due: a8, b8 hold its pawns, b9 is
+/// 1  . . sR . sK . . . .     on the rook's rank, its pawns cannot answer (a8 blocked by b8,
+/// ```                        b8c8 leaves the check): mated. Then north, still in check, is
+/// due: d8, e8, f8, f9 hold its pawns and d9 is on the rank, its pawns cannot answer (f9 is
+/// blocked, the others leave the check): mated too, by south — the second mate ends the
+/// game (`two-mated`). Ranks: south (2 mates) 1, east 2, north (mated later) 3, west 4.
+/// With `end=last-standing` play goes on: east moves next.
+#[test]
+fn one_move_can_mate_two_players() {
+    let text = "wK3nKnP3/wPwP1nPnPnP3/9/9/8eK/9/9/9/2sR1sK4[] s";
+    let mut pos = load(&[], text);
+    play(&mut pos, &["c1c9"]);
+    let c = pos.counters();
+    assert_eq!(c.mated, 1 << WEST.0 | 1 << NORTH.0);
+    assert_eq!(c.mates[..4], [2, 0, 0, 0]);
+    assert_eq!(c.mated_at[..4], [0, 1, 2, 0]);
+    assert_eq!(at(&pos, "a9"), "_K:w*");
+    assert_eq!(at(&pos, "e9"), "_K:n*");
+    assert_eq!(at(&pos, "d8"), "sP:n");
+    assert_eq!(at(&pos, "b8"), "sP:w");
+    assert_eq!(reason(&mut pos).as_deref(), Some("two-mated"));
+    assert_eq!(pos.ranks(), [1, 4, 3, 2]);
+
+    let mut pos = load(&["end=last-standing"], text);
+    play(&mut pos, &["c1c9"]);
+    assert_eq!(pos.counters().mated, 1 << WEST.0 | 1 << NORTH.0);
+    assert_eq!(pos.outcome(), None);
+    assert_eq!(pos.to_move(), EAST);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -597,33 +711,64 @@ fn a_mate_under_the_ownerless_option_leaves_the_pieces_to_nobody() {
 /// ```text
 /// 9  wR . sG . nK . . . .    South's gold c9 shields north's king e9 from west's rook a9:
 /// 8  . wS . . .  . . . .     c9c8 would uncover it — newly checking the partner: absent;
-/// 6  . sR . . .  . . nP .    c9b9, c9d9 keep rank 9 closed: present.
+/// 6  . sR . . .  . . nP .    c9b9 keeps rank 9 closed: present; c9d9 keeps it closed too, but
+///                            the gold on d9 itself attacks e9 (sideways): absent.
 /// 5  wK . . . .  . . . eK    South's rook b6: b6e6 would check north (e7, e8 empty):
 /// 1  . . . . sK  . . . .     absent; along rank 6 it stops before north's pawn h6 (no
 /// ```                        capture of a partner, b6h6 absent; b6g6 present); it may take
 /// west's silver b8 (b6b8, and b6b8d in the zone).
-/// In the individual format the same position allows c9c8, b6e6 and b6h6.
+/// In the individual format the same position allows c9c8, c9d9, b6e6 and b6h6.
 #[test]
 fn pairs_forbid_checking_or_capturing_the_partner() {
     let text = "wR1sG1nK4/1wS7/9/1sR5nP1/wK7eK/9/9/9/4sK4[] s";
     let mut pos = load(&["format=pairs"], text);
     let m = moves(&mut pos);
-    for absent in ["c9c8", "b6e6", "b6h6"] {
+    for absent in ["c9c8", "c9d9", "b6e6", "b6h6"] {
         assert!(!has(&m, absent), "{absent}: {m:?}");
     }
-    for present in ["c9b9", "c9d9", "b6g6", "b6b8", "b6b8d"] {
+    for present in ["c9b9", "b6d6", "b6f6", "b6g6", "b6b8", "b6b8d"] {
         assert!(has(&m, present), "{present}: {m:?}");
     }
     let mut pos = load(&[], text);
     let m = moves(&mut pos);
-    for present in ["c9c8", "b6e6", "b6h6"] {
+    for present in ["c9c8", "c9d9", "b6e6", "b6h6"] {
         assert!(has(&m, present), "{present}: {m:?}");
     }
 }
 
+/// `format=pairs`: a partner's pieces count as attackers, and only new checks of the partner
+/// are forbidden.
+///
+/// (a) West's silver e5 stands between south's rook e2 and north's king e9. West plays e5f6
+/// (a forward diagonal for an east-facing silver): north is now attacked by its partner's
+/// rook and is in check; it moves next, out of turn.
+///
+/// (b) East plays h5e5 (g5, f5 empty): its rook checks south's e1 and north's e9 along the
+/// e-file. South, nearest clockwise from east, answers first: its king's four squares off
+/// the file (d1, d2, f1, f2; e2 stays on the file). Each leaves north in check — but north
+/// was already in check, so none newly checks the partner and all four are legal. North
+/// then answers.
+#[test]
+fn pairs_count_partner_attacks_and_forbid_only_new_checks() {
+    let opts = ["format=pairs"];
+    let mut pos = load(&opts, "4nK4/9/9/9/wK3wS3eK/9/9/4sR4/sK8[] w");
+    assert!(!pos.in_check(NORTH));
+    play(&mut pos, &["e5f6"]);
+    assert!(pos.in_check(NORTH));
+    assert_eq!(pos.to_move(), NORTH);
+
+    let mut pos = load(&opts, "4nK4/9/8eK/9/7eR1/9/wK8/9/4sK4[] e");
+    play(&mut pos, &["h5e5"]);
+    assert!(pos.in_check(SOUTH) && pos.in_check(NORTH));
+    assert_eq!(pos.to_move(), SOUTH);
+    assert_eq!(moves(&mut pos), ["e1d1", "e1d2", "e1f1", "e1f2"]);
+    play(&mut pos, &["e1d1"]);
+    assert_eq!(pos.to_move(), NORTH);
+}
+
 /// `format=pairs`: the first mate ends the game and the mated player's team loses. In
 /// [`MATE`], c5b5 mates west: the game ends (`first-mate`), south and north share rank 1,
-/// west and east rank 2.
+/// west and east come below them: rank 3 (ranks count the players above, as in "1, 1, 3").
 #[test]
 fn pairs_end_at_the_first_mate_and_the_mated_team_loses() {
     let mut pos = load(&["format=pairs"], MATE);
@@ -631,7 +776,7 @@ fn pairs_end_at_the_first_mate_and_the_mated_team_loses() {
     assert_eq!(pos.counters().mated, 1 << WEST.0);
     assert!(matches!(pos.outcome(), Some(Outcome::Ranked { .. })));
     assert_eq!(reason(&mut pos).as_deref(), Some("first-mate"));
-    assert_eq!(pos.ranks(), [1, 2, 1, 2]);
+    assert_eq!(pos.ranks(), [1, 3, 1, 3]);
     assert!(pos.legal_move_list().is_empty());
 }
 
@@ -668,13 +813,17 @@ fn the_second_mate_ends_the_game_and_players_are_ranked() {
     }
 }
 
-/// More mates rank first, before pieces: south mated east earlier (`s:e`) and now mates west:
-/// two mates against north's none, so south ranks first although north has 3 + 6 = 9 pieces
-/// to south's 5 + 3 + 2 = 10 — and would rank first with any number of pieces.
-/// With `end=last-standing` the second mate does not end the game: north moves next.
+/// More mates rank first, before pieces: south mated east earlier (`s:e`; east's gold h4 and
+/// silver h6 are south's, `sG:e`, `sS:e`) and now mates west: two mates against north's
+/// none, so south ranks first although north has more pieces: north 1 (king) + 15 in hand
+/// (4 rooks, 5 golds, 6 silvers) = 16; south 7 on the board (e1, b5, c4, a3, h4, h6, c7),
+/// plus 3 in hand and 2 dead kings = 12. Ranks: south 1, north 2, west (mated 2nd) 3, east 4.
+///
+/// With `end=last-standing` (the position of the test above, `n:e`) the second mate does not
+/// end the game: north moves next.
 #[test]
 fn more_mates_rank_first_and_last_standing_plays_on() {
-    let text = "4nK4/9/2wP6/7nS:e1/wK1sG5_K:e*/2sS4nG:e1/sP8/9/4sK4[sPwGwP2nG9nP] s - 0,0,0,0 - - 0 0 - - s:e s 0 1";
+    let text = "4nK4/9/2wP6/7sS:e1/wK1sG5_K:e*/2sS4sG:e1/sP8/9/4sK4[sPwGwP4nR5nG6nS] s - 0,0,0,0 - - 0 0 - - s:e s 0 1";
     let mut pos = load(&[], text);
     play(&mut pos, &["c5b5"]);
     assert_eq!(reason(&mut pos).as_deref(), Some("two-mated"));

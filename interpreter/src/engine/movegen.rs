@@ -90,7 +90,7 @@ impl Position {
                         drop: None,
                     });
                 }
-                if pr.mandatory {
+                if pr.mandatory || v.forced_zone[combo].contains(to) {
                     return;
                 }
             }
