@@ -341,18 +341,18 @@ fn no_pawn_drop_on_the_last_line_or_in_front_of_a_dead_king() {
 /// ```
 const PROMOTION: &str = "4nK4/2sP6/3sS2sP2/9/wK7eK/9/5sS1sP:w1/9/4sK4[] s";
 
-/// Optional promotion in [`PROMOTION`]: the pawn g7 → g8 may promote or not (g7g8, g7g8t).
+/// Optional promotion in [`PROMOTION`]: the pawn g7 → g8 may promote or not (g7g8, g7g8+).
 /// The silver d7 moves to d8, e8 (c8 holds its own pawn) and back out of the zone to c6 and
-/// e6: each move starts in the zone, so each comes with and without promotion (`n`). The
+/// e6: each move starts in the zone, so each comes with and without promotion (`+`). The
 /// silver f3 never touches the zone: its five moves (e2, e4, f4, g2, g4) have no promotion.
 #[test]
 fn promotion_is_optional_in_and_out_of_the_zone() {
     let mut pos = load(&[], PROMOTION);
-    assert_eq!(moves_from(&mut pos, "g7"), ["g7g8", "g7g8t"]);
+    assert_eq!(moves_from(&mut pos, "g7"), ["g7g8", "g7g8+"]);
     assert_eq!(
         moves_from(&mut pos, "d7"),
         [
-            "d7c6", "d7c6n", "d7d8", "d7d8n", "d7e6", "d7e6n", "d7e8", "d7e8n"
+            "d7c6", "d7c6+", "d7d8", "d7d8+", "d7e6", "d7e6+", "d7e8", "d7e8+"
         ]
     );
     assert_eq!(
@@ -368,10 +368,10 @@ fn promotion_is_optional_in_and_out_of_the_zone() {
 
 fn promotion_is_forced_on_the_last_line() {
     let mut pos = load(&[], PROMOTION);
-    assert_eq!(moves_from(&mut pos, "c8"), ["c8c9t"]);
-    assert_eq!(moves_from(&mut pos, "h3"), ["h3i3t"]);
+    assert_eq!(moves_from(&mut pos, "c8"), ["c8c9+"]);
+    assert_eq!(moves_from(&mut pos, "h3"), ["h3i3+"]);
     let m = parse_move(&mut pos, "c8c9").expect("legal");
-    assert_eq!(move_to_string(&pos, m), "c8c9t");
+    assert_eq!(move_to_string(&pos, m), "c8c9+");
 }
 
 /// The promotions of [`PROMOTION`], played: leaving the zone promoted (a promoted silver,
@@ -380,13 +380,13 @@ fn promotion_is_forced_on_the_last_line() {
 fn promotion_choices_play_out() {
     let text = PROMOTION;
     let mut pos = load(&[], text);
-    play(&mut pos, &["d7c6n"]);
+    play(&mut pos, &["d7c6+"]);
     assert_eq!(at(&pos, "c6"), "sN");
     let mut pos = load(&[], text);
     play(&mut pos, &["d7c6"]);
     assert_eq!(at(&pos, "c6"), "sS");
     let mut pos = load(&[], text);
-    play(&mut pos, &["c8c9t"]);
+    play(&mut pos, &["c8c9+"]);
     assert_eq!(at(&pos, "c9"), "sT");
 }
 
@@ -535,7 +535,7 @@ fn the_mater_is_the_last_mover_even_if_another_seat_gives_the_check() {
     assert_eq!(pos.to_move(), WEST);
     play(&mut pos, &["g3g2", "e9d9"]);
     assert_eq!(pos.to_move(), EAST);
-    assert_eq!(moves_from(&mut pos, "f6"), ["f6f7", "f6f7t"]);
+    assert_eq!(moves_from(&mut pos, "f6"), ["f6f7", "f6f7+"]);
 }
 
 /// A player due with no legal move is mated even when not in check.
@@ -726,7 +726,7 @@ fn pairs_forbid_checking_or_capturing_the_partner() {
     for absent in ["c9c8", "c9d9", "b6e6", "b6h6"] {
         assert!(!has(&m, absent), "{absent}: {m:?}");
     }
-    for present in ["c9b9", "b6d6", "b6f6", "b6g6", "b6b8", "b6b8d"] {
+    for present in ["c9b9", "b6d6", "b6f6", "b6g6", "b6b8", "b6b8+"] {
         assert!(has(&m, present), "{present}: {m:?}");
     }
     let mut pos = load(&[], text);
@@ -968,4 +968,23 @@ fn a_seeded_simulation_of_100_games_is_reproducible() {
     let b = simulate(&v, &agents, 2024, 100, 2, 10_000);
     assert_eq!(a, b);
     assert_eq!(a.games, 100);
+}
+
+/// Promotion notation: `+` promotes, `=` declines, the new kind's letter also promotes, and a
+/// plain move in the zone is the move without promotion (worked on [`PROMOTION`]'s pawn g7).
+#[test]
+fn promotion_notation_plus_equals_and_letter() {
+    let mut pos = load(&[], PROMOTION);
+    let plus = parse_move(&mut pos, "g7g8+").unwrap();
+    let letter = parse_move(&mut pos, "g7g8t").unwrap();
+    assert_eq!(plus, letter);
+    assert!(plus.promotion.is_some());
+    let declined = parse_move(&mut pos, "g7g8=").unwrap();
+    let plain = parse_move(&mut pos, "g7g8").unwrap();
+    assert_eq!(declined, plain);
+    assert!(declined.promotion.is_none());
+    assert_eq!(move_to_string(&pos, plus), "g7g8+");
+    // On the last line only the promotion exists: `=` is refused there.
+    assert!(parse_move(&mut pos, "c8c9=").is_err());
+    assert!(parse_move(&mut pos, "c8c9").unwrap().promotion.is_some());
 }

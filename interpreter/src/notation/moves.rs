@@ -64,7 +64,19 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
     s.push_str(&v.board.name(m.from));
     s.push_str(&v.board.name(m.to));
     if let Some(k) = m.promotion {
-        s.push(v.kinds[k.index()].letter.to_ascii_lowercase());
+        // A kind with one optional promotion writes `+` (as shogi does); otherwise the new
+        // kind's letter (`b7b8q`, as chess-style engines do).
+        let moved = pos.piece_at(m.from).kind();
+        let single_optional = v
+            .kinds
+            .get(moved.index())
+            .and_then(|i| i.promotion.as_ref())
+            .is_some_and(|p| p.to.len() == 1 && !p.mandatory);
+        if single_optional {
+            s.push('+');
+        } else {
+            s.push(v.kinds[k.index()].letter.to_ascii_lowercase());
+        }
     }
     s
 }
@@ -119,22 +131,34 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     };
     let (from, n1) = board.parse_square_prefix(t).ok_or_else(syntax)?;
     let (to, n2) = board.parse_square_prefix(&t[n1..]).ok_or_else(syntax)?;
-    let rest = t[n1 + n2..].trim_start_matches('=');
-    let promo = match rest.chars().count() {
-        0 => None,
-        1 => {
-            let c = rest.chars().next().unwrap_or(' ');
-            Some(pos.kind_for_letter(c).ok_or_else(|| {
-                MoveError::Syntax(format!("`{c}` is not a piece letter of this variant"))
-            })?)
+    // Suffix: none; `+` (promote); `=` (do not promote); or the new kind's letter (`=q` too).
+    let rest = &t[n1 + n2..];
+    let suffix = match rest {
+        "" => Suffix::Any,
+        "+" => Suffix::Promote,
+        "=" => Suffix::Decline,
+        _ => {
+            let letter = rest.strip_prefix('=').unwrap_or(rest);
+            let mut chars = letter.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Suffix::Kind(pos.kind_for_letter(c).ok_or_else(|| {
+                    MoveError::Syntax(format!("`{c}` is not a piece letter of this variant"))
+                })?),
+                _ => return Err(syntax()),
+            }
         }
-        _ => return Err(syntax()),
     };
     let legal = pos.legal_move_list();
     let matching: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|m| m.from == from && m.to == to && (promo.is_none() || m.promotion == promo))
+        .filter(|m| m.from == from && m.to == to)
+        .filter(|m| match suffix {
+            Suffix::Any => true,
+            Suffix::Promote => m.promotion.is_some(),
+            Suffix::Decline => m.promotion.is_none(),
+            Suffix::Kind(k) => m.promotion == Some(k),
+        })
         .filter(|m| m.drop.is_none())
         .filter(|m| die.is_none_or(|d| m.die == d))
         .collect();
@@ -147,17 +171,19 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     }
     match matching.as_slice() {
         [m] => Ok(*m),
-        [_, ..] if promo.is_none() => match matching.iter().find(|m| m.promotion.is_none()) {
-            Some(m) => Ok(*m),
-            None => Err(MoveError::Syntax(format!(
-                "`{t}` promotes: add the letter of the kind, one of {}",
-                matching
-                    .iter()
-                    .map(|m| move_to_string(pos, *m))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ))),
-        },
+        [_, ..] if matches!(suffix, Suffix::Any) => {
+            match matching.iter().find(|m| m.promotion.is_none()) {
+                Some(m) => Ok(*m),
+                None => Err(MoveError::Syntax(format!(
+                    "`{t}` promotes: add the letter of the kind, one of {}",
+                    matching
+                        .iter()
+                        .map(|m| move_to_string(pos, *m))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ))),
+            }
+        }
         _ => Err(MoveError::Illegal {
             text: t.to_string(),
             from_same_square: legal
@@ -167,6 +193,19 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 .collect(),
         }),
     }
+}
+
+/// The promotion part of a move in notation.
+#[derive(Clone, Copy)]
+enum Suffix {
+    /// Nothing written: the move without promotion if there is one, else the only promotion.
+    Any,
+    /// `+`: promote (to the only kind it can become).
+    Promote,
+    /// `=`: do not promote.
+    Decline,
+    /// A kind's letter: promote to it.
+    Kind(crate::engine::Kind),
 }
 
 /// Reads a drop, `P@e5` (or `P*e5`), and checks it is legal in `pos`.
