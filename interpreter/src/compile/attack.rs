@@ -158,7 +158,7 @@ impl AttackTable {
 
     /// True if a live piece whose owner's bit is set in `seats` attacks `sq`.
     /// `board` is the position's mailbox; dead pieces block but never attack.
-    #[inline]
+    #[inline(always)]
     pub fn attacked(&self, board: &[Piece], sq: u8, seats: u8) -> bool {
         let live = |p: Piece| !p.is_empty() && !p.is_dead() && (seats >> p.owner().0) & 1 != 0;
         let (start, len) = self.leap_index[sq as usize];

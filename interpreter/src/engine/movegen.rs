@@ -109,6 +109,9 @@ impl Position {
     /// attack a partner's royal piece and is not a mating drop of a no-mate kind.
     #[inline]
     pub(crate) fn keeps_royals_safe(&mut self, m: Move) -> bool {
+        if !self.variant.needs_full_legality && m.drop.is_none() {
+            return self.board_move_keeps_royals_safe(m);
+        }
         let seat = self.to_move;
         let royals = self.royals[seat.index()];
         let partners = self.variant.modules.partners[seat.index()];
@@ -165,6 +168,33 @@ impl Position {
         if m.drop.is_none() {
             self.board[from as usize] = moved;
         }
+        self.board[to as usize] = captured;
+        safe
+    }
+
+    /// The common case of [`keeps_royals_safe`](Self::keeps_royals_safe): a board move in a
+    /// variant without partners or drop restrictions; only the mover's royal pieces matter.
+    #[inline]
+    fn board_move_keeps_royals_safe(&mut self, m: Move) -> bool {
+        let seat = self.to_move;
+        let royals = self.royals[seat.index()];
+        if royals.is_empty() {
+            return true;
+        }
+        let (from, to) = (m.from.0, m.to.0);
+        let moved = self.board[from as usize];
+        let captured = self.board[to as usize];
+        self.board[to as usize] = match m.promotion {
+            Some(k) => moved.with_kind(k),
+            None => moved,
+        };
+        self.board[from as usize] = Piece::EMPTY;
+        let enemies = self.enemies(seat);
+        let attacks = &self.variant.attacks;
+        let safe = !royals
+            .iter()
+            .any(|sq| attacks.attacked(&self.board, if sq == from { to } else { sq }, enemies));
+        self.board[from as usize] = moved;
         self.board[to as usize] = captured;
         safe
     }
