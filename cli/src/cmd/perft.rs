@@ -46,7 +46,12 @@ pub fn run(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(f) => parse_position(&variant, f).map_err(|e| position_failure(&variant, f, &e))?,
     };
     if !dice.is_empty() {
-        pos.roll(dice).map_err(|e| {
+        let zero_checked = if dice.contains(&0) {
+            Err(ashtapada::PlayError::BadRoll("a die cannot show 0".into()))
+        } else {
+            Ok(())
+        };
+        zero_checked.and_then(|()| pos.roll(dice)).map_err(|e| {
             let text = dice.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
             let src = text_source("--dice", &text);
             Failure::Diagnostics(

@@ -17,8 +17,23 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ));
     }
     let variant = load(&a.v)?;
+    if let Some(dir) = &a.records {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Failure::Diagnostics(
+                Diagnostic::new(
+                    "simulate::records",
+                    format!("cannot create the records folder `{}`: {e}", dir.display()),
+                    None,
+                )
+                .help("give a folder you can write to, e.g. `--records ./records`")
+                .into(),
+            )
+        })?;
+    }
+    // More threads than games, or than any machine has cores, only adds overhead.
+    let threads = a.threads.min(a.games.min(1024) as usize);
     let agents = || -> Vec<Box<dyn Agent>> { vec![Box::new(RandomAgent::new())] };
-    let summary = simulate(&variant, &agents, a.seed, a.games, a.threads, a.max_plies);
+    let summary = simulate(&variant, &agents, a.seed, a.games, threads, a.max_plies);
     let options = variant.assignment.to_string();
     if !options.is_empty() {
         writeln!(out, "options: {options}")?;
@@ -43,13 +58,22 @@ fn write_records(
     a: &SimulateArgs,
     dir: &std::path::Path,
 ) -> Result<(), Failure> {
-    std::fs::create_dir_all(dir)?;
     for k in 0..a.games {
         let mut agents: Vec<Box<dyn Agent>> = vec![Box::new(RandomAgent::new())];
         let (_, pos) =
             ashtapada::sim::play_game_to_end(variant, &mut agents, a.seed, k, a.max_plies);
         let record = ashtapada::notation::Record::from_position(&pos, Some(a.seed));
-        std::fs::write(dir.join(format!("game-{k}.json")), record.to_json())?;
+        let path = dir.join(format!("game-{k}.json"));
+        std::fs::write(&path, record.to_json()).map_err(|e| {
+            Failure::Diagnostics(
+                Diagnostic::new(
+                    "simulate::records",
+                    format!("cannot write `{}`: {e}", path.display()),
+                    None,
+                )
+                .into(),
+            )
+        })?;
     }
     Ok(())
 }

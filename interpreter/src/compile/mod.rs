@@ -151,6 +151,8 @@ pub struct Variant {
     pub end: EndRules,
     /// True if any kind is royal (check and mate apply).
     pub has_royals: bool,
+    /// Bit mask of the royal kinds.
+    pub royal_kinds: u64,
     /// Dice rules, for dice variants.
     pub dice: Option<DiceRules>,
     /// Rule modules: scoring, formations, thrones, capture-all, resignation, match.
@@ -674,6 +676,11 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         }
     }
     let has_royals = kinds.iter().any(|k| k.royal);
+    let royal_kinds = kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.royal)
+        .fold(0, |m, (i, _)| m | 1 << i);
     let needs_full_legality =
         modules.partners.iter().any(|&p| p != 0) || kinds.iter().any(|k| k.drop.no_mate);
     let waiting_kinds = kinds
@@ -704,6 +711,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         setup: setup_pieces,
         end,
         has_royals,
+        royal_kinds,
         waiting_kinds,
         needs_full_legality,
         dice,

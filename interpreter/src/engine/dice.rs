@@ -95,7 +95,13 @@ impl Position {
                 "no roll is due: the dice of this turn are already rolled".into(),
             ));
         }
-        let values: Vec<u8> = values.iter().copied().filter(|&v| v != 0).collect();
+        // An `Action::Roll` pads its values with trailing zeros; a zero before a value is an error.
+        let used = values.len() - values.iter().rev().take_while(|&&v| v == 0).count();
+        let values = &values[..used];
+        if values.contains(&0) {
+            return Err(PlayError::BadRoll("a die cannot show 0".into()));
+        }
+        let values: Vec<u8> = values.to_vec();
         if values.len() != rules.count as usize {
             return Err(PlayError::BadRoll(format!(
                 "{} dice are rolled, not {}",

@@ -65,9 +65,13 @@ impl Position {
 
     /// True if `seat` may capture `target`: another seat's live piece.
     #[inline]
+    /// True if `seat` may capture `target`: another seat's live piece, not a partner's, and
+    /// not a royal piece (royal pieces are never left attacked, so capturing one could only
+    /// come from a loaded position that no game reaches).
     fn capturable(&self, seat: Seat, target: Piece) -> bool {
         target.owner() != seat
             && !target.is_dead()
+            && self.variant.royal_kinds >> target.kind().0 & 1 == 0
             && self.variant.modules.partners[seat.index()] >> target.owner().0 & 1 == 0
     }
 

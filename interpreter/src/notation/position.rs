@@ -737,6 +737,29 @@ pub fn from_position_string(variant: &Arc<Variant>, text: &str) -> Result<Positi
             ));
         }
     }
+    // A royal piece in check belongs to the seat due: with the check interrupt that seat moves
+    // next, and without it the seat that moved last could not have left it attacked.
+    if v.has_royals && pos.ended.is_none() && !pos.in_check(to_move) {
+        let checked: Vec<&str> = (0..v.seats.len() as u8)
+            .map(Seat)
+            .filter(|&s| s != to_move && pos.is_live(s) && pos.in_check(s))
+            .map(|s| v.seats[s.index()].name.as_str())
+            .collect();
+        if !checked.is_empty() {
+            return Err(blame(
+                1,
+                format!(
+                    "{} in check but {} is to move: no game reaches this position (the seat in check moves next)",
+                    if checked.len() == 1 {
+                        format!("{} is", checked[0])
+                    } else {
+                        format!("{} are", checked.join(" and "))
+                    },
+                    v.seats[to_move.index()].name
+                ),
+            ));
+        }
+    }
     if pos.ended.is_none() && v.modules.mate.is_some() && !pos.setup_can_move() {
         return Err(blame(
             1,
@@ -839,6 +862,22 @@ fn read_board(
             let kind = v
                 .kind_by_letter(k)
                 .ok_or_else(|| unknown_kind(v, f, &item, k))?;
+            let info = &v.kinds[kind.index()];
+            if info.royal || info.demote != kind {
+                let why = if info.royal {
+                    format!("a {} is royal and is never captured", info.name)
+                } else {
+                    format!(
+                        "a captured {} goes to the hand as a {}",
+                        info.name,
+                        v.kinds[info.demote.index()].name
+                    )
+                };
+                return Err(f.error_on(
+                    &item,
+                    format!("`{}` cannot be in a hand: {why}", item.as_str()),
+                ));
+            }
             let total = count + pos.hand_count(seat, kind) as u32;
             if count == 0 || total > u8::MAX as u32 {
                 return Err(f.error_on(
