@@ -113,94 +113,73 @@ impl Position {
     /// attack a partner's royal piece and is not a mating drop of a no-mate kind.
     #[inline]
     pub(crate) fn keeps_royals_safe(&mut self, m: Move) -> bool {
-        if !self.variant.needs_full_legality && m.drop.is_none() {
-            return self.board_move_keeps_royals_safe(m);
-        }
         let seat = self.to_move;
         let royals = self.royals[seat.index()];
-        let partners = self.variant.modules.partners[seat.index()];
-        let no_mate = m
-            .drop
-            .is_some_and(|k| self.variant.kinds[k.index()].drop.no_mate);
-        if royals.is_empty() && partners == 0 && !no_mate {
+        let full = self.variant.needs_full_legality;
+        if royals.is_empty() && !full {
             return true;
         }
+        let partners = self.variant.modules.partners[seat.index()];
         let partners_before = if partners == 0 {
             0
         } else {
             self.partners_in_check(seat)
         };
-        let (from, to) = (m.from.0, m.to.0);
-        let moved = self.board[from as usize];
-        let captured = self.board[to as usize];
-        match m.drop {
-            Some(k) => self.board[to as usize] = self.dropped_piece(seat, k),
-            None => {
-                self.board[to as usize] = match m.promotion {
-                    Some(k) => moved.with_kind(k),
-                    None => moved,
-                };
-                self.board[from as usize] = Piece::EMPTY;
-            }
-        }
+        let moved_from = if m.drop.is_none() {
+            Some(m.from.0)
+        } else {
+            None
+        };
         let enemies = self.enemies(seat);
-        let attacks = &self.variant.attacks;
-        let mut safe = true;
-        for sq in royals.iter() {
-            let sq = if sq == from && m.drop.is_none() {
-                to
-            } else {
-                sq
-            };
-            if attacks.attacked(&self.board, sq, enemies) {
-                safe = false;
-                break;
-            }
-        }
-        if safe && partners != 0 && self.partners_in_check(seat) & !partners_before != 0 {
-            safe = false;
-        }
-        if safe && no_mate {
-            // The drop stands on the board; the mated seat's reply search needs the real
-            // occupancy sets, so place it properly for the test.
-            self.board[to as usize] = Piece::EMPTY;
+        let safe = self.with_move_applied(m, |p| {
+            let attacks = &p.variant.attacks;
+            !royals.iter().any(|sq| {
+                attacks.attacked(
+                    &p.board,
+                    if Some(sq) == moved_from { m.to.0 } else { sq },
+                    enemies,
+                )
+            }) && (partners == 0 || p.partners_in_check(seat) & !partners_before == 0)
+        });
+        if safe
+            && full
+            && m.drop
+                .is_some_and(|k| self.variant.kinds[k.index()].drop.no_mate)
+        {
+            // The mated seat's reply search needs the real occupancy sets: place the drop
+            // properly for the test.
             let p = self.dropped_piece(seat, m.drop.unwrap_or(super::Kind(0)));
-            self.put(to, p);
-            safe = !self.drop_mates(to);
-            self.take(to);
+            self.put(m.to.0, p);
+            let mates = self.drop_mates(m.to.0);
+            self.take(m.to.0);
+            return !mates;
         }
-        if m.drop.is_none() {
-            self.board[from as usize] = moved;
-        }
-        self.board[to as usize] = captured;
         safe
     }
 
-    /// The common case of [`keeps_royals_safe`](Self::keeps_royals_safe): a board move in a
-    /// variant without partners or drop restrictions; only the mover's royal pieces matter.
-    #[inline]
-    fn board_move_keeps_royals_safe(&mut self, m: Move) -> bool {
-        let seat = self.to_move;
-        let royals = self.royals[seat.index()];
-        if royals.is_empty() {
-            return true;
+    /// Runs `f` on the board with `m` applied in place (only the two squares change: no
+    /// counters, sets or hash), then restores it.
+    #[inline(always)]
+    fn with_move_applied<R>(&mut self, m: Move, f: impl FnOnce(&Self) -> R) -> R {
+        let (from, to) = (m.from.0 as usize, m.to.0 as usize);
+        let moved = self.board[from];
+        let captured = self.board[to];
+        match m.drop {
+            Some(k) => self.board[to] = self.dropped_piece(self.to_move, k),
+            None => {
+                self.board[to] = match m.promotion {
+                    Some(k) => moved.with_kind(k),
+                    None => moved,
+                };
+                self.board[from] = Piece::EMPTY;
+            }
         }
-        let (from, to) = (m.from.0, m.to.0);
-        let moved = self.board[from as usize];
-        let captured = self.board[to as usize];
-        self.board[to as usize] = match m.promotion {
-            Some(k) => moved.with_kind(k),
-            None => moved,
-        };
-        self.board[from as usize] = Piece::EMPTY;
-        let enemies = self.enemies(seat);
-        let attacks = &self.variant.attacks;
-        let safe = !royals
-            .iter()
-            .any(|sq| attacks.attacked(&self.board, if sq == from { to } else { sq }, enemies));
-        self.board[from as usize] = moved;
-        self.board[to as usize] = captured;
-        safe
+        let r = f(self);
+        if m.drop.is_none() {
+            self.board[from] = moved;
+        }
+        self.board[to] = captured;
+        r
     }
 
     /// Bit mask of `seat`'s partners whose royal pieces are attacked (by any other seat).
