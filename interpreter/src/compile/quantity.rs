@@ -12,7 +12,8 @@ pub enum SeatRef {
     Mover,
     /// The other seat (two-seat variants only).
     Opponent,
-    /// The seat due to move next.
+    /// The seat due to move when the expression is judged (after the turn passed, the next
+    /// seat; in the middle of a dice turn, the mover).
     Next,
     /// The seat being ranked (in `ranking:` keys).
     Subject,

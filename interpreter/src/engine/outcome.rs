@@ -134,12 +134,13 @@ impl Position {
             },
             ResultKind::Draw => Outcome::Draw { reason },
             ResultKind::Rank => Outcome::Ranked { reason },
-            // With more than two seats a loss names no single winner: the next seat is credited
-            // until multi-seat ranking exists.
-            ResultKind::Loss => Outcome::Decisive {
+            // With two seats the other one wins; with more, a loss names no single winner and
+            // every seat is ranked by the `ranking:` keys.
+            ResultKind::Loss if self.variant.seats.len() == 2 => Outcome::Decisive {
                 winner: self.next_seat(seat),
                 reason,
             },
+            ResultKind::Loss => Outcome::Ranked { reason },
         }
     }
 
@@ -147,7 +148,8 @@ impl Position {
         match r {
             SeatRef::Mover => mover,
             SeatRef::Subject => subject,
-            SeatRef::Opponent | SeatRef::Next => self.next_seat(mover),
+            SeatRef::Opponent => self.next_seat(mover),
+            SeatRef::Next => self.to_move,
             SeatRef::Fixed(s) => s,
         }
     }
