@@ -98,6 +98,18 @@ pub struct SimulateArgs {
     /// as `game-K.json`.
     #[arg(long, value_name = "DIR")]
     pub records: Option<std::path::PathBuf>,
+    /// Output: a readable table, or JSON (schema in the README, "Simulation output").
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+/// Output formats of `simulate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A table for people.
+    Table,
+    /// One JSON object.
+    Json,
 }
 
 /// Arguments of `replay`.

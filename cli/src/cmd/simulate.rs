@@ -34,6 +34,18 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let threads = a.threads.min(a.games.min(1024) as usize);
     let agents = || -> Vec<Box<dyn Agent>> { vec![Box::new(RandomAgent::new())] };
     let summary = simulate(&variant, &agents, a.seed, a.games, threads, a.max_plies);
+    if a.format == crate::args::Format::Json {
+        let json = summary.to_json(&variant.assignment);
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&json).unwrap_or_default()
+        )?;
+        if let Some(dir) = &a.records {
+            write_records(&variant, a, dir)?;
+        }
+        return Ok(());
+    }
     let options = variant.assignment.to_string();
     if !options.is_empty() {
         writeln!(out, "options: {options}")?;

@@ -18,6 +18,8 @@ pub struct SeatSummary {
     /// Share of the games won, 0 to 1: a game won alone counts 1, a first place shared by k
     /// seats 1/k each, a draw or capped game 1/k for each of the k seats.
     pub win_share: f64,
+    /// 95% Wilson score interval of the win share: `[low, high]`, in 0..=1.
+    pub win_share_ci: [f64; 2],
     /// Mean score at the end of a game.
     pub mean_score: f64,
 }
@@ -41,6 +43,8 @@ pub struct Summary {
     pub mean_plies: f64,
     /// Median game length in plies.
     pub median_plies: f64,
+    /// 90th percentile of the length in plies (nearest rank).
+    pub p90_plies: f64,
     /// Event totals over all games.
     pub events: Events,
     /// Games per end-reason name, sorted by name; [`CAP_REASON`](super::CAP_REASON) counts the
@@ -130,6 +134,7 @@ impl Tally {
             .map(|(s, name)| SeatSummary {
                 name: name.clone(),
                 win_share: self.wins[s] as f64 / (SHARE_UNIT as f64 * g),
+                win_share_ci: wilson(self.wins[s] as f64 / SHARE_UNIT as f64, self.games as f64),
                 mean_score: self.scores[s] as f64 / g,
             })
             .collect();
@@ -143,10 +148,35 @@ impl Tally {
             median_rounds: median(&mut self.rounds),
             mean_plies: mean(&self.plies),
             median_plies: median(&mut self.plies),
+            p90_plies: percentile(&mut self.plies, 90),
             events: self.events,
             end_reasons: self.reasons.into_iter().collect(),
         }
     }
+}
+
+/// The 95% Wilson score interval for `wins` successes (ties counted fractionally) out of `n`
+/// trials: `[low, high]`; `[0, 1]` when `n` is 0.
+pub fn wilson(wins: f64, n: f64) -> [f64; 2] {
+    if n <= 0.0 {
+        return [0.0, 1.0];
+    }
+    const Z: f64 = 1.959_963_984_540_054;
+    let p = wins / n;
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).max(0.0).sqrt();
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// The `q`-th percentile of `v` by nearest rank (sorted in place); 0 when empty.
+fn percentile(v: &mut [u32], q: usize) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_unstable();
+    let rank = (q * v.len()).div_ceil(100).max(1);
+    v[rank - 1] as f64
 }
 
 /// The median of `v` (sorted in place); 0 when empty.
@@ -218,5 +248,82 @@ impl fmt::Display for Summary {
             writeln!(f, "{reason:<22} {n:>10} {:>6.1}%", 100.0 * *n as f64 / g)?;
         }
         Ok(())
+    }
+}
+
+impl Summary {
+    /// The summary as JSON (the README's "Simulation output" schema): `variant`, `seed`,
+    /// `options` (every option with its choice), `games`, `seats` (`name`, `win_share`,
+    /// `win_share_ci`, `mean_score`), `length` (`mean_rounds`, `median_rounds`, `mean_plies`,
+    /// `median_plies`, `p90_plies`), `end_reasons` (name → games), `events` (name → total).
+    pub fn to_json(&self, options: &crate::Assignment) -> serde_json::Value {
+        let e = &self.events;
+        serde_json::json!({
+            "variant": self.variant,
+            "seed": self.seed,
+            "options": options.0.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
+            "games": self.games,
+            "seats": self.seats.iter().map(|s| serde_json::json!({
+                "name": s.name,
+                "win_share": s.win_share,
+                "win_share_ci": s.win_share_ci,
+                "mean_score": s.mean_score,
+            })).collect::<Vec<_>>(),
+            "length": {
+                "mean_rounds": self.mean_rounds,
+                "median_rounds": self.median_rounds,
+                "mean_plies": self.mean_plies,
+                "median_plies": self.median_plies,
+                "p90_plies": self.p90_plies,
+            },
+            "end_reasons": self.end_reasons.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect::<serde_json::Map<_, _>>(),
+            "events": {
+                "moves": e.moves,
+                "captures": e.captures,
+                "rolls": e.rolls,
+                "rolls_with_no_move": e.dead_rolls,
+                "passes": e.passes,
+                "resignations": e.resignations,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Worked values: 50 of 100 → [0.4038, 0.5962]; 0 of 10 → [0, 0.2775]; 10 of 10 →
+    /// [0.7225, 1] (Wilson 1927, z = 1.96).
+    #[test]
+    fn wilson_intervals_match_worked_values() {
+        let close =
+            |a: [f64; 2], b: [f64; 2]| (a[0] - b[0]).abs() < 5e-4 && (a[1] - b[1]).abs() < 5e-4;
+        assert!(
+            close(wilson(50.0, 100.0), [0.4038, 0.5962]),
+            "{:?}",
+            wilson(50.0, 100.0)
+        );
+        assert!(
+            close(wilson(0.0, 10.0), [0.0, 0.2775]),
+            "{:?}",
+            wilson(0.0, 10.0)
+        );
+        assert!(
+            close(wilson(10.0, 10.0), [0.7225, 1.0]),
+            "{:?}",
+            wilson(10.0, 10.0)
+        );
+        assert_eq!(wilson(0.0, 0.0), [0.0, 1.0]);
+    }
+
+    #[test]
+    fn nearest_rank_percentile() {
+        let mut v: Vec<u32> = (1..=10).collect();
+        assert_eq!(percentile(&mut v, 90), 9.0);
+        assert_eq!(percentile(&mut v, 100), 10.0);
+        let mut one = vec![7];
+        assert_eq!(percentile(&mut one, 90), 7.0);
+        assert_eq!(percentile(&mut [], 90), 0.0);
     }
 }
