@@ -1,8 +1,8 @@
 //! Support for the conformance tests in `tests/`: the perft reference-file reader and
 //! helpers for building positions.
 
-use ashtapada::notation::{from_fen, parse_move};
-use ashtapada::{Assignment, Position, load_variant};
+use ashtapada::notation::{from_fen, parse_move, seat_letters};
+use ashtapada::{Assignment, NO_OWNER, Position, Square, load_variant};
 
 /// One block of a `.perft` reference file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -138,4 +138,50 @@ pub fn random_action(pos: &mut Position, rng: &mut Lcg) -> Option<ashtapada::Act
         )
     });
     Some(Action::Move(moves[rng.below(moves.len())]))
+}
+
+/// The square called `name` on `pos`'s board.
+///
+/// # Panics
+/// If `name` is not a square of the board.
+pub fn square(pos: &Position, name: &str) -> Square {
+    pos.variant()
+        .board
+        .parse_square(name)
+        .unwrap_or_else(|| panic!("{name} is not a square"))
+}
+
+/// The piece on `name` as the board field writes it: owner letter (`_` for none), kind
+/// letter, `:` and the facing seat's letter when it faces as another seat, `*` when dead;
+/// `""` for an empty square.
+pub fn at(pos: &Position, name: &str) -> String {
+    let p = pos.piece_at(square(pos, name));
+    if p.is_empty() {
+        return String::new();
+    }
+    let v = pos.variant();
+    let letters = seat_letters(v);
+    let owner = p.owner();
+    let mut s = String::new();
+    s.push(if owner.0 == NO_OWNER {
+        '_'
+    } else {
+        letters[owner.index()]
+    });
+    s.push(v.kinds[p.kind().index()].letter);
+    // Ownerless pieces count as facing like the first seat unless marked.
+    let own = v.seats.get(owner.index()).unwrap_or(&v.seats[0]).orient;
+    if p.orient() != own {
+        let facing = v
+            .seats
+            .iter()
+            .position(|s| s.orient == p.orient())
+            .expect("a seat's facing");
+        s.push(':');
+        s.push(letters[facing]);
+    }
+    if p.is_dead() {
+        s.push('*');
+    }
+    s
 }

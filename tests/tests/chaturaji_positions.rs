@@ -16,9 +16,9 @@
 //!   elephant, g8 horse, h8 boat; file h for blue: h1 boat, h2 horse, h3 elephant, h4/h5
 //!   king, h6 elephant, h7 horse, h8 boat; likewise rank 1 for yellow and file a for green).
 
-use ashtapada::notation::{parse_position, seat_letters, to_position_string};
-use ashtapada::{Assignment, EndReason, Move, Outcome, Position, Seat, Square, load_variant};
-use ashtapada_tests::play;
+use ashtapada::notation::{parse_position, to_position_string};
+use ashtapada::{Assignment, EndReason, Move, Outcome, Position, Seat, load_variant};
+use ashtapada_tests::{at, play, square};
 
 const RED: Seat = Seat(0);
 const BLUE: Seat = Seat(1);
@@ -35,24 +35,6 @@ fn load(options: &[&str], text: &str) -> Position {
     let a = Assignment::parse(options).expect("valid options");
     let v = load_variant("chaturaji", &a).unwrap_or_else(|e| panic!("{}", e.one_line()));
     parse_position(&v, text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn square(pos: &Position, name: &str) -> Square {
-    pos.variant()
-        .board
-        .parse_square(name)
-        .unwrap_or_else(|| panic!("{name} is not a square"))
-}
-
-/// The piece on `name` as seat letter and kind letter (`rB`), or `""` for an empty square.
-fn at(pos: &Position, name: &str) -> String {
-    let p = pos.piece_at(square(pos, name));
-    if p.is_empty() {
-        return String::new();
-    }
-    let v = pos.variant();
-    let seat = seat_letters(v)[p.owner().index()];
-    format!("{seat}{}", v.kinds[p.kind().index()].letter)
 }
 
 /// Asserts the pieces on the given squares (`""` for empty).

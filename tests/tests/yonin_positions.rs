@@ -21,15 +21,10 @@
 //! The position strings are written with all 14 fields when a field other than the board and
 //! the seat to move matters (the mates field is the 11th).
 
-use ashtapada::notation::{
-    move_to_string, parse_move, parse_position, seat_letters, to_position_string,
-};
+use ashtapada::notation::{move_to_string, parse_move, parse_position, to_position_string};
 use ashtapada::sim::simulate;
-use ashtapada::{
-    Assignment, EndReason, NO_OWNER, Outcome, PlayError, Position, Seat, Square, Variant,
-    load_variant,
-};
-use ashtapada_tests::play;
+use ashtapada::{Assignment, EndReason, Outcome, PlayError, Position, Seat, Variant, load_variant};
+use ashtapada_tests::{at, play, square};
 use std::sync::Arc;
 
 const SOUTH: Seat = Seat(0);
@@ -45,48 +40,6 @@ fn variant(options: &[&str]) -> Arc<Variant> {
 /// A four-player shogi position under `options` from an extended position string.
 fn load(options: &[&str], text: &str) -> Position {
     parse_position(&variant(options), text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn square(pos: &Position, name: &str) -> Square {
-    pos.variant()
-        .board
-        .parse_square(name)
-        .unwrap_or_else(|| panic!("{name} is not a square"))
-}
-
-/// The piece on `name` as the board field writes it: owner letter (`_` for none), kind
-/// letter, `:` and the facing seat's letter when it faces as another seat, `*` when dead;
-/// `""` for an empty square.
-fn at(pos: &Position, name: &str) -> String {
-    let p = pos.piece_at(square(pos, name));
-    if p.is_empty() {
-        return String::new();
-    }
-    let v = pos.variant();
-    let letters = seat_letters(v);
-    let owner = p.owner();
-    let mut s = String::new();
-    s.push(if owner.0 == NO_OWNER {
-        '_'
-    } else {
-        letters[owner.index()]
-    });
-    s.push(v.kinds[p.kind().index()].letter);
-    // Ownerless pieces count as facing like the first seat unless marked.
-    let own = v.seats.get(owner.index()).unwrap_or(&v.seats[0]).orient;
-    if p.orient() != own {
-        let facing = v
-            .seats
-            .iter()
-            .position(|s| s.orient == p.orient())
-            .expect("a seat's facing");
-        s.push(':');
-        s.push(letters[facing]);
-    }
-    if p.is_dead() {
-        s.push('*');
-    }
-    s
 }
 
 /// The legal moves of the seat to move, in notation, sorted.
