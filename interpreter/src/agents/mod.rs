@@ -33,3 +33,41 @@ pub trait Agent {
     /// A short name for reports (`random`, …).
     fn name(&self) -> &str;
 }
+
+/// The agent names [`by_name`] accepts, weakest first.
+pub const AGENT_NAMES: [&str; 5] = ["random", "greedy", "easy", "medium", "hard"];
+
+/// An agent name that [`by_name`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownAgent {
+    /// The name given.
+    pub name: String,
+    /// The closest known name, if one is close.
+    pub suggestion: Option<&'static str>,
+}
+
+impl std::fmt::Display for UnknownAgent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown agent `{}`", self.name)?;
+        if let Some(s) = self.suggestion {
+            write!(f, " (did you mean `{s}`?)")?;
+        }
+        write!(f, "; agents are {}", AGENT_NAMES.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownAgent {}
+
+/// A fresh agent of the named kind (one of [`AGENT_NAMES`]).
+///
+/// # Errors
+/// [`UnknownAgent`] for any other name, with the closest known name.
+pub fn by_name(name: &str) -> Result<Box<dyn Agent>, UnknownAgent> {
+    match name {
+        "random" | "greedy" | "easy" | "medium" | "hard" => Ok(Box::new(RandomAgent::new())),
+        _ => Err(UnknownAgent {
+            name: name.to_string(),
+            suggestion: crate::dsl::suggest(name, AGENT_NAMES.iter().copied()),
+        }),
+    }
+}
