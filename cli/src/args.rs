@@ -40,14 +40,16 @@ pub enum Command {
     },
     /// Count leaf nodes of the legal-move tree; the last line is `nodes N`.
     Perft(PerftArgs),
-    /// Play seeded games between random agents and summarise them: win shares, scores, game
-    /// length, end reasons.
+    /// Play seeded games between agents and report win shares with intervals, scores, game
+    /// length, end reasons and rule events; sweep local rules with paired seeds.
     Simulate(SimulateArgs),
+    /// Combine the JSON reports of `simulate --shard K/N` runs into the report of the whole run.
+    Merge(MergeArgs),
     /// Replay a game record (JSON or YAML): print the final position string, the scores and
     /// the result (exit 1 if an action does not replay).
     Replay(ReplayArgs),
-    /// Measure perft speed (nodes per second) and random playouts per second (one thread) for
-    /// each built-in variant.
+    /// Measure perft speed (nodes per second) and playouts per second of random and greedy
+    /// agents (one thread and every core) for each built-in variant.
     Bench {
         /// Perft depth.
         #[arg(long, default_value_t = 6)]
@@ -82,32 +84,79 @@ pub struct PerftArgs {
 pub struct SimulateArgs {
     #[command(flatten)]
     pub v: VariantArgs,
-    /// Number of games (at least 1).
+    /// Games per option assignment (at least 1).
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
-    /// Base seed: game K uses the generator of (seed, K), so runs are reproducible.
+    /// Base seed: game K uses the generator of (seed, K), so runs are reproducible and every
+    /// assignment of a sweep plays the same seeds.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Agents: one name for every seat, or one per seat in turn order (random, greedy, easy,
+    /// medium, hard).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "random",
+        value_name = "A[,B,C,D]"
+    )]
+    pub agents: Vec<String>,
+    /// Sweep an option through its choices (repeatable; every combination is played):
+    /// `--sweep promotion`, integer options through given values `--sweep round-limit=20,30,50`,
+    /// or `--sweep all` (every option that changes play). The `--set` choice (or the default)
+    /// is the baseline the others are compared with.
+    #[arg(long, value_name = "OPT[=V1,V2…]|all")]
+    pub sweep: Vec<String>,
     /// Worker threads (0: one per core); the results do not depend on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Stop a game after this many plies (dice rolls count), reported as `ply-cap`.
     #[arg(long, default_value_t = 10_000)]
     pub max_plies: u32,
-    /// Write each game's record (JSON, replayable with `ashtapada replay`) into this folder,
-    /// as `game-K.json`.
+    /// Play only the games whose index ≡ K (mod N); combine the JSON outputs of all N shards
+    /// with `ashtapada merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Write each game's record (JSON, replayable with `ashtapada replay`) into this folder, as
+    /// `game-K.json` (in a sweep, one subfolder per assignment).
     #[arg(long, value_name = "DIR")]
     pub records: Option<std::path::PathBuf>,
-    /// Output: a readable table, or JSON (schema in the README, "Simulation output").
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
 }
 
-/// Output formats of `simulate`.
+/// Arguments of `merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The JSON reports of the shards (`simulate --shard K/N --format json`).
+    #[arg(required = true)]
+    pub reports: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Where and how a simulation report is written (`simulate`, `merge`).
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Output: a readable table, CSV (one row per assignment) or JSON (schema in the README,
+    /// "Simulation output"; what `merge` reads).
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Write the report to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Also draw the win shares (with 95% intervals) and the game-length distributions of each
+    /// assignment as an SVG picture.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
+}
+
+/// Output formats of `simulate` and `merge`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// A table for people.
+    /// Tables for people.
     Table,
+    /// CSV, one row per option assignment.
+    Csv,
     /// One JSON object.
     Json,
 }

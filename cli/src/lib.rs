@@ -6,6 +6,8 @@
 
 mod args;
 mod cmd;
+mod output;
+mod plot;
 mod report;
 
 pub use args::Cli;

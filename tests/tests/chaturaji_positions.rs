@@ -114,6 +114,12 @@ fn boat_triumph_captures_the_other_three_boats() {
     );
     play(&mut pos, &["2:d4b2"]);
     assert_eq!(scores(&pos), [7, 0, 0, 0]);
+    let events = pos.last_ply_events();
+    assert_eq!(
+        (events.formation, events.promotions),
+        (Some(0), 0),
+        "one boat triumph, no promotion"
+    );
     assert_pieces(
         &pos,
         &[("b2", "rB"), ("b3", ""), ("c3", ""), ("c2", ""), ("d4", "")],
@@ -294,6 +300,12 @@ fn waiting_pawn_promotes_after_a_boat_triumph() {
     assert_eq!(at(&pos, "h8"), "rP");
     play(&mut pos, &["2:d4b2"]);
     assert_eq!(scores(&pos), [0, 6, 0, 0]);
+    let events = pos.last_ply_events();
+    assert_eq!(
+        (events.formation, events.promotions),
+        (Some(0), 1),
+        "a triumph and red's waiting pawn"
+    );
     assert_pieces(
         &pos,
         &[
@@ -318,6 +330,7 @@ fn a_loaded_qualifying_waiting_pawn_promotes_after_the_next_move() {
     assert_eq!(at(&pos, "c1"), "yP", "loading never promotes");
     play(&mut pos, &["1:d3d4"]);
     assert_eq!(at(&pos, "c1"), "yE");
+    assert_eq!(pos.last_ply_events().promotions, 1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,6 +348,11 @@ fn promotion_on_a_king_square_regains_a_king() {
     let mut pos = load(&[], "3bK4/2rP5/5yK2/8/bP7/8/6gP1/rE7 r 1,5 0,0,0,0 y:rg");
     play(&mut pos, &["1:c7d8"]);
     assert_eq!(at(&pos, "d8"), "rK");
+    assert_eq!(
+        pos.last_ply_events().promotions,
+        1,
+        "one promotion, counted once"
+    );
     assert_eq!(scores(&pos), [5, 0, 0, 0]);
     assert_eq!(pos.counters().taken[RED.index()], bit(BLUE));
     assert_eq!(reason(&mut pos), None);
@@ -402,7 +420,9 @@ fn throne_points_once_per_throne() {
     play(&mut pos, &["1:b5a5"]);
     assert_eq!(scores(&pos), [5, 0, 0, 0]);
     assert_eq!(pos.counters().thrones[RED.index()], bit(BLUE));
+    assert_eq!(pos.last_ply_events().thrones, 1);
     play(&mut pos, &["5:a5a4"]);
+    assert_eq!(pos.last_ply_events().thrones, 0);
     assert_eq!(scores(&pos), [5, 0, 0, 0]);
     for seat in [BLUE, YELLOW, GREEN] {
         assert_eq!(pos.to_move(), seat);
@@ -508,6 +528,11 @@ fn chaturaji_counts_a_king_just_promoted() {
     let mut pos = load(&[], "3gK4/2rP2yP2/8/8/8/8/6bK1/8 r 1,5 10,0,0,0 r:by");
     play(&mut pos, &["1:c7d8"]);
     assert_eq!(at(&pos, "d8"), "rK");
+    assert_eq!(
+        pos.last_ply_events().promotions,
+        1,
+        "one promotion, counted once"
+    );
     assert_capture_all(&mut pos);
     assert_eq!(scores(&pos), [54, 0, 0, 0]);
 }

@@ -120,6 +120,7 @@ fn a_padati_promotes_only_to_a_mantri() {
     assert_eq!(from_b7, ["b7b8q"]);
     assert!(parse_move(&mut pos, "b7b8r").is_err());
     play(&mut pos, &["b7b8"]);
+    assert_eq!(pos.last_ply_events().promotions, 1);
     let b8 = pos.variant().board.parse_square("b8").unwrap();
     let kind = pos.piece_at(b8).kind();
     assert_eq!(pos.variant().kinds[kind.index()].name, "mantri");

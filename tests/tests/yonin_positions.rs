@@ -362,9 +362,15 @@ fn a_checked_seat_moves_out_of_turn_and_play_continues_from_it() {
     play(&mut pos, &["c6e6"]);
     assert!(pos.in_check(NORTH));
     assert_eq!(pos.to_move(), NORTH);
+    assert_eq!(
+        pos.last_ply_events().interrupts,
+        1,
+        "west is jumped: an interrupt"
+    );
     assert_eq!(moves(&mut pos), ["e9d8", "e9d9", "e9f8", "e9f9"]);
     play(&mut pos, &["e9d9"]);
     assert_eq!(pos.to_move(), EAST, "west's turn was jumped");
+    assert_eq!(pos.last_ply_events().interrupts, 0);
     play(&mut pos, &["i5i4"]);
     assert_eq!(pos.to_move(), SOUTH);
     play(&mut pos, &["e1d1"]);
@@ -394,9 +400,15 @@ fn two_checks_at_once_are_answered_nearest_clockwise_first() {
     assert!(pos.in_check(SOUTH));
     assert!(!pos.in_check(EAST));
     assert_eq!(pos.to_move(), NORTH);
+    assert_eq!(
+        pos.last_ply_events().interrupts,
+        0,
+        "north is next after west anyway: no interrupt"
+    );
     play(&mut pos, &["e9d9"]);
     assert!(pos.in_check(SOUTH));
     assert_eq!(pos.to_move(), SOUTH);
+    assert_eq!(pos.last_ply_events().interrupts, 1, "east is jumped");
     play(&mut pos, &["e1d1"]);
     assert_eq!(pos.to_move(), WEST, "east's turn was jumped");
 

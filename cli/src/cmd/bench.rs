@@ -1,8 +1,8 @@
-//! `ashtapada bench`: perft nodes per second and random playouts per second for each built-in
-//! variant.
+//! `ashtapada bench`: perft nodes per second, and playouts per second of random and greedy
+//! agents on one thread and on every core, for each built-in variant.
 
 use super::Failure;
-use ashtapada::agents::{Agent, RandomAgent};
+use ashtapada::agents::{Agent, by_name};
 use ashtapada::sim::simulate;
 use ashtapada::spec::BUILTIN;
 use ashtapada::{Assignment, Diagnostics, Position, load_variant, perft};
@@ -50,30 +50,44 @@ pub fn run(depth: u32, only: &[String], out: &mut dyn Write) -> Result<(), Failu
 /// Base seed of the playout benchmark.
 const PLAYOUT_SEED: u64 = 1;
 
-/// Random playouts per second, one thread: complete games between random agents (2000 for
-/// variants with dice, whose games end by round counts; 200 for the others, whose random games
-/// are longer and end mostly by bare-king, repetition or move rules).
+/// Agents timed by the playout benchmark.
+const PLAYOUT_AGENTS: [&str; 2] = ["random", "greedy"];
+
+/// Playouts per second for random and greedy agents, on one thread and on every core:
+/// complete games (2000 for variants with dice, whose games end by round counts; 200 for the
+/// others, whose random games are longer and end mostly by bare-king, repetition or move rules).
 fn playouts(names: &[String], out: &mut dyn Write) -> Result<(), Failure> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     writeln!(out)?;
     writeln!(
         out,
-        "{:<14} {:>6} {:>9} {:>10} {:>12} {:>9}",
-        "playouts", "games", "seconds", "games/s", "plies/s", "capped"
+        "{:<14} {:<7} {:>7} {:>6} {:>9} {:>10} {:>12} {:>7}",
+        "playouts", "agents", "threads", "games", "seconds", "games/s", "plies/s", "capped"
     )?;
-    let agents = || -> Vec<Box<dyn Agent>> { vec![Box::new(RandomAgent::new())] };
     for name in names {
         let v = load_variant(name, &Assignment::default())?;
-        let games = if v.dice.is_some() { 2000 } else { 200 };
-        let t = Instant::now();
-        let s = simulate(&v, &agents, PLAYOUT_SEED, games, 1, 10_000);
-        let secs = t.elapsed().as_secs_f64().max(1e-9);
-        writeln!(
-            out,
-            "{name:<14} {games:>6} {secs:>9.3} {:>10.0} {:>12.0} {:>9}",
-            games as f64 / secs,
-            s.mean_plies * games as f64 / secs,
-            s.capped()
-        )?;
+        for agent in PLAYOUT_AGENTS {
+            let agents = || -> Vec<Box<dyn Agent>> {
+                vec![by_name(agent).expect("the benchmark's agents exist")]
+            };
+            let mut threads = vec![1];
+            if cores > 1 {
+                threads.push(cores);
+            }
+            for t in threads {
+                let games = if v.dice.is_some() { 2000 } else { 200 };
+                let start = Instant::now();
+                let s = simulate(&v, &agents, PLAYOUT_SEED, games, t, 10_000);
+                let secs = start.elapsed().as_secs_f64().max(1e-9);
+                writeln!(
+                    out,
+                    "{name:<14} {agent:<7} {t:>7} {games:>6} {secs:>9.3} {:>10.0} {:>12.0} {:>7}",
+                    games as f64 / secs,
+                    s.mean_plies * games as f64 / secs,
+                    s.capped()
+                )?;
+            }
+        }
     }
     Ok(())
 }

@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod explain;
 mod list;
+mod merge;
 mod perft;
 mod replay;
 mod simulate;
@@ -40,10 +41,20 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
         Command::Check { files } => check::run(&files, out, err),
         Command::Explain { v } => explain::run(&v, out),
         Command::Perft(a) => perft::run(&a, out),
-        Command::Simulate(a) => simulate::run(&a, out),
+        Command::Simulate(a) => simulate::run(&a, out, err),
+        Command::Merge(a) => merge::run(&a, out),
         Command::Replay(a) => replay::run(&a, out, err),
         Command::Bench { depth, variants } => bench::run(depth, &variants, out),
     }
+}
+
+/// A bad-input failure: one diagnostic without a location, with a hint.
+pub fn bad_input(code: &str, message: impl Into<String>, help: impl Into<String>) -> Failure {
+    Failure::Diagnostics(
+        ashtapada::Diagnostic::new(code, message, None)
+            .help(help)
+            .into(),
+    )
 }
 
 /// Loads and compiles the variant with its `--set` options.

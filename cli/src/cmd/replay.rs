@@ -10,14 +10,11 @@ use ashtapada::{Outcome, Position, Seat};
 use std::io::Write;
 
 pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(&a.record).map_err(|e| {
-        Failure::Diagnostics(
-            Diagnostic::new(
-                "record::read",
-                format!("cannot read the record `{}`: {e}", a.record),
-                None,
-            )
-            .into(),
+    let text = crate::output::read_text(std::path::Path::new(&a.record)).map_err(|e| {
+        super::bad_input(
+            "record::read",
+            format!("cannot read the record `{}`: {e}", a.record),
+            "give the path of a game record (JSON or YAML)",
         )
     })?;
     let src = text_source(&a.record, &text);

@@ -1,91 +1,198 @@
-//! `ashtapada simulate VARIANT [--games N] [--seed S] [--set OPT=CHOICE]… [--threads T]
-//! [--max-plies P]`: seeded games between random agents, summarised as a table.
+//! `ashtapada simulate VARIANT …`: seeded games between agents for one option assignment or a
+//! sweep of them, reported as tables, CSV or JSON, optionally plotted, sharded and recorded.
 
-use super::{Failure, load};
+use super::{Failure, bad_input};
 use crate::args::SimulateArgs;
-use ashtapada::Diagnostic;
-use ashtapada::agents::{Agent, RandomAgent};
-use ashtapada::sim::simulate;
-use std::io::Write;
+use crate::output::{emit, write_file};
+use ashtapada::agents::{AGENT_NAMES, Agent, by_name};
+use ashtapada::notation::Record;
+use ashtapada::sim::{self, GameResult, Observer, Plan, Report, Shard};
+use ashtapada::{Assignment, Position, Variant};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
-pub fn run(a: &SimulateArgs, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
     if a.games == 0 {
-        return Err(Failure::Diagnostics(
-            Diagnostic::new("simulate::games", "`--games 0`: nothing to simulate", None)
-                .help("give at least one game, e.g. `--games 1000`")
-                .into(),
+        return Err(bad_input(
+            "simulate::games",
+            "`--games 0`: nothing to simulate",
+            "give at least one game, e.g. `--games 1000`",
         ));
     }
-    let variant = load(&a.v)?;
+    let shard =
+        match &a.shard {
+            Some(s) => Some(Shard::parse(s).map_err(|e| {
+                bad_input("simulate::shard", e, "e.g. `--shard 0/4` … `--shard 3/4`")
+            })?),
+            None => None,
+        };
+    let file = ashtapada::spec::load(&a.v.variant)?;
+    let base = Assignment::parse(&a.v.set)?;
+    let sweep = sim::sweep(&file, &base, &a.sweep)?;
+    let variants = sweep
+        .assignments
+        .iter()
+        .map(|x| ashtapada::compile(&file, x))
+        .collect::<Result<Vec<Arc<Variant>>, _>>()?;
+    let seats = variants[0].seats.len();
+    check_agents(&a.agents, seats)?;
+    let dirs = record_dirs(a, &sweep.swept, &variants)?;
+
+    let plan = Plan {
+        seed: a.seed,
+        games: a.games,
+        shard,
+        // More threads than games, or than any machine has cores, only adds overhead.
+        threads: a.threads.min(a.games.min(1024) as usize),
+        max_plies: a.max_plies,
+    };
+    let total = shard.map_or(a.games, |s| s.games(a.games)) * variants.len() as u64;
+    let watch = Watch::new(total, a.seed, dirs);
+    let names = a.agents.clone();
+    let agents = || -> Vec<Box<dyn Agent>> {
+        names
+            .iter()
+            .map(|n| by_name(n).expect("agent names are checked before the run"))
+            .collect()
+    };
+    let tallies = sim::run(&variants, &agents, &plan, &watch);
+    watch.finish()?;
+
+    let report = Report {
+        variant: variants[0].name.clone(),
+        seed: a.seed,
+        agents: a.agents.clone(),
+        max_plies: a.max_plies,
+        games: a.games,
+        shard,
+        swept: sweep.swept,
+        runs: variants
+            .iter()
+            .zip(tallies)
+            .map(|(v, t)| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), t))
+            .collect(),
+    };
+    emit(&report, &a.output, out)?;
     if let Some(dir) = &a.records {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            Failure::Diagnostics(
-                Diagnostic::new(
-                    "simulate::records",
-                    format!("cannot create the records folder `{}`: {e}", dir.display()),
-                    None,
-                )
-                .help("give a folder you can write to, e.g. `--records ./records`")
-                .into(),
-            )
-        })?;
-    }
-    // More threads than games, or than any machine has cores, only adds overhead.
-    let threads = a.threads.min(a.games.min(1024) as usize);
-    let agents = || -> Vec<Box<dyn Agent>> { vec![Box::new(RandomAgent::new())] };
-    let summary = simulate(&variant, &agents, a.seed, a.games, threads, a.max_plies);
-    if a.format == crate::args::Format::Json {
-        let json = summary.to_json(&variant.assignment);
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&json).unwrap_or_default()
-        )?;
-        if let Some(dir) = &a.records {
-            write_records(&variant, a, dir)?;
-        }
-        return Ok(());
-    }
-    let options = variant.assignment.to_string();
-    if !options.is_empty() {
-        writeln!(out, "options: {options}")?;
-    }
-    writeln!(
-        out,
-        "agents: random for every seat; ply cap {}",
-        a.max_plies
-    )?;
-    write!(out, "{summary}")?;
-    if let Some(dir) = &a.records {
-        write_records(&variant, a, dir)?;
-        writeln!(out, "records: {} games in {}", a.games, dir.display())?;
+        writeln!(err, "records: {} games in {}", total, dir.display())?;
     }
     Ok(())
 }
 
-/// Plays the games again, one by one (the same seeds give the same games), and writes each
-/// one's record.
-fn write_records(
-    variant: &std::sync::Arc<ashtapada::Variant>,
-    a: &SimulateArgs,
-    dir: &std::path::Path,
-) -> Result<(), Failure> {
-    for k in 0..a.games {
-        let mut agents: Vec<Box<dyn Agent>> = vec![Box::new(RandomAgent::new())];
-        let (_, pos) =
-            ashtapada::sim::play_game_to_end(variant, &mut agents, a.seed, k, a.max_plies);
-        let record = ashtapada::notation::Record::from_position(&pos, Some(a.seed));
-        let path = dir.join(format!("game-{k}.json"));
-        std::fs::write(&path, record.to_json()).map_err(|e| {
-            Failure::Diagnostics(
-                Diagnostic::new(
-                    "simulate::records",
-                    format!("cannot write `{}`: {e}", path.display()),
-                    None,
-                )
-                .into(),
-            )
-        })?;
+/// One agent name for all seats, or one per seat; every name known.
+fn check_agents(names: &[String], seats: usize) -> Result<(), Failure> {
+    for n in names {
+        if let Err(e) = by_name(n) {
+            let help = match e.suggestion {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => format!("the agents are {}", AGENT_NAMES.join(", ")),
+            };
+            return Err(bad_input(
+                "simulate::agent",
+                format!("unknown agent `{n}`"),
+                help,
+            ));
+        }
+    }
+    if names.len() != 1 && names.len() != seats {
+        return Err(bad_input(
+            "simulate::agents",
+            format!("{} agents given for {seats} seats", names.len()),
+            format!("give one agent for every seat (`--agents greedy`) or {seats}, in turn order"),
+        ));
     }
     Ok(())
+}
+
+/// The folder of each assignment's records (created), if records are wanted: the records
+/// folder itself, or in a sweep one subfolder per assignment named by its swept choices.
+fn record_dirs(
+    a: &SimulateArgs,
+    swept: &[String],
+    variants: &[Arc<Variant>],
+) -> Result<Vec<PathBuf>, Failure> {
+    let Some(dir) = &a.records else {
+        return Ok(Vec::new());
+    };
+    variants
+        .iter()
+        .map(|v| {
+            let d = if variants.len() == 1 {
+                dir.clone()
+            } else {
+                let name: Vec<String> = swept
+                    .iter()
+                    .map(|o| format!("{o}={}", v.assignment.get(o).unwrap_or("?")))
+                    .collect();
+                dir.join(name.join("_"))
+            };
+            std::fs::create_dir_all(&d).map_err(|e| {
+                bad_input(
+                    "simulate::records",
+                    format!("cannot create the records folder `{}`: {e}", d.display()),
+                    "give a folder you can write to, e.g. `--records ./records`",
+                )
+            })?;
+            Ok(d)
+        })
+        .collect()
+}
+
+/// Watches the run: a progress bar on a terminal, and the game records.
+struct Watch {
+    bar: ProgressBar,
+    seed: u64,
+    dirs: Vec<PathBuf>,
+    error: Mutex<Option<String>>,
+}
+
+impl Watch {
+    fn new(total: u64, seed: u64, dirs: Vec<PathBuf>) -> Watch {
+        let target = if std::io::stderr().is_terminal() {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        let bar = ProgressBar::with_draw_target(Some(total), target);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+        {
+            bar.set_style(style);
+        }
+        Watch {
+            bar,
+            seed,
+            dirs,
+            error: Mutex::new(None),
+        }
+    }
+
+    fn finish(self) -> Result<(), Failure> {
+        self.bar.finish_and_clear();
+        match self.error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(e) => Err(bad_input(
+                "simulate::records",
+                e,
+                "give a folder you can write to, e.g. `--records ./records`",
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Observer for Watch {
+    fn finished(&self, run: usize, result: &GameResult, pos: &Position) {
+        self.bar.inc(1);
+        let Some(dir) = self.dirs.get(run) else {
+            return;
+        };
+        let path = dir.join(format!("game-{}.json", result.game_index));
+        let record = Record::from_position(pos, Some(self.seed));
+        if let Err(e) = write_file(&path, record.to_json().as_bytes()) {
+            let mut slot = self.error.lock().unwrap_or_else(|e| e.into_inner());
+            slot.get_or_insert(e);
+        }
+    }
 }

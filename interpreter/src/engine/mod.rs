@@ -4,6 +4,7 @@
 //! knows a variant by name.
 
 mod dice;
+mod events;
 mod hands;
 mod movegen;
 mod outcome;
@@ -16,6 +17,7 @@ mod setup;
 mod start;
 mod turns;
 
+pub use events::PlyEvents;
 pub use outcome::{EndReason, Outcome};
 pub use piece::{Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, NO_OWNER, Piece, Seat, SquareSet};
 pub use play::PlayError;

@@ -82,6 +82,7 @@ impl Position {
             awaiting_roll: self.awaiting_roll,
             counters: self.counters,
             gave_check: false,
+            interrupts: 0,
             sweep_waiting: self.sweep_waiting,
             edits: Vec::new(),
         });
@@ -167,8 +168,7 @@ impl Position {
             }
             return;
         }
-        let next = self.next_due(mover);
-        self.set_to_move(next);
+        let next = self.pass_turn_on(mover);
         if self.variant.end.perpetual_check {
             let gave = self.gives_check(mover);
             if let Some(u) = self.undo.last_mut() {

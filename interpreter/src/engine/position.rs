@@ -23,6 +23,9 @@ pub(crate) struct Undo {
     /// The mover attacked another seat's live royal piece after this move (tracked only where
     /// perpetual check is forbidden).
     pub gave_check: bool,
+    /// Turns this action gave out of order by the check interrupt (to a checked seat that was
+    /// not next).
+    pub interrupts: u8,
     /// `Position::sweep_waiting` before the action.
     pub sweep_waiting: bool,
     /// Changes made by rule modules after the move (formation captures, promotions, mates),

@@ -11,6 +11,20 @@ impl Position {
         (self.counters.mated | self.counters.resigned) >> seat.0 & 1 == 0
     }
 
+    /// Passes the turn on after `from` moved (see [`next_due`](Self::next_due)), counting a
+    /// check interrupt when the seat due is not the next live seat; returns the seat due.
+    pub(crate) fn pass_turn_on(&mut self, from: Seat) -> Seat {
+        let next = self.next_due(from);
+        if self.variant.modules.check_interrupt
+            && next != self.next_live(from)
+            && let Some(u) = self.undo.last_mut()
+        {
+            u.interrupts = u.interrupts.saturating_add(1);
+        }
+        self.set_to_move(next);
+        next
+    }
+
     /// The seat due after `from` moved: with the check interrupt, the nearest live seat
     /// clockwise from `from` that is in check; otherwise the next live seat clockwise.
     pub(crate) fn next_due(&self, from: Seat) -> Seat {
@@ -24,6 +38,12 @@ impl Position {
                 }
             }
         }
+        self.next_live(from)
+    }
+
+    /// The next live seat clockwise from `from` (`from` itself if no other seat is live).
+    pub(crate) fn next_live(&self, from: Seat) -> Seat {
+        let n = self.variant.seats.len();
         let mut s = from;
         for _ in 0..n {
             s = self.next_seat(s);
@@ -47,8 +67,7 @@ impl Position {
             if self.ended.is_some() {
                 return;
             }
-            let next = self.next_due(mated);
-            self.set_to_move(next);
+            self.pass_turn_on(mated);
         }
     }
 

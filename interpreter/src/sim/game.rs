@@ -1,5 +1,6 @@
 //! One game between agents: [`play_game`] and its [`GameResult`].
 
+use super::events::Events;
 use super::game_rng;
 use crate::agents::{Agent, uniform_below};
 use crate::compile::Variant;
@@ -9,35 +10,6 @@ use std::sync::Arc;
 
 /// The end-reason name of a game stopped by the ply cap rather than by the rules.
 pub const CAP_REASON: &str = "ply-cap";
-
-/// What happened during a game, counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Events {
-    /// Dice rolls.
-    pub rolls: u64,
-    /// Rolls that left no usable die (the turn passed at once).
-    pub dead_rolls: u64,
-    /// Board moves.
-    pub moves: u64,
-    /// Pieces captured, by moves and by rule modules (Chaturaji's boat triumph) alike.
-    pub captures: u64,
-    /// Turns ended early by `pass`.
-    pub passes: u64,
-    /// Resignations.
-    pub resignations: u64,
-}
-
-impl Events {
-    /// Adds `other`'s counts to these.
-    pub fn add(&mut self, other: &Events) {
-        self.rolls += other.rolls;
-        self.dead_rolls += other.dead_rolls;
-        self.moves += other.moves;
-        self.captures += other.captures;
-        self.passes += other.passes;
-        self.resignations += other.resignations;
-    }
-}
 
 /// The result of one simulated game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,6 +126,7 @@ pub fn play_game_to_end(
             }
             Action::Roll(_) => panic!("agents do not roll: the simulator rolls the dice"),
         }
+        events.record(&pos.last_ply_events());
         events.captures += before.saturating_sub(pieces_on_board(&pos, n));
     };
     let ranks = match outcome {
@@ -163,6 +136,9 @@ pub fn play_game_to_end(
             .collect(),
         Some(Outcome::Draw { .. }) | None => vec![1; n],
     };
+    if outcome.is_some_and(|o| o.reason() == crate::EndReason::CaptureAll) {
+        events.capture_all = 1;
+    }
     let reason = match outcome {
         Some(o) => pos.reason_name(o.reason()),
         None => CAP_REASON.to_string(),

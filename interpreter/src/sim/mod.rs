@@ -1,21 +1,35 @@
-//! The seeded batch runner: [`play_game`] plays one game between agents, [`simulate`] plays
-//! many in parallel and summarises them ([`Summary`]).
+//! The seeded batch runner: [`play_game`] plays one game between agents, [`run`] plays a
+//! batch for one or more option assignments (a [`sweep`]) in parallel and tallies them
+//! ([`Tally`]), [`Report`] holds the figures ([`Summary`]) and prints them as a table, CSV or
+//! JSON, and merges the reports of shards.
 //!
 //! # Determinism
 //!
 //! Game `k` of a run with base seed `s` draws every random choice (dice and agents) from one
 //! generator, [`game_rng`]`(s, k)`: ChaCha8 keyed by `s` (through
-//! [`SeedableRng::seed_from_u64`]) on stream `k` ([`ChaCha8Rng::set_stream`]). Games are
-//! summarised in game-index order with exact integer tallies, so a run gives the same
-//! [`Summary`], bit for bit, on any machine and with any number of threads; and game `k` is
-//! the same game in every run with seed `s`, whatever the number of games.
+//! [`SeedableRng::seed_from_u64`]) on stream `k` ([`ChaCha8Rng::set_stream`]). Tallies are
+//! exact integer sums, so a run gives the same figures, bit for bit, on any machine, with any
+//! number of threads, and split into shards; game `k` is the same game in every run with seed
+//! `s`, whatever the number of games; and in a sweep every option assignment plays game `k`
+//! from the same generator (a paired comparison).
 
+mod csv;
+mod events;
 mod game;
+mod report;
 mod summary;
+mod sweep;
+mod table;
+mod tally;
 
-pub use game::{CAP_REASON, Events, GameResult, play_game, play_game_to_end};
-pub use summary::{SeatSummary, Summary, summarize};
+pub use events::{Events, MAX_FORMATIONS};
+pub use game::{CAP_REASON, GameResult, play_game, play_game_to_end};
+pub use report::{Report, Shard};
+pub use summary::{Difference, Differences, SeatSummary, Summary, wilson};
+pub use sweep::{MAX_ASSIGNMENTS, Sweep, sweep};
+pub use tally::{Paired, SHARE_UNIT, Tally};
 
+use crate::Position;
 use crate::agents::Agent;
 use crate::compile::Variant;
 use rand::SeedableRng;
@@ -31,16 +45,106 @@ pub fn game_rng(seed: u64, game_index: u64) -> ChaCha8Rng {
     rng
 }
 
-/// Games played per parallel batch; results are folded into the summary batch by batch, in
-/// game-index order, so memory stays bounded for long runs.
-const BATCH: u64 = 4096;
+/// What to play: games `0..games` (or a shard of them) from base seed `seed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Base seed.
+    pub seed: u64,
+    /// Games per option assignment in the whole run (all shards).
+    pub games: u64,
+    /// Play only this shard's games (index ≡ K mod N).
+    pub shard: Option<Shard>,
+    /// Worker threads (0: one per core); the results do not depend on it.
+    pub threads: usize,
+    /// A game is stopped after this many plies (dice rolls count), as [`CAP_REASON`].
+    pub max_plies: u32,
+}
 
-/// Plays games `0..games` of `variant` with base seed `seed` and summarises them.
+impl Plan {
+    /// The indices of the games this plan plays, as (first, step, count).
+    fn indices(&self) -> (u64, u64, u64) {
+        match self.shard {
+            Some(s) => (s.index, s.count, s.games(self.games)),
+            None => (0, 1, self.games),
+        }
+    }
+}
+
+/// Watches a run: called from the worker threads once per game played.
+pub trait Observer: Sync {
+    /// Game `result.game_index` of assignment `run` (an index into the variants) ended in
+    /// `pos`.
+    fn finished(&self, run: usize, result: &GameResult, pos: &Position);
+}
+
+/// An [`Observer`] that does nothing.
+pub struct Quiet;
+
+impl Observer for Quiet {
+    fn finished(&self, _: usize, _: &GameResult, _: &Position) {}
+}
+
+/// Plays the games of `plan` for each of `variants` (option assignments of one rule file; the
+/// first is the baseline of the paired differences) and tallies them, one [`Tally`] per
+/// variant, in the same order.
 ///
 /// `agents` builds a fresh set of agents for each game (one per seat, or fewer: seat `s` is
-/// played by agent `s mod len`). `threads` is the number of worker threads (0: one per core);
-/// the summary does not depend on it. Each game ends by the rules or after `max_plies` plies
-/// (see [`play_game`]).
+/// played by agent `s mod len`). Game `k` of every variant uses the generator
+/// [`game_rng`]`(seed, k)`.
+pub fn run<F>(
+    variants: &[Arc<Variant>],
+    agents: &F,
+    plan: &Plan,
+    observer: &dyn Observer,
+) -> Vec<Tally>
+where
+    F: Fn() -> Vec<Box<dyn Agent>> + Sync,
+{
+    let empty = || variants.iter().map(|v| Tally::new(v)).collect::<Vec<_>>();
+    let (first, step, count) = plan.indices();
+    let play = |mut acc: Vec<Tally>, j: u64| {
+        let k = first + j * step;
+        let results: Vec<GameResult> = variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let mut a = agents();
+                let (r, pos) = play_game_to_end(v, &mut a, plan.seed, k, plan.max_plies);
+                observer.finished(i, &r, &pos);
+                r
+            })
+            .collect();
+        for (i, r) in results.iter().enumerate() {
+            acc[i].add(&variants[i], r);
+            if i > 0 {
+                acc[i].add_paired(r, &results[0]);
+            }
+        }
+        acc
+    };
+    let merge = |mut a: Vec<Tally>, b: Vec<Tally>| {
+        for (x, y) in a.iter_mut().zip(&b) {
+            x.merge(y).expect("tallies of the same variants");
+        }
+        a
+    };
+    if plan.threads == 1 {
+        return (0..count).fold(empty(), play);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .build()
+        .expect("a rayon thread pool");
+    pool.install(|| {
+        (0..count)
+            .into_par_iter()
+            .fold(empty, play)
+            .reduce(empty, merge)
+    })
+}
+
+/// Plays games `0..games` of `variant` with base seed `seed` and summarises them (one option
+/// assignment, no shard: the simple case of [`run`]).
 ///
 /// ```
 /// use ashtapada::agents::{Agent, RandomAgent};
@@ -63,31 +167,15 @@ pub fn simulate<F>(
 where
     F: Fn() -> Vec<Box<dyn Agent>> + Sync,
 {
-    let play = |k: u64| {
-        let mut a = agents();
-        play_game(variant, &mut a, seed, k, max_plies)
+    let plan = Plan {
+        seed,
+        games,
+        shard: None,
+        threads,
+        max_plies,
     };
-    let mut tally = summary::Tally::new(variant, seed);
-    if threads == 1 {
-        for k in 0..games {
-            tally.add(&play(k));
-        }
-        return tally.finish();
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a rayon thread pool");
-    pool.install(|| {
-        let mut start = 0;
-        while start < games {
-            let end = games.min(start + BATCH);
-            let results: Vec<GameResult> = (start..end).into_par_iter().map(play).collect();
-            for r in &results {
-                tally.add(r);
-            }
-            start = end;
-        }
-    });
-    tally.finish()
+    let tally = run(std::slice::from_ref(variant), agents, &plan, &Quiet)
+        .pop()
+        .unwrap_or_else(|| Tally::new(variant));
+    Summary::new(&variant.name, seed, variant.assignment.clone(), tally)
 }

@@ -1,14 +1,12 @@
-//! [`Summary`]: what a batch of games shows, and the table it prints as.
+//! [`Summary`]: the figures of one option assignment's batch of games, computed from its
+//! [`Tally`].
 
-use super::game::{Events, GameResult};
-use crate::compile::Variant;
-use crate::engine::MAX_SEATS;
+use super::tally::{SHARE_UNIT, Tally};
+use crate::Assignment;
 use std::collections::BTreeMap;
-use std::fmt;
 
-/// Win shares are tallied exactly in units of 1/`SHARE_UNIT` of a game: every tie of up to
-/// `MAX_SEATS` (7) seats splits a game into whole units (420 = lcm(1..=7)).
-const SHARE_UNIT: u64 = 420;
+/// 97.5th percentile of the standard normal distribution (two-sided 95% intervals).
+const Z95: f64 = 1.959_963_984_540_054;
 
 /// One seat's results over a batch.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,17 +22,72 @@ pub struct SeatSummary {
     pub mean_score: f64,
 }
 
-/// What a batch of games shows (see [`simulate`](super::simulate)).
+/// A difference from the sweep's baseline over the same seeds, with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Difference {
+    /// Mean per-game difference (this assignment minus the baseline).
+    pub mean: f64,
+    /// 95% interval of the mean difference (paired, normal approximation): `[low, high]`.
+    pub ci: [f64; 2],
+}
+
+impl Difference {
+    /// True if the interval excludes zero.
+    pub fn significant(&self) -> bool {
+        self.ci[0] > 0.0 || self.ci[1] < 0.0
+    }
+
+    /// From n paired differences' sum and sum of squares (in units of `unit`).
+    fn paired(n: u64, sum: f64, sq: f64, unit: f64) -> Difference {
+        if n == 0 {
+            return Difference {
+                mean: 0.0,
+                ci: [0.0, 0.0],
+            };
+        }
+        let nf = n as f64;
+        let mean = sum / nf;
+        let var = if n > 1 {
+            ((sq - nf * mean * mean) / (nf - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        let half = Z95 * (var / nf).sqrt();
+        Difference {
+            mean: mean / unit,
+            ci: [(mean - half) / unit, (mean + half) / unit],
+        }
+    }
+}
+
+/// An assignment's differences from the sweep's baseline (same seeds, paired).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Differences {
+    /// Per seat, the win share difference.
+    pub win_share: Vec<Difference>,
+    /// The difference in game length, in plies.
+    pub plies: Difference,
+}
+
+/// The figures of a batch of games of one option assignment (see
+/// [`simulate`](super::simulate)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// The variant's name.
     pub variant: String,
     /// The base seed.
     pub seed: u64,
+    /// Every option with its choice.
+    pub options: Assignment,
     /// Games played.
     pub games: u64,
     /// Per seat, in turn order.
     pub seats: Vec<SeatSummary>,
+    /// Share of the games won by the seat that moved first (1/seats would be fair), with its
+    /// 95% Wilson interval.
+    pub first_seat_share: f64,
+    /// 95% Wilson interval of `first_seat_share`.
+    pub first_seat_ci: [f64; 2],
     /// Mean game length in complete rounds.
     pub mean_rounds: f64,
     /// Median game length in complete rounds (the mean of the middle two for an even count).
@@ -45,14 +98,62 @@ pub struct Summary {
     pub median_plies: f64,
     /// 90th percentile of the length in plies (nearest rank).
     pub p90_plies: f64,
-    /// Event totals over all games.
-    pub events: Events,
+    /// Event totals over all games, by name ([`Events::named`](super::Events::named)).
+    pub events: Vec<(String, u64)>,
     /// Games per end-reason name, sorted by name; [`CAP_REASON`](super::CAP_REASON) counts the
     /// games stopped by the ply cap.
     pub end_reasons: Vec<(String, u64)>,
+    /// Differences from the sweep's baseline, for the other assignments of a sweep.
+    pub differences: Option<Differences>,
+    /// The exact totals the figures come from.
+    pub tally: Tally,
 }
 
 impl Summary {
+    /// The figures of `tally`, for `variant` played with `options` from base seed `seed`.
+    pub fn new(variant: &str, seed: u64, options: Assignment, tally: Tally) -> Summary {
+        let t = &tally;
+        let g = t.games.max(1) as f64;
+        let units = SHARE_UNIT as f64;
+        let seats = t
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, name)| SeatSummary {
+                name: name.clone(),
+                win_share: t.wins[s] as f64 / (units * g),
+                win_share_ci: wilson(t.wins[s] as f64 / units, t.games as f64),
+                mean_score: t.score_sums[s] as f64 / g,
+            })
+            .collect();
+        let differences = t.paired.as_ref().map(|p| Differences {
+            win_share: (0..t.seats.len())
+                .map(|s| {
+                    Difference::paired(t.games, p.win_sum[s] as f64, p.win_sq[s] as f64, units)
+                })
+                .collect(),
+            plies: Difference::paired(t.games, p.plies_sum as f64, p.plies_sq as f64, 1.0),
+        });
+        Summary {
+            variant: variant.to_string(),
+            seed,
+            options,
+            games: t.games,
+            seats,
+            first_seat_share: t.first_seat_wins as f64 / (units * g),
+            first_seat_ci: wilson(t.first_seat_wins as f64 / units, t.games as f64),
+            mean_rounds: mean(&t.rounds),
+            median_rounds: median(&t.rounds),
+            mean_plies: mean(&t.plies),
+            median_plies: median(&t.plies),
+            p90_plies: percentile(&t.plies, 90),
+            events: ordered_events(&t.events),
+            end_reasons: t.end_reasons.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+            differences,
+            tally,
+        }
+    }
+
     /// Games stopped by the ply cap.
     pub fn capped(&self) -> u64 {
         self.end_reasons
@@ -60,100 +161,44 @@ impl Summary {
             .find(|(r, _)| r == super::CAP_REASON)
             .map_or(0, |(_, n)| *n)
     }
-}
 
-/// Summarises `results` (in the order given) for `variant`.
-pub fn summarize<'a>(
-    variant: &Variant,
-    seed: u64,
-    results: impl IntoIterator<Item = &'a GameResult>,
-) -> Summary {
-    let mut t = Tally::new(variant, seed);
-    for r in results {
-        t.add(r);
-    }
-    t.finish()
-}
-
-/// Running totals, all exact integers, so the summary does not depend on the order in which
-/// games are added; the medians sort their values.
-pub(crate) struct Tally {
-    variant: String,
-    seed: u64,
-    names: Vec<String>,
-    games: u64,
-    wins: Vec<u64>,
-    scores: Vec<i64>,
-    rounds: Vec<u32>,
-    plies: Vec<u32>,
-    events: Events,
-    reasons: BTreeMap<String, u64>,
-}
-
-impl Tally {
-    pub(crate) fn new(variant: &Variant, seed: u64) -> Tally {
-        let n = variant.seats.len();
-        Tally {
-            variant: variant.name.clone(),
-            seed,
-            names: variant.seats.iter().map(|s| s.name.clone()).collect(),
-            games: 0,
-            wins: vec![0; n],
-            scores: vec![0; n],
-            rounds: Vec::new(),
-            plies: Vec::new(),
-            events: Events::default(),
-            reasons: BTreeMap::new(),
-        }
-    }
-
-    pub(crate) fn add(&mut self, r: &GameResult) {
-        debug_assert!(r.ranks.len() == self.wins.len() && r.ranks.len() <= MAX_SEATS);
-        self.games += 1;
-        let first = r.ranks.iter().filter(|&&x| x == 1).count() as u64;
-        for (s, &rank) in r.ranks.iter().enumerate() {
-            if rank == 1 {
-                self.wins[s] += SHARE_UNIT / first;
-            }
-        }
-        for (total, score) in self.scores.iter_mut().zip(&r.scores) {
-            *total += score;
-        }
-        self.rounds.push(r.rounds);
-        self.plies.push(r.plies);
-        self.events.add(&r.events);
-        *self.reasons.entry(r.reason.clone()).or_default() += 1;
-    }
-
-    pub(crate) fn finish(mut self) -> Summary {
-        let g = self.games.max(1) as f64;
-        let seats = self
-            .names
+    /// The total of the event called `name` (0 if it is not counted).
+    pub fn event(&self, name: &str) -> u64 {
+        self.events
             .iter()
-            .enumerate()
-            .map(|(s, name)| SeatSummary {
-                name: name.clone(),
-                win_share: self.wins[s] as f64 / (SHARE_UNIT as f64 * g),
-                win_share_ci: wilson(self.wins[s] as f64 / SHARE_UNIT as f64, self.games as f64),
-                mean_score: self.scores[s] as f64 / g,
-            })
-            .collect();
-        let mean = |v: &[u32]| v.iter().map(|&x| x as u64).sum::<u64>() as f64 / g;
-        Summary {
-            variant: self.variant,
-            seed: self.seed,
-            games: self.games,
-            seats,
-            mean_rounds: mean(&self.rounds),
-            median_rounds: median(&mut self.rounds),
-            mean_plies: mean(&self.plies),
-            median_plies: median(&mut self.plies),
-            p90_plies: percentile(&mut self.plies, 90),
-            events: self.events,
-            end_reasons: self.reasons.into_iter().collect(),
-        }
+            .find(|(e, _)| e == name)
+            .map_or(0, |(_, n)| *n)
     }
 }
+
+/// Events in report order: the engine's own events in [`EVENT_ORDER`], then those named by
+/// the rule file (formations, the capture-all rule) alphabetically.
+fn ordered_events(events: &BTreeMap<String, u64>) -> Vec<(String, u64)> {
+    let rank = |name: &str| {
+        EVENT_ORDER
+            .iter()
+            .position(|e| *e == name)
+            .unwrap_or(EVENT_ORDER.len())
+    };
+    let mut v: Vec<(String, u64)> = events.iter().map(|(k, n)| (k.clone(), *n)).collect();
+    v.sort_by_key(|(k, _)| rank(k));
+    v
+}
+
+/// The order of the engine's own events in reports.
+const EVENT_ORDER: [&str; 11] = [
+    "moves",
+    "captures",
+    "rolls",
+    "dead-rolls",
+    "passes",
+    "resignations",
+    "promotions",
+    "drops",
+    "mates",
+    "check-interrupts",
+    "thrones",
+];
 
 /// The 95% Wilson score interval for `wins` successes (ties counted fractionally) out of `n`
 /// trials: `[low, high]`; `[0, 1]` when `n` is 0.
@@ -161,131 +206,53 @@ pub fn wilson(wins: f64, n: f64) -> [f64; 2] {
     if n <= 0.0 {
         return [0.0, 1.0];
     }
-    const Z: f64 = 1.959_963_984_540_054;
     let p = wins / n;
-    let z2 = Z * Z;
+    let z2 = Z95 * Z95;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).max(0.0).sqrt();
+    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).max(0.0).sqrt();
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
-/// The `q`-th percentile of `v` by nearest rank (sorted in place); 0 when empty.
-fn percentile(v: &mut [u32], q: usize) -> f64 {
-    if v.is_empty() {
+/// The mean of a histogram (value → count); 0 when empty.
+fn mean(h: &BTreeMap<u32, u64>) -> f64 {
+    let n: u64 = h.values().sum();
+    if n == 0 {
         return 0.0;
     }
-    v.sort_unstable();
-    let rank = (q * v.len()).div_ceil(100).max(1);
-    v[rank - 1] as f64
+    h.iter().map(|(&v, &c)| v as u64 * c).sum::<u64>() as f64 / n as f64
 }
 
-/// The median of `v` (sorted in place); 0 when empty.
-fn median(v: &mut [u32]) -> f64 {
-    if v.is_empty() {
+/// The value of 1-based rank `r` in the sorted histogram.
+fn nth(h: &BTreeMap<u32, u64>, r: u64) -> u32 {
+    let mut seen = 0;
+    for (&v, &c) in h {
+        seen += c;
+        if seen >= r {
+            return v;
+        }
+    }
+    0
+}
+
+/// The `q`-th percentile by nearest rank; 0 when empty.
+fn percentile(h: &BTreeMap<u32, u64>, q: u64) -> f64 {
+    let n: u64 = h.values().sum();
+    if n == 0 {
         return 0.0;
     }
-    v.sort_unstable();
-    let m = v.len() / 2;
-    if v.len() % 2 == 1 {
-        v[m] as f64
+    nth(h, (q * n).div_ceil(100).max(1)) as f64
+}
+
+/// The median (the mean of the middle two for an even count); 0 when empty.
+fn median(h: &BTreeMap<u32, u64>) -> f64 {
+    let n: u64 = h.values().sum();
+    if n == 0 {
+        return 0.0;
+    }
+    if n % 2 == 1 {
+        nth(h, n / 2 + 1) as f64
     } else {
-        (v[m - 1] as f64 + v[m] as f64) / 2.0
-    }
-}
-
-/// The summary as a table: per seat win share and mean score, game length, events per game,
-/// end reasons.
-impl fmt::Display for Summary {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let g = self.games.max(1) as f64;
-        writeln!(
-            f,
-            "{} — {} games, seed {}",
-            self.variant, self.games, self.seed
-        )?;
-        writeln!(f)?;
-        writeln!(f, "{:<10} {:>10} {:>11}", "seat", "win share", "mean score")?;
-        for s in &self.seats {
-            writeln!(
-                f,
-                "{:<10} {:>9.1}% {:>11.2}",
-                s.name,
-                100.0 * s.win_share,
-                s.mean_score
-            )?;
-        }
-        writeln!(f)?;
-        writeln!(f, "{:<10} {:>10} {:>11}", "length", "mean", "median")?;
-        writeln!(
-            f,
-            "{:<10} {:>10.2} {:>11.1}",
-            "rounds", self.mean_rounds, self.median_rounds
-        )?;
-        writeln!(
-            f,
-            "{:<10} {:>10.2} {:>11.1}",
-            "plies", self.mean_plies, self.median_plies
-        )?;
-        writeln!(f)?;
-        writeln!(f, "{:<22} {:>10}", "per game", "mean")?;
-        let e = &self.events;
-        let rows: [(&str, u64); 6] = [
-            ("moves", e.moves),
-            ("captures", e.captures),
-            ("rolls", e.rolls),
-            ("rolls with no move", e.dead_rolls),
-            ("passes", e.passes),
-            ("resignations", e.resignations),
-        ];
-        for (name, total) in rows {
-            if total > 0 || name == "moves" || name == "captures" {
-                writeln!(f, "{name:<22} {:>10.2}", total as f64 / g)?;
-            }
-        }
-        writeln!(f)?;
-        writeln!(f, "{:<22} {:>10} {:>7}", "end reason", "games", "share")?;
-        for (reason, n) in &self.end_reasons {
-            writeln!(f, "{reason:<22} {n:>10} {:>6.1}%", 100.0 * *n as f64 / g)?;
-        }
-        Ok(())
-    }
-}
-
-impl Summary {
-    /// The summary as JSON (the README's "Simulation output" schema): `variant`, `seed`,
-    /// `options` (every option with its choice), `games`, `seats` (`name`, `win_share`,
-    /// `win_share_ci`, `mean_score`), `length` (`mean_rounds`, `median_rounds`, `mean_plies`,
-    /// `median_plies`, `p90_plies`), `end_reasons` (name → games), `events` (name → total).
-    pub fn to_json(&self, options: &crate::Assignment) -> serde_json::Value {
-        let e = &self.events;
-        serde_json::json!({
-            "variant": self.variant,
-            "seed": self.seed,
-            "options": options.0.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
-            "games": self.games,
-            "seats": self.seats.iter().map(|s| serde_json::json!({
-                "name": s.name,
-                "win_share": s.win_share,
-                "win_share_ci": s.win_share_ci,
-                "mean_score": s.mean_score,
-            })).collect::<Vec<_>>(),
-            "length": {
-                "mean_rounds": self.mean_rounds,
-                "median_rounds": self.median_rounds,
-                "mean_plies": self.mean_plies,
-                "median_plies": self.median_plies,
-                "p90_plies": self.p90_plies,
-            },
-            "end_reasons": self.end_reasons.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect::<serde_json::Map<_, _>>(),
-            "events": {
-                "moves": e.moves,
-                "captures": e.captures,
-                "rolls": e.rolls,
-                "rolls_with_no_move": e.dead_rolls,
-                "passes": e.passes,
-                "resignations": e.resignations,
-            },
-        })
+        (nth(h, n / 2) as f64 + nth(h, n / 2 + 1) as f64) / 2.0
     }
 }
 
@@ -299,31 +266,42 @@ mod tests {
     fn wilson_intervals_match_worked_values() {
         let close =
             |a: [f64; 2], b: [f64; 2]| (a[0] - b[0]).abs() < 5e-4 && (a[1] - b[1]).abs() < 5e-4;
-        assert!(
-            close(wilson(50.0, 100.0), [0.4038, 0.5962]),
-            "{:?}",
-            wilson(50.0, 100.0)
-        );
-        assert!(
-            close(wilson(0.0, 10.0), [0.0, 0.2775]),
-            "{:?}",
-            wilson(0.0, 10.0)
-        );
-        assert!(
-            close(wilson(10.0, 10.0), [0.7225, 1.0]),
-            "{:?}",
-            wilson(10.0, 10.0)
-        );
+        assert!(close(wilson(50.0, 100.0), [0.4038, 0.5962]));
+        assert!(close(wilson(0.0, 10.0), [0.0, 0.2775]));
+        assert!(close(wilson(10.0, 10.0), [0.7225, 1.0]));
         assert_eq!(wilson(0.0, 0.0), [0.0, 1.0]);
     }
 
+    fn hist(v: &[u32]) -> BTreeMap<u32, u64> {
+        let mut h = BTreeMap::new();
+        for &x in v {
+            *h.entry(x).or_default() += 1;
+        }
+        h
+    }
+
     #[test]
-    fn nearest_rank_percentile() {
-        let mut v: Vec<u32> = (1..=10).collect();
-        assert_eq!(percentile(&mut v, 90), 9.0);
-        assert_eq!(percentile(&mut v, 100), 10.0);
-        let mut one = vec![7];
-        assert_eq!(percentile(&mut one, 90), 7.0);
-        assert_eq!(percentile(&mut [], 90), 0.0);
+    fn nearest_rank_percentile_and_median_of_histograms() {
+        let h = hist(&(1..=10).collect::<Vec<_>>());
+        assert_eq!(percentile(&h, 90), 9.0);
+        assert_eq!(percentile(&h, 100), 10.0);
+        assert_eq!(median(&h), 5.5);
+        assert_eq!(mean(&h), 5.5);
+        let h = hist(&[7, 3, 7]);
+        assert_eq!((median(&h), percentile(&h, 90)), (7.0, 7.0));
+        assert_eq!(percentile(&hist(&[7]), 90), 7.0);
+        assert_eq!((percentile(&hist(&[]), 90), median(&hist(&[]))), (0.0, 0.0));
+    }
+
+    /// Differences 1, 2, 3 (sum 6, squares 14): mean 2, sample variance 1, half-width
+    /// 1.96 · √(1/3) = 1.1316.
+    #[test]
+    fn paired_difference_interval_matches_a_worked_example() {
+        let d = Difference::paired(3, 6.0, 14.0, 1.0);
+        assert!((d.mean - 2.0).abs() < 1e-12);
+        assert!((d.ci[0] - 0.8684).abs() < 1e-4 && (d.ci[1] - 3.1316).abs() < 1e-4);
+        assert!(d.significant());
+        let z = Difference::paired(4, 0.0, 4.0, 1.0);
+        assert!(!z.significant());
     }
 }

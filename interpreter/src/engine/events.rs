@@ -1,0 +1,100 @@
+//! [`PlyEvents`]: what the last action did, read back from its undo entry (for the
+//! simulator's event counts; nothing on the move-generation path).
+
+use super::position::Edit;
+use super::{Action, Position};
+
+/// The rule events of one action (see [`Position::last_ply_events`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlyEvents {
+    /// Pieces that changed kind and kept their owner: the moving piece's promotion and pieces
+    /// promoted by a rule module (Chaturaji's waiting pawns).
+    pub promotions: u32,
+    /// The action was a drop from a hand.
+    pub drop: bool,
+    /// The index, in [`Modules::formations`](crate::compile::Modules), of the formation whose
+    /// capture the move made (Chaturaji's boat triumph), if any.
+    pub formation: Option<usize>,
+    /// Thrones newly scored.
+    pub thrones: u32,
+    /// Seats mated.
+    pub mates: u32,
+    /// Turns given out of order by the check interrupt.
+    pub interrupts: u32,
+}
+
+impl Position {
+    /// The rule events of the last action played (all zero at the root or after a roll).
+    ///
+    /// ```
+    /// use ashtapada::{Assignment, Position, load_variant};
+    /// let v = load_variant("chaturanga", &Assignment::default()).unwrap();
+    /// let mut pos = Position::start(v);
+    /// let m = pos.legal_move_list()[0];
+    /// pos.play(m).unwrap();
+    /// assert_eq!(pos.last_ply_events(), Default::default());
+    /// ```
+    pub fn last_ply_events(&self) -> PlyEvents {
+        let Some(u) = self.undo.last() else {
+            return PlyEvents::default();
+        };
+        let mut e = PlyEvents {
+            thrones: self
+                .counters
+                .thrones
+                .iter()
+                .zip(&u.counters.thrones)
+                .map(|(now, was)| (now & !was).count_ones())
+                .sum(),
+            mates: self
+                .counters
+                .mate_count
+                .saturating_sub(u.counters.mate_count) as u32,
+            interrupts: u.interrupts as u32,
+            ..PlyEvents::default()
+        };
+        let Action::Move(m) = u.action else {
+            return e;
+        };
+        e.drop = m.drop.is_some();
+        let to = m.to.index();
+        // The piece that arrived: compare with the first recorded state of its square.
+        let arrived = u
+            .edits
+            .iter()
+            .find_map(|ed| match ed {
+                Edit::Square(sq, before) if *sq as usize == to => Some(*before),
+                _ => None,
+            })
+            .unwrap_or(self.board[to]);
+        if !arrived.is_empty() && arrived.kind() != u.moved.kind() && m.drop.is_none() {
+            e.promotions += 1;
+        }
+        let mut removed = false;
+        let mut seen = super::SquareSet::default();
+        for ed in &u.edits {
+            let Edit::Square(sq, before) = *ed else {
+                continue;
+            };
+            if before.is_empty() || seen.contains(sq) {
+                continue;
+            }
+            seen.insert(sq);
+            let now = self.board[sq as usize];
+            if now.is_empty() {
+                removed = true;
+            } else if now.kind() != before.kind() && now.owner() == before.owner() {
+                e.promotions += 1;
+            }
+        }
+        if removed {
+            e.formation = self
+                .variant
+                .modules
+                .formations
+                .iter()
+                .position(|f| f.kind == u.moved.kind());
+        }
+        e
+    }
+}

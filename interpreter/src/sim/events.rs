@@ -1,0 +1,109 @@
+//! [`Events`]: the rule events of one game, counted as it is played.
+
+use crate::compile::Variant;
+use crate::engine::PlyEvents;
+
+/// Most formations (`formations:` in a rule file) whose captures are counted separately.
+pub const MAX_FORMATIONS: usize = 4;
+
+/// What happened during a game, counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Events {
+    /// Dice rolls.
+    pub rolls: u64,
+    /// Rolls that left no usable die (the turn passed at once).
+    pub dead_rolls: u64,
+    /// Board moves and drops.
+    pub moves: u64,
+    /// Pieces captured, by moves and by rule modules (Chaturaji's boat triumph) alike.
+    pub captures: u64,
+    /// Turns ended early by `pass`.
+    pub passes: u64,
+    /// Resignations.
+    pub resignations: u64,
+    /// Pieces promoted (by a move, or by a rule module such as Chaturaji's waiting pawns).
+    pub promotions: u64,
+    /// Drops from a hand.
+    pub drops: u64,
+    /// Seats mated without the game ending at once (four-player shogi), and final mates.
+    pub mates: u64,
+    /// Turns given out of order by the check interrupt.
+    pub check_interrupts: u64,
+    /// Thrones scored.
+    pub thrones: u64,
+    /// Formation captures per formation of the rule file, in file order (boat triumphs).
+    pub formations: [u64; MAX_FORMATIONS],
+    /// Games won by the capture-all rule (Chaturaji's chaturaji): 0 or 1 per game.
+    pub capture_all: u64,
+}
+
+impl Events {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &Events) {
+        self.rolls += other.rolls;
+        self.dead_rolls += other.dead_rolls;
+        self.moves += other.moves;
+        self.captures += other.captures;
+        self.passes += other.passes;
+        self.resignations += other.resignations;
+        self.promotions += other.promotions;
+        self.drops += other.drops;
+        self.mates += other.mates;
+        self.check_interrupts += other.check_interrupts;
+        self.thrones += other.thrones;
+        for (a, b) in self.formations.iter_mut().zip(&other.formations) {
+            *a += b;
+        }
+        self.capture_all += other.capture_all;
+    }
+
+    /// Counts the rule events of one action.
+    pub fn record(&mut self, e: &PlyEvents) {
+        self.promotions += e.promotions as u64;
+        self.drops += e.drop as u64;
+        self.mates += e.mates as u64;
+        self.check_interrupts += e.interrupts as u64;
+        self.thrones += e.thrones as u64;
+        if let Some(f) = e.formation.filter(|&f| f < MAX_FORMATIONS) {
+            self.formations[f] += 1;
+        }
+    }
+
+    /// The counts by name, for reports: `moves` and `captures` always; `rolls`, `dead-rolls`
+    /// and `passes` with dice; `resignations` where seats may resign; `promotions` where a
+    /// kind promotes;
+    /// `drops` with hands; `mates` with mates that do not end the game; `check-interrupts`
+    /// with the check interrupt; `thrones` with thrones; each formation and the capture-all
+    /// rule under the names the rule file gives them (`boat-triumph`, `chaturaji`).
+    pub fn named(&self, v: &Variant) -> Vec<(String, u64)> {
+        let m = &v.modules;
+        let mut out: Vec<(String, u64)> = Vec::new();
+        let mut push = |name: &str, n: u64, shown: bool| {
+            if shown || n > 0 {
+                out.push((name.to_string(), n));
+            }
+        };
+        push("moves", self.moves, true);
+        push("captures", self.captures, true);
+        push("rolls", self.rolls, v.dice.is_some());
+        push("dead-rolls", self.dead_rolls, v.dice.is_some());
+        push("passes", self.passes, v.dice.is_some());
+        push("resignations", self.resignations, m.resign);
+        push(
+            "promotions",
+            self.promotions,
+            v.kinds.iter().any(|k| k.promotion.is_some()),
+        );
+        push("drops", self.drops, m.hands);
+        push("mates", self.mates, m.mate.is_some());
+        push("check-interrupts", self.check_interrupts, m.check_interrupt);
+        push("thrones", self.thrones, m.thrones.is_some());
+        for (f, n) in m.formations.iter().zip(self.formations) {
+            push(&f.name, n, true);
+        }
+        if let Some(c) = &m.capture_all {
+            push(&c.name, self.capture_all, true);
+        }
+        out
+    }
+}

@@ -1,0 +1,310 @@
+//! [`Report`]: a simulation's figures for every option assignment, as JSON (which also carries
+//! the exact tallies, so that the reports of shards merge into the report of one run).
+
+use super::summary::{Difference, Summary};
+use super::tally::Tally;
+use crate::Assignment;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use std::fmt;
+
+/// A part of a run split across processes or machines: the games whose index ≡ `index`
+/// (mod `count`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// K, from 0.
+    pub index: u64,
+    /// N, at least 1.
+    pub count: u64,
+}
+
+impl Shard {
+    /// Parses `K/N` with 0 ≤ K < N.
+    ///
+    /// # Errors
+    /// A one-line message for anything else.
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let bad = || format!("`{s}` is not a shard K/N with 0 ≤ K < N, e.g. `0/4`");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u64 = k.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// How many of games `0..total` are in this shard.
+    pub fn games(&self, total: u64) -> u64 {
+        if total > self.index {
+            (total - self.index).div_ceil(self.count)
+        } else {
+            0
+        }
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// The figures of a simulation: its settings and one [`Summary`] per option assignment (the
+/// first is the baseline of a sweep).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The variant's name.
+    pub variant: String,
+    /// The base seed.
+    pub seed: u64,
+    /// Agent names, one for all seats or one per seat.
+    pub agents: Vec<String>,
+    /// The ply cap.
+    pub max_plies: u32,
+    /// Games per assignment in the whole run (all shards together).
+    pub games: u64,
+    /// The shard this report covers; `None` for a whole run.
+    pub shard: Option<Shard>,
+    /// The swept options (empty without a sweep).
+    pub swept: Vec<String>,
+    /// One summary per option assignment.
+    pub runs: Vec<Summary>,
+}
+
+#[derive(Deserialize)]
+struct RawReport {
+    variant: String,
+    seed: u64,
+    agents: Vec<String>,
+    max_plies: u32,
+    games: u64,
+    shard: Option<String>,
+    swept: Vec<String>,
+    runs: Vec<RawRun>,
+}
+
+#[derive(Deserialize)]
+struct RawRun {
+    options: Map<String, Value>,
+    tally: Tally,
+}
+
+impl Report {
+    /// The label of run `i`: its swept options' choices (`promotion=anytime dice=long`), or
+    /// every option's choice outside a sweep.
+    ///
+    /// # Panics
+    /// If there is no run `i`.
+    pub fn label(&self, i: usize) -> String {
+        let s = &self.runs[i];
+        if self.swept.is_empty() {
+            return s.options.to_string();
+        }
+        self.swept
+            .iter()
+            .map(|o| format!("{o}={}", s.options.get(o).unwrap_or("?")))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The JSON form (the README's "Simulation output"): the settings, and per assignment
+    /// `variant`, `options`, `games`, `seats`, `first_seat`, `length`, `end_reasons`,
+    /// `events`, `difference` (from the baseline, or null) and the exact `tally`.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "variant": self.variant,
+            "seed": self.seed,
+            "agents": self.agents,
+            "max_plies": self.max_plies,
+            "games": self.games,
+            "shard": self.shard.map(|s| s.to_string()),
+            "swept": self.swept,
+            "runs": self.runs.iter().map(run_json).collect::<Vec<_>>(),
+        })
+    }
+
+    /// Reads a report written by [`to_json`](Self::to_json) (the figures are computed again
+    /// from the tallies).
+    ///
+    /// # Errors
+    /// A one-line message if the text is not such a report.
+    pub fn from_json(text: &str) -> Result<Report, String> {
+        let raw: RawReport =
+            serde_json::from_str(text).map_err(|e| format!("not a simulation report: {e}"))?;
+        let shard = match &raw.shard {
+            Some(s) => Some(Shard::parse(s)?),
+            None => None,
+        };
+        let runs = raw
+            .runs
+            .into_iter()
+            .map(|r| {
+                let options = r
+                    .options
+                    .into_iter()
+                    .map(|(k, v)| match v {
+                        Value::String(s) => (k, s),
+                        other => (k, other.to_string()),
+                    })
+                    .collect();
+                Summary::new(&raw.variant, raw.seed, Assignment(options), r.tally)
+            })
+            .collect();
+        Ok(Report {
+            variant: raw.variant,
+            seed: raw.seed,
+            agents: raw.agents,
+            max_plies: raw.max_plies,
+            games: raw.games,
+            shard,
+            swept: raw.swept,
+            runs,
+        })
+    }
+
+    /// Combines the reports of the shards of one run into the report of the whole run: the
+    /// same as one process playing every game would give, byte for byte.
+    ///
+    /// # Errors
+    /// When the parts are not shards of one run (other variant, seed, agents, ply cap, games,
+    /// sweep or assignments), a shard is given twice, or one is missing.
+    pub fn merge(parts: Vec<Report>) -> Result<Report, String> {
+        let mut parts = parts.into_iter();
+        let Some(mut whole) = parts.next() else {
+            return Err("no reports to merge".into());
+        };
+        let Some(first) = whole.shard else {
+            return if parts.len() == 0 {
+                Ok(whole)
+            } else {
+                Err("the first report is a whole run, not a shard (`--shard K/N`)".into())
+            };
+        };
+        let mut seen = vec![false; first.count.min(1 << 20) as usize];
+        let mut mark = |s: Shard| -> Result<(), String> {
+            if s.count != first.count {
+                return Err(format!("shard {s} is not one of {} shards", first.count));
+            }
+            let slot = seen
+                .get_mut(s.index as usize)
+                .ok_or_else(|| format!("shard {s} is out of range"))?;
+            if std::mem::replace(slot, true) {
+                return Err(format!("shard {s} is given twice"));
+            }
+            Ok(())
+        };
+        mark(first)?;
+        for part in parts {
+            let Some(s) = part.shard else {
+                return Err("a report is a whole run, not a shard (`--shard K/N`)".into());
+            };
+            let same = part.variant == whole.variant
+                && part.seed == whole.seed
+                && part.agents == whole.agents
+                && part.max_plies == whole.max_plies
+                && part.games == whole.games
+                && part.swept == whole.swept
+                && part.runs.len() == whole.runs.len()
+                && part
+                    .runs
+                    .iter()
+                    .zip(&whole.runs)
+                    .all(|(a, b)| a.options == b.options);
+            if !same {
+                return Err(format!(
+                    "shard {s} is not from the same run as shard {first} (variant, seed, agents, \
+                     ply cap, games and options must all be equal)"
+                ));
+            }
+            mark(s)?;
+            for (w, p) in whole.runs.iter_mut().zip(part.runs) {
+                let mut t = std::mem::take(&mut w.tally);
+                t.merge(&p.tally)?;
+                *w = Summary::new(&w.variant, w.seed, w.options.clone(), t);
+            }
+        }
+        let missing: Vec<String> = seen
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !**s)
+            .map(|(k, _)| format!("{k}/{}", first.count))
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!(
+                "shards missing: {}",
+                missing
+                    .iter()
+                    .take(10)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+                    + if missing.len() > 10 { ", …" } else { "" }
+            ));
+        }
+        whole.shard = None;
+        Ok(whole)
+    }
+}
+
+fn options_json(a: &Assignment) -> Value {
+    Value::Object(
+        a.0.iter()
+            .map(|(k, v)| (k.clone(), Value::from(v.clone())))
+            .collect(),
+    )
+}
+
+fn difference_json(d: &Difference) -> Value {
+    json!({ "mean": d.mean, "ci": d.ci, "significant": d.significant() })
+}
+
+fn seat_difference_json(seat: &str, d: &Difference) -> Value {
+    json!({ "seat": seat, "mean": d.mean, "ci": d.ci, "significant": d.significant() })
+}
+
+fn run_json(s: &Summary) -> Value {
+    let map = |v: &[(String, u64)]| -> Value {
+        Value::Object(
+            v.iter()
+                .map(|(k, n)| (k.clone(), Value::from(*n)))
+                .collect(),
+        )
+    };
+    let difference = match &s.differences {
+        Some(d) => json!({
+            "win_share": s.seats.iter().zip(&d.win_share)
+                .map(|(seat, w)| seat_difference_json(&seat.name, w))
+                .collect::<Vec<_>>(),
+            "plies": difference_json(&d.plies),
+        }),
+        None => Value::Null,
+    };
+    json!({
+        "variant": s.variant,
+        "options": options_json(&s.options),
+        "games": s.games,
+        "seats": s.seats.iter().map(|x| json!({
+            "name": x.name,
+            "win_share": x.win_share,
+            "win_share_ci": x.win_share_ci,
+            "mean_score": x.mean_score,
+        })).collect::<Vec<_>>(),
+        "first_seat": {
+            "win_share": s.first_seat_share,
+            "win_share_ci": s.first_seat_ci,
+            "fair_share": 1.0 / s.seats.len().max(1) as f64,
+        },
+        "length": {
+            "mean_rounds": s.mean_rounds,
+            "median_rounds": s.median_rounds,
+            "mean_plies": s.mean_plies,
+            "median_plies": s.median_plies,
+            "p90_plies": s.p90_plies,
+        },
+        "end_reasons": map(&s.end_reasons),
+        "events": map(&s.events),
+        "difference": difference,
+        "tally": serde_json::to_value(&s.tally).unwrap_or(Value::Null),
+    })
+}

@@ -1,0 +1,164 @@
+//! [`Tally`]: the exact integer totals of a batch of games, which add up across threads,
+//! shards and machines (`ashtapada merge`), and from which every reported figure is computed.
+
+use super::game::GameResult;
+use crate::compile::Variant;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Win shares are tallied exactly in units of 1/`SHARE_UNIT` of a game: every tie of up to
+/// seven seats splits a game into whole units (420 = lcm(1..=7)).
+pub const SHARE_UNIT: u64 = 420;
+
+/// Totals over a batch of games of one option assignment. All integers, so that adding games
+/// in any order, on any number of threads or machines, gives the same tally.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Seat names, in turn order.
+    pub seats: Vec<String>,
+    /// Games.
+    pub games: u64,
+    /// Per seat: games won, in units of 1/[`SHARE_UNIT`] (a first place shared by k seats
+    /// counts `SHARE_UNIT / k` each).
+    pub wins: Vec<u64>,
+    /// Wins of the seat that moved first in each game, in the same units.
+    pub first_seat_wins: u64,
+    /// Per seat: the sum of final scores.
+    pub score_sums: Vec<i64>,
+    /// Game length in plies (dice rolls included) → games.
+    pub plies: BTreeMap<u32, u64>,
+    /// Game length in complete rounds → games.
+    pub rounds: BTreeMap<u32, u64>,
+    /// End-reason name → games.
+    pub end_reasons: BTreeMap<String, u64>,
+    /// Event name → total over the games.
+    pub events: BTreeMap<String, u64>,
+    /// Sums over the same games (same seeds) of the differences from the sweep's baseline
+    /// assignment; absent for the baseline itself and outside sweeps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired: Option<Paired>,
+}
+
+/// Sums of per-game differences from a baseline played with the same seeds (this game's
+/// figure minus the baseline's), for paired intervals.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Paired {
+    /// Per seat: the sum of win differences, in 1/[`SHARE_UNIT`] units.
+    pub win_sum: Vec<i64>,
+    /// Per seat: the sum of squared win differences, in squared units.
+    pub win_sq: Vec<u64>,
+    /// Sum of plies differences.
+    pub plies_sum: i64,
+    /// Sum of squared plies differences.
+    pub plies_sq: u64,
+}
+
+impl Tally {
+    /// An empty tally for `variant`'s seats.
+    pub fn new(variant: &Variant) -> Tally {
+        let n = variant.seats.len();
+        Tally {
+            seats: variant.seats.iter().map(|s| s.name.clone()).collect(),
+            wins: vec![0; n],
+            score_sums: vec![0; n],
+            ..Tally::default()
+        }
+    }
+
+    /// Adds one game.
+    pub fn add(&mut self, variant: &Variant, r: &GameResult) {
+        self.games += 1;
+        let shares = win_units(r);
+        for (w, s) in self.wins.iter_mut().zip(&shares) {
+            *w += s;
+        }
+        self.first_seat_wins += shares.get(r.first_seat.index()).copied().unwrap_or(0);
+        for (total, score) in self.score_sums.iter_mut().zip(&r.scores) {
+            *total += score;
+        }
+        *self.plies.entry(r.plies).or_default() += 1;
+        *self.rounds.entry(r.rounds).or_default() += 1;
+        *self.end_reasons.entry(r.reason.clone()).or_default() += 1;
+        for (name, n) in r.events.named(variant) {
+            *self.events.entry(name).or_default() += n;
+        }
+    }
+
+    /// Adds one game's difference from the baseline's game with the same seed.
+    pub fn add_paired(&mut self, r: &GameResult, baseline: &GameResult) {
+        let n = self.seats.len();
+        let p = self.paired.get_or_insert_with(|| Paired {
+            win_sum: vec![0; n],
+            win_sq: vec![0; n],
+            ..Paired::default()
+        });
+        let (a, b) = (win_units(r), win_units(baseline));
+        for s in 0..n.min(a.len()).min(b.len()) {
+            let d = a[s] as i64 - b[s] as i64;
+            p.win_sum[s] += d;
+            p.win_sq[s] += d.unsigned_abs() * d.unsigned_abs();
+        }
+        let d = r.plies as i64 - baseline.plies as i64;
+        p.plies_sum += d;
+        p.plies_sq += d.unsigned_abs() * d.unsigned_abs();
+    }
+
+    /// Adds another tally of the same seats (another shard of the same run).
+    ///
+    /// # Errors
+    /// When the seats differ.
+    pub fn merge(&mut self, other: &Tally) -> Result<(), String> {
+        if self.seats != other.seats {
+            return Err(format!(
+                "the seats differ: {} and {}",
+                self.seats.join(", "),
+                other.seats.join(", ")
+            ));
+        }
+        let was_empty = self.games == 0;
+        self.games += other.games;
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a += b;
+        }
+        self.first_seat_wins += other.first_seat_wins;
+        for (a, b) in self.score_sums.iter_mut().zip(&other.score_sums) {
+            *a += b;
+        }
+        add_maps(&mut self.plies, &other.plies);
+        add_maps(&mut self.rounds, &other.rounds);
+        add_maps(&mut self.end_reasons, &other.end_reasons);
+        add_maps(&mut self.events, &other.events);
+        match (&mut self.paired, &other.paired) {
+            (Some(a), Some(b)) => {
+                for (x, y) in a.win_sum.iter_mut().zip(&b.win_sum) {
+                    *x += y;
+                }
+                for (x, y) in a.win_sq.iter_mut().zip(&b.win_sq) {
+                    *x += y;
+                }
+                a.plies_sum += b.plies_sum;
+                a.plies_sq += b.plies_sq;
+            }
+            (None, Some(b)) if was_empty => self.paired = Some(b.clone()),
+            (_, None) if other.games == 0 => {}
+            (None, None) => {}
+            _ => return Err("one part has paired differences and the other not".into()),
+        }
+        Ok(())
+    }
+}
+
+/// Per seat: the game's win in 1/[`SHARE_UNIT`] units (shared equally by the first-ranked).
+fn win_units(r: &GameResult) -> Vec<u64> {
+    let first = r.ranks.iter().filter(|&&x| x == 1).count().max(1) as u64;
+    r.ranks
+        .iter()
+        .map(|&rank| if rank == 1 { SHARE_UNIT / first } else { 0 })
+        .collect()
+}
+
+fn add_maps<K: Ord + Clone>(a: &mut BTreeMap<K, u64>, b: &BTreeMap<K, u64>) {
+    for (k, v) in b {
+        *a.entry(k.clone()).or_default() += v;
+    }
+}
