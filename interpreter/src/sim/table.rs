@@ -110,16 +110,22 @@ fn single(f: &mut fmt::Formatter<'_>, s: &Summary) -> fmt::Result {
     Ok(())
 }
 
+/// A difference and its interval with signs, `+1.2 [-0.3, +2.7]`, starred when the interval
+/// excludes zero; values that round to zero are shown as `+0.0`, never `-0.0`.
 fn signed(d: &Difference, scale: f64, decimals: usize) -> String {
     let star = if d.significant() { " *" } else { "" };
+    let round = |x: f64| {
+        let p = 10f64.powi(decimals as i32);
+        (x * scale * p).round() / p + 0.0
+    };
     format!(
         "{:+.*} [{:+.*}, {:+.*}]{star}",
         decimals,
-        d.mean * scale,
+        round(d.mean),
         decimals,
-        d.ci[0] * scale,
+        round(d.ci[0]),
         decimals,
-        d.ci[1] * scale
+        round(d.ci[1])
     )
 }
 
