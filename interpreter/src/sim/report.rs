@@ -308,3 +308,23 @@ fn run_json(s: &Summary) -> Value {
         "tally": serde_json::to_value(&s.tally).unwrap_or(Value::Null),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    #[test]
+    fn shards_parse_and_count_their_games() {
+        assert_eq!(Shard::parse("2/5"), Ok(Shard { index: 2, count: 5 }));
+        for bad in ["5/5", "1/0", "x/2", "1", "1/2/3", "", "/", "-1/2"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        // Games 0..10 in 3 shards: {0,3,6,9}, {1,4,7}, {2,5,8}.
+        let counts: Vec<u64> = (0..3)
+            .map(|k| Shard { index: k, count: 3 }.games(10))
+            .collect();
+        assert_eq!(counts, [4, 3, 3]);
+        assert_eq!(Shard { index: 4, count: 5 }.games(3), 0);
+        assert_eq!(Shard { index: 0, count: 1 }.games(7), 7);
+    }
+}
