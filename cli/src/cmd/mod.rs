@@ -5,6 +5,7 @@ mod check;
 mod explain;
 mod list;
 mod perft;
+mod repl;
 mod replay;
 mod simulate;
 
@@ -19,6 +20,8 @@ pub enum Failure {
     Diagnostics(Diagnostics),
     /// Writing output failed.
     Io(std::io::Error),
+    /// A message already rendered (the REPL's start: a rule-file report, a bad seat name).
+    Message(String),
 }
 
 impl From<Diagnostics> for Failure {
@@ -43,6 +46,8 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
         Command::Simulate(a) => simulate::run(&a, out),
         Command::Replay(a) => replay::run(&a, out, err),
         Command::Bench { depth, variants } => bench::run(depth, &variants, out),
+        Command::Repl(a) => repl::run_repl(&a, out),
+        Command::Play(a) => repl::run_play(&a, out),
     }
 }
 
