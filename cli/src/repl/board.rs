@@ -183,11 +183,10 @@ pub fn panel(pos: &mut Position, last: Option<&str>) -> Vec<String> {
         None => lines.push(format!("to move: {}", label(pos.to_move()))),
     }
     if v.dice.is_some() && outcome.is_none() {
-        let dice: Vec<String> = pos.dice().iter().map(u8::to_string).collect();
         lines.push(if pos.awaiting_roll() {
             "dice: roll due".to_string()
         } else {
-            format!("dice left: {}", dice.join(","))
+            format!("dice left: {}", dice_text(pos))
         });
     }
     let seats: Vec<Seat> = (0..v.seats.len()).map(|i| Seat(i as u8)).collect();
@@ -233,4 +232,12 @@ pub fn panel(pos: &mut Position, last: Option<&str>) -> Vec<String> {
         lines.push(format!("last move: {m}"));
     }
     lines
+}
+
+/// The dice left this turn, smallest first as rolls are written: `1,5`.
+pub fn dice_text(pos: &Position) -> String {
+    let mut d = pos.dice();
+    d.sort_unstable();
+    let d: Vec<String> = d.iter().map(u8::to_string).collect();
+    d.join(",")
 }

@@ -226,8 +226,7 @@ impl Session {
         if self.pos.awaiting_roll() {
             s.push_str(" (roll due)");
         } else if self.variant().dice.is_some() {
-            let d: Vec<String> = self.pos.dice().iter().map(u8::to_string).collect();
-            s.push_str(&format!(" (dice {})", d.join(",")));
+            s.push_str(&format!(" (dice {})", board::dice_text(&self.pos)));
         }
         let n = self.variant().seats.len();
         let checked: Vec<String> = (0..n)
@@ -428,14 +427,14 @@ impl Session {
         record.replay_on(variant).map_err(|e| match e {
             ReplayError::Action {
                 index, text, error, ..
-            } => format!("move {} `{text}` is no longer legal: {error}", index + 1),
+            } => format!("action {} `{text}` no longer replays: {error}", index + 1),
             other => other.to_string(),
         })
     }
 
     fn set(&mut self, option: &str, choice: &str, out: &mut dyn Write) -> Result<(), String> {
         let assignment = self.variant().assignment.with(option, choice);
-        let v = compile(&self.file, &assignment).map_err(|d| d.one_line())?;
+        let v = compile(&self.file, &assignment).map_err(|d| briefly(&d))?;
         let pos = self
             .replay_on(&v)
             .map_err(|e| format!("{e}; `{option}` stays `{}`", self.current(option)))?;
@@ -683,7 +682,11 @@ impl Session {
         if self.pos.awaiting_roll() {
             let values = self.random_values();
             self.pos.roll(&values).map_err(|e| e.to_string())?;
-            texts.push(self.last_action_text());
+            let mut text = self.last_action_text();
+            if self.pos.to_move() != seat || self.pos.awaiting_roll() {
+                text.push_str(" (no die can be used: the turn passes)");
+            }
+            texts.push(text);
         }
         while self.pos.outcome().is_none()
             && !self.pos.awaiting_roll()
@@ -719,6 +722,19 @@ impl Session {
             None => String::new(),
         }
     }
+}
+
+/// Problems as one line each: the message and the help (no location: the REPL line is the
+/// only source).
+fn briefly(d: &ashtapada::Diagnostics) -> String {
+    let lines: Vec<String> =
+        d.0.iter()
+            .map(|x| match &x.help {
+                Some(h) => format!("{}; {h}", x.message),
+                None => x.message.clone(),
+            })
+            .collect();
+    lines.join("\n")
 }
 
 /// `1 move`, `3 moves`.
