@@ -51,7 +51,7 @@ pub fn draw(pos: &Position, marks: &Marks, panel: &[String], color: bool) -> Str
                     width.saturating_sub(visible_width(row, i < board.ranks as usize, board.files));
                 out.push_str(&format!("{row}{}   {p}", " ".repeat(pad)));
             }
-            None => out.push_str(row),
+            None => out.push_str(row.trim_end()),
         }
         out.push('\n');
     }

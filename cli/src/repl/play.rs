@@ -42,10 +42,7 @@ impl Session {
             } else if self.pos.awaiting_roll() {
                 let values = self.random_values();
                 self.pos.roll(&values).map_err(|e| e.to_string())?;
-                let mut text = self.last_action_text();
-                if self.pos.to_move() != seat || self.pos.awaiting_roll() {
-                    text.push_str(" (no die can be used: the turn passes)");
-                }
+                let text = self.roll_text(seat);
                 writeln!(out, "{} rolls {text}", self.seat_name(seat))
                     .map_err(|e| e.to_string())?;
             } else {

@@ -368,10 +368,7 @@ impl Session {
             return Err(e.to_string());
         }
         self.redo.clear();
-        let mut text = self.last_action_text();
-        if self.pos.to_move() != seat || self.pos.awaiting_roll() {
-            text.push_str(" (no die can be used: the turn passes)");
-        }
+        let text = self.roll_text(seat);
         self.report(seat, &[text], out)?;
         self.after_human(out)
     }
@@ -682,11 +679,7 @@ impl Session {
         if self.pos.awaiting_roll() {
             let values = self.random_values();
             self.pos.roll(&values).map_err(|e| e.to_string())?;
-            let mut text = self.last_action_text();
-            if self.pos.to_move() != seat || self.pos.awaiting_roll() {
-                text.push_str(" (no die can be used: the turn passes)");
-            }
-            texts.push(text);
+            texts.push(self.roll_text(seat));
         }
         while self.pos.outcome().is_none()
             && !self.pos.awaiting_roll()
@@ -714,8 +707,17 @@ impl Session {
             .collect()
     }
 
+    /// The roll `seat` just made, noting when no die could be used.
+    pub(super) fn roll_text(&self, seat: Seat) -> String {
+        let mut text = self.last_action_text();
+        if self.pos.to_move() != seat || self.pos.awaiting_roll() {
+            text.push_str(" (no die can be used: the turn passes)");
+        }
+        text
+    }
+
     /// The notation of the last action played (empty if none).
-    pub(super) fn last_action_text(&self) -> String {
+    fn last_action_text(&self) -> String {
         let mut p = self.pos.clone();
         match p.undo() {
             Some(a) => action_to_string(&p, a),
