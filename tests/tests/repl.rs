@@ -70,6 +70,10 @@ a7a8
 show
 perft 2
 divide 1
+position 4k3/7p/8/8/8/8/7P/R3K3 w - - 0 1
+a1a8
+show
+moves
 position not a position
 set bare-king off
 set bare-king nope
@@ -96,6 +100,16 @@ show
     );
     // The pawn on a7 promotes to a mantri (Q), compulsorily.
     assert!(answer(&out, "moves a7").contains("1 move: a7a8q"), "{out}");
+    // The rook gives check along the eighth rank; the raja must step off it (d7 e7 f7).
+    assert_eq!(
+        answer(&out, "a1a8"),
+        "white: a1a8\nblack to move; check: black\n"
+    );
+    assert!(answers(&out, "show")[2].contains("check: black"), "{out}");
+    assert!(
+        answers(&out, "moves")[1].starts_with("3 moves: e8d7 e8e7 e8f7"),
+        "{out}"
+    );
     assert!(answer(&out, "position not a position").starts_with("error: bad position"));
     assert!(
         answer(&out, "set bare-kin off").contains("did you mean"),
@@ -125,8 +139,40 @@ d7d6
 history
 ai random
 fen
+explain
+help
+load chaturaji
+load no-such-variant
+fen
 ";
     let out = transcript(&repl("shatranj"), script);
+    // `explain` prints what `ashtapada explain` prints.
+    let mut explained = Vec::new();
+    let code = ashtapada_cli::run(
+        ["ashtapada", "explain", "shatranj"],
+        &mut explained,
+        &mut Vec::new(),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        answer(&out, "explain"),
+        String::from_utf8(explained).expect("UTF-8")
+    );
+    assert!(answer(&out, "help").contains("set OPT CHOICE"), "{out}");
+    assert!(answer(&out, "load chaturaji").starts_with("loaded Chaturaji\nred to move (roll due)"));
+    assert!(
+        answer(&out, "load no-such-variant").starts_with("error: "),
+        "{out}"
+    );
+    // The failed load changed nothing: still Chaturaji's start.
+    assert!(
+        answers(&out, "fen")[2].starts_with("bBbP2yKyEyHyB/"),
+        "{out}"
+    );
+    let out = out.replace(
+        answer(&out, "explain"),
+        "[as `ashtapada explain shatranj`]\n",
+    );
     // Shatranj's array has the shah on d1 and the firzan on e1.
     assert_eq!(
         answer(&out, "fen"),
@@ -313,6 +359,34 @@ fn reload_keeps_the_game_only_if_it_replays() {
         "{out}"
     );
     insta::assert_snapshot!("repl_reload", out);
+}
+
+#[test]
+fn save_and_open_a_record_in_the_repl() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let yaml = dir.path().join("g.yaml");
+    let script = format!(
+        "dice 3 4\nautoplay 5\nhistory\nsave {0}\nload chaturanga\nopen {0}\nhistory\nopen {0}.missing\n",
+        yaml.display()
+    );
+    let out = in_dir(&transcript(&repl("chaturaji"), &script), dir.path());
+    let h = answers(&out, "history");
+    assert_eq!(h.len(), 2);
+    assert_eq!(h[0], h[1], "{out}");
+    assert!(
+        answer(
+            &out,
+            &format!("save {}", yaml.display()).replace(&dir.path().display().to_string(), "[TMP]")
+        )
+        .starts_with("saved "),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: cannot read `[TMP]/g.yaml.missing`"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&yaml).expect("saved");
+    assert!(text.contains("variant: chaturaji"), "{text}");
 }
 
 #[test]

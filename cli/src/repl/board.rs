@@ -241,3 +241,40 @@ pub fn dice_text(pos: &Position) -> String {
     let d: Vec<String> = d.iter().map(u8::to_string).collect();
     d.join(",")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashtapada::{Assignment, load_variant};
+
+    #[test]
+    fn colour_only_adds_escape_codes() {
+        let v = load_variant("chaturaji", &Assignment::default()).expect("built-in");
+        let mut pos = Position::start(v);
+        let lines = panel(&mut pos, None);
+        let marks = Marks {
+            origin: pos.variant().board.parse_square("d2"),
+            reach: pos.variant().board.parse_square("d3").into_iter().collect(),
+            last: None,
+        };
+        let plain = draw(&pos, &marks, &lines, false);
+        let coloured = draw(&pos, &marks, &lines, true);
+        assert!(!plain.contains('\u{1b}'));
+        assert!(coloured.contains('\u{1b}'));
+        let mut stripped = String::new();
+        let mut in_code = false;
+        for c in coloured.chars() {
+            match (in_code, c) {
+                (false, '\u{1b}') => in_code = true,
+                (true, c) if c.is_ascii_alphabetic() => in_code = false,
+                (true, _) => {}
+                (false, c) => stripped.push(c),
+            }
+        }
+        let trimmed = |s: &str| s.lines().map(str::trim_end).collect::<Vec<_>>().join("\n");
+        assert_eq!(trimmed(&stripped), trimmed(&plain));
+        assert!(plain.contains(" 2  ●P  ●P  ●P <●P> "), "{plain}");
+        assert!(plain.contains(" 3  ·   ·   ·  (· ) "), "{plain}");
+        assert!(plain.contains("to move: ● red"), "{plain}");
+    }
+}

@@ -496,7 +496,13 @@ impl Session {
     }
 
     fn load(&mut self, source: &str, out: &mut dyn Write) -> Result<(), String> {
-        let file = load(source).map_err(|d| diagnostics(&d, self.color))?;
+        // A rule file's problems are shown in full; an unknown name in one line.
+        let is_file = std::path::Path::new(source).exists();
+        let report = |d: &ashtapada::Diagnostics| match is_file {
+            true => diagnostics(d, self.color),
+            false => briefly(d),
+        };
+        let file = load(source).map_err(|d| report(&d))?;
         let v = compile(&file, &Assignment::default()).map_err(|d| diagnostics(&d, self.color))?;
         if let Some(h) = &self.humans {
             self.check_humans(&v, h)?;
