@@ -8,7 +8,10 @@
 mod board;
 mod command;
 mod complete;
+mod computer;
 mod play;
+mod records;
+mod rules;
 mod session;
 
 pub use command::{COMMANDS, Command, ParseError, parse};

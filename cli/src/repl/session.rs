@@ -5,12 +5,11 @@
 
 use super::board::{self, Marks};
 use super::command::{COMMANDS, Command};
-use crate::report::render_diagnostics;
-use ashtapada::agents::{ChaCha8Rng, by_name, uniform_below};
+use super::rules::diagnostics;
+use ashtapada::agents::{ChaCha8Rng, by_name};
 use ashtapada::compile::compile;
 use ashtapada::notation::{
-    Record, ReplayError, action_to_string, move_to_string, parse_move, parse_position, to_fen,
-    to_position_string,
+    action_to_string, move_to_string, parse_move, parse_position, to_fen, to_position_string,
 };
 use ashtapada::spec::{RuleFile, load};
 use ashtapada::{Action, Assignment, Position, Seat, Variant};
@@ -61,11 +60,6 @@ pub struct Session {
     pub(super) level: String,
     /// True once `quit` was given.
     pub quit: bool,
-}
-
-/// A rule-file diagnostic as text.
-fn diagnostics(d: &ashtapada::Diagnostics, color: bool) -> String {
-    render_diagnostics(d, color, None).trim_end().to_string()
 }
 
 impl Session {
@@ -418,124 +412,6 @@ impl Session {
         self.after_human(out)
     }
 
-    /// Replays the game on `variant`: the new position, or which action no longer replays.
-    fn replay_on(&self, variant: &Arc<Variant>) -> Result<Position, String> {
-        let record = Record::from_position(&self.pos, Some(self.seed));
-        record.replay_on(variant).map_err(|e| match e {
-            ReplayError::Action {
-                index, text, error, ..
-            } => format!("action {} `{text}` no longer replays: {error}", index + 1),
-            other => other.to_string(),
-        })
-    }
-
-    fn set(&mut self, option: &str, choice: &str, out: &mut dyn Write) -> Result<(), String> {
-        let assignment = self.variant().assignment.with(option, choice);
-        let v = compile(&self.file, &assignment).map_err(|d| briefly(&d))?;
-        let pos = self
-            .replay_on(&v)
-            .map_err(|e| format!("{e}; `{option}` stays `{}`", self.current(option)))?;
-        let n = pos.ply();
-        self.pos = pos;
-        self.redo.clear();
-        writeln!(
-            out,
-            "{option} = {}; the game ({}) replays under it",
-            self.current(option),
-            count(n, "action")
-        )
-        .map_err(|e| e.to_string())?;
-        self.after_human(out)
-    }
-
-    /// The current choice of `option`.
-    fn current(&self, option: &str) -> String {
-        self.variant()
-            .assignment
-            .get(option)
-            .unwrap_or("?")
-            .to_string()
-    }
-
-    fn options(&self, out: &mut dyn Write) -> Result<(), String> {
-        let mut text = String::new();
-        if self.file.options.is_empty() {
-            text.push_str(&format!("{} has no options\n", self.variant().name));
-        }
-        for o in &self.file.options {
-            text.push_str(&format!(
-                "{} = {}  ({})",
-                o.name,
-                self.current(&o.name),
-                o.accepted()
-            ));
-            if let Some(d) = &o.description {
-                text.push_str(&format!("\n    {d}"));
-            }
-            text.push('\n');
-        }
-        write!(out, "{text}").map_err(|e| e.to_string())
-    }
-
-    /// Checks that every name in `humans` is a seat of `v`.
-    fn check_humans(&self, v: &Variant, humans: &[String]) -> Result<(), String> {
-        for h in humans {
-            if v.seat_by_name(h).is_none() {
-                let names: Vec<&str> = v.seats.iter().map(|s| s.name.as_str()).collect();
-                let hint = ashtapada::dsl::suggest(h, names.iter().copied())
-                    .map(|s| format!(" (did you mean `{s}`?)"))
-                    .unwrap_or_default();
-                return Err(format!(
-                    "`{h}` is not a seat of {}{hint}; the seats are {}",
-                    v.name,
-                    names.join(", ")
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    fn load(&mut self, source: &str, out: &mut dyn Write) -> Result<(), String> {
-        // A rule file's problems are shown in full; an unknown name in one line.
-        let is_file = std::path::Path::new(source).exists();
-        let report = |d: &ashtapada::Diagnostics| match is_file {
-            true => diagnostics(d, self.color),
-            false => briefly(d),
-        };
-        let file = load(source).map_err(|d| report(&d))?;
-        let v = compile(&file, &Assignment::default()).map_err(|d| diagnostics(&d, self.color))?;
-        if let Some(h) = &self.humans {
-            self.check_humans(&v, h)?;
-        }
-        self.source = source.to_string();
-        self.file = file;
-        self.pos = Position::start(v);
-        self.redo.clear();
-        let status = self.status();
-        writeln!(out, "loaded {}\n{status}", self.variant().title).map_err(|e| e.to_string())?;
-        self.after_human(out)
-    }
-
-    fn reload(&mut self, out: &mut dyn Write) -> Result<(), String> {
-        let keep = "the old rules are kept";
-        let file =
-            load(&self.source).map_err(|d| format!("{}\n{keep}", diagnostics(&d, self.color)))?;
-        let v = compile(&file, &self.variant().assignment)
-            .map_err(|d| format!("{}\n{keep}", diagnostics(&d, self.color)))?;
-        let pos = self.replay_on(&v).map_err(|e| format!("{e}; {keep}"))?;
-        let n = pos.ply();
-        self.file = file;
-        self.pos = pos;
-        self.redo.clear();
-        writeln!(
-            out,
-            "reloaded {}: the game ({}) still replays",
-            self.source,
-            count(n, "action")
-        )
-        .map_err(|e| e.to_string())
-    }
-
     fn set_position(&mut self, text: &str, out: &mut dyn Write) -> Result<(), String> {
         let pos = parse_position(self.variant(), text).map_err(|e| format!("bad position: {e}"))?;
         self.pos = pos;
@@ -560,193 +436,10 @@ impl Session {
         text.push_str(&format!("nodes {total}\n"));
         write!(out, "{text}").map_err(|e| e.to_string())
     }
-
-    /// The game so far, one line per turn: `N. SEAT ACTIONS`.
-    fn history(&self, out: &mut dyn Write) -> Result<(), String> {
-        let mut p = self.pos.clone();
-        let mut actions = Vec::new();
-        while let Some(a) = p.undo() {
-            actions.push(a);
-        }
-        actions.reverse();
-        let mut turns: Vec<(Seat, Vec<String>)> = Vec::new();
-        for a in actions {
-            let seat = p.to_move();
-            let text = action_to_string(&p, a);
-            let new_turn = matches!(a, Action::Roll(_))
-                || turns.last().is_none_or(|(s, _)| *s != seat)
-                || self.variant().dice.is_none();
-            if new_turn {
-                turns.push((seat, vec![text]));
-            } else if let Some((_, t)) = turns.last_mut() {
-                t.push(text);
-            }
-            let _ = p.play_action(a);
-        }
-        let mut text = String::new();
-        if turns.is_empty() {
-            text.push_str("no moves yet\n");
-        }
-        for (i, (seat, acts)) in turns.iter().enumerate() {
-            text.push_str(&format!(
-                "{}. {} {}\n",
-                i + 1,
-                self.seat_name(*seat),
-                acts.join(" ")
-            ));
-        }
-        write!(out, "{text}").map_err(|e| e.to_string())
-    }
-
-    fn save(&self, path: &str, out: &mut dyn Write) -> Result<(), String> {
-        let mut record = Record::from_position(&self.pos, Some(self.seed));
-        record.variant = self.source.clone();
-        let text = if path.ends_with(".yaml") || path.ends_with(".yml") {
-            record.to_yaml()
-        } else {
-            record.to_json()
-        };
-        std::fs::write(path, text).map_err(|e| format!("cannot write `{path}`: {e}"))?;
-        writeln!(
-            out,
-            "saved {} to {path}",
-            count(record.actions.len(), "action")
-        )
-        .map_err(|e| e.to_string())
-    }
-
-    fn open(&mut self, path: &str, out: &mut dyn Write) -> Result<(), String> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
-        let record = Record::parse(&text).map_err(|e| format!("{path}: {e}"))?;
-        let file = load(&record.variant).map_err(|d| format!("{path}: {}", d.one_line()))?;
-        let pos = record.replay().map_err(|e| format!("{path}: {e}"))?;
-        if let Some(h) = &self.humans {
-            self.check_humans(pos.variant(), h)?;
-        }
-        self.source = record.variant.clone();
-        self.file = file;
-        self.pos = pos;
-        self.redo.clear();
-        let status = self.status();
-        writeln!(
-            out,
-            "opened {path}: {} of {}\n{status}",
-            count(record.actions.len(), "action"),
-            self.variant().name
-        )
-        .map_err(|e| e.to_string())?;
-        self.after_human(out)
-    }
-
-    /// The computer plays `turns` turns (rolling where due) with agents of `level`, one line
-    /// per turn.
-    pub(super) fn computer_turns(
-        &mut self,
-        level: &str,
-        turns: Option<u32>,
-        out: &mut dyn Write,
-    ) -> Result<(), String> {
-        let mut agent = by_name(level).map_err(|e| e.to_string())?;
-        self.not_over()?;
-        let limit = turns.unwrap_or(AUTOPLAY_TURNS);
-        let mut played = 0;
-        while played < limit && self.pos.outcome().is_none() {
-            let (seat, texts) = self.computer_turn(agent.as_mut())?;
-            writeln!(out, "{}: {}", self.seat_name(seat), texts.join(" "))
-                .map_err(|e| e.to_string())?;
-            played += 1;
-        }
-        self.redo.clear();
-        let status = self.status();
-        writeln!(out, "{status}").map_err(|e| e.to_string())?;
-        self.after_human(out)
-    }
-
-    /// An error if the game is over.
-    fn not_over(&mut self) -> Result<(), String> {
-        match self.pos.outcome() {
-            Some(o) => Err(format!(
-                "the game is over: {}",
-                self.pos.describe_outcome(o)
-            )),
-            None => Ok(()),
-        }
-    }
-
-    /// One turn of the seat to move, played by `agent`: a random roll where one is due, then
-    /// the agent's actions until the turn passes. Returns the seat and the actions' notation.
-    pub(super) fn computer_turn(
-        &mut self,
-        agent: &mut dyn ashtapada::agents::Agent,
-    ) -> Result<(Seat, Vec<String>), String> {
-        let seat = self.pos.to_move();
-        let mut texts = Vec::new();
-        if self.pos.awaiting_roll() {
-            let values = self.random_values();
-            self.pos.roll(&values).map_err(|e| e.to_string())?;
-            texts.push(self.roll_text(seat));
-        }
-        while self.pos.outcome().is_none()
-            && !self.pos.awaiting_roll()
-            && self.pos.to_move() == seat
-            && texts.len() < 64
-        {
-            let a = agent.choose(&mut self.pos, &mut self.rng);
-            let text = action_to_string(&self.pos, a);
-            self.pos
-                .play_action(a)
-                .map_err(|e| format!("the computer's `{text}` was refused: {e}"))?;
-            texts.push(text);
-        }
-        Ok((seat, texts))
-    }
-
-    /// Values for a uniformly random roll of the variant's dice (none without dice).
-    pub(super) fn random_values(&mut self) -> Vec<u8> {
-        let variant = self.variant().clone();
-        let Some(dice) = &variant.dice else {
-            return Vec::new();
-        };
-        (0..dice.count)
-            .map(|_| dice.faces[uniform_below(&mut self.rng, dice.faces.len() as u32) as usize])
-            .collect()
-    }
-
-    /// The roll `seat` just made, noting when no die could be used.
-    pub(super) fn roll_text(&self, seat: Seat) -> String {
-        let mut text = self.last_action_text();
-        if self.pos.to_move() != seat || self.pos.awaiting_roll() {
-            text.push_str(" (no die can be used: the turn passes)");
-        }
-        text
-    }
-
-    /// The notation of the last action played (empty if none).
-    fn last_action_text(&self) -> String {
-        let mut p = self.pos.clone();
-        match p.undo() {
-            Some(a) => action_to_string(&p, a),
-            None => String::new(),
-        }
-    }
-}
-
-/// Problems as one line each: the message and the help (no location: the REPL line is the
-/// only source).
-fn briefly(d: &ashtapada::Diagnostics) -> String {
-    let lines: Vec<String> =
-        d.0.iter()
-            .map(|x| match &x.help {
-                Some(h) => format!("{}; {h}", x.message),
-                None => x.message.clone(),
-            })
-            .collect();
-    lines.join("\n")
 }
 
 /// `1 move`, `3 moves`.
-fn count(n: usize, what: &str) -> String {
+pub(super) fn count(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
     } else {
