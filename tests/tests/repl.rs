@@ -475,3 +475,51 @@ fn play_chaturaji_rolls_for_everyone() {
     );
     insta::assert_snapshot!("repl_play_chaturaji", out);
 }
+
+#[test]
+fn bad_input_is_one_error_line_in_every_variant() {
+    let bad = [
+        "moves 99",
+        "moves z1",
+        "dice 0 0",
+        "dice 255 1",
+        "position -",
+        "position x y z",
+        "set",
+        "set a b",
+        "redo",
+        "undo",
+        "P@",
+        "@",
+        "1:",
+        "0:a1a2",
+        "a1",
+        "a1a1",
+        "é9",
+        "ai nobody",
+        "open /",
+        "save /",
+        "load /",
+        "help nothing",
+        "e2e3=x",
+        "perft x",
+        "autoplay -3",
+    ];
+    for variant in ["chaturanga", "shatranj", "chaturaji", "yonin-shogi"] {
+        for line in bad {
+            let mut session = Session::new(&repl(variant)).expect("session");
+            let mut out = Vec::new();
+            run_script(&mut session, line, &mut out, false);
+            let out = String::from_utf8(out).expect("UTF-8");
+            assert!(
+                out.starts_with("error: ") && out.lines().count() == 1,
+                "{variant}: `{line}` gave\n{out}"
+            );
+        }
+        // Edge cases that are not errors must not fail either.
+        let edges = "perft 0\ndivide 0\nautoplay 0\nmoves\nfen\nhistory\noptions\n";
+        let out = transcript(&repl(variant), edges);
+        assert_eq!(answer(&out, "perft 0"), "nodes 1\n");
+        assert_eq!(answer(&out, "divide 0"), "nodes 1\n");
+    }
+}

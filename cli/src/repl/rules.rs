@@ -113,7 +113,7 @@ impl Session {
 
     pub(super) fn load(&mut self, source: &str, out: &mut dyn Write) -> Result<(), String> {
         // A rule file's problems are shown in full; an unknown name in one line.
-        let is_file = std::path::Path::new(source).exists();
+        let is_file = std::path::Path::new(source).is_file();
         let report = |d: &ashtapada::Diagnostics| match is_file {
             true => diagnostics(d, self.color),
             false => briefly(d),

@@ -259,10 +259,10 @@ impl Session {
         let from = match square {
             None => None,
             Some(t) => Some(board.parse_square(t).ok_or_else(|| {
-                format!(
-                    "`{t}` is not a square of this board (a1 to {})",
-                    board.name(ashtapada::Square(board.len() as u8 - 1))
-                )
+                let last = board
+                    .square(board.files as i32 - 1, board.ranks as i32 - 1)
+                    .map_or_else(String::new, |sq| board.name(sq));
+                format!("`{t}` is not a square of this board (a1 to {last})")
             })?),
         };
         if let Some(sq) = from {
