@@ -95,7 +95,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "dice",
         "dice A B",
-        "roll these values (in `play`: replace the roll of this turn)",
+        "roll these values (right after a roll: replace it)",
     ),
     (
         "pass",
