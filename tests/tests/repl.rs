@@ -464,13 +464,25 @@ fn play_chaturaji_rolls_for_everyone() {
         level: Some("random".into()),
         ..Setup::default()
     };
-    let out = transcript(&setup, "dice 3 4\nmoves\npass\nhistory\n");
+    let out = transcript(&setup, "dice 3 4\nmoves\npass\nhistory\nundo\nhistory\n");
     // Red and blue move first; yellow's dice are rolled for it, then replaced by `dice`.
     assert!(out.starts_with("red: "), "{out}");
     assert!(out.contains("\nblue: "), "{out}");
     assert!(out.contains("yellow rolls "), "{out}");
     assert!(
         answer(&out, "dice 3 4").starts_with("yellow: 3,4\nyellow to move (dice 3,4)"),
+        "{out}"
+    );
+    // `undo` takes back yellow's pass and every computer turn after it; yellow's roll stays.
+    let h = answers(&out, "history");
+    assert!(h[0].contains("\n3. yellow 3,4 pass\n"), "{out}");
+    assert!(h[1].ends_with("\n3. yellow 3,4\n"), "{out}");
+    assert!(
+        answer(&out, "undo").starts_with("took back: pass 6,6 "),
+        "{out}"
+    );
+    assert!(
+        answer(&out, "undo").contains("yellow to move (dice 3,4)"),
         "{out}"
     );
     insta::assert_snapshot!("repl_play_chaturaji", out);
