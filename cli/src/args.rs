@@ -48,6 +48,12 @@ pub enum Command {
     /// Replay a game record (JSON or YAML): print the final position string, the scores and
     /// the result (exit 1 if an action does not replay).
     Replay(ReplayArgs),
+    /// Step through positions interactively: moves, dice, undo/redo, local rules, perft,
+    /// the computer; reads one command per line when standard input is not a terminal.
+    Repl(ReplArgs),
+    /// Play against the computer: the seats named with `--human` are people, every other seat
+    /// is a computer player.
+    Play(PlayArgs),
     /// Measure perft speed (nodes per second) and playouts per second of random and greedy
     /// agents (one thread and every core) for each built-in variant.
     Bench {
@@ -170,4 +176,38 @@ pub struct ReplayArgs {
     /// `variant` (the record's options still apply).
     #[arg(long, value_name = "VARIANT")]
     pub rules: Option<String>,
+}
+
+/// Arguments of `repl`.
+#[derive(Debug, Args)]
+pub struct ReplArgs {
+    /// A built-in variant name or the path of a rule file (default: chaturanga).
+    pub variant: Option<String>,
+    /// Choose a local rule: OPTION=CHOICE (repeatable).
+    #[arg(long = "set", value_name = "OPT=CHOICE")]
+    pub set: Vec<String>,
+    /// Seed of the dice (`roll`) and of the computer players.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// Arguments of `play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub v: VariantArgs,
+    /// The seats people play, by name as in the rule file (e.g. `--human red`); every other
+    /// seat is played by the computer.
+    #[arg(long, required = true, num_args = 1.., value_name = "SEAT")]
+    pub human: Vec<String>,
+    /// The computer players' strength.
+    #[arg(long, default_value = "medium",
+          value_parser = clap::builder::PossibleValuesParser::new(ashtapada::agents::AGENT_NAMES))]
+    pub level: String,
+    /// Seed of the dice and of the computer players.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Resume a saved game (a game record written by `save`).
+    #[arg(long, value_name = "FILE")]
+    pub open: Option<String>,
 }

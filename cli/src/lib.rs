@@ -8,9 +8,11 @@ mod args;
 mod cmd;
 mod output;
 mod plot;
+pub mod repl;
 mod report;
 
 pub use args::Cli;
+pub use repl::{Session, Setup, run_script};
 pub use report::render_diagnostics;
 
 use clap::Parser;
@@ -53,6 +55,10 @@ where
         }
         // The reader went away (`ashtapada perft … | head -1`): it has all it wanted.
         Err(cmd::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(cmd::Failure::Message(m)) => {
+            let _ = writeln!(err, "{m}");
+            EXIT_BAD_INPUT
+        }
         Err(cmd::Failure::Io(e)) => {
             let _ = writeln!(err, "error: {e}");
             EXIT_BAD_INPUT

@@ -6,6 +6,7 @@ mod explain;
 mod list;
 mod merge;
 mod perft;
+mod repl;
 mod replay;
 mod simulate;
 
@@ -20,6 +21,8 @@ pub enum Failure {
     Diagnostics(Diagnostics),
     /// Writing output failed.
     Io(std::io::Error),
+    /// A message already rendered (the REPL's start: a rule-file report, a bad seat name).
+    Message(String),
 }
 
 impl From<Diagnostics> for Failure {
@@ -45,6 +48,8 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
         Command::Merge(a) => merge::run(&a, out),
         Command::Replay(a) => replay::run(&a, out, err),
         Command::Bench { depth, variants } => bench::run(depth, &variants, out),
+        Command::Repl(a) => repl::run_repl(&a, out),
+        Command::Play(a) => repl::run_play(&a, out),
     }
 }
 

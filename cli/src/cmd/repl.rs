@@ -1,0 +1,45 @@
+//! `ashtapada repl [VARIANT]` and `ashtapada play VARIANT --human SEAT…`: the interactive loop
+//! on a terminal, a script (one command per line) otherwise.
+
+use super::Failure;
+use crate::args::{PlayArgs, ReplArgs};
+use crate::repl::{Session, Setup, run_interactive, run_script};
+use std::io::{IsTerminal, Read, Write};
+
+pub fn run_repl(a: &ReplArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let setup = Setup {
+        variant: a.variant.clone(),
+        set: a.set.clone(),
+        seed: a.seed,
+        ..Setup::default()
+    };
+    run(setup, out)
+}
+
+pub fn run_play(a: &PlayArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let setup = Setup {
+        variant: Some(a.v.variant.clone()),
+        set: a.v.set.clone(),
+        seed: a.seed,
+        humans: Some(a.human.clone()),
+        level: Some(a.level.clone()),
+        open: a.open.clone(),
+        ..Setup::default()
+    };
+    run(setup, out)
+}
+
+/// Interactive on a terminal (colour unless `NO_COLOR`), scripted otherwise.
+fn run(mut setup: Setup, out: &mut dyn Write) -> Result<(), Failure> {
+    let interactive = std::io::stdin().is_terminal();
+    setup.color =
+        interactive && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
+    let mut session = Session::new(&setup).map_err(Failure::Message)?;
+    if interactive {
+        return run_interactive(&mut session, out).map_err(Failure::Message);
+    }
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input)?;
+    run_script(&mut session, &input, out, false);
+    Ok(())
+}

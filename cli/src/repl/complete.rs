@@ -1,0 +1,143 @@
+//! Tab completion: command names, option names and choices, agent levels, built-in variants
+//! and the legal moves of the position in notation.
+
+use super::command::COMMANDS;
+use rustyline::completion::{Completer, Pair};
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::validate::Validator;
+use rustyline::{Context, Helper};
+
+/// What can be completed, taken from the session before each line is read.
+#[derive(Clone, Debug, Default)]
+pub struct Words {
+    /// The legal moves (and `pass`) in notation.
+    pub moves: Vec<String>,
+    /// Squares a legal move starts from.
+    pub origins: Vec<String>,
+    /// Option names with their listed choices.
+    pub options: Vec<(String, Vec<String>)>,
+}
+
+/// The candidates for the word that ends at byte `pos` of `line`: (the word's start, the
+/// candidates in order).
+pub fn candidates(line: &str, pos: usize, words: &Words) -> (usize, Vec<String>) {
+    let head = &line[..pos.min(line.len())];
+    let start = head.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let prefix = &head[start..];
+    let before: Vec<&str> = head[..start].split_whitespace().collect();
+    let pool: Vec<String> = match before.as_slice() {
+        [] => COMMANDS
+            .iter()
+            .map(|c| c.0.to_string())
+            .chain(words.moves.iter().cloned())
+            .collect(),
+        ["set"] => words.options.iter().map(|(n, _)| n.clone()).collect(),
+        ["set", opt] => words
+            .options
+            .iter()
+            .find(|(n, _)| n == opt)
+            .map(|(_, c)| c.clone())
+            .unwrap_or_default(),
+        ["help"] => COMMANDS.iter().map(|c| c.0.to_string()).collect(),
+        ["ai"] => ashtapada::agents::AGENT_NAMES
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        ["moves"] => words.origins.clone(),
+        ["load"] => ashtapada::spec::BUILTIN
+            .iter()
+            .map(|(n, _)| n.to_string())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut out: Vec<String> = pool.into_iter().filter(|w| w.starts_with(prefix)).collect();
+    out.dedup();
+    (start, out)
+}
+
+/// The rustyline helper: completion only.
+#[derive(Default)]
+pub struct ReplHelper {
+    /// The words of the current position.
+    pub words: Words,
+}
+
+impl Completer for ReplHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let (start, list) = candidates(line, pos, &self.words);
+        Ok((
+            start,
+            list.into_iter()
+                .map(|w| Pair {
+                    display: w.clone(),
+                    replacement: w,
+                })
+                .collect(),
+        ))
+    }
+}
+
+impl Hinter for ReplHelper {
+    type Hint = String;
+}
+
+impl Highlighter for ReplHelper {}
+
+impl Validator for ReplHelper {}
+
+impl Helper for ReplHelper {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words() -> Words {
+        Words {
+            moves: vec!["e2e3".into(), "e2e4".into(), "d2d3".into(), "pass".into()],
+            origins: vec!["d2".into(), "e2".into()],
+            options: vec![
+                ("bare-king".into(), vec!["win".into(), "off".into()]),
+                ("move-rule".into(), vec!["50".into(), "none".into()]),
+            ],
+        }
+    }
+
+    #[test]
+    fn the_first_word_completes_commands_and_moves() {
+        assert_eq!(candidates("sh", 2, &words()), (0, vec!["show".to_string()]));
+        assert_eq!(candidates("e2", 2, &words()).1, ["e2e3", "e2e4"]);
+        assert_eq!(candidates("pa", 2, &words()).1, ["pass"]);
+        assert_eq!(
+            candidates("re", 2, &words()).1,
+            ["resign", "redo", "reload"]
+        );
+    }
+
+    #[test]
+    fn set_completes_option_names_then_choices() {
+        assert_eq!(
+            candidates("set b", 5, &words()),
+            (4, vec!["bare-king".to_string()])
+        );
+        assert_eq!(candidates("set bare-king ", 14, &words()).1, ["win", "off"]);
+        assert_eq!(candidates("set move-rule n", 15, &words()).1, ["none"]);
+        assert!(candidates("set nothing ", 12, &words()).1.is_empty());
+    }
+
+    #[test]
+    fn arguments_of_other_commands() {
+        assert_eq!(candidates("help per", 8, &words()).1, ["perft"]);
+        assert_eq!(candidates("ai h", 4, &words()).1, ["hard"]);
+        assert_eq!(candidates("moves ", 6, &words()).1, ["d2", "e2"]);
+        assert_eq!(candidates("load chaturaj", 13, &words()).1, ["chaturaji"]);
+        assert!(candidates("perft 3", 7, &words()).1.is_empty());
+    }
+}

@@ -1,0 +1,149 @@
+//! The REPL (`ashtapada repl`) and terminal play (`ashtapada play`).
+//!
+//! On a terminal, lines are read with rustyline: history kept across sessions, tab
+//! completion of commands, options and legal moves, Ctrl-C cancels the line, Ctrl-D quits.
+//! Otherwise ([`run_script`]) one command is read per line, with no prompt and no colour, and
+//! the exit code is 0 at the end of the input.
+
+mod board;
+mod command;
+mod complete;
+mod computer;
+mod play;
+mod records;
+mod rules;
+mod session;
+
+pub use command::{COMMANDS, Command, ParseError, parse};
+pub use complete::{Words, candidates};
+pub use session::{Session, Setup};
+
+use ashtapada::notation::move_to_string;
+use complete::ReplHelper;
+use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
+use rustyline::{Config, Editor};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Runs `input` in `session`, one command per line, writing results to `out` and each error
+/// as one line `error: …`. With `echo`, each command is written first after `> ` (for
+/// transcripts). Stops at the end of the input or at `quit`.
+pub fn run_script(session: &mut Session, input: &str, out: &mut dyn Write, echo: bool) {
+    session.begin(out);
+    for line in input.lines() {
+        if echo {
+            let _ = writeln!(out, "> {line}");
+        }
+        run_line(session, line, out);
+        if session.quit {
+            break;
+        }
+    }
+}
+
+/// Parses and runs one line; an error is written as one `error: …` line (a rule-file report
+/// as its lines).
+fn run_line(session: &mut Session, line: &str, out: &mut dyn Write) {
+    let result = parse(line)
+        .map_err(|e| e.to_string())
+        .and_then(|cmd| session.execute(cmd, out));
+    if let Err(e) = result {
+        let _ = writeln!(out, "error: {e}");
+    }
+}
+
+/// The interactive loop on a terminal.
+///
+/// # Errors
+/// The terminal cannot be read.
+pub fn run_interactive(session: &mut Session, out: &mut dyn Write) -> Result<(), String> {
+    let config = Config::builder().auto_add_history(true).build();
+    let mut rl: Editor<ReplHelper, DefaultHistory> = match Editor::with_config(config) {
+        Ok(rl) => rl,
+        Err(e) => return Err(format!("cannot read the terminal: {e}")),
+    };
+    rl.set_helper(Some(ReplHelper::default()));
+    let history = history_path();
+    if let Some(h) = &history {
+        let _ = rl.load_history(h);
+    }
+    let _ = writeln!(
+        out,
+        "ashtapada — {}. `help` lists the commands; Tab completes; Ctrl-D quits.",
+        session.variant().title
+    );
+    session.begin(out);
+    if !session.is_play() {
+        run_line(session, "show", out);
+    }
+    loop {
+        if let Some(h) = rl.helper_mut() {
+            h.words = words(session);
+        }
+        let _ = out.flush();
+        let prompt = format!("{}> ", session.prompt());
+        match rl.readline(&prompt) {
+            Ok(line) => run_line(session, &line, out),
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                let _ = writeln!(out, "error: {e}");
+                break;
+            }
+        }
+        if session.quit {
+            break;
+        }
+    }
+    if let Some(h) = &history {
+        if let Some(dir) = h.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = rl.save_history(h);
+    }
+    Ok(())
+}
+
+/// `$XDG_DATA_HOME/ashtapada/history`, else `~/.local/share/ashtapada/history`.
+fn history_path() -> Option<PathBuf> {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(data.join("ashtapada").join("history"))
+}
+
+/// The completion words of the session's position.
+fn words(session: &Session) -> Words {
+    let mut pos = session.position().clone();
+    let mut moves = Vec::new();
+    let mut origins = Vec::new();
+    if pos.outcome().is_none() && !pos.awaiting_roll() {
+        let mut list = Vec::new();
+        pos.game_moves(&mut list);
+        let board = pos.variant().board;
+        for m in list {
+            moves.push(move_to_string(&pos, m));
+            if m.drop.is_none() {
+                origins.push(board.name(m.from));
+            }
+        }
+        if pos.can_pass() {
+            moves.push("pass".to_string());
+        }
+    }
+    origins.sort();
+    origins.dedup();
+    let options = session
+        .rule_file()
+        .options
+        .iter()
+        .map(|o| (o.name.clone(), o.listed_choices()))
+        .collect();
+    Words {
+        moves,
+        origins,
+        options,
+    }
+}

@@ -1,0 +1,87 @@
+//! The game as a whole: `history`, and game records with `save` and `open`.
+
+use super::session::{Session, count};
+use ashtapada::notation::{Record, action_to_string};
+use ashtapada::spec::load;
+use ashtapada::{Action, Seat};
+use std::io::Write;
+
+impl Session {
+    /// The game so far, one line per turn: `N. SEAT ACTIONS`.
+    pub(super) fn history(&self, out: &mut dyn Write) -> Result<(), String> {
+        let mut p = self.pos.clone();
+        let mut actions = Vec::new();
+        while let Some(a) = p.undo() {
+            actions.push(a);
+        }
+        actions.reverse();
+        let mut turns: Vec<(Seat, Vec<String>)> = Vec::new();
+        for a in actions {
+            let seat = p.to_move();
+            let text = action_to_string(&p, a);
+            let new_turn = matches!(a, Action::Roll(_))
+                || turns.last().is_none_or(|(s, _)| *s != seat)
+                || self.variant().dice.is_none();
+            if new_turn {
+                turns.push((seat, vec![text]));
+            } else if let Some((_, t)) = turns.last_mut() {
+                t.push(text);
+            }
+            let _ = p.play_action(a);
+        }
+        let mut text = String::new();
+        if turns.is_empty() {
+            text.push_str("no moves yet\n");
+        }
+        for (i, (seat, acts)) in turns.iter().enumerate() {
+            text.push_str(&format!(
+                "{}. {} {}\n",
+                i + 1,
+                self.seat_name(*seat),
+                acts.join(" ")
+            ));
+        }
+        write!(out, "{text}").map_err(|e| e.to_string())
+    }
+
+    pub(super) fn save(&self, path: &str, out: &mut dyn Write) -> Result<(), String> {
+        let mut record = Record::from_position(&self.pos, Some(self.seed));
+        record.variant = self.source.clone();
+        let text = if path.ends_with(".yaml") || path.ends_with(".yml") {
+            record.to_yaml()
+        } else {
+            record.to_json()
+        };
+        std::fs::write(path, text).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+        writeln!(
+            out,
+            "saved {} to {path}",
+            count(record.actions.len(), "action")
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    pub(super) fn open(&mut self, path: &str, out: &mut dyn Write) -> Result<(), String> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+        let record = Record::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+        let file = load(&record.variant).map_err(|d| format!("{path}: {}", d.one_line()))?;
+        let pos = record.replay().map_err(|e| format!("{path}: {e}"))?;
+        if let Some(h) = &self.humans {
+            self.check_humans(pos.variant(), h)?;
+        }
+        self.source = record.variant.clone();
+        self.file = file;
+        self.pos = pos;
+        self.redo.clear();
+        let status = self.status();
+        writeln!(
+            out,
+            "opened {path}: {} of {}\n{status}",
+            count(record.actions.len(), "action"),
+            self.variant().name
+        )
+        .map_err(|e| e.to_string())?;
+        self.after_human(out)
+    }
+}

@@ -1,0 +1,492 @@
+//! The REPL's state — the rule file, the option assignment, the position with its history, the
+//! redo stack and the dice generator — and [`Session::execute`], which runs one command.
+//!
+//! Every failure is a message and leaves the session as it was.
+
+use super::board::{self, Marks};
+use super::command::{COMMANDS, Command};
+use super::rules::diagnostics;
+use ashtapada::agents::{ChaCha8Rng, by_name};
+use ashtapada::compile::compile;
+use ashtapada::notation::{
+    action_to_string, move_to_string, parse_move, parse_position, to_fen, to_position_string,
+};
+use ashtapada::spec::{RuleFile, load};
+use ashtapada::{Action, Assignment, Position, Seat, Variant};
+use std::io::Write;
+use std::sync::Arc;
+
+/// The longest `autoplay` without a count: turns played before it stops.
+pub const AUTOPLAY_TURNS: u32 = 2000;
+
+/// Line width for lists of moves.
+const WIDTH: usize = 78;
+
+/// How a session starts.
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    /// A built-in name or a rule file's path (default: `chaturanga`).
+    pub variant: Option<String>,
+    /// `OPT=CHOICE` items.
+    pub set: Vec<String>,
+    /// Seed of the dice and the computer players.
+    pub seed: u64,
+    /// Draw with colour.
+    pub color: bool,
+    /// `play`: the seats people play, by name; every other seat is a computer player.
+    pub humans: Option<Vec<String>>,
+    /// The computer players' level (an [`ashtapada::agents::AGENT_NAMES`] name).
+    pub level: Option<String>,
+    /// A game record to resume.
+    pub open: Option<String>,
+}
+
+/// One REPL session.
+pub struct Session {
+    /// Where the rules come from: a built-in name or a path (`reload` reads it again).
+    pub(super) source: String,
+    /// The loaded rule file (its options).
+    pub(super) file: RuleFile,
+    /// The game.
+    pub(super) pos: Position,
+    /// Groups of actions taken back, the last taken back last; `redo` plays one group.
+    pub(super) redo: Vec<Vec<Action>>,
+    pub(super) rng: ChaCha8Rng,
+    pub(super) seed: u64,
+    pub(super) color: bool,
+    /// The seats people play in `play`; `None` in the REPL.
+    pub(super) humans: Option<Vec<String>>,
+    /// The level of `ai`, `autoplay` and the computer players.
+    pub(super) level: String,
+    /// True once `quit` was given.
+    pub quit: bool,
+}
+
+impl Session {
+    /// Starts a session: loads the variant with its options, and the record to resume.
+    ///
+    /// # Errors
+    /// The variant's or options' diagnostics, a bad level or seat name, or a record that does
+    /// not replay, as text.
+    pub fn new(setup: &Setup) -> Result<Session, String> {
+        let source = setup.variant.clone().unwrap_or_else(|| "chaturanga".into());
+        let assignment = Assignment::parse(&setup.set).map_err(|d| d.one_line())?;
+        let file = load(&source).map_err(|d| diagnostics(&d, setup.color))?;
+        let variant = compile(&file, &assignment).map_err(|d| diagnostics(&d, setup.color))?;
+        let level = setup.level.clone().unwrap_or_else(|| "random".into());
+        by_name(&level).map_err(|e| e.to_string())?;
+        let mut s = Session {
+            source,
+            file,
+            pos: Position::start(variant),
+            redo: Vec::new(),
+            rng: ashtapada::sim::game_rng(setup.seed, 0),
+            seed: setup.seed,
+            color: setup.color,
+            humans: None,
+            level,
+            quit: false,
+        };
+        if let Some(h) = &setup.humans {
+            s.check_humans(s.pos.variant(), h)?;
+            s.humans = Some(h.clone());
+        }
+        if let Some(f) = &setup.open {
+            s.open(f, &mut Vec::new())?;
+        }
+        Ok(s)
+    }
+
+    /// The variant being played.
+    pub fn variant(&self) -> &Arc<Variant> {
+        self.pos.variant()
+    }
+
+    /// The position (for completion).
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The rule file's options (for completion).
+    pub fn rule_file(&self) -> &RuleFile {
+        &self.file
+    }
+
+    /// Runs one command, writing its results to `out`.
+    ///
+    /// # Errors
+    /// What went wrong, as one line (rule-file diagnostics as a full report); the session is
+    /// unchanged.
+    pub fn execute(&mut self, cmd: Command, out: &mut dyn Write) -> Result<(), String> {
+        let io = |e: std::io::Error| format!("cannot write: {e}");
+        match cmd {
+            Command::Nothing => Ok(()),
+            Command::Show => self.show(&Marks::default(), out),
+            Command::Moves(sq) => self.moves(sq.as_deref(), out),
+            Command::Move(text) => self.play_move(&text, out),
+            Command::Roll => self.roll(None, out),
+            Command::Dice(values) => self.roll(Some(&values), out),
+            Command::Pass => self.act(Action::Pass, out),
+            Command::Resign => self.act(Action::Resign, out),
+            Command::Undo => self.undo(out),
+            Command::Redo => self.redo(out),
+            Command::Set { option, choice } => self.set(&option, &choice, out),
+            Command::Options => self.options(out),
+            Command::Load(v) => self.load(&v, out),
+            Command::Reload => self.reload(out),
+            Command::Fen => {
+                let text = if self.variant().seats.len() == 2 {
+                    to_fen(&self.pos)
+                } else {
+                    to_position_string(&self.pos)
+                };
+                writeln!(out, "{text}").map_err(io)
+            }
+            Command::Position(text) => self.set_position(&text, out),
+            Command::Perft(n) => {
+                let mut p = self.pos.clone();
+                writeln!(out, "nodes {}", ashtapada::perft(&mut p, n)).map_err(io)
+            }
+            Command::Divide(n) => self.divide(n, out),
+            Command::Ai(level) => {
+                let level = level.unwrap_or_else(|| self.level.clone());
+                self.computer_turns(&level, Some(1), out)
+            }
+            Command::Autoplay(n) => {
+                let level = self.level.clone();
+                self.computer_turns(&level, Some(n.unwrap_or(AUTOPLAY_TURNS)), out)
+            }
+            Command::History => self.history(out),
+            Command::Save(f) => self.save(&f, out),
+            Command::Open(f) => self.open(&f, out),
+            Command::Explain => write!(out, "{}", self.variant().explain()).map_err(io),
+            Command::Help(c) => help(c.as_deref(), out),
+            Command::Quit => {
+                self.quit = true;
+                Ok(())
+            }
+        }
+    }
+
+    /// Starts the game: in `play`, the computer players move until a person is to move, and
+    /// the board is drawn; in the REPL, nothing.
+    pub fn begin(&mut self, out: &mut dyn Write) {
+        if let Err(e) = self.after_human(out) {
+            let _ = writeln!(out, "error: {e}");
+        }
+    }
+
+    /// The prompt: the seat to move, or `game over`.
+    pub fn prompt(&mut self) -> String {
+        match self.pos.outcome() {
+            Some(_) => "game over".into(),
+            None => self.seat_name(self.pos.to_move()),
+        }
+    }
+
+    /// The name of `seat`.
+    pub(super) fn seat_name(&self, seat: Seat) -> String {
+        self.variant().seats[seat.index()].name.clone()
+    }
+
+    /// Draws the board with `marks` (and the last move) and the panel beside it.
+    pub(super) fn show(&mut self, marks: &Marks, out: &mut dyn Write) -> Result<(), String> {
+        let last = self.last_move();
+        let mut marks = marks.clone();
+        marks.last = last.as_ref().map(|(m, _)| (m.from, m.to));
+        let panel = board::panel(&mut self.pos, last.as_ref().map(|(_, t)| t.as_str()));
+        let text = board::draw(&self.pos, &marks, &panel, self.color);
+        write!(out, "{text}").map_err(|e| format!("cannot write: {e}"))
+    }
+
+    /// The last board move and its notation.
+    fn last_move(&self) -> Option<(ashtapada::Move, String)> {
+        let mut p = self.pos.clone();
+        while let Some(a) = p.undo() {
+            if let Action::Move(m) = a {
+                let text = move_to_string(&p, m);
+                return Some((m, text));
+            }
+        }
+        None
+    }
+
+    /// One line: who is to move (and the dice), the seats in check, or the result.
+    pub(super) fn status(&mut self) -> String {
+        if let Some(o) = self.pos.outcome() {
+            return format!("game over: {}", self.pos.describe_outcome(o));
+        }
+        let mut s = format!("{} to move", self.seat_name(self.pos.to_move()));
+        if self.pos.awaiting_roll() {
+            s.push_str(" (roll due)");
+        } else if self.variant().dice.is_some() {
+            s.push_str(&format!(" (dice {})", board::dice_text(&self.pos)));
+        }
+        let n = self.variant().seats.len();
+        let checked: Vec<String> = (0..n)
+            .map(|i| Seat(i as u8))
+            .filter(|&seat| self.pos.in_check(seat))
+            .map(|seat| self.seat_name(seat))
+            .collect();
+        if !checked.is_empty() {
+            s.push_str(&format!("; check: {}", checked.join(", ")));
+        }
+        s
+    }
+
+    /// Refuses any move when the game is over or a roll is due.
+    fn ready_to_move(&mut self) -> Result<(), String> {
+        if let Some(o) = self.pos.outcome() {
+            return Err(format!(
+                "the game is over: {}",
+                self.pos.describe_outcome(o)
+            ));
+        }
+        if self.pos.awaiting_roll() {
+            return Err(format!(
+                "{} must roll first: `roll` or `dice A B`",
+                self.seat_name(self.pos.to_move())
+            ));
+        }
+        Ok(())
+    }
+
+    fn moves(&mut self, square: Option<&str>, out: &mut dyn Write) -> Result<(), String> {
+        self.ready_to_move()?;
+        let mut list = Vec::new();
+        self.pos.game_moves(&mut list);
+        let board = self.variant().board;
+        let from = match square {
+            None => None,
+            Some(t) => Some(board.parse_square(t).ok_or_else(|| {
+                let last = board
+                    .square(board.files as i32 - 1, board.ranks as i32 - 1)
+                    .map_or_else(String::new, |sq| board.name(sq));
+                format!("`{t}` is not a square of this board (a1 to {last})")
+            })?),
+        };
+        if let Some(sq) = from {
+            list.retain(|m| m.from == sq && m.drop.is_none());
+        }
+        let mut words: Vec<String> = list.iter().map(|&m| move_to_string(&self.pos, m)).collect();
+        if from.is_none() && self.pos.can_pass() {
+            words.push("pass".into());
+        }
+        if let (Some(sq), true) = (from, list.is_empty()) {
+            let name = self.variant().board.name(sq);
+            return writeln!(out, "no legal move from {name}").map_err(|e| e.to_string());
+        }
+        if let Some(sq) = from {
+            let shown = self.variant().assignment.get("show-movable") != Some("off");
+            if shown {
+                let marks = Marks {
+                    origin: Some(sq),
+                    reach: list.iter().map(|m| m.to).collect(),
+                    ..Marks::default()
+                };
+                self.show(&marks, out)?;
+            }
+        }
+        let text = wrap(&format!("{}:", count(words.len(), "move")), &words);
+        write!(out, "{text}").map_err(|e| format!("cannot write: {e}"))
+    }
+
+    /// Plays one action for the seat to move and reports it.
+    pub(super) fn act(&mut self, a: Action, out: &mut dyn Write) -> Result<(), String> {
+        let seat = self.pos.to_move();
+        let text = action_to_string(&self.pos, a);
+        self.pos.play_action(a).map_err(|e| {
+            if let ashtapada::PlayError::GameOver(o) = e {
+                format!("the game is over: {}", self.pos.describe_outcome(o))
+            } else {
+                format!("`{text}`: {e}")
+            }
+        })?;
+        self.redo.clear();
+        self.report(seat, &[text], out)?;
+        self.after_human(out)
+    }
+
+    /// `SEAT: ACTIONS` and the status line.
+    pub(super) fn report(
+        &mut self,
+        seat: Seat,
+        actions: &[String],
+        out: &mut dyn Write,
+    ) -> Result<(), String> {
+        let status = self.status();
+        writeln!(
+            out,
+            "{}: {}\n{status}",
+            self.seat_name(seat),
+            actions.join(" ")
+        )
+        .map_err(|e| format!("cannot write: {e}"))
+    }
+
+    fn play_move(&mut self, text: &str, out: &mut dyn Write) -> Result<(), String> {
+        self.ready_to_move()?;
+        let m = parse_move(&mut self.pos, text).map_err(|e| e.to_string())?;
+        self.act(Action::Move(m), out)
+    }
+
+    /// Rolls `values`, or at random. In the middle of a turn whose only action so far is its
+    /// roll, `dice` replaces that roll.
+    fn roll(&mut self, values: Option<&[u8]>, out: &mut dyn Write) -> Result<(), String> {
+        if self.variant().dice.is_none() {
+            return Err(format!("{} has no dice", self.variant().name));
+        }
+        if let Some(o) = self.pos.outcome() {
+            return Err(format!(
+                "the game is over: {}",
+                self.pos.describe_outcome(o)
+            ));
+        }
+        let replace = values.is_some()
+            && !self.pos.awaiting_roll()
+            && matches!(self.pos.actions_played().last(), Some(Action::Roll(_)));
+        if !self.pos.awaiting_roll() && !replace {
+            return Err("no roll is due: the dice of this turn are already rolled".into());
+        }
+        let values: Vec<u8> = match values {
+            Some(v) => v.to_vec(),
+            None => self.random_values(),
+        };
+        let before = self.pos.clone();
+        if replace {
+            self.pos.undo();
+        }
+        let seat = self.pos.to_move();
+        if let Err(e) = self.pos.roll(&values) {
+            self.pos = before;
+            return Err(e.to_string());
+        }
+        self.redo.clear();
+        let text = self.roll_text(seat);
+        self.report(seat, &[text], out)?;
+        self.after_human(out)
+    }
+
+    /// Takes back the last action (in `play`, the human's last turn and the replies).
+    fn undo(&mut self, out: &mut dyn Write) -> Result<(), String> {
+        let group = if self.humans.is_some() {
+            self.undo_human_turn()?
+        } else {
+            let a = self.pos.undo().ok_or("nothing to take back")?;
+            vec![a]
+        };
+        let texts = self.texts_from(&group);
+        writeln!(out, "took back: {}", texts.join(" ")).map_err(|e| e.to_string())?;
+        self.redo.push(group);
+        let status = self.status();
+        writeln!(out, "{status}").map_err(|e| e.to_string())
+    }
+
+    /// The notation of `actions` played in order from the current position.
+    fn texts_from(&self, actions: &[Action]) -> Vec<String> {
+        let mut p = self.pos.clone();
+        actions
+            .iter()
+            .map(|&a| {
+                let t = action_to_string(&p, a);
+                let _ = p.play_action(a);
+                t
+            })
+            .collect()
+    }
+
+    fn redo(&mut self, out: &mut dyn Write) -> Result<(), String> {
+        let group = self.redo.pop().ok_or("nothing to redo")?;
+        let texts = self.texts_from(&group);
+        let before = self.pos.clone();
+        for &a in &group {
+            if let Err(e) = self.pos.play_action(a) {
+                self.pos = before;
+                self.redo.push(group);
+                return Err(format!("cannot redo: {e}"));
+            }
+        }
+        writeln!(out, "redone: {}", texts.join(" ")).map_err(|e| e.to_string())?;
+        let status = self.status();
+        writeln!(out, "{status}").map_err(|e| e.to_string())?;
+        self.after_human(out)
+    }
+
+    fn set_position(&mut self, text: &str, out: &mut dyn Write) -> Result<(), String> {
+        let pos = parse_position(self.variant(), text).map_err(|e| format!("bad position: {e}"))?;
+        self.pos = pos;
+        self.redo.clear();
+        let status = self.status();
+        writeln!(out, "{status}").map_err(|e| e.to_string())?;
+        self.after_human(out)
+    }
+
+    fn divide(&mut self, depth: u32, out: &mut dyn Write) -> Result<(), String> {
+        let mut p = self.pos.clone();
+        let parts = ashtapada::divide(&mut p, depth);
+        let mut text = String::new();
+        for (a, n) in &parts {
+            text.push_str(&format!("{}: {n}\n", action_to_string(&p, *a)));
+        }
+        let total = if depth == 0 {
+            1
+        } else {
+            parts.iter().map(|(_, n)| n).sum()
+        };
+        text.push_str(&format!("nodes {total}\n"));
+        write!(out, "{text}").map_err(|e| e.to_string())
+    }
+}
+
+/// `1 move`, `3 moves`.
+pub(super) fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// `head` then `words`, wrapped at [`WIDTH`] columns with a four-space indent.
+fn wrap(head: &str, words: &[String]) -> String {
+    let mut out = head.to_string();
+    let mut col = out.chars().count();
+    for w in words {
+        if col + 1 + w.len() > WIDTH {
+            out.push_str("\n   ");
+            col = 3;
+        }
+        out.push(' ');
+        out.push_str(w);
+        col += 1 + w.len();
+    }
+    out.push('\n');
+    out
+}
+
+/// `help`: every command, or one.
+fn help(command: Option<&str>, out: &mut dyn Write) -> Result<(), String> {
+    let mut text = String::new();
+    match command {
+        None => {
+            for (_, usage, what) in COMMANDS {
+                text.push_str(&format!("{usage:<18} {what}\n"));
+            }
+            text.push_str(&format!(
+                "{:<18} {}\n",
+                "MOVE",
+                "play a move: e2e3, a7a8q, e6e7+ (promote), 2:a1c3 (with a die), P@e5 (drop)"
+            ));
+        }
+        Some(c) => {
+            let (_, usage, what) = COMMANDS.iter().find(|x| x.0 == c).ok_or_else(|| {
+                let hint = ashtapada::dsl::suggest(c, COMMANDS.iter().map(|x| x.0))
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                format!("no command `{c}`{hint}")
+            })?;
+            text.push_str(&format!("{usage}\n    {what}\n"));
+        }
+    }
+    write!(out, "{text}").map_err(|e| e.to_string())
+}

@@ -1,0 +1,59 @@
+//! The real binary reads REPL commands from a pipe: no prompt, no colour, exit 0 at the end of
+//! the input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `ashtapada ARGS` with `input` on standard input; returns (exit code, stdout, stderr).
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // A binary that refuses to start may close its input before reading it.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("the binary ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        String::from_utf8(out.stderr).expect("UTF-8"),
+    )
+}
+
+#[test]
+fn a_chaturaji_script_through_a_pipe() {
+    let script = "dice 1 5\nmoves d2\n1:d2d3\nbogus\n5:d1d2\nfen\nhistory\n";
+    let (code, out, err) = run(&["repl", "chaturaji"], script);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(!out.contains('\u{1b}'), "no colour in a pipe: {out}");
+    assert!(
+        !out.lines()
+            .any(|l| l.starts_with("red> ") || l.starts_with("> ")),
+        "no prompt in a pipe: {out}"
+    );
+    assert!(out.contains("2 moves: 5:d2d3 1:d2d3\n"), "{out}");
+    assert!(out.contains("error: unknown command `bogus`"), "{out}");
+    assert!(out.contains("\n1. red 1,5 1:d2d3 5:d1d2\n"), "{out}");
+}
+
+#[test]
+fn a_bad_seat_or_variant_fails_at_once() {
+    let (code, _, err) = run(&["play", "chaturanga", "--human", "red"], "");
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "`red` is not a seat of chaturanga; the seats are white, black\n"
+    );
+    let (code, _, err) = run(&["repl", "no-such-variant"], "show\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("no-such-variant"), "{err}");
+}

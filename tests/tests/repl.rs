@@ -1,0 +1,537 @@
+//! Scripted REPL sessions for every built-in variant, fed through `run_script` into a buffer
+//! and snapshot-tested, with the facts each transcript must show checked by hand against the
+//! rules (move counts, perft counts, promotions, drops). Also `set`, `reload` of an edited rule
+//! file, `play` with computer seats, and `save`/`open`.
+//!
+//! Accept new snapshots with `INSTA_UPDATE=always cargo test -p ashtapada-tests --test repl`
+//! and read them before committing.
+
+use ashtapada_cli::repl::{Session, Setup, run_script};
+use std::path::Path;
+
+/// Runs `script` in a session started from `setup`; the transcript echoes each line after `> `.
+fn transcript(setup: &Setup, script: &str) -> String {
+    let mut session = Session::new(setup).unwrap_or_else(|e| panic!("session: {e}"));
+    let mut out = Vec::new();
+    run_script(&mut session, script, &mut out, true);
+    String::from_utf8(out).expect("output is UTF-8")
+}
+
+fn repl(variant: &str) -> Setup {
+    Setup {
+        variant: Some(variant.into()),
+        seed: 7,
+        ..Setup::default()
+    }
+}
+
+/// The outputs of each line `> {command}` (up to the next `> ` line), in order.
+fn answers<'a>(text: &'a str, command: &str) -> Vec<&'a str> {
+    let key = format!("> {command}\n");
+    text.match_indices(&key)
+        .filter(|(i, _)| *i == 0 || text.as_bytes()[i - 1] == b'\n')
+        .map(|(i, _)| {
+            let rest = &text[i + key.len()..];
+            &rest[..rest.find("\n> ").map_or(rest.len(), |j| j + 1)]
+        })
+        .collect()
+}
+
+/// The output of the first line `> {command}`.
+fn answer<'a>(text: &'a str, command: &str) -> &'a str {
+    answers(text, command)
+        .first()
+        .copied()
+        .unwrap_or_else(|| panic!("no `{command}` in\n{text}"))
+}
+
+#[test]
+fn chaturanga_session() {
+    let script = "\
+show
+e2e4
+moves
+e2e3
+shwo
+moves e7
+e7e6
+history
+undo
+redo
+undo
+undo
+undo
+redo
+fen
+position 4k3/P6p/8/8/8/8/8/4K3 w - - 0 1
+fen
+moves a7
+a7a8
+show
+perft 2
+divide 1
+position 4k3/7p/8/8/8/8/7P/R3K3 w - - 0 1
+a1a8
+show
+moves
+position not a position
+set bare-king off
+set bare-king nope
+set bare-kin off
+options
+help set
+help mvoes
+quit
+show
+";
+    let out = transcript(&repl("chaturanga"), script);
+    // No double step: e2e4 is refused with the one legal pawn move from e2.
+    assert_eq!(
+        answer(&out, "e2e4"),
+        "error: illegal move `e2e4`; legal from that square: e2e3\n"
+    );
+    // 8 pawn steps, 4 horse moves, 4 elephant jumps (c1a3 c1e3 f1d3 f1h3).
+    assert!(answer(&out, "moves").starts_with("16 moves:"), "{out}");
+    assert!(answer(&out, "shwo").contains("did you mean `show`?"));
+    // After `undo`×3 the third finds nothing; `redo` brings back e2e3.
+    assert_eq!(
+        answer(&out, "fen"),
+        "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b - - 0 1\n"
+    );
+    // The pawn on a7 promotes to a mantri (Q), compulsorily.
+    assert!(answer(&out, "moves a7").contains("1 move: a7a8q"), "{out}");
+    // The rook gives check along the eighth rank; the raja must step off it (d7 e7 f7).
+    assert_eq!(
+        answer(&out, "a1a8"),
+        "white: a1a8\nblack to move; check: black\n"
+    );
+    assert!(answers(&out, "show")[2].contains("check: black"), "{out}");
+    assert!(
+        answers(&out, "moves")[1].starts_with("3 moves: e8d7 e8e7 e8f7"),
+        "{out}"
+    );
+    assert!(answer(&out, "position not a position").starts_with("error: bad position"));
+    assert!(
+        answer(&out, "set bare-kin off").contains("did you mean"),
+        "{out}"
+    );
+    assert!(!out.contains("> show\n> "), "the script stops at `quit`");
+    assert_eq!(out.matches("\n> ").count() + 1, script.lines().count() - 1);
+    insta::assert_snapshot!("repl_chaturanga", out);
+}
+
+#[test]
+fn chaturanga_perft_matches_the_reference() {
+    // Perft 2 from the start is 256 (spec/chaturanga.md); after e2e3, black has 16 moves.
+    let out = transcript(&repl("chaturanga"), "perft 2\ne2e3\nperft 1\ndivide 1\n");
+    assert_eq!(answer(&out, "perft 2"), "nodes 256\n");
+    assert_eq!(answer(&out, "perft 1"), "nodes 16\n");
+    assert!(answer(&out, "divide 1").ends_with("nodes 16\n"));
+}
+
+#[test]
+fn shatranj_session() {
+    let script = "\
+fen
+moves
+e2e3
+d7d6
+history
+ai random
+fen
+explain
+help
+load chaturaji
+load no-such-variant
+fen
+";
+    let out = transcript(&repl("shatranj"), script);
+    // `explain` prints what `ashtapada explain` prints.
+    let mut explained = Vec::new();
+    let code = ashtapada_cli::run(
+        ["ashtapada", "explain", "shatranj"],
+        &mut explained,
+        &mut Vec::new(),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        answer(&out, "explain"),
+        String::from_utf8(explained).expect("UTF-8")
+    );
+    assert!(answer(&out, "help").contains("set OPT CHOICE"), "{out}");
+    assert!(answer(&out, "load chaturaji").starts_with("loaded Chaturaji\nred to move (roll due)"));
+    assert!(
+        answer(&out, "load no-such-variant").starts_with("error: "),
+        "{out}"
+    );
+    // The failed load changed nothing: still Chaturaji's start.
+    assert!(
+        answers(&out, "fen")[2].starts_with("bBbP2yKyEyHyB/"),
+        "{out}"
+    );
+    let out = out.replace(
+        answer(&out, "explain"),
+        "[as `ashtapada explain shatranj`]\n",
+    );
+    // Shatranj's array has the shah on d1 and the firzan on e1.
+    assert_eq!(
+        answer(&out, "fen"),
+        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1\n"
+    );
+    assert!(answer(&out, "moves").starts_with("16 moves:"), "{out}");
+    assert_eq!(answer(&out, "history"), "1. white e2e3\n2. black d7d6\n");
+    insta::assert_snapshot!("repl_shatranj", out);
+}
+
+#[test]
+fn chaturaji_session() {
+    let script = "\
+show
+perft 1
+perft 2
+d2d3
+moves
+dice 1 7
+dice 1 5
+moves
+moves d2
+d2d3
+1:d2d3
+roll
+dice 2 3
+fen
+undo
+undo
+undo
+redo
+redo
+history
+autoplay 3
+history
+set dice long
+set dice-usage mandatory
+set promotion anytime
+show
+resign
+";
+    let out = transcript(&repl("chaturaji"), script);
+    assert_eq!(
+        answer(&out, "d2d3"),
+        "error: red must roll first: `roll` or `dice A B`\n"
+    );
+    assert!(
+        answer(&out, "dice 1 7").starts_with("error: bad roll"),
+        "{out}"
+    );
+    // 1 and 5 both move a pawn or the king: 4 pawn steps and the king to e1 or e2, for each
+    // die, and `pass`.
+    assert_eq!(
+        answer(&out, "moves"),
+        "error: red must roll first: `roll` or `dice A B`\n"
+    );
+    assert!(answers(&out, "moves")[1].starts_with("13 moves:"), "{out}");
+    assert!(
+        answer(&out, "moves d2").contains("2 moves: 5:d2d3 1:d2d3"),
+        "{out}"
+    );
+    // 21 distinct rolls of two six-sided dice.
+    assert_eq!(answer(&out, "perft 1"), "nodes 21\n");
+    assert!(
+        answer(&out, "roll").starts_with("error: no roll is due"),
+        "{out}"
+    );
+    // `dice` in the middle of a turn whose roll has been used is refused too.
+    assert!(
+        answer(&out, "dice 2 3").starts_with("error: no roll is due"),
+        "{out}"
+    );
+    // Long dice show 2 to 5: red's first roll, 1 and 5, cannot be replayed.
+    assert!(
+        answer(&out, "set dice long")
+            .starts_with("error: action 1 `1,5` no longer replays: bad roll"),
+        "{out}"
+    );
+    insta::assert_snapshot!("repl_chaturaji", out);
+}
+
+#[test]
+fn yonin_shogi_session() {
+    // The start, with one pawn in south's hand.
+    let start = "2nSnGnKnGnS2/3nPnRnP3/wS3nP3eS/wGwP5ePeG/wKwRwP3ePeReK/wGwP5ePeG/wS3sP3eS/\
+                 3sPsRsP3/2sSsGsKsGsS2[sP] s - 0,0,0,0 - - 0 0 - - - s 0 1";
+    let script = format!(
+        "\
+show
+moves e3
+e3e4
+moves
+position {start}
+show
+P@e5
+P@c4
+history
+undo
+P*c4
+set show-movable off
+moves b4
+set show-movable on
+moves c5
+autoplay 4
+fen
+"
+    );
+    let out = transcript(&repl("yonin-shogi"), &script);
+    // The pawn on e3 steps to e4; nothing else.
+    assert!(answer(&out, "moves e3").contains("1 move: e3e4"), "{out}");
+    assert!(
+        answer(&out, "moves e3").contains("(· )"),
+        "reachable square marked"
+    );
+    // Nifu: south already has a pawn on the e-file.
+    assert!(
+        answer(&out, "P@e5").starts_with("error: illegal move `P@e5`"),
+        "{out}"
+    );
+    assert_eq!(answer(&out, "P@c4"), "south: P@c4\nwest to move\n");
+    assert!(answer(&out, "P*c4").starts_with("south: P@c4"), "{out}");
+    // West's pawn on b4 can take the dropped pawn. With show-movable off, `moves SQUARE`
+    // lists without drawing; with it on, the board is drawn with the reachable square marked.
+    assert_eq!(answer(&out, "moves b4"), "1 move: b4c4\n");
+    assert!(answer(&out, "moves c5").contains("(· )"), "{out}");
+    assert!(
+        answer(&out, "moves c5").ends_with("1 move: c5d5\n"),
+        "{out}"
+    );
+    insta::assert_snapshot!("repl_yonin_shogi", out);
+}
+
+/// A session whose output names `dir` shows `[TMP]` instead.
+fn in_dir(out: &str, dir: &Path) -> String {
+    out.replace(&dir.display().to_string(), "[TMP]")
+}
+
+#[test]
+fn reload_keeps_the_game_only_if_it_replays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("my.yaml");
+    let original = include_str!("../../rules/chaturanga.yaml");
+    std::fs::write(&file, original).expect("write");
+    let setup = Setup {
+        variant: Some(file.display().to_string()),
+        ..Setup::default()
+    };
+    let mut session = Session::new(&setup).expect("session");
+    let mut out = Vec::new();
+    let step = |session: &mut Session, out: &mut Vec<u8>, script: &str| {
+        run_script(session, script, out, true);
+    };
+    step(&mut session, &mut out, "b1c3\ne7e6\nfen\n");
+    // The horse becomes a wazir: b1c3 no longer replays.
+    std::fs::write(&file, original.replace("betza: N,", "betza: W,")).expect("write");
+    step(&mut session, &mut out, "reload\nfen\nmoves g1\n");
+    // A harmless edit: the title.
+    std::fs::write(
+        &file,
+        original.replace("title: Chaturanga", "title: My chaturanga"),
+    )
+    .expect("write");
+    step(&mut session, &mut out, "reload\nfen\nshow\n");
+    // A broken file: an unknown key.
+    std::fs::write(&file, original.replace("board:", "bord:")).expect("write");
+    step(&mut session, &mut out, "reload\nfen\nhistory\n");
+    let out = in_dir(&String::from_utf8(out).expect("UTF-8"), dir.path());
+    let kept = "rnbqkbnr/pppp1ppp/4p3/8/8/2N5/PPPPPPPP/R1BQKBNR w - - 0 2\n";
+    assert_eq!(out.matches(kept).count(), 4, "{out}");
+    assert!(
+        out.contains("error: action 1 `b1c3` no longer replays"),
+        "{out}"
+    );
+    assert!(out.contains("the old rules are kept"), "{out}");
+    // Still the old horse: g1 has its two knight moves.
+    assert!(
+        answer(&out, "moves g1").contains("2 moves: g1h3 g1f3"),
+        "{out}"
+    );
+    assert!(out.contains("reloaded [TMP]/my.yaml: the game (2 actions) still replays"));
+    assert!(out.contains("My chaturanga (chaturanga)"), "{out}");
+    assert!(
+        out.contains("unknown top-level key `bord`") || out.contains("bord"),
+        "{out}"
+    );
+    insta::assert_snapshot!("repl_reload", out);
+}
+
+#[test]
+fn save_and_open_a_record_in_the_repl() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let yaml = dir.path().join("g.yaml");
+    let script = format!(
+        "dice 3 4\nautoplay 5\nhistory\nsave {0}\nload chaturanga\nopen {0}\nhistory\nopen {0}.missing\n",
+        yaml.display()
+    );
+    let out = in_dir(&transcript(&repl("chaturaji"), &script), dir.path());
+    let h = answers(&out, "history");
+    assert_eq!(h.len(), 2);
+    assert_eq!(h[0], h[1], "{out}");
+    assert!(
+        answer(
+            &out,
+            &format!("save {}", yaml.display()).replace(&dir.path().display().to_string(), "[TMP]")
+        )
+        .starts_with("saved "),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: cannot read `[TMP]/g.yaml.missing`"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&yaml).expect("saved");
+    assert!(text.contains("variant: chaturaji"), "{text}");
+}
+
+#[test]
+fn set_takes_integer_options_and_named_choices() {
+    let setup = Setup {
+        variant: Some("chaturanga".into()),
+        ..Setup::default()
+    };
+    let out = transcript(
+        &setup,
+        "position 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nset move-rule none\nset move-rule 3\noptions\n",
+    );
+    assert!(
+        answer(&out, "set move-rule none").starts_with("move-rule = none;"),
+        "{out}"
+    );
+    assert!(answer(&out, "options").contains("move-rule = 3"), "{out}");
+}
+
+#[test]
+fn play_against_the_computer_with_undo_save_and_resume() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let record = dir.path().join("game.json");
+    let setup = Setup {
+        variant: Some("chaturanga".into()),
+        seed: 5,
+        humans: Some(vec!["white".into()]),
+        level: Some("easy".into()),
+        ..Setup::default()
+    };
+    let script = format!(
+        "e2e3\nd2d3\nhistory\nundo\nhistory\nundo\nundo\nredo\nhistory\nsave {}\n",
+        record.display()
+    );
+    let out = in_dir(&transcript(&setup, &script), dir.path());
+    // The computer replies after each of white's moves; `undo` takes back both.
+    let h = answers(&out, "history");
+    assert_eq!(h.len(), 3);
+    assert_eq!(h[0].lines().count(), 4, "{out}");
+    assert!(h[0].starts_with("1. white e2e3\n2. black "), "{out}");
+    assert_eq!(h[1].lines().count(), 2, "{out}");
+    assert_eq!(h[2], h[1], "redo brings back the same turn");
+    assert!(
+        out.contains("error: nothing of yours to take back"),
+        "{out}"
+    );
+    insta::assert_snapshot!("repl_play_chaturanga", out);
+
+    // Resume: the same two plies, white to move.
+    let resumed = Setup {
+        open: Some(record.display().to_string()),
+        ..setup.clone()
+    };
+    let out2 = in_dir(&transcript(&resumed, "history\n"), dir.path());
+    assert_eq!(answer(&out2, "history"), h[2], "{out2}");
+
+    // A seat that is not one of the variant's.
+    let bad = Setup {
+        humans: Some(vec!["red".into()]),
+        ..setup
+    };
+    let e = Session::new(&bad).err().expect("refused");
+    assert_eq!(
+        e,
+        "`red` is not a seat of chaturanga; the seats are white, black"
+    );
+}
+
+#[test]
+fn play_chaturaji_rolls_for_everyone() {
+    let setup = Setup {
+        variant: Some("chaturaji".into()),
+        seed: 11,
+        humans: Some(vec!["yellow".into()]),
+        level: Some("random".into()),
+        ..Setup::default()
+    };
+    let out = transcript(&setup, "dice 3 4\nmoves\npass\nhistory\nundo\nhistory\n");
+    // Red and blue move first; yellow's dice are rolled for it, then replaced by `dice`.
+    assert!(out.starts_with("red: "), "{out}");
+    assert!(out.contains("\nblue: "), "{out}");
+    assert!(out.contains("yellow rolls "), "{out}");
+    assert!(
+        answer(&out, "dice 3 4").starts_with("yellow: 3,4\nyellow to move (dice 3,4)"),
+        "{out}"
+    );
+    // `undo` takes back yellow's pass and every computer turn after it; yellow's roll stays.
+    let h = answers(&out, "history");
+    assert!(h[0].contains("\n3. yellow 3,4 pass\n"), "{out}");
+    assert!(h[1].ends_with("\n3. yellow 3,4\n"), "{out}");
+    assert!(
+        answer(&out, "undo").starts_with("took back: pass 6,6 "),
+        "{out}"
+    );
+    assert!(
+        answer(&out, "undo").contains("yellow to move (dice 3,4)"),
+        "{out}"
+    );
+    insta::assert_snapshot!("repl_play_chaturaji", out);
+}
+
+#[test]
+fn bad_input_is_one_error_line_in_every_variant() {
+    let bad = [
+        "moves 99",
+        "moves z1",
+        "dice 0 0",
+        "dice 255 1",
+        "position -",
+        "position x y z",
+        "set",
+        "set a b",
+        "redo",
+        "undo",
+        "P@",
+        "@",
+        "1:",
+        "0:a1a2",
+        "a1",
+        "a1a1",
+        "é9",
+        "ai nobody",
+        "open /",
+        "save /",
+        "load /",
+        "help nothing",
+        "e2e3=x",
+        "perft x",
+        "autoplay -3",
+    ];
+    for variant in ["chaturanga", "shatranj", "chaturaji", "yonin-shogi"] {
+        for line in bad {
+            let mut session = Session::new(&repl(variant)).expect("session");
+            let mut out = Vec::new();
+            run_script(&mut session, line, &mut out, false);
+            let out = String::from_utf8(out).expect("UTF-8");
+            assert!(
+                out.starts_with("error: ") && out.lines().count() == 1,
+                "{variant}: `{line}` gave\n{out}"
+            );
+        }
+        // Edge cases that are not errors must not fail either.
+        let edges = "perft 0\ndivide 0\nautoplay 0\nmoves\nfen\nhistory\noptions\n";
+        let out = transcript(&repl(variant), edges);
+        assert_eq!(answer(&out, "perft 0"), "nodes 1\n");
+        assert_eq!(answer(&out, "divide 0"), "nodes 1\n");
+    }
+}
