@@ -260,6 +260,18 @@ fn plain_yaml_error(e: &serde_saphyr::Error) -> Option<(String, &'static str, &'
             "to share rules between variants, put them in a file of their own and write \
                  `extends:` in the others",
         )),
+        // The scanner's own nesting limit (brackets nested a few hundred deep) says only
+        // "recursion limit exceeded".
+        E::ExternalMessage { msg, .. } if msg == "recursion limit exceeded" => Some((
+            format!("nesting deeper than {MAX_DEPTH} levels"),
+            "too deep here",
+            "rule files need only a few levels of nesting",
+        )),
+        E::NonFiniteFloat { value, .. } => Some((
+            format!("`{value}` is not a finite number"),
+            "infinite or not a number",
+            "write a whole number (rule files use no fractions, infinities or NaN)",
+        )),
         E::Budget {
             breach: BudgetBreach::Depth { .. },
             ..
