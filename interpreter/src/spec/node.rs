@@ -227,9 +227,15 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
                             "close the `{bracket}` of line {line} with `{close}` before this point"
                         )))
                 }
-                _ => Err(d.help(indentation_help(text, start).unwrap_or_else(|| {
-                    "check the indentation and the brackets and quotes around this point".into()
-                }))),
+                _ => Err(d.help(
+                    scanner_help(&msg)
+                        .map(str::to_string)
+                        .or_else(|| indentation_help(text, start))
+                        .unwrap_or_else(|| {
+                            "check the indentation and the brackets and quotes around this point"
+                                .into()
+                        }),
+                )),
             }
         }
     }
@@ -292,6 +298,17 @@ fn plain_yaml_error(e: &serde_saphyr::Error) -> Option<(String, &'static str, &'
              the value out",
         )),
         _ => None,
+    }
+}
+
+/// A help line for the scanner's errors that name their cause: tabs, unclosed quotes.
+fn scanner_help(msg: &str) -> Option<&'static str> {
+    if msg.contains("tabs") {
+        Some("indent with spaces: YAML does not allow tabs in indentation")
+    } else if msg.contains("unclosed quote") {
+        Some("close the quoted string with the same quote it opens with (`\"` or `'`)")
+    } else {
+        None
     }
 }
 

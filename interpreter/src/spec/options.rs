@@ -252,15 +252,25 @@ pub fn read_options(r: &mut Reader, node: &Node) -> Vec<OptionSpec> {
     let Some(mut all) = r.map(node, "option name → option") else {
         return out;
     };
-    for (k, v) in all.rest() {
-        if let Some(o) = read_option(r, k, v) {
+    let entries = all.rest();
+    let names: Vec<&str> = entries.iter().map(|(k, _)| k.name.as_str()).collect();
+    for (k, v) in entries {
+        let others = names.iter().copied().filter(|n| *n != k.name);
+        if let Some(o) = read_option(r, k, v, others) {
             out.push(o);
         }
     }
     out
 }
 
-fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
+/// Reads one option; `others` are the names of the other options (for a suggestion when this
+/// one, having no choices, looks like a misspelt change of another's default).
+fn read_option<'a>(
+    r: &mut Reader,
+    k: &Key,
+    v: &Node,
+    others: impl Iterator<Item = &'a str>,
+) -> Option<OptionSpec> {
     let mut f = r.map(v, "an option: { default, choices }")?;
     let description = f
         .opt("description")
@@ -385,7 +395,14 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
                 Some(k.span.clone()),
             )
             .label("no `choices:` and no `integer:`")
-            .help("add `choices:` (name → overrides) or `integer:` (min, max, at)"),
+            .help(match suggest(&k.name, others) {
+                Some(s) => format!(
+                    "did you mean `{s}`? To change an option of the file this one extends, \
+                     write its name exactly; to declare a new option, add `choices:` (name → \
+                     overrides) or `integer:` (min, max, at)"
+                ),
+                None => "add `choices:` (name → overrides) or `integer:` (min, max, at)".into(),
+            }),
         );
         return None;
     }
