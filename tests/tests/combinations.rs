@@ -48,6 +48,9 @@ const FIRST_SEAT_ONLY: &[(&str, &str)] = &[
     ("yonin-shogi", "rotate-first-seat"),
 ];
 
+/// What one combination showed: (assignment, perft count, simulation summary).
+type Figures = (String, u64, String);
+
 /// The random agent for every seat.
 fn random_agents() -> Vec<Box<dyn Agent>> {
     vec![Box::new(RandomAgent::new())]
@@ -117,7 +120,7 @@ fn every_option_combination_compiles_plays_and_is_snapshotted() {
         let combos = file.combinations();
         assert!(!combos.is_empty());
         // Per invariant option: (rest of the assignment) → (perft, summary text) of each choice.
-        let mut groups: BTreeMap<(&str, String), Vec<(String, u64, String)>> = BTreeMap::new();
+        let mut groups: BTreeMap<(&str, String), Vec<Figures>> = BTreeMap::new();
         for a in &combos {
             let v = compile(&file, a).unwrap_or_else(|e| panic!("{name} {a}: {}", e.one_line()));
             let nodes = perft(&mut Position::start(v.clone()), DEPTH);
