@@ -266,7 +266,10 @@ fn expr_diag(text: &Text, e: &dsl::DslError) -> Diagnostic {
             .message
             .replacen(&format!("`{first}`"), &format!("`{word}`"), 1);
         e.span = e.span.start..end;
-        if e.help.is_none() && matches!(word, "and" | "or") {
+        if e.help.is_none()
+            && matches!(word, "and" | "or")
+            && !e.message.ends_with(": expected `)`")
+        {
             e.help = Some(format!(
                 "`{word}` joins two conditions and needs one on each side, e.g. \
                  `bare(opponent) {word} not bare(mover)`: remove the extra `{word}` or add the \
@@ -275,6 +278,13 @@ fn expr_diag(text: &Text, e: &dsl::DslError) -> Diagnostic {
         }
     } else if let Some(arg) = quantity::argument_at_fault(src, e.span.clone(), &e.message) {
         e.span = arg;
+    }
+    if e.help.is_none() && e.message.ends_with(": expected `)`") {
+        e.help = Some(
+            "a `(` before this point is never closed: add `)` where its argument ends, \
+             e.g. `bare(opponent) and not bare(mover)`"
+                .to_string(),
+        );
     }
     if e.help.is_none() && e.message.starts_with("unexpected ") {
         e.help = Some(

@@ -391,6 +391,12 @@ impl RuleFile {
         }
     }
 
+    /// Every combination of its options' choices (integer options at their default and one
+    /// other number): see [`combinations`](super::combinations).
+    pub fn combinations(&self) -> Vec<Assignment> {
+        super::options::combinations(&self.options)
+    }
+
     /// The option called `name`.
     pub fn option(&self, name: &str) -> Option<&OptionSpec> {
         self.options.iter().find(|o| o.name == name)

@@ -227,9 +227,15 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
                             "close the `{bracket}` of line {line} with `{close}` before this point"
                         )))
                 }
-                _ => Err(d.help(indentation_help(text, start).unwrap_or_else(|| {
-                    "check the indentation and the brackets and quotes around this point".into()
-                }))),
+                _ => Err(d.help(
+                    scanner_help(&msg)
+                        .map(str::to_string)
+                        .or_else(|| indentation_help(text, start))
+                        .unwrap_or_else(|| {
+                            "check the indentation and the brackets and quotes around this point"
+                                .into()
+                        }),
+                )),
             }
         }
     }
@@ -260,6 +266,18 @@ fn plain_yaml_error(e: &serde_saphyr::Error) -> Option<(String, &'static str, &'
             "to share rules between variants, put them in a file of their own and write \
                  `extends:` in the others",
         )),
+        // The scanner's own nesting limit (brackets nested a few hundred deep) says only
+        // "recursion limit exceeded".
+        E::ExternalMessage { msg, .. } if msg == "recursion limit exceeded" => Some((
+            format!("nesting deeper than {MAX_DEPTH} levels"),
+            "too deep here",
+            "rule files need only a few levels of nesting",
+        )),
+        E::NonFiniteFloat { value, .. } => Some((
+            format!("`{value}` is not a finite number"),
+            "infinite or not a number",
+            "write a whole number (rule files use no fractions, infinities or NaN)",
+        )),
         E::Budget {
             breach: BudgetBreach::Depth { .. },
             ..
@@ -280,6 +298,17 @@ fn plain_yaml_error(e: &serde_saphyr::Error) -> Option<(String, &'static str, &'
              the value out",
         )),
         _ => None,
+    }
+}
+
+/// A help line for the scanner's errors that name their cause: tabs, unclosed quotes.
+fn scanner_help(msg: &str) -> Option<&'static str> {
+    if msg.contains("tabs") {
+        Some("indent with spaces: YAML does not allow tabs in indentation")
+    } else if msg.contains("unclosed quote") {
+        Some("close the quoted string with the same quote it opens with (`\"` or `'`)")
+    } else {
+        None
     }
 }
 

@@ -71,6 +71,42 @@ impl OptionSpec {
         out
     }
 
+    /// The values a sweep over every combination of options tries, default first: the
+    /// default; for an integer option one other number (the first listed `values:` entry that
+    /// is not the default, else the nearest other number in range); then every named choice
+    /// not yet included, in file order.
+    ///
+    /// ```
+    /// let f = ashtapada::spec::load("chaturanga").unwrap();
+    /// // `move-rule`: default 50, listed values 50 and 70, and the choice `none`.
+    /// assert_eq!(f.option("move-rule").unwrap().sweep_values(), ["50", "70", "none"]);
+    /// ```
+    pub fn sweep_values(&self) -> Vec<String> {
+        let mut out = vec![self.default.clone()];
+        if let Some(i) = &self.integer {
+            let default = parse_int(&self.default);
+            let other = i
+                .values
+                .iter()
+                .copied()
+                .find(|&v| Some(v) != default)
+                .or_else(|| {
+                    let d = default.unwrap_or(i.min);
+                    [d.checked_add(1), d.checked_sub(1), Some(i.min)]
+                        .into_iter()
+                        .flatten()
+                        .find(|&v| Some(v) != default && (i.min..=i.max).contains(&v))
+                });
+            out.extend(other.map(|v| v.to_string()));
+        }
+        for c in &self.choices {
+            if !out.contains(&c.name) {
+                out.push(c.name.clone());
+            }
+        }
+        out
+    }
+
     /// True if `value` is acceptable for this option: a choice's name or, for an integer
     /// option, a whole number in range written in decimal digits (`5`, `05`, `-3`; not `+5`).
     pub fn accepts(&self, value: &str) -> bool {
@@ -195,21 +231,46 @@ impl fmt::Display for Assignment {
     }
 }
 
+/// Every combination of the options' [sweep values](OptionSpec::sweep_values), as complete
+/// assignments (every option named, in declaration order); the first option varies slowest and
+/// the first combination is all defaults. No options give one empty assignment.
+pub fn combinations(options: &[OptionSpec]) -> Vec<Assignment> {
+    let mut out = vec![Assignment::default()];
+    for o in options {
+        let values = o.sweep_values();
+        out = out
+            .iter()
+            .flat_map(|a| values.iter().map(move |v| a.with(&o.name, v)))
+            .collect();
+    }
+    out
+}
+
 /// Reads the `options:` mapping.
 pub fn read_options(r: &mut Reader, node: &Node) -> Vec<OptionSpec> {
     let mut out = Vec::new();
     let Some(mut all) = r.map(node, "option name → option") else {
         return out;
     };
-    for (k, v) in all.rest() {
-        if let Some(o) = read_option(r, k, v) {
+    let entries = all.rest();
+    let names: Vec<&str> = entries.iter().map(|(k, _)| k.name.as_str()).collect();
+    for (k, v) in entries {
+        let others = names.iter().copied().filter(|n| *n != k.name);
+        if let Some(o) = read_option(r, k, v, others) {
             out.push(o);
         }
     }
     out
 }
 
-fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
+/// Reads one option; `others` are the names of the other options (for a suggestion when this
+/// one, having no choices, looks like a misspelt change of another's default).
+fn read_option<'a>(
+    r: &mut Reader,
+    k: &Key,
+    v: &Node,
+    others: impl Iterator<Item = &'a str>,
+) -> Option<OptionSpec> {
     let mut f = r.map(v, "an option: { default, choices }")?;
     let description = f
         .opt("description")
@@ -334,7 +395,14 @@ fn read_option(r: &mut Reader, k: &Key, v: &Node) -> Option<OptionSpec> {
                 Some(k.span.clone()),
             )
             .label("no `choices:` and no `integer:`")
-            .help("add `choices:` (name → overrides) or `integer:` (min, max, at)"),
+            .help(match suggest(&k.name, others) {
+                Some(s) => format!(
+                    "did you mean `{s}`? To change an option of the file this one extends, \
+                     write its name exactly; to declare a new option, add `choices:` (name → \
+                     overrides) or `integer:` (min, max, at)"
+                ),
+                None => "add `choices:` (name → overrides) or `integer:` (min, max, at)".into(),
+            }),
         );
         return None;
     }
@@ -582,6 +650,54 @@ mod tests {
             e.0[0].message,
             "option `move-rule` is set twice: `move-rule=50` and `move-rule=70`"
         );
+    }
+
+    #[test]
+    fn sweep_values_take_the_default_one_other_number_and_every_choice() {
+        let f = crate::spec::load("chaturaji").unwrap();
+        let values = |name: &str| f.option(name).unwrap().sweep_values();
+        // Default 30, listed 20, 30, 50 (the first that is not the default is 20), and `none`.
+        assert_eq!(values("round-limit"), ["30", "20", "none"]);
+        assert_eq!(values("boat-triumph"), ["on", "off"]);
+        let y = crate::spec::load("yonin-shogi").unwrap();
+        // Default `none` is a choice; the first listed number is 200.
+        assert_eq!(
+            y.option("move-limit").unwrap().sweep_values(),
+            ["none", "200"]
+        );
+    }
+
+    #[test]
+    fn a_number_is_found_when_none_is_listed() {
+        let file = |integer: &str| {
+            let text = format!(
+                "params: {{}}\noptions:\n  n:\n    default: 5\n    integer: {{ {integer}, at: params.n }}\n"
+            );
+            crate::spec::load_str("t.yaml", &text).unwrap()
+        };
+        assert_eq!(file("min: 1, max: 9").options[0].sweep_values(), ["5", "6"]);
+        assert_eq!(file("min: 1, max: 5").options[0].sweep_values(), ["5", "4"]);
+        assert_eq!(file("min: 5, max: 5").options[0].sweep_values(), ["5"]);
+    }
+
+    #[test]
+    fn combinations_are_the_product_of_the_sweep_values() {
+        let f = crate::spec::load("chaturanga").unwrap();
+        let all = combinations(&f.options);
+        // bare-king 3 × stalemate 2 × move-rule 3.
+        assert_eq!(all.len(), 18);
+        assert_eq!(
+            all[0].to_string(),
+            "bare-king=win stalemate=loss move-rule=50"
+        );
+        assert_eq!(
+            all[17].to_string(),
+            "bare-king=shatranj stalemate=draw move-rule=none"
+        );
+        let mut unique = all.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), 18);
+        assert_eq!(combinations(&[]), [Assignment::default()]);
     }
 
     #[test]
