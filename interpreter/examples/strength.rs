@@ -12,7 +12,8 @@
 //!   same seed, once with A in the even seats and B in the odd ones and once the other way
 //!   round (the first seat rotates where the rule file says so), so seat advantage cancels.
 //!   Prints A's win share (rank 1, ties split) with its 95% Wilson interval.
-//! - `ladder`: `match` for hard–medium, medium–easy, easy–greedy and greedy–random.
+//! - `ladder`: `match` for greedy–random and easy–greedy (GAMES each), medium–easy (GAMES/2)
+//!   and hard–medium (GAMES/4).
 
 use ashtapada::agents::{Agent, SearchAgent, by_name, uniform_below};
 use ashtapada::sim::simulate;
@@ -155,13 +156,14 @@ fn main() {
         Some("ladder") => {
             let (games, threads) = (num(1, 20), num(2, 1) as usize);
             for v in variants(3) {
-                for (a, b) in [
-                    ("hard", "medium"),
-                    ("medium", "easy"),
-                    ("easy", "greedy"),
-                    ("greedy", "random"),
+                // Fewer games where the agents are slow.
+                for (a, b, n) in [
+                    ("greedy", "random", games),
+                    ("easy", "greedy", games),
+                    ("medium", "easy", games.div_ceil(2)),
+                    ("hard", "medium", games.div_ceil(4)),
                 ] {
-                    report_duel(&v, a, b, games, threads);
+                    report_duel(&v, a, b, n, threads);
                 }
             }
         }
