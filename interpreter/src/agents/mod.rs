@@ -7,6 +7,7 @@
 mod chance;
 mod eval;
 mod greedy;
+mod maxn;
 mod order;
 mod random;
 mod search;

@@ -1,5 +1,5 @@
 //! [`SearchAgent`]: iterative-deepening alpha-beta under a node budget — paranoid for more
-//! than two seats, expectimax over the dice at chance nodes.
+//! than two seats; expectimax (with maxⁿ turns) over the dice in dice variants.
 
 use super::chance::Rolls;
 use super::eval::{Evaluator, WIN};
@@ -12,6 +12,9 @@ use std::sync::Arc;
 
 /// Larger than any value.
 const INF: i32 = WIN + 1;
+
+/// The most a quiet move is taken to gain at the frontier: two units of rule-file value.
+const FUTILITY: i32 = 2 * super::eval::UNIT;
 
 /// A search agent's strength: its budget and depth limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,13 +65,19 @@ pub const HARD: Grade = Grade {
 ///   seat. Chosen over maxⁿ because it keeps alpha-beta pruning (maxⁿ prunes almost nothing),
 ///   so it searches deeper on the same budget, and it plays safe in games where any seat may
 ///   attack any other;
-/// - dice: where a roll is due the node is a chance node whose value is the expectation over
-///   every distinct roll (faces that move the same kinds are merged; see [`Rolls`]), each
-///   child searched with a full window; the die moves of the current roll (and passing, where
-///   the rule file allows it) are searched exactly.
+/// - dice variants: expectimax with maxⁿ turns (see `maxn.rs`): where a roll is due the node
+///   is a chance node whose values are the expectation over every distinct roll (faces that
+///   move the same kinds are merged; see [`Rolls`]); elsewhere the seat to move takes the
+///   action best for itself. The die moves of the current roll (and passing, where the rule
+///   file allows it) are searched exactly. Not paranoid: no alpha-beta window crosses a
+///   chance node and a turn's die moves all belong to one seat, so paranoid search would
+///   prune nothing there, and its assumption that every seat plays against the root seat only
+///   makes the play timid.
 ///
-/// Leaves go through a quiescence search of captures and promotions (not in dice variants,
-/// where the next roll decides what can move). Move ordering: the transposition-table move,
+/// At the frontier, quiet moves are skipped where the static value is more than two units of
+/// rule-file value outside the window (futility pruning). Leaves go through a quiescence
+/// search of captures and promotions (not in dice variants, where the next roll decides what
+/// can move). Move ordering: the transposition-table move,
 /// then captures by MVV-LVA, then promotions. The transposition table (2^16 entries, keyed by
 /// [`Position::hash`] and the dice left) always orders moves; its values cut the search only
 /// where the hash determines the evaluation (no dice, no scores, no mates that change hands).
@@ -85,12 +94,12 @@ pub const HARD: Grade = Grade {
 pub struct SearchAgent {
     grade: Grade,
     eval: Option<Evaluator>,
-    rolls: Option<(Arc<crate::Variant>, Rolls)>,
-    table: Table,
+    pub(super) rolls: Option<(Arc<crate::Variant>, Rolls)>,
+    pub(super) table: Table,
     /// Move buffers per ply.
-    moves: Vec<Vec<Move>>,
+    pub(super) moves: Vec<Vec<Move>>,
     /// Ordered (key, move) buffers per ply.
-    ordered: Vec<Vec<(i32, Move)>>,
+    pub(super) ordered: Vec<Vec<(i32, Move)>>,
     /// Seat to move at the root.
     root: Seat,
     /// Nodes searched for the current move.
@@ -98,7 +107,7 @@ pub struct SearchAgent {
     /// Set once depth 1 is complete: the budget may now stop the search.
     may_stop: bool,
     /// The budget ran out: every value since is void.
-    stopped: bool,
+    pub(super) stopped: bool,
     /// Table values may cut the search (the hash determines the evaluation).
     cuts: bool,
 }
@@ -149,19 +158,24 @@ impl SearchAgent {
     }
 
     /// The evaluator (set by [`prepare`](Self::prepare)).
-    fn evaluator(&mut self) -> &mut Evaluator {
+    pub(super) fn evaluator(&mut self) -> &mut Evaluator {
         self.eval.as_mut().expect("prepare builds the evaluator")
     }
 
+    /// The evaluator, read-only (set by [`prepare`](Self::prepare)).
+    pub(super) fn evaluator_ref(&self) -> &Evaluator {
+        self.eval.as_ref().expect("prepare builds the evaluator")
+    }
+
     /// The table key of `pos`: its hash with the dice left.
-    fn key(pos: &Position) -> u64 {
+    pub(super) fn key(pos: &Position) -> u64 {
         let dice = u32::from_le_bytes(pos.dice) as u64;
         pos.hash() ^ dice.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     /// Counts a node; true if the budget has run out (then the search unwinds).
     #[inline]
-    fn spend(&mut self) -> bool {
+    pub(super) fn spend(&mut self) -> bool {
         self.nodes += 1;
         if self.may_stop && self.nodes > self.grade.nodes {
             self.stopped = true;
@@ -210,9 +224,12 @@ impl SearchAgent {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
         pos.legal_moves(&mut moves);
+        let maximise = pos.to_move() == self.root;
+        if depth == 1 && self.futile(pos, maximise, alpha, beta) {
+            moves.retain(|&m| is_capture(pos, m) || m.promotion.is_some());
+        }
         let eval = self.eval.as_ref().expect("prepare builds the evaluator");
         order(eval, pos, &moves, best_move, &mut ordered);
-        let maximise = pos.to_move() == self.root;
         let (mut a, mut b) = (alpha, beta);
         let mut best = if maximise { -INF } else { INF };
         let pass = pos.can_pass();
@@ -259,6 +276,22 @@ impl SearchAgent {
         };
         self.table.store(key, best_move, best, depth, bound);
         best
+    }
+
+    /// Futility pruning at the frontier (one ply left, no dice): true if the static value is
+    /// so far on the wrong side of the window that no quiet move (worth at most
+    /// [`FUTILITY`]) can bring it back, and the seat to move is not in check; then only
+    /// captures and promotions are searched.
+    fn futile(&mut self, pos: &Position, maximise: bool, alpha: i32, beta: i32) -> bool {
+        if pos.variant().dice.is_some() || pos.in_check(pos.to_move()) {
+            return false;
+        }
+        let stand = self.static_value(pos);
+        if maximise {
+            stand + FUTILITY <= alpha
+        } else {
+            stand - FUTILITY >= beta
+        }
     }
 
     /// Plays `action`, searches the child, takes it back.
@@ -378,7 +411,7 @@ impl SearchAgent {
     }
 
     /// Makes sure the per-ply buffers reach `ply`.
-    fn grow(&mut self, ply: usize) {
+    pub(super) fn grow(&mut self, ply: usize) {
         while self.moves.len() <= ply {
             self.moves.push(Vec::with_capacity(64));
             self.ordered.push(Vec::with_capacity(64));
@@ -390,8 +423,14 @@ impl SearchAgent {
         for depth in 1..=self.grade.max_depth {
             let mut alpha = -INF;
             let mut best = None;
+            let dice = pos.variant().dice.is_some();
+            let root = self.root.index();
             for (i, &action) in actions.iter().enumerate() {
-                let v = self.child(pos, action, depth - 1, 0, alpha, INF);
+                let v = if dice {
+                    self.maxn_child(pos, action, depth - 1, 0)[root]
+                } else {
+                    self.child(pos, action, depth - 1, 0, alpha, INF)
+                };
                 if self.stopped {
                     break;
                 }
