@@ -22,10 +22,10 @@ impl SearchAgent {
             return self.terminal_values(pos, o, ply);
         }
         if depth <= 0 {
-            return self.static_values(pos);
+            return self.threats(pos, ply, self.grade.threat_rolls);
         }
         if pos.awaiting_roll() {
-            return self.expectation(pos, depth, ply);
+            return self.chance_node(pos, depth, ply);
         }
         let key = Self::key(pos);
         let best_move = self.table.probe(key).and_then(|e| e.best);
@@ -85,8 +85,66 @@ impl SearchAgent {
         v
     }
 
-    /// A chance node: the expected values over every distinct roll.
-    fn expectation(&mut self, pos: &mut Position, depth: i32, ply: usize) -> Values {
+    /// The leaf value in dice variants: the static values, improved by the captures of the
+    /// seat to move (which may stand instead); where a roll is due and `rolls` > 0, the
+    /// expectation over the rolls of the same, `rolls` - 1 rolls further.
+    fn threats(&mut self, pos: &mut Position, ply: usize, rolls: u8) -> Values {
+        if let Some(o) = pos.outcome() {
+            return self.terminal_values(pos, o, ply);
+        }
+        if pos.awaiting_roll() {
+            if rolls == 0 {
+                return self.static_values(pos);
+            }
+            return self.expectation(pos, ply, rolls - 1, Self::threats);
+        }
+        let mut best = self.static_values(pos);
+        self.grow(ply);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        pos.legal_moves(&mut moves);
+        moves.retain(|&m| super::order::is_capture(pos, m));
+        let mover = pos.to_move().index();
+        for &m in &moves {
+            if self.spend() {
+                break;
+            }
+            pos.play_unchecked(m);
+            let v = self.threats(pos, ply + 1, rolls);
+            pos.undo();
+            if self.stopped {
+                break;
+            }
+            if v[mover] > best[mover] {
+                best = v;
+            }
+        }
+        self.moves[ply] = moves;
+        if self.stopped { [0; MAX_SEATS] } else { best }
+    }
+
+    /// A chance node of the main search: the expected values over every distinct roll.
+    fn chance_node(&mut self, pos: &mut Position, depth: i32, ply: usize) -> Values {
+        // A roll that leaves no usable die passes the turn at once: count it as a ply so that
+        // a run of dead rolls ends.
+        self.expectation(pos, ply, depth, |agent, pos, ply, depth| {
+            let d = if pos.awaiting_roll() {
+                depth - 1
+            } else {
+                depth
+            };
+            agent.maxn(pos, d, ply)
+        })
+    }
+
+    /// The expected values over every distinct roll of `child(pos after the roll, ply + 1,
+    /// arg)`.
+    fn expectation<A: Copy>(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        arg: A,
+        child: fn(&mut Self, &mut Position, usize, A) -> Values,
+    ) -> Values {
         let Some((variant, rolls)) = self.rolls.clone() else {
             return self.static_values(pos);
         };
@@ -97,14 +155,7 @@ impl SearchAgent {
                 return [0; MAX_SEATS];
             }
             pos.roll_unchecked(&dice[..count.min(dice.len())]);
-            // A roll that leaves no usable die passes the turn at once: count it as a ply so
-            // that a run of dead rolls ends.
-            let d = if pos.awaiting_roll() {
-                depth - 1
-            } else {
-                depth
-            };
-            let v = self.maxn(pos, d, ply + 1);
+            let v = child(self, pos, ply + 1, arg);
             pos.undo();
             if self.stopped {
                 return [0; MAX_SEATS];

@@ -29,6 +29,9 @@ pub struct Grade {
     pub max_depth: i32,
     /// Deepest quiescence search (captures and promotions only), in plies; 0 for none.
     pub quiescence: i32,
+    /// Dice variants: rolls looked past at a leaf, where the next seat's captures under each
+    /// roll are searched (0: the leaf's static value).
+    pub threat_rolls: u8,
 }
 
 /// `easy`: two plies, short quiescence, 1 500 nodes.
@@ -37,6 +40,7 @@ pub const EASY: Grade = Grade {
     nodes: 1_500,
     max_depth: 2,
     quiescence: 2,
+    threat_rolls: 0,
 };
 
 /// `medium`: up to eight plies, 12 000 nodes.
@@ -45,6 +49,7 @@ pub const MEDIUM: Grade = Grade {
     nodes: 12_000,
     max_depth: 8,
     quiescence: 6,
+    threat_rolls: 1,
 };
 
 /// `hard`: up to twenty plies, 80 000 nodes.
@@ -53,6 +58,7 @@ pub const HARD: Grade = Grade {
     nodes: 80_000,
     max_depth: 20,
     quiescence: 8,
+    threat_rolls: 1,
 };
 
 /// A search agent; its [`Grade`] sets the budget.
@@ -92,7 +98,7 @@ pub const HARD: Grade = Grade {
 /// equally valued moves are chosen uniformly and games differ from seed to seed.
 #[derive(Clone, Debug)]
 pub struct SearchAgent {
-    grade: Grade,
+    pub(super) grade: Grade,
     eval: Option<Evaluator>,
     pub(super) rolls: Option<(Arc<crate::Variant>, Rolls)>,
     pub(super) table: Table,
