@@ -4,12 +4,23 @@
 //! the generator it is handed (one per game, see [`crate::sim`]), so a game is reproduced
 //! exactly from its seed.
 
+mod chance;
+mod eval;
+mod greedy;
+mod maxn;
+mod order;
 mod random;
+mod search;
+mod table;
 
+pub use chance::Rolls;
+pub use eval::{Evaluator, UNIT, WIN};
+pub use greedy::GreedyAgent;
 /// The generator agents draw from (re-exported so that agents can be written without
 /// depending on `rand_chacha`).
 pub use rand_chacha::ChaCha8Rng;
 pub use random::{RandomAgent, uniform_below};
+pub use search::{EASY, Grade, HARD, MEDIUM, SearchAgent};
 
 use crate::{Action, Position};
 
@@ -58,16 +69,32 @@ impl std::fmt::Display for UnknownAgent {
 
 impl std::error::Error for UnknownAgent {}
 
-/// A fresh agent of the named kind (one of [`AGENT_NAMES`]).
+/// A fresh agent of the named kind (one of [`AGENT_NAMES`]): `random` ([`RandomAgent`]),
+/// `greedy` ([`GreedyAgent`]), `easy`, `medium` and `hard` ([`SearchAgent`] of grade
+/// [`EASY`], [`MEDIUM`], [`HARD`]).
 ///
 /// # Errors
 /// [`UnknownAgent`] for any other name, with the closest known name.
 pub fn by_name(name: &str) -> Result<Box<dyn Agent>, UnknownAgent> {
     match name {
-        "random" | "greedy" | "easy" | "medium" | "hard" => Ok(Box::new(RandomAgent::new())),
+        "random" => Ok(Box::new(RandomAgent::new())),
+        "greedy" => Ok(Box::new(GreedyAgent::new())),
+        "easy" => Ok(Box::new(SearchAgent::new(EASY))),
+        "medium" => Ok(Box::new(SearchAgent::new(MEDIUM))),
+        "hard" => Ok(Box::new(SearchAgent::new(HARD))),
         _ => Err(UnknownAgent {
             name: name.to_string(),
             suggestion: crate::dsl::suggest(name, AGENT_NAMES.iter().copied()),
         }),
+    }
+}
+
+/// The action of a seat with no legal move: pass where allowed, else resign where allowed,
+/// else pass (the simulator's turn logic never asks for it then).
+pub(crate) fn forced_action(pos: &Position) -> Action {
+    if pos.can_pass() || !pos.can_resign() {
+        Action::Pass
+    } else {
+        Action::Resign
     }
 }

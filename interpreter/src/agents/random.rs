@@ -42,11 +42,7 @@ impl Agent for RandomAgent {
             let i = uniform_below(rng, self.moves.len() as u32) as usize;
             return Action::Move(self.moves[i]);
         }
-        if pos.can_pass() || !pos.can_resign() {
-            Action::Pass
-        } else {
-            Action::Resign
-        }
+        super::forced_action(pos)
     }
 
     fn name(&self) -> &str {

@@ -1,0 +1,174 @@
+//! Measures the agents: speed and strength. Not part of the test run.
+//!
+//! ```text
+//! cargo run --release -p ashtapada --example strength -- speed [GAMES] [VARIANT…]
+//! cargo run --release -p ashtapada --example strength -- ladder [GAMES] [THREADS] [VARIANT…]
+//! cargo run --release -p ashtapada --example strength -- match A B [GAMES] [THREADS] [VARIANT…]
+//! ```
+//!
+//! - `speed`: games per second of `random` and `greedy` (self-play, one thread) and the mean
+//!   and largest time per move of each search grade (self-play, one game per variant).
+//! - `match A B`: agent A against agent B on each variant. Every game is played twice with the
+//!   same seed, once with A in the even seats and B in the odd ones and once the other way
+//!   round (the first seat rotates where the rule file says so), so seat advantage cancels.
+//!   Prints A's win share (rank 1, ties split) with its 95% Wilson interval.
+//! - `ladder`: `match` for greedy–random and easy–greedy (GAMES each), medium–easy (GAMES/2)
+//!   and hard–medium (GAMES/4).
+
+use ashtapada::agents::{Agent, SearchAgent, by_name, uniform_below};
+use ashtapada::sim::simulate;
+use ashtapada::{Assignment, Position, Variant, load_variant};
+use std::sync::Arc;
+use std::time::Instant;
+
+const VARIANTS: [&str; 3] = ["chaturanga", "chaturaji", "yonin-shogi"];
+const MAX_PLIES: u32 = 800;
+
+fn variant(name: &str) -> Arc<Variant> {
+    load_variant(name, &Assignment::default()).unwrap_or_else(|e| panic!("{}", e.one_line()))
+}
+
+/// The 95% Wilson score interval of `wins` (fractional) out of `n`.
+fn wilson(wins: f64, n: f64) -> [f64; 2] {
+    let z = 1.959_963_984_540_054_f64;
+    let p = wins / n;
+    let d = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / d;
+    let half = z / d * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+fn agent(name: &str) -> Box<dyn Agent> {
+    by_name(name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A's win share over both seat assignments: (share, [low, high], games).
+fn duel(v: &Arc<Variant>, a: &str, b: &str, games: u64, threads: usize) -> (f64, [f64; 2], u64) {
+    let mut wins = 0.0;
+    for (even, odd) in [(a, b), (b, a)] {
+        let agents = || vec![agent(even), agent(odd)];
+        let s = simulate(v, &agents, 1, games, threads, MAX_PLIES);
+        let a_parity = if even == a { 0 } else { 1 };
+        wins += s
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % 2 == a_parity)
+            .map(|(_, seat)| seat.win_share * games as f64)
+            .sum::<f64>();
+    }
+    let n = 2 * games;
+    (wins / n as f64, wilson(wins, n as f64), n)
+}
+
+fn report_duel(v: &str, a: &str, b: &str, games: u64, threads: usize) {
+    let t = Instant::now();
+    let (share, [lo, hi], n) = duel(&variant(v), a, b, games, threads);
+    println!(
+        "{v:12} {a:>6} vs {b:<6} games {n:4}  {a} share {share:.3}  95% [{lo:.3}, {hi:.3}]  ({:.0} s)",
+        t.elapsed().as_secs_f64()
+    );
+}
+
+fn speed(games: u64, variants: &[String]) {
+    for v in variants.iter().map(String::as_str) {
+        let var = variant(v);
+        for a in ["random", "greedy"] {
+            let agents = || vec![agent(a)];
+            let t = Instant::now();
+            let s = simulate(&var, &agents, 1, games, 1, MAX_PLIES);
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "{v:12} {a:7} {:8.1} games/s  (mean {:.0} plies)",
+                s.games as f64 / secs,
+                s.mean_plies
+            );
+        }
+    }
+    for v in variants.iter().map(String::as_str) {
+        let var = variant(v);
+        for g in [
+            ashtapada::agents::EASY,
+            ashtapada::agents::MEDIUM,
+            ashtapada::agents::HARD,
+        ] {
+            let (mut moves, mut total, mut worst, mut nodes) = (0u32, 0.0f64, 0.0f64, 0u64);
+            let mut timed = |pos: &mut Position,
+                             rng: &mut ashtapada::agents::ChaCha8Rng,
+                             agent: &mut SearchAgent| {
+                let t = Instant::now();
+                let a = agent.choose(pos, rng);
+                let dt = t.elapsed().as_secs_f64();
+                moves += 1;
+                total += dt;
+                worst = worst.max(dt);
+                nodes += agent.nodes();
+                a
+            };
+            let mut agent = SearchAgent::new(g);
+            let mut rng = ashtapada::sim::game_rng(1, 0);
+            let mut pos = Position::start(var.clone());
+            // One self-play game, capped at 120 actions.
+            for _ in 0..120 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                if pos.awaiting_roll() {
+                    let d = var.dice.as_ref().expect("a roll is due only with dice");
+                    let roll: Vec<u8> = (0..d.count)
+                        .map(|_| d.faces[uniform_below(&mut rng, d.faces.len() as u32) as usize])
+                        .collect();
+                    pos.roll_unchecked(&roll);
+                    continue;
+                }
+                let a = timed(&mut pos, &mut rng, &mut agent);
+                pos.play_action(a).unwrap_or_else(|e| panic!("{e}"));
+            }
+            println!(
+                "{v:12} {:6} {moves:3} moves  mean {:6.1} ms  max {:6.1} ms  mean nodes {:7.0}",
+                g.name,
+                1000.0 * total / moves.max(1) as f64,
+                1000.0 * worst,
+                nodes as f64 / moves.max(1) as f64
+            );
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let num = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    let variants = |from: usize| -> Vec<String> {
+        if args.len() > from {
+            args[from..].to_vec()
+        } else {
+            VARIANTS.iter().map(|s| s.to_string()).collect()
+        }
+    };
+    match args.first().map(String::as_str) {
+        Some("speed") => speed(num(1, 200), &variants(2)),
+        Some("match") if args.len() >= 3 => {
+            let (games, threads) = (num(3, 20), num(4, 1) as usize);
+            for v in variants(5) {
+                report_duel(&v, &args[1], &args[2], games, threads);
+            }
+        }
+        Some("ladder") => {
+            let (games, threads) = (num(1, 20), num(2, 1) as usize);
+            for v in variants(3) {
+                // Fewer games where the agents are slow.
+                for (a, b, n) in [
+                    ("greedy", "random", games),
+                    ("easy", "greedy", games),
+                    ("medium", "easy", games.div_ceil(2)),
+                    ("hard", "medium", games.div_ceil(4)),
+                ] {
+                    report_duel(&v, a, b, n, threads);
+                }
+            }
+        }
+        _ => eprintln!(
+            "usage: strength speed [GAMES] | ladder [GAMES] [THREADS] [VARIANT…] | match A B [GAMES] [THREADS] [VARIANT…]"
+        ),
+    }
+}

@@ -1,0 +1,220 @@
+//! [`Evaluator`]: a static evaluation built from the rule file alone — piece values, scores,
+//! hands, mobility, royal safety and eliminations — and the value of a finished game.
+
+use crate::compile::{CAPTURE, QUIET};
+use crate::engine::MAX_SEATS;
+use crate::{Outcome, Position, Seat};
+
+/// The value of a won game, in evaluation units (centi-pieces: a piece of rule-file value 1 is
+/// worth 100). Every static evaluation stays well inside `-WIN..WIN`.
+pub const WIN: i32 = 1_000_000;
+
+/// Evaluation units per unit of rule-file piece value (or score point).
+pub const UNIT: i32 = 100;
+
+/// Units per pseudo-legal move a seat has (mobility).
+const MOBILITY: i32 = 3;
+
+/// Units lost by a seat whose royal piece is attacked.
+const IN_CHECK: i32 = 40;
+
+/// Units lost by a seat that is out of the game (mated, resigned, or its royal pieces gone).
+const ELIMINATED: i32 = 60 * UNIT;
+
+/// Units per mate a seat has made (mates made rank seats in some rule files).
+const MATE_MADE: i32 = 10 * UNIT;
+
+/// Weights read from the rule file once per variant.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    /// Seats.
+    seats: usize,
+    /// Per kind: the rule file's value in units.
+    values: Vec<i32>,
+    /// Per seat: it starts with a royal piece (losing them all puts it out of the game).
+    royal_at_start: [bool; MAX_SEATS],
+    /// The variant the weights were read from.
+    variant: std::sync::Arc<crate::Variant>,
+}
+
+impl Evaluator {
+    /// An evaluator for `pos`'s variant.
+    pub fn new(pos: &Position) -> Evaluator {
+        let v = pos.variant();
+        let mut royal_at_start = [false; MAX_SEATS];
+        for &(_, p) in &v.setup {
+            if v.kinds[p.kind().index()].royal && p.owner().index() < MAX_SEATS {
+                royal_at_start[p.owner().index()] = true;
+            }
+        }
+        Evaluator {
+            seats: v.seats.len(),
+            values: v.kinds.iter().map(|k| k.value as i32 * UNIT).collect(),
+            royal_at_start,
+            variant: v.clone(),
+        }
+    }
+
+    /// The evaluator in `slot`, built anew if it is missing or was built for another variant
+    /// than `pos`'s.
+    pub fn cached<'a>(slot: &'a mut Option<Evaluator>, pos: &Position) -> &'a mut Evaluator {
+        if slot
+            .as_ref()
+            .is_none_or(|e| !std::sync::Arc::ptr_eq(&e.variant, pos.variant()))
+        {
+            *slot = Some(Evaluator::new(pos));
+        }
+        slot.as_mut().expect("just filled")
+    }
+
+    /// The value of a piece kind in units.
+    #[inline]
+    pub fn kind_value(&self, kind: crate::Kind) -> i32 {
+        self.values.get(kind.index()).copied().unwrap_or(0)
+    }
+
+    /// `seat`'s material in units: pieces on the board plus pieces in hand.
+    pub fn holdings(&self, pos: &Position, seat: Seat) -> i32 {
+        let hand: i32 = (0..self.values.len())
+            .map(|k| pos.hand_count(seat, crate::Kind(k as u8)) as i32 * self.values[k])
+            .sum();
+        pos.material(seat) as i32 * UNIT + hand
+    }
+
+    /// True if `seat` takes no more part in the game: mated, resigned, or without the royal
+    /// pieces it started with.
+    pub fn eliminated(&self, pos: &Position, seat: Seat) -> bool {
+        let c = pos.counters();
+        (c.mated | c.resigned) >> seat.0 & 1 == 1
+            || (self.royal_at_start[seat.index()] && pos.royal_count(seat) == 0)
+    }
+
+    /// One seat's standing in units: holdings, score, mates made, mobility (pseudo-legal board
+    /// moves), less a penalty when its royal piece is attacked or when it is out of the game.
+    pub fn seat_value(&mut self, pos: &Position, seat: Seat) -> i32 {
+        let c = pos.counters();
+        let mut v = self.holdings(pos, seat)
+            + c.scores[seat.index()] as i32 * UNIT
+            + c.mates[seat.index()] as i32 * MATE_MADE;
+        if self.eliminated(pos, seat) {
+            return v - ELIMINATED;
+        }
+        v += mobility(pos, seat) as i32 * MOBILITY;
+        if pos.in_check(seat) {
+            v -= IN_CHECK;
+        }
+        v
+    }
+
+    /// The position for `root`: its standing less the mean standing of the other seats.
+    pub fn relative(&mut self, pos: &Position, root: Seat) -> i32 {
+        let n = self.seats as i32;
+        if n < 2 {
+            return self.seat_value(pos, root);
+        }
+        let mut others = 0;
+        let mut mine = 0;
+        for s in 0..self.seats {
+            let v = self.seat_value(pos, Seat(s as u8));
+            if s == root.index() {
+                mine = v;
+            } else {
+                others += v;
+            }
+        }
+        mine - others / (n - 1)
+    }
+
+    /// The value of a finished game for `root`, `ply` plies below the search root: [`WIN`] for
+    /// a win (less `ply`, so that quicker wins are preferred), `-WIN` for a loss, 0 for a draw;
+    /// a ranked end counts each other seat ranked below `root` as a win and above as a loss,
+    /// scaled into `-WIN..=WIN`.
+    pub fn terminal(&self, pos: &Position, outcome: Outcome, root: Seat, ply: u32) -> i32 {
+        let win = WIN - ply as i32;
+        match outcome {
+            Outcome::Decisive { winner, .. } if winner == root => win,
+            Outcome::Decisive { .. } => -win,
+            Outcome::Draw { .. } => 0,
+            Outcome::Ranked { .. } => {
+                let ranks = pos.ranks();
+                let mine = ranks[root.index()];
+                let net: i32 = ranks
+                    .iter()
+                    .map(|&r| (r > mine) as i32 - (r < mine) as i32)
+                    .sum();
+                win / (self.seats as i32 - 1).max(1) * net
+            }
+        }
+    }
+}
+
+/// Mobility: the target squares of `seat`'s live pieces on the board — empty squares they may
+/// move to and other seats' live pieces they may capture (a promotion choice counts once; no
+/// drops; royal safety ignored).
+pub fn mobility(pos: &Position, seat: Seat) -> u32 {
+    let v = &**pos.variant();
+    let t = &v.table;
+    let n_orients = v.orients.len();
+    let board = &pos.board;
+    let target_ok = |to: u8, mode: u8| {
+        let p = board[to as usize];
+        if p.is_empty() {
+            mode & QUIET != 0
+        } else {
+            mode & CAPTURE != 0 && p.owner() != seat && !p.is_dead()
+        }
+    };
+    let mut n = 0;
+    for from in pos.pieces_of(seat).iter() {
+        let p = board[from as usize];
+        if p.is_dead() {
+            continue;
+        }
+        let e = t.entry(p.combo(n_orients), from);
+        for l in t.leaps_of(e) {
+            if target_ok(l.to, l.mode)
+                && t.blocks_of(l).iter().all(|&b| board[b as usize].is_empty())
+            {
+                n += 1;
+            }
+        }
+        for r in t.rays_of(e) {
+            for &to in t.ray(r) {
+                let ok = target_ok(to, r.mode);
+                n += ok as u32;
+                if !board[to as usize].is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Assignment, load_variant};
+
+    #[test]
+    fn mobility_counts_the_start_moves() {
+        // Chaturanga's start: 8 padati steps and 2 × 2 ashva moves, 2 gaja jumps... per side:
+        // 8 + 4 + 4 (each gaja jumps to two squares of rank 3) = 16, the perft(1) count.
+        let v = load_variant("chaturanga", &Assignment::default()).unwrap();
+        let mut pos = Position::start(v);
+        assert_eq!(mobility(&pos, Seat(0)), 16);
+        assert_eq!(mobility(&pos, Seat(1)), 16);
+        assert_eq!(crate::perft(&mut pos, 1), 16);
+    }
+
+    #[test]
+    fn start_positions_are_balanced() {
+        for name in ["chaturanga", "chaturaji", "yonin-shogi"] {
+            let v = load_variant(name, &Assignment::default()).unwrap();
+            let pos = Position::start(v);
+            let mut e = Evaluator::new(&pos);
+            // Every army is the same: every seat stands level at the start.
+            assert_eq!(e.relative(&pos, pos.to_move()), 0, "{name}");
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! Move ordering for the search agents: the transposition table's move first, then captures by
+//! most valuable victim / least valuable attacker (MVV-LVA), then promotions, then the rest in
+//! generation order.
+
+use super::eval::Evaluator;
+use crate::{Move, Position};
+
+/// Ordering key of the table's move.
+const TABLE_MOVE: i32 = i32::MAX;
+
+/// Ordering key base of a capture.
+const CAPTURE: i32 = 1 << 24;
+
+/// True if `m` takes a piece.
+#[inline]
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    m.drop.is_none() && !pos.piece_at(m.to).is_empty()
+}
+
+/// The ordering key of `m` (larger first); `best` is the table's move.
+#[inline]
+pub fn key(eval: &Evaluator, pos: &Position, m: Move, best: Option<Move>) -> i32 {
+    if Some(m) == best {
+        return TABLE_MOVE;
+    }
+    let mut k = 0;
+    if is_capture(pos, m) {
+        let victim = eval.kind_value(pos.piece_at(m.to).kind());
+        let attacker = eval.kind_value(pos.piece_at(m.from).kind());
+        k = CAPTURE + victim * 16 - attacker;
+    }
+    if let Some(p) = m.promotion {
+        k += eval.kind_value(p) - eval.kind_value(pos.piece_at(m.from).kind()) + 1;
+    }
+    k
+}
+
+/// Fills `out` with `moves` and their keys, largest key first (stable: equal keys keep the
+/// order of `moves`).
+pub fn order(
+    eval: &Evaluator,
+    pos: &Position,
+    moves: &[Move],
+    best: Option<Move>,
+    out: &mut Vec<(i32, Move)>,
+) {
+    out.clear();
+    out.extend(moves.iter().map(|&m| (key(eval, pos, m, best), m)));
+    out.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+}

@@ -1,0 +1,491 @@
+//! [`SearchAgent`]: iterative-deepening alpha-beta under a node budget — paranoid for more
+//! than two seats; expectimax (with maxⁿ turns) over the dice in dice variants.
+
+use super::chance::Rolls;
+use super::eval::{Evaluator, WIN};
+use super::order::{is_capture, order};
+use super::table::{Bound, Table};
+use super::{Agent, forced_action, uniform_below};
+use crate::{Action, Move, Position, Seat};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// Larger than any value.
+const INF: i32 = WIN + 1;
+
+/// The most a quiet move is taken to gain at the frontier: two units of rule-file value.
+const FUTILITY: i32 = 2 * super::eval::UNIT;
+
+/// A search agent's strength: its budget and depth limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grade {
+    /// The agent's name.
+    pub name: &'static str,
+    /// Node budget per move: actions played in the search (moves, passes and rolls, in
+    /// the main search and the quiescence search). Counting nodes, not time, keeps a seeded game
+    /// the same on every machine. The first iteration (depth 1) always completes.
+    pub nodes: u64,
+    /// Deepest iteration, in plies (a roll is not a ply).
+    pub max_depth: i32,
+    /// Deepest quiescence search (captures and promotions only), in plies; 0 for none.
+    pub quiescence: i32,
+    /// Dice variants: rolls looked past at a leaf, where the next seat's captures under each
+    /// roll are searched (0: the leaf's static value).
+    pub threat_rolls: u8,
+}
+
+/// `easy`: two plies, short quiescence, 1 500 nodes.
+pub const EASY: Grade = Grade {
+    name: "easy",
+    nodes: 1_500,
+    max_depth: 2,
+    quiescence: 2,
+    threat_rolls: 0,
+};
+
+/// `medium`: up to eight plies, 12 000 nodes.
+pub const MEDIUM: Grade = Grade {
+    name: "medium",
+    nodes: 12_000,
+    max_depth: 8,
+    quiescence: 6,
+    threat_rolls: 1,
+};
+
+/// `hard`: up to twenty plies, 80 000 nodes.
+pub const HARD: Grade = Grade {
+    name: "hard",
+    nodes: 80_000,
+    max_depth: 20,
+    quiescence: 8,
+    threat_rolls: 1,
+};
+
+/// A search agent; its [`Grade`] sets the budget.
+///
+/// Algorithm: iterative deepening from depth 1 until the node budget or the grade's depth is
+/// reached (an iteration cut short by the budget is used only for the moves it finished,
+/// searched best-first), over a minimax tree valued for the seat to move at the root:
+/// - two seats: alpha-beta (the root seat maximises, the other minimises; this is negamax);
+/// - more seats: *paranoid* alpha-beta — every other seat is assumed to play against the root
+///   seat. Chosen over maxⁿ because it keeps alpha-beta pruning (maxⁿ prunes almost nothing),
+///   so it searches deeper on the same budget, and it plays safe in games where any seat may
+///   attack any other;
+/// - dice variants: expectimax with maxⁿ turns (see `maxn.rs`): where a roll is due the node
+///   is a chance node whose values are the expectation over every distinct roll (faces that
+///   move the same kinds are merged; see [`Rolls`]); elsewhere the seat to move takes the
+///   action best for itself. The die moves of the current roll (and passing, where the rule
+///   file allows it) are searched exactly. Not paranoid: no alpha-beta window crosses a
+///   chance node and a turn's die moves all belong to one seat, so paranoid search would
+///   prune nothing there, and its assumption that every seat plays against the root seat only
+///   makes the play timid.
+///
+/// At the frontier, quiet moves are skipped where the static value is more than two units of
+/// rule-file value outside the window (futility pruning). Leaves go through a quiescence
+/// search of captures and promotions (not in dice variants, where the next roll decides what
+/// can move). Move ordering: the transposition-table move,
+/// then captures by MVV-LVA, then promotions. The transposition table (2^16 entries, keyed by
+/// [`Position::hash`] and the dice left) always orders moves; its values cut the search only
+/// where the hash determines the evaluation (no dice, no scores, no mates that change hands).
+///
+/// Evaluation ([`Evaluator`]): for each seat, its pieces on the board and in hand at the rule
+/// file's values, its score, its mates made, its mobility (pseudo-legal board moves), less
+/// penalties for an attacked royal piece and for being out of the game; the root seat's
+/// standing less the mean of the others'. A finished game is worth ±[`WIN`] (by rank for a
+/// ranked end).
+///
+/// Randomness: the root moves are shuffled with `rng` before the (stable) ordering, so that
+/// equally valued moves are chosen uniformly and games differ from seed to seed.
+#[derive(Clone, Debug)]
+pub struct SearchAgent {
+    pub(super) grade: Grade,
+    eval: Option<Evaluator>,
+    pub(super) rolls: Option<(Arc<crate::Variant>, Rolls)>,
+    pub(super) table: Table,
+    /// Move buffers per ply.
+    pub(super) moves: Vec<Vec<Move>>,
+    /// Ordered (key, move) buffers per ply.
+    pub(super) ordered: Vec<Vec<(i32, Move)>>,
+    /// Seat to move at the root.
+    root: Seat,
+    /// Nodes searched for the current move.
+    nodes: u64,
+    /// Set once depth 1 is complete: the budget may now stop the search.
+    may_stop: bool,
+    /// The budget ran out: every value since is void.
+    pub(super) stopped: bool,
+    /// Table values may cut the search (the hash determines the evaluation).
+    cuts: bool,
+}
+
+impl SearchAgent {
+    /// A search agent of `grade`.
+    pub fn new(grade: Grade) -> SearchAgent {
+        SearchAgent {
+            grade,
+            eval: None,
+            rolls: None,
+            table: Table::new(16),
+            moves: Vec::new(),
+            ordered: Vec::new(),
+            root: Seat(0),
+            nodes: 0,
+            may_stop: false,
+            stopped: false,
+            cuts: false,
+        }
+    }
+
+    /// Nodes searched for the last move chosen.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Prepares the per-variant state for `pos`.
+    fn prepare(&mut self, pos: &Position) {
+        Evaluator::cached(&mut self.eval, pos);
+        let v = pos.variant();
+        if let Some(d) = &v.dice
+            && self.rolls.as_ref().is_none_or(|r| !Arc::ptr_eq(&r.0, v))
+        {
+            self.rolls = Some((v.clone(), Rolls::new(d)));
+        }
+        let m = &v.modules;
+        self.cuts = v.dice.is_none()
+            && !m.capture_scoring
+            && m.thrones.is_none()
+            && m.capture_all.is_none()
+            && m.mate.is_none();
+        self.root = pos.to_move();
+        self.nodes = 0;
+        self.may_stop = false;
+        self.stopped = false;
+        self.table.generation = self.table.generation.wrapping_add(1);
+    }
+
+    /// The evaluator (set by [`prepare`](Self::prepare)).
+    pub(super) fn evaluator(&mut self) -> &mut Evaluator {
+        self.eval.as_mut().expect("prepare builds the evaluator")
+    }
+
+    /// The evaluator, read-only (set by [`prepare`](Self::prepare)).
+    pub(super) fn evaluator_ref(&self) -> &Evaluator {
+        self.eval.as_ref().expect("prepare builds the evaluator")
+    }
+
+    /// The table key of `pos`: its hash with the dice left.
+    pub(super) fn key(pos: &Position) -> u64 {
+        let dice = u32::from_le_bytes(pos.dice) as u64;
+        pos.hash() ^ dice.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// Counts a node; true if the budget has run out (then the search unwinds).
+    #[inline]
+    pub(super) fn spend(&mut self) -> bool {
+        self.nodes += 1;
+        if self.may_stop && self.nodes > self.grade.nodes {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The static value of `pos` for the root seat.
+    fn static_value(&mut self, pos: &Position) -> i32 {
+        let root = self.root;
+        self.evaluator().relative(pos, root)
+    }
+
+    /// The value of `pos` for the root seat, searched `depth` plies deep within `alpha..beta`.
+    fn search(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if let Some(o) = pos.outcome() {
+            let root = self.root;
+            return self.evaluator().terminal(pos, o, root, ply as u32);
+        }
+        if pos.awaiting_roll() {
+            return self.chance(pos, depth, ply);
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, ply, alpha, beta, self.grade.quiescence);
+        }
+        let key = Self::key(pos);
+        let mut best_move = None;
+        if let Some(e) = self.table.probe(key) {
+            best_move = e.best;
+            if self.cuts
+                && e.generation == self.table.generation
+                && e.depth >= depth
+                && e.value.abs() < WIN / 2
+            {
+                let hit = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.value >= beta,
+                    Bound::Upper => e.value <= alpha,
+                };
+                if hit {
+                    return e.value;
+                }
+            }
+        }
+        self.grow(ply);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut ordered = std::mem::take(&mut self.ordered[ply]);
+        pos.legal_moves(&mut moves);
+        let maximise = pos.to_move() == self.root;
+        if depth == 1 && self.futile(pos, maximise, alpha, beta) {
+            moves.retain(|&m| is_capture(pos, m) || m.promotion.is_some());
+        }
+        let eval = self.eval.as_ref().expect("prepare builds the evaluator");
+        order(eval, pos, &moves, best_move, &mut ordered);
+        let (mut a, mut b) = (alpha, beta);
+        let mut best = if maximise { -INF } else { INF };
+        let pass = pos.can_pass();
+        for i in 0..ordered.len() + pass as usize {
+            let action = ordered
+                .get(i)
+                .map_or(Action::Pass, |&(_, m)| Action::Move(m));
+            let v = self.child(pos, action, depth - 1, ply, a, b);
+            if self.stopped {
+                break;
+            }
+            let better = if maximise { v > best } else { v < best };
+            if better {
+                best = v;
+                best_move = match action {
+                    Action::Move(m) => Some(m),
+                    _ => None,
+                };
+            }
+            if maximise {
+                a = a.max(v);
+            } else {
+                b = b.min(v);
+            }
+            if a >= b {
+                break;
+            }
+        }
+        self.moves[ply] = moves;
+        self.ordered[ply] = ordered;
+        if self.stopped {
+            return 0;
+        }
+        if best == INF || best == -INF {
+            // No action at all (cannot happen in a game that goes on): judge it as it stands.
+            return self.static_value(pos);
+        }
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(key, best_move, best, depth, bound);
+        best
+    }
+
+    /// Futility pruning at the frontier (one ply left, no dice): true if the static value is
+    /// so far on the wrong side of the window that no quiet move (worth at most
+    /// [`FUTILITY`]) can bring it back, and the seat to move is not in check; then only
+    /// captures and promotions are searched.
+    fn futile(&mut self, pos: &Position, maximise: bool, alpha: i32, beta: i32) -> bool {
+        if pos.variant().dice.is_some() || pos.in_check(pos.to_move()) {
+            return false;
+        }
+        let stand = self.static_value(pos);
+        if maximise {
+            stand + FUTILITY <= alpha
+        } else {
+            stand - FUTILITY >= beta
+        }
+    }
+
+    /// Plays `action`, searches the child, takes it back.
+    fn child(
+        &mut self,
+        pos: &mut Position,
+        action: Action,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if self.spend() {
+            return 0;
+        }
+        match action {
+            Action::Move(m) => pos.play_unchecked(m),
+            _ => pos.pass_unchecked(),
+        }
+        let v = self.search(pos, depth, ply + 1, alpha, beta);
+        pos.undo();
+        v
+    }
+
+    /// A chance node: the expected value over every distinct roll.
+    fn chance(&mut self, pos: &mut Position, depth: i32, ply: usize) -> i32 {
+        if depth <= 0 {
+            return self.static_value(pos);
+        }
+        let Some((variant, rolls)) = self.rolls.clone() else {
+            return self.static_value(pos);
+        };
+        let count = variant.dice.as_ref().map_or(0, |d| d.count as usize);
+        let mut sum: i64 = 0;
+        for &(dice, weight) in &rolls.rolls {
+            if self.spend() {
+                return 0;
+            }
+            pos.roll_unchecked(&dice[..count.min(dice.len())]);
+            // A roll that leaves no usable die passes the turn at once: count it as a ply so
+            // that a run of dead rolls ends.
+            let d = if pos.awaiting_roll() {
+                depth - 1
+            } else {
+                depth
+            };
+            let v = self.search(pos, d, ply + 1, -INF, INF);
+            pos.undo();
+            if self.stopped {
+                return 0;
+            }
+            sum += v as i64 * weight as i64;
+        }
+        (sum / rolls.total.max(1) as i64) as i32
+    }
+
+    /// Quiescence search: the static value, improved by captures and promotions (not in dice
+    /// variants), at most `left` plies deep.
+    fn quiesce(&mut self, pos: &mut Position, ply: usize, alpha: i32, beta: i32, left: i32) -> i32 {
+        if let Some(o) = pos.ended() {
+            let root = self.root;
+            return self.evaluator().terminal(pos, o, root, ply as u32);
+        }
+        let stand = self.static_value(pos);
+        if left <= 0 || pos.awaiting_roll() || pos.variant().dice.is_some() {
+            return stand;
+        }
+        let maximise = pos.to_move() == self.root;
+        let (mut a, mut b) = (alpha, beta);
+        if maximise {
+            if stand >= b {
+                return stand;
+            }
+            a = a.max(stand);
+        } else {
+            if stand <= a {
+                return stand;
+            }
+            b = b.min(stand);
+        }
+        self.grow(ply);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut ordered = std::mem::take(&mut self.ordered[ply]);
+        // Only captures and promotions: from the pseudo-legal board moves (no drops), the
+        // legal ones.
+        moves.clear();
+        pos.pseudo_moves(pos.to_move(), &mut moves);
+        moves.retain(|&m| is_capture(pos, m) || m.promotion.is_some());
+        moves.retain(|&m| pos.keeps_royals_safe(m));
+        let eval = self.eval.as_ref().expect("prepare builds the evaluator");
+        order(eval, pos, &moves, None, &mut ordered);
+        let mut best = stand;
+        for &(_, m) in ordered.iter() {
+            if self.spend() {
+                break;
+            }
+            pos.play_unchecked(m);
+            let v = self.quiesce(pos, ply + 1, a, b, left - 1);
+            pos.undo();
+            if self.stopped {
+                break;
+            }
+            if maximise {
+                best = best.max(v);
+                a = a.max(v);
+            } else {
+                best = best.min(v);
+                b = b.min(v);
+            }
+            if a >= b {
+                break;
+            }
+        }
+        self.moves[ply] = moves;
+        self.ordered[ply] = ordered;
+        if self.stopped { 0 } else { best }
+    }
+
+    /// Makes sure the per-ply buffers reach `ply`.
+    pub(super) fn grow(&mut self, ply: usize) {
+        while self.moves.len() <= ply {
+            self.moves.push(Vec::with_capacity(64));
+            self.ordered.push(Vec::with_capacity(64));
+        }
+    }
+
+    /// The root: iterative deepening over `actions` (shuffled and ordered), best first.
+    fn iterate(&mut self, pos: &mut Position, actions: &mut [Action]) -> Action {
+        for depth in 1..=self.grade.max_depth {
+            let mut alpha = -INF;
+            let mut best = None;
+            let dice = pos.variant().dice.is_some();
+            let root = self.root.index();
+            for (i, &action) in actions.iter().enumerate() {
+                let v = if dice {
+                    self.maxn_child(pos, action, depth - 1, 0)[root]
+                } else {
+                    self.child(pos, action, depth - 1, 0, alpha, INF)
+                };
+                if self.stopped {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                    best = Some(i);
+                }
+            }
+            // A cut-short iteration still ranks the moves it finished: the previous best was
+            // searched first, so a better one found is better at this depth.
+            if let Some(i) = best {
+                actions[..=i].rotate_right(1);
+            }
+            self.may_stop = true;
+            if self.stopped || alpha.abs() >= WIN - 1000 || self.nodes >= self.grade.nodes {
+                break;
+            }
+        }
+        actions[0]
+    }
+}
+
+impl Agent for SearchAgent {
+    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Action {
+        self.prepare(pos);
+        let mut moves = Vec::new();
+        pos.game_moves(&mut moves);
+        if moves.is_empty() {
+            return forced_action(pos);
+        }
+        // Shuffle, then order stably: equal moves come in random order.
+        for i in (1..moves.len()).rev() {
+            let j = uniform_below(rng, i as u32 + 1) as usize;
+            moves.swap(i, j);
+        }
+        let mut ordered = Vec::new();
+        let eval = self.eval.as_ref().expect("prepare builds the evaluator");
+        order(eval, pos, &moves, None, &mut ordered);
+        let mut actions: Vec<Action> = ordered.iter().map(|&(_, m)| Action::Move(m)).collect();
+        if pos.can_pass() {
+            actions.push(Action::Pass);
+        }
+        if actions.len() == 1 {
+            return actions[0];
+        }
+        self.iterate(pos, &mut actions)
+    }
+
+    fn name(&self) -> &str {
+        self.grade.name
+    }
+}

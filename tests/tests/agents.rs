@@ -1,0 +1,139 @@
+//! The agents: every agent chooses only legal actions and hands the position back unchanged,
+//! choices are reproducible from the seed, greedy takes the most valuable free piece, and the
+//! search agents find a mate in one. (Their strength order is measured by the `strength`
+//! example, not here.)
+
+use ashtapada::agents::{AGENT_NAMES, Agent, ChaCha8Rng, by_name, uniform_below};
+use ashtapada::notation::{parse_move, parse_position, to_position_string};
+use ashtapada::sim::game_rng;
+use ashtapada::{Action, Assignment, Position, load_variant};
+use ashtapada_tests::position;
+
+const VARIANTS: [&str; 3] = ["chaturanga", "chaturaji", "yonin-shogi"];
+
+/// Rolls the dice from `rng` where a roll is due.
+fn roll(pos: &mut Position, rng: &mut ChaCha8Rng) {
+    let v = pos.variant().clone();
+    let d = v.dice.as_ref().expect("a roll is due only with dice");
+    let values: Vec<u8> = (0..d.count)
+        .map(|_| d.faces[uniform_below(rng, d.faces.len() as u32) as usize])
+        .collect();
+    pos.roll(&values).expect("a valid roll");
+}
+
+/// Asks `agent` for an action, checks that it is legal and that the position came back
+/// unchanged, and plays it.
+fn checked_choice(agent: &mut dyn Agent, pos: &mut Position, rng: &mut ChaCha8Rng, ctx: &str) {
+    let (hash, text, ply) = (pos.hash(), to_position_string(pos), pos.ply());
+    let action = agent.choose(pos, rng);
+    assert_eq!(
+        (pos.hash(), to_position_string(pos), pos.ply()),
+        (hash, text.clone(), ply),
+        "{ctx}: {} changed the position",
+        agent.name()
+    );
+    let mut moves = Vec::new();
+    pos.game_moves(&mut moves);
+    match action {
+        Action::Move(m) => assert!(moves.contains(&m), "{ctx}: {m:?} is not legal in {text}"),
+        Action::Pass => assert!(pos.can_pass() || moves.is_empty(), "{ctx}: pass in {text}"),
+        Action::Resign => assert!(pos.can_resign() && moves.is_empty(), "{ctx}: resign"),
+        Action::Roll(_) => panic!("{ctx}: agents never roll"),
+    }
+    pos.play_action(action)
+        .unwrap_or_else(|e| panic!("{ctx}: {e} in {text}"));
+}
+
+/// Plays `games` seeded games of `variant`: `warmup` random actions, then `plies` actions
+/// chosen by the agent named `name` for every seat, each checked.
+fn legal_games(variant: &str, name: &str, games: u64, warmup: usize, plies: usize) {
+    let v = load_variant(variant, &Assignment::default()).expect("a built-in variant");
+    for k in 0..games {
+        let mut rng = game_rng(11, k);
+        let mut pos = Position::start_for_game(v.clone(), k);
+        let mut random = by_name("random").expect("random");
+        let mut agent = by_name(name).expect("a known agent");
+        for i in 0..warmup + plies {
+            if pos.outcome().is_some() {
+                break;
+            }
+            if pos.awaiting_roll() {
+                roll(&mut pos, &mut rng);
+                continue;
+            }
+            let who: &mut dyn Agent = if i < warmup {
+                &mut *random
+            } else {
+                &mut *agent
+            };
+            checked_choice(
+                who,
+                &mut pos,
+                &mut rng,
+                &format!("{variant} game {k} ply {i}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn agents_choose_only_legal_actions_and_restore_the_position() {
+    for variant in VARIANTS {
+        legal_games(variant, "random", 6, 0, 400);
+        legal_games(variant, "greedy", 6, 0, 300);
+        legal_games(variant, "easy", 3, 10, 60);
+        legal_games(variant, "medium", 2, 20, 8);
+        legal_games(variant, "hard", 1, 30, 2);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_choice() {
+    for variant in VARIANTS {
+        let v = load_variant(variant, &Assignment::default()).expect("a built-in variant");
+        for name in AGENT_NAMES {
+            let choose = |seed: u64| {
+                let mut rng = game_rng(seed, 3);
+                let mut pos = Position::start(v.clone());
+                if pos.awaiting_roll() {
+                    roll(&mut pos, &mut rng);
+                }
+                let a = by_name(name).expect("known").choose(&mut pos, &mut rng);
+                (a, rng.get_word_pos())
+            };
+            assert_eq!(choose(5), choose(5), "{variant} {name}");
+        }
+    }
+}
+
+/// The action every agent named in `names` chooses in `pos`, over several seeds.
+fn assert_all_choose(pos: &mut Position, names: &[&str], expected: &str) {
+    let m = parse_move(pos, expected).expect("a legal move");
+    for name in names {
+        for seed in 0..4 {
+            let mut rng = game_rng(seed, 0);
+            let a = by_name(name).expect("known").choose(pos, &mut rng);
+            assert_eq!(a, Action::Move(m), "{name} with seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn greedy_takes_the_most_valuable_free_piece() {
+    // The ratha on d2 can take the mantri on d5 (value 2) or the padati on h2 (value 1).
+    let mut pos = position("chaturanga", &[], "4k3/8/8/3q4/8/8/3R3p/4K3 w - - 0 1");
+    assert_all_choose(&mut pos, &["greedy"], "d2d5");
+    // Chaturaji, red to move with a 4 (elephant) and a 3 (no horse): the elephant on a1 can
+    // take yellow's elephant on a5 (4 points) or blue's pawn on e1 (1 point); no king is
+    // within reach of another, so the search agents see no threat either way.
+    let v = load_variant("chaturaji", &Assignment::default()).expect("built in");
+    let mut pos = parse_position(&v, "4yK3/8/8/yE7/7gK/2rK5/7bK/rE3bP3 r 4,3").expect("valid");
+    assert_all_choose(&mut pos, &["greedy", "easy", "medium", "hard"], "a1a5");
+}
+
+#[test]
+fn search_agents_find_a_mate_in_one() {
+    // Back-rank mate: the ratha to a8; the raja's own padati block g7 and h7.
+    let mut pos = position("chaturanga", &[], "7k/6pp/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_all_choose(&mut pos, &["greedy", "easy", "medium", "hard"], "a1a8");
+}
