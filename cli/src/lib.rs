@@ -56,7 +56,13 @@ where
         // The reader went away (`ashtapada perft … | head -1`): it has all it wanted.
         Err(cmd::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(cmd::Failure::Message(m)) => {
-            let _ = writeln!(err, "{m}");
+            // One line gets the `error:` prefix; a rendered rule-file report is shown as it is.
+            let m = m.trim_end();
+            if m.contains('\n') {
+                let _ = writeln!(err, "{m}");
+            } else {
+                let _ = writeln!(err, "error: {m}");
+            }
             EXIT_BAD_INPUT
         }
         Err(cmd::Failure::Io(e)) => {

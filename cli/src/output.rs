@@ -46,6 +46,25 @@ pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), 
     Ok(())
 }
 
+/// Checks before a long run that `--out` and `--plot` can be written (creating them empty if
+/// they do not exist), so that a typo does not cost the run.
+pub fn check_writable(o: &OutputArgs) -> Result<(), Failure> {
+    for path in [&o.out, &o.plot].into_iter().flatten() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(|e| {
+                bad_input(
+                    "output::write",
+                    format!("cannot write `{}`: {e}", path.display()),
+                    "give a file you can write, e.g. `--out report.json`",
+                )
+            })?;
+    }
+    Ok(())
+}
+
 /// Writes `bytes` to `path`; the error is one line naming the file.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("cannot write `{}`: {e}", path.display()))

@@ -6,6 +6,11 @@ use std::process::{Command, Stdio};
 
 /// Runs `ashtapada ARGS` with `input` on standard input; returns (exit code, stdout, stderr).
 fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    run_bytes(args, input.as_bytes())
+}
+
+/// [`run`] with any bytes on standard input.
+fn run_bytes(args: &[&str], input: &[u8]) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
         .args(args)
         .env_remove("NO_COLOR")
@@ -15,11 +20,7 @@ fn run(args: &[&str], input: &str) -> (i32, String, String) {
         .spawn()
         .expect("the binary starts");
     // A binary that refuses to start may close its input before reading it.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes());
+    let _ = child.stdin.take().expect("stdin").write_all(input);
     let out = child.wait_with_output().expect("the binary ends");
     (
         out.status.code().unwrap_or(-1),
@@ -51,9 +52,22 @@ fn a_bad_seat_or_variant_fails_at_once() {
     assert_eq!(code, 1);
     assert_eq!(
         err,
-        "`red` is not a seat of chaturanga; the seats are white, black\n"
+        "error: `red` is not a seat of chaturanga; the seats are white, black\n"
     );
     let (code, _, err) = run(&["repl", "no-such-variant"], "show\n");
     assert_eq!(code, 1);
     assert!(err.contains("no-such-variant"), "{err}");
+}
+
+/// A line that is not UTF-8 is one error; the lines before and after it still run.
+#[test]
+fn a_line_that_is_not_text_is_one_error_and_the_session_goes_on() {
+    let (code, out, err) = run_bytes(&["repl", "chaturanga"], b"e2e3\n\xff\xfe\nfen\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("white: e2e3"), "{out}");
+    assert!(out.contains("error: line 2 is not UTF-8 text"), "{out}");
+    assert!(
+        out.contains("rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b - - 0 1"),
+        "the move was kept: {out}"
+    );
 }

@@ -119,6 +119,50 @@ fn simulate_and_merge_reject_bad_input_with_one_clear_message() {
     std::fs::write(&junk, "{\"variant\": 3}").unwrap();
     let e = bad(&["merge", junk.to_str().unwrap()]);
     assert!(e.contains("not a simulation report"), "{e}");
+    // An edited report whose totals do not add up is refused.
+    let part = dir.join("part.json");
+    let p = part.to_str().unwrap();
+    ok(&[
+        "simulate",
+        "chaturanga",
+        "--games",
+        "4",
+        "--shard",
+        "0/1",
+        "--format",
+        "json",
+        "--out",
+        p,
+    ]);
+    let text = std::fs::read_to_string(&part).unwrap();
+    let edited = text.replacen(
+        "\"games\": 4,\n        \"wins\"",
+        "\"games\": 99999,\n        \"wins\"",
+        1,
+    );
+    assert_ne!(edited, text, "the tally's game count was edited");
+    std::fs::write(&part, edited).unwrap();
+    let e = bad(&["merge", p]);
+    assert!(e.contains("do not add up"), "{e}");
+    // `--out` and `--plot` are checked before the games are played.
+    let e = bad(&[
+        "simulate",
+        "chaturaji",
+        "--games",
+        "100000000",
+        "--out",
+        "/no/such/dir/r.json",
+    ]);
+    assert!(e.contains("cannot write `/no/such/dir/r.json`"), "{e}");
+    let e = bad(&[
+        "simulate",
+        "chaturaji",
+        "--games",
+        "100000000",
+        "--plot",
+        "/",
+    ]);
+    assert!(e.contains("cannot write `/`"), "{e}");
 }
 
 /// The JSON report carries the documented keys for every run; win shares sum to 1 within

@@ -3,8 +3,8 @@
 
 use super::Failure;
 use crate::args::{PlayArgs, ReplArgs};
-use crate::repl::{Session, Setup, run_interactive, run_script};
-use std::io::{IsTerminal, Read, Write};
+use crate::repl::{Session, Setup, run_interactive, run_lines};
+use std::io::{IsTerminal, Write};
 
 pub fn run_repl(a: &ReplArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let setup = Setup {
@@ -38,8 +38,6 @@ fn run(mut setup: Setup, out: &mut dyn Write) -> Result<(), Failure> {
     if interactive {
         return run_interactive(&mut session, out).map_err(Failure::Message);
     }
-    let mut input = String::new();
-    std::io::stdin().read_to_string(&mut input)?;
-    run_script(&mut session, &input, out, false);
+    run_lines(&mut session, std::io::stdin().lock(), out, false);
     Ok(())
 }

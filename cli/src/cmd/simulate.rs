@@ -38,6 +38,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .collect::<Result<Vec<Arc<Variant>>, _>>()?;
     let seats = variants[0].seats.len();
     check_agents(&a.agents, seats)?;
+    crate::output::check_writable(&a.output)?;
     let dirs = record_dirs(a, &sweep.swept, &variants)?;
 
     let plan = Plan {
@@ -49,7 +50,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         max_plies: a.max_plies,
     };
     let total = shard.map_or(a.games, |s| s.games(a.games)) * variants.len() as u64;
-    let watch = Watch::new(total, a.seed, dirs);
+    let watch = Watch::new(total, a.seed, dirs, record_source(&a.v.variant));
     let names = a.agents.clone();
     let agents = || -> Vec<Box<dyn Agent>> {
         names
@@ -140,16 +141,27 @@ fn record_dirs(
         .collect()
 }
 
+/// What a game record names as its variant: a built-in name as it is, a rule file by its
+/// absolute path (so that `replay` finds the same rules from any folder).
+fn record_source(variant: &str) -> String {
+    if ashtapada::spec::BUILTIN.iter().any(|(n, _)| *n == variant) {
+        return variant.to_string();
+    }
+    std::fs::canonicalize(variant).map_or_else(|_| variant.to_string(), |p| p.display().to_string())
+}
+
 /// Watches the run: a progress bar on a terminal, and the game records.
 struct Watch {
     bar: ProgressBar,
     seed: u64,
+    /// The records' `variant`.
+    source: String,
     dirs: Vec<PathBuf>,
     error: Mutex<Option<String>>,
 }
 
 impl Watch {
-    fn new(total: u64, seed: u64, dirs: Vec<PathBuf>) -> Watch {
+    fn new(total: u64, seed: u64, dirs: Vec<PathBuf>, source: String) -> Watch {
         let target = if std::io::stderr().is_terminal() {
             ProgressDrawTarget::stderr()
         } else {
@@ -164,6 +176,7 @@ impl Watch {
         Watch {
             bar,
             seed,
+            source,
             dirs,
             error: Mutex::new(None),
         }
@@ -189,7 +202,8 @@ impl Observer for Watch {
             return;
         };
         let path = dir.join(format!("game-{}.json", result.game_index));
-        let record = Record::from_position(pos, Some(self.seed));
+        let mut record = Record::from_position(pos, Some(self.seed));
+        record.variant.clone_from(&self.source);
         if let Err(e) = write_file(&path, record.to_json().as_bytes()) {
             let mut slot = self.error.lock().unwrap_or_else(|e| e.into_inner());
             slot.get_or_insert(e);

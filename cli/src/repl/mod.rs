@@ -23,19 +23,39 @@ use complete::ReplHelper;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{Config, Editor};
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 /// Runs `input` in `session`, one command per line, writing results to `out` and each error
 /// as one line `error: …`. With `echo`, each command is written first after `> ` (for
 /// transcripts). Stops at the end of the input or at `quit`.
 pub fn run_script(session: &mut Session, input: &str, out: &mut dyn Write, echo: bool) {
+    run_lines(session, input.as_bytes(), out, echo);
+}
+
+/// Runs the commands read from `input` one line at a time, as they arrive, flushing `out`
+/// after each (so that a program can drive the REPL through a pipe). A line that is not
+/// UTF-8 text is one error line; the session goes on. Stops at the end of input, a read error
+/// or `quit`.
+pub fn run_lines(session: &mut Session, mut input: impl BufRead, out: &mut dyn Write, echo: bool) {
     session.begin(out);
-    for line in input.lines() {
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            let _ = writeln!(out, "error: line {number} is not UTF-8 text");
+            continue;
+        };
+        let line = text.trim_end_matches(['\n', '\r']);
         if echo {
             let _ = writeln!(out, "> {line}");
         }
         run_line(session, line, out);
+        let _ = out.flush();
         if session.quit {
             break;
         }

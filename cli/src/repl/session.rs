@@ -466,17 +466,18 @@ fn wrap(head: &str, words: &[String]) -> String {
 
 /// `help`: every command, or one.
 fn help(command: Option<&str>, out: &mut dyn Write) -> Result<(), String> {
+    const MOVE_HELP: &str =
+        "play a move: e2e3, a7a8q, e6e7+ (promote), 2:a1c3 (with a die), P@e5 (drop)";
     let mut text = String::new();
     match command {
         None => {
             for (_, usage, what) in COMMANDS {
                 text.push_str(&format!("{usage:<18} {what}\n"));
             }
-            text.push_str(&format!(
-                "{:<18} {}\n",
-                "MOVE",
-                "play a move: e2e3, a7a8q, e6e7+ (promote), 2:a1c3 (with a die), P@e5 (drop)"
-            ));
+            text.push_str(&format!("{:<18} {MOVE_HELP}\n", "MOVE"));
+        }
+        Some(c) if c.eq_ignore_ascii_case("move") => {
+            text.push_str(&format!("MOVE\n    {MOVE_HELP}\n"));
         }
         Some(c) => {
             let (_, usage, what) = COMMANDS.iter().find(|x| x.0 == c).ok_or_else(|| {

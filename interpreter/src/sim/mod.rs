@@ -27,7 +27,7 @@ pub use game::{CAP_REASON, GameResult, play_game, play_game_to_end};
 pub use report::{Report, Shard};
 pub use summary::{Difference, Differences, SeatSummary, Summary, wilson};
 pub use sweep::{MAX_ASSIGNMENTS, Sweep, sweep};
-pub use tally::{Paired, SHARE_UNIT, Tally};
+pub use tally::{MAX_GAMES, Paired, SHARE_UNIT, Tally};
 
 use crate::Position;
 use crate::agents::Agent;

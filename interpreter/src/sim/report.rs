@@ -140,6 +140,7 @@ impl Report {
             .runs
             .into_iter()
             .map(|r| {
+                r.tally.check()?;
                 let options = r
                     .options
                     .into_iter()
@@ -148,9 +149,14 @@ impl Report {
                         other => (k, other.to_string()),
                     })
                     .collect();
-                Summary::new(&raw.variant, raw.seed, Assignment(options), r.tally)
+                Ok(Summary::new(
+                    &raw.variant,
+                    raw.seed,
+                    Assignment(options),
+                    r.tally,
+                ))
             })
-            .collect();
+            .collect::<Result<Vec<_>, String>>()?;
         Ok(Report {
             variant: raw.variant,
             seed: raw.seed,

@@ -13,13 +13,11 @@ impl fmt::Display for Report {
         } else {
             ""
         };
-        write!(
-            f,
-            "{} — {} games{per}, seed {}",
-            self.variant, self.games, self.seed
-        )?;
+        let games = crate::diag::count(self.games as usize, "game", "games");
+        write!(f, "{} — {games}{per}, seed {}", self.variant, self.seed)?;
         if let Some(s) = self.shard {
-            write!(f, ", shard {s} ({} games)", s.games(self.games))?;
+            let n = crate::diag::count(s.games(self.games) as usize, "game", "games");
+            write!(f, ", shard {s} ({n})")?;
         }
         writeln!(f)?;
         writeln!(
@@ -113,7 +111,7 @@ fn single(f: &mut fmt::Formatter<'_>, s: &Summary) -> fmt::Result {
 /// A difference and its interval with signs, `+1.2 [-0.3, +2.7]`, starred when the interval
 /// excludes zero; values that round to zero are shown as `+0.0`, never `-0.0`.
 fn signed(d: &Difference, scale: f64, decimals: usize) -> String {
-    let star = if d.significant() { " *" } else { "" };
+    let star = if d.significant() { " *" } else { "  " };
     let round = |x: f64| {
         let p = 10f64.powi(decimals as i32);
         (x * scale * p).round() / p + 0.0

@@ -39,6 +39,10 @@ pub struct Tally {
     pub paired: Option<Paired>,
 }
 
+/// Most games one tally may hold (2^40, about 10^12): far beyond any run, and small enough
+/// that no total overflows.
+pub const MAX_GAMES: u64 = 1 << 40;
+
 /// Sums of per-game differences from a baseline played with the same seeds (this game's
 /// figure minus the baseline's), for paired intervals.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,6 +105,41 @@ impl Tally {
         let d = r.plies as i64 - baseline.plies as i64;
         p.plies_sum += d;
         p.plies_sq += d.unsigned_abs() * d.unsigned_abs();
+    }
+
+    /// Checks that the totals are consistent (as read from a file that may have been edited):
+    /// one entry per seat, the wins add up to the games, and every game has one length and
+    /// one end reason.
+    ///
+    /// # Errors
+    /// A one-line message naming the first inconsistency.
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.seats.len();
+        if self.wins.len() != n || self.score_sums.len() != n {
+            return Err("the tally does not have one entry per seat".into());
+        }
+        if self.games > MAX_GAMES {
+            return Err(format!(
+                "the tally claims {} games, more than {MAX_GAMES}",
+                self.games
+            ));
+        }
+        let games = self.games as u128;
+        let wins: u128 = self.wins.iter().map(|&w| w as u128).sum();
+        if wins != games * SHARE_UNIT as u128 || self.first_seat_wins as u128 > wins {
+            return Err("the wins do not add up to the games".into());
+        }
+        let count = |m: &BTreeMap<u32, u64>| m.values().map(|&c| c as u128).sum::<u128>();
+        let reasons: u128 = self.end_reasons.values().map(|&c| c as u128).sum();
+        if count(&self.plies) != games || count(&self.rounds) != games || reasons != games {
+            return Err("the lengths or end reasons do not add up to the games".into());
+        }
+        if let Some(p) = &self.paired
+            && (p.win_sum.len() != n || p.win_sq.len() != n)
+        {
+            return Err("the paired differences do not have one entry per seat".into());
+        }
+        Ok(())
     }
 
     /// Adds another tally of the same seats (another shard of the same run).
