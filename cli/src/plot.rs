@@ -23,6 +23,30 @@ const PALETTE: [RGBColor; 10] = [
 /// Most assignments named in the length chart's legend.
 const LEGEND_MAX: usize = 12;
 
+/// The runs whose length curves are drawn: all of them if at most [`LEGEND_MAX`]; else the
+/// baseline and the runs whose mean length differs most from it.
+fn shown_runs(report: &Report) -> Vec<usize> {
+    let n = report.runs.len();
+    if n <= LEGEND_MAX {
+        return (0..n).collect();
+    }
+    let mut others: Vec<(f64, usize)> = (1..n)
+        .map(|i| {
+            let d = report.runs[i]
+                .differences
+                .as_ref()
+                .map_or(0.0, |d| d.plies.mean);
+            (-d.abs(), i)
+        })
+        .collect();
+    others.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut shown: Vec<usize> = std::iter::once(0)
+        .chain(others.into_iter().take(LEGEND_MAX - 1).map(|(_, i)| i))
+        .collect();
+    shown.sort_unstable();
+    shown
+}
+
 /// Bins of the length histogram.
 const BINS: u32 = 40;
 
@@ -154,8 +178,19 @@ fn lengths(report: &Report, area: &Area<'_>) -> Result<(), Box<dyn std::error::E
         })
         .collect();
     let ymax = curves.iter().flatten().map(|p| p.1).fold(0.0f64, f64::max);
+    let shown = shown_runs(report);
     let mut chart = ChartBuilder::on(area)
-        .caption("game length distribution", ("sans-serif", 18))
+        .caption(
+            if shown.len() < report.runs.len() {
+                format!(
+                    "game length distribution: the baseline and the {} assignments whose length differs most",
+                    shown.len() - 1
+                )
+            } else {
+                "game length distribution".to_string()
+            },
+            ("sans-serif", 18),
+        )
         .margin(12)
         .x_label_area_size(35)
         .y_label_area_size(50)
@@ -167,13 +202,14 @@ fn lengths(report: &Report, area: &Area<'_>) -> Result<(), Box<dyn std::error::E
         .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
         .draw()?;
     for (i, curve) in curves.into_iter().enumerate() {
+        if !shown.contains(&i) {
+            continue;
+        }
         let c = colour(i);
         let series = chart.draw_series(LineSeries::new(curve, c.stroke_width(2)))?;
-        if i < LEGEND_MAX {
-            series
-                .label(format!("#{i} {}", report.label(i)))
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c));
-        }
+        series
+            .label(format!("#{i} {}", report.label(i)))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c));
     }
     Ok(legend(&mut chart)?)
 }
