@@ -529,4 +529,12 @@ fn out_plot_and_records_files_are_written() {
         let replay = ok(&["replay", game.to_str().unwrap()]);
         assert!(!replay.is_empty());
     }
+    // Under other rules the record's options are one report, at the record's `options`.
+    let game = records.join("throne-points=on").join("game-0.json");
+    let e = bad(&["replay", game.to_str().unwrap(), "--rules", "chaturanga"]);
+    assert!(
+        e.contains("the record's options do not fit these rules"),
+        "{e}"
+    );
+    assert_eq!(e.matches("×").count(), 1, "one report: {e}");
 }

@@ -95,6 +95,23 @@ fn failure(src: &Source, e: ReplayError) -> Failure {
     let tree = parse_yaml(src).ok();
     let field = |key: &str| tree.as_ref().and_then(|t| t.get(key));
     let d = match &e {
+        // The record's options do not fit the rules (`--rules` of another variant): one report
+        // at the record's `options`, not one per option located on a command line.
+        ReplayError::Variant(d)
+            if !d.0.is_empty() && d.0.iter().all(|x| x.code.contains("::options::")) =>
+        {
+            let problems: Vec<&str> = d.0.iter().map(|x| x.message.as_str()).collect();
+            Diagnostic::new(
+                "record::options",
+                format!(
+                    "the record's options do not fit these rules: {}",
+                    problems.join("; ")
+                ),
+                field("options").map(|n| n.span.clone()),
+            )
+            .label("these options")
+            .help("replay with the rules the game was played under, or edit the record's `options`")
+        }
         ReplayError::Variant(d) => return Failure::Diagnostics(d.clone()),
         ReplayError::FirstSeat(_) => Diagnostic::new(
             "record::first-seat",
