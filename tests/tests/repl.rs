@@ -289,7 +289,7 @@ fen
     );
     // Nifu: south already has a pawn on the e-file.
     assert!(
-        answer(&out, "P@e5").starts_with("error: illegal move `P@e5`"),
+        answer(&out, "P@e5").starts_with("error: illegal drop `P@e5`"),
         "{out}"
     );
     assert_eq!(answer(&out, "P@c4"), "south: P@c4\nwest to move\n");

@@ -24,6 +24,20 @@ impl fmt::Display for MoveError {
             MoveError::Illegal {
                 text,
                 from_same_square,
+            } if text.contains(['@', '*']) => {
+                if from_same_square.is_empty() {
+                    write!(f, "illegal drop `{text}`: that piece cannot be dropped now")
+                } else {
+                    write!(
+                        f,
+                        "illegal drop `{text}`; legal drops of that piece: {}",
+                        from_same_square.join(" ")
+                    )
+                }
+            }
+            MoveError::Illegal {
+                text,
+                from_same_square,
             } if from_same_square.is_empty() => {
                 write!(
                     f,
@@ -228,24 +242,34 @@ fn parse_drop(
     let kind = pos
         .kind_for_letter(c)
         .ok_or_else(|| MoveError::Syntax(format!("`{c}` is not a piece letter of this variant")))?;
-    let to = pos
-        .variant()
-        .board
-        .parse_square(square)
-        .ok_or_else(syntax)?;
+    let to = pos.variant().board.parse_square(square).ok_or_else(|| {
+        MoveError::Syntax(format!("`{t}`: `{square}` is not a square of this board"))
+    })?;
     let legal = pos.legal_move_list();
-    legal
+    if let Some(m) = legal
         .iter()
         .copied()
         .find(|m| m.drop == Some(kind) && m.to == to && die.is_none_or(|d| m.die == d))
-        .ok_or_else(|| MoveError::Illegal {
-            text: t.to_string(),
-            from_same_square: legal
-                .iter()
-                .filter(|m| m.drop == Some(kind))
-                .map(|m| move_to_string(pos, *m))
-                .collect(),
-        })
+    {
+        return Ok(m);
+    }
+    let v = pos.variant();
+    let seat = pos.to_move();
+    if !v.modules.hands || pos.hand_count(seat, kind) == 0 {
+        return Err(MoveError::Syntax(format!(
+            "illegal drop `{t}`: {} has no {} in hand",
+            v.seats[seat.index()].name,
+            v.kinds[kind.index()].name
+        )));
+    }
+    Err(MoveError::Illegal {
+        text: t.to_string(),
+        from_same_square: legal
+            .iter()
+            .filter(|m| m.drop == Some(kind))
+            .map(|m| move_to_string(pos, *m))
+            .collect(),
+    })
 }
 
 /// Reads any action in the notation of [`action_to_string`]: `pass`, `resign`, a roll as its
