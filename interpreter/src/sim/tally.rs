@@ -65,6 +65,9 @@ impl Tally {
             seats: variant.seats.iter().map(|s| s.name.clone()).collect(),
             wins: vec![0; n],
             score_sums: vec![0; n],
+            // Every event the variant can have is listed from the start, so that reports (and
+            // CSV columns) do not depend on which events happened.
+            events: super::Events::default().named(variant).into_iter().collect(),
             ..Tally::default()
         }
     }
