@@ -32,6 +32,13 @@ pub struct Grade {
     /// Dice variants: rolls looked past at a leaf, where the next seat's captures under each
     /// roll are searched (0: the leaf's static value).
     pub threat_rolls: u8,
+    /// Dice variants: the static evaluation counts each seat's expected loss to the next
+    /// rolls of the seats at most this many turns after it (0: none); see
+    /// [`Evaluator::set_sight`].
+    pub threat_seats: u8,
+    /// Capture-scoring variants: the evaluation values score over pieces kept and weighs the
+    /// leading other seat; see [`Evaluator::set_sight`].
+    pub score_view: bool,
 }
 
 /// `easy`: two plies, short quiescence, 1 500 nodes.
@@ -41,6 +48,8 @@ pub const EASY: Grade = Grade {
     max_depth: 2,
     quiescence: 2,
     threat_rolls: 0,
+    threat_seats: 0,
+    score_view: false,
 };
 
 /// `medium`: up to eight plies, 12 000 nodes.
@@ -50,6 +59,8 @@ pub const MEDIUM: Grade = Grade {
     max_depth: 8,
     quiescence: 6,
     threat_rolls: 1,
+    threat_seats: 3,
+    score_view: true,
 };
 
 /// `hard`: up to twenty plies, 80 000 nodes.
@@ -59,6 +70,8 @@ pub const HARD: Grade = Grade {
     max_depth: 20,
     quiescence: 8,
     threat_rolls: 1,
+    threat_seats: 3,
+    score_view: true,
 };
 
 /// A search agent; its [`Grade`] sets the budget.
@@ -143,7 +156,8 @@ impl SearchAgent {
 
     /// Prepares the per-variant state for `pos`.
     fn prepare(&mut self, pos: &Position) {
-        Evaluator::cached(&mut self.eval, pos);
+        let e = Evaluator::cached(&mut self.eval, pos);
+        e.set_sight(self.grade.threat_seats, self.grade.score_view);
         let v = pos.variant();
         if let Some(d) = &v.dice
             && self.rolls.as_ref().is_none_or(|r| !Arc::ptr_eq(&r.0, v))
