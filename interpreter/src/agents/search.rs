@@ -41,7 +41,8 @@ pub struct Grade {
     pub score_view: bool,
 }
 
-/// `easy`: two plies, short quiescence, 1 500 nodes.
+/// `easy`: two plies, short quiescence, 1 500 nodes; in dice variants it sees its own turn
+/// only.
 pub const EASY: Grade = Grade {
     name: "easy",
     nodes: 1_500,
@@ -52,7 +53,9 @@ pub const EASY: Grade = Grade {
     score_view: false,
 };
 
-/// `medium`: up to eight plies, 12 000 nodes.
+/// `medium`: up to eight plies, 12 000 nodes; in dice variants it also sees the next seat's
+/// roll (its captures at the leaves) and each seat's expected loss to every other seat's next
+/// roll; the score view in capture-scoring variants.
 pub const MEDIUM: Grade = Grade {
     name: "medium",
     nodes: 12_000,
@@ -63,7 +66,7 @@ pub const MEDIUM: Grade = Grade {
     score_view: true,
 };
 
-/// `hard`: up to twenty plies, 80 000 nodes.
+/// `hard`: up to twenty plies, 80 000 nodes; what `medium` sees.
 pub const HARD: Grade = Grade {
     name: "hard",
     nodes: 80_000,
@@ -104,7 +107,10 @@ pub const HARD: Grade = Grade {
 /// Evaluation ([`Evaluator`]): for each seat, its pieces on the board and in hand at the rule
 /// file's values, its score, its mates made, its mobility (pseudo-legal board moves), less
 /// penalties for an attacked royal piece and for being out of the game; the root seat's
-/// standing less the mean of the others'. A finished game is worth ±[`WIN`] (by rank for a
+/// standing less the mean of the others'. The grade's sight
+/// ([`Evaluator::set_sight`]) adds, in dice variants, each seat's expected loss to the next
+/// rolls of the seats after it, and in capture-scoring variants the score view (pieces at
+/// half value, the leading other seat weighed). A finished game is worth ±[`WIN`] (by rank for a
 /// ranked end).
 ///
 /// Randomness: the root moves are shuffled with `rng` before the (stable) ordering, so that
