@@ -35,7 +35,24 @@ pub struct Evaluator {
     royal_at_start: [bool; MAX_SEATS],
     /// The variant the weights were read from.
     variant: std::sync::Arc<crate::Variant>,
+    /// Percent of a seat's holdings counted in its standing (100; less under the score view).
+    material_pct: i32,
+    /// Percent weight of the best other seat against their mean in the relative value (0;
+    /// more under the score view).
+    best_pct: i32,
+    /// Dice variants: the expected loss to the next rolls of the seats at most this many
+    /// turns after a piece's owner is subtracted from its standing (0: none; see
+    /// [`exposure`](super::exposure::exposure)).
+    threat_seats: u8,
+    /// Scratch for [`exposure`](super::exposure::exposure).
+    hits: Vec<super::exposure::Hit>,
 }
+
+/// Percent of holdings counted under the score view.
+const SCORE_VIEW_MATERIAL: i32 = 50;
+
+/// Percent weight of the leading other seat under the score view.
+const SCORE_VIEW_BEST: i32 = 50;
 
 impl Evaluator {
     /// An evaluator for `pos`'s variant.
@@ -52,6 +69,10 @@ impl Evaluator {
             values: v.kinds.iter().map(|k| k.value as i32 * UNIT).collect(),
             royal_at_start,
             variant: v.clone(),
+            material_pct: 100,
+            best_pct: 0,
+            threat_seats: 0,
+            hits: Vec::new(),
         }
     }
 
@@ -65,6 +86,34 @@ impl Evaluator {
             *slot = Some(Evaluator::new(pos));
         }
         slot.as_mut().expect("just filled")
+    }
+
+    /// Sets what the evaluation sees beyond material, score and mobility:
+    /// - `threat_seats` (dice variants only): a seat's standing loses the expected value of
+    ///   its pieces that the seats at most this many turns after it can capture on their next
+    ///   roll (0: none);
+    /// - `score_view` (capture-scoring variants only, where rank 1 goes by score): pieces on
+    ///   the board count at half their value (they are what can still be lost, not points),
+    ///   and the other seats' standing is the mean of their mean and their best (beating the
+    ///   leader is what wins).
+    pub fn set_sight(&mut self, threat_seats: u8, score_view: bool) {
+        let v = &self.variant;
+        self.threat_seats = if v.dice.is_some() { threat_seats } else { 0 };
+        let scoring = score_view && v.modules.capture_scoring;
+        self.material_pct = if scoring { SCORE_VIEW_MATERIAL } else { 100 };
+        self.best_pct = if scoring { SCORE_VIEW_BEST } else { 0 };
+    }
+
+    /// Per seat: its expected loss in units to the other seats' next rolls (see
+    /// [`set_sight`](Self::set_sight)); all zero when the evaluation does not look.
+    pub fn exposure(&mut self, pos: &Position) -> [i32; MAX_SEATS] {
+        if self.threat_seats == 0 {
+            return [0; MAX_SEATS];
+        }
+        let mut hits = std::mem::take(&mut self.hits);
+        let out = super::exposure::exposure(self, pos, self.threat_seats, &mut hits);
+        self.hits = hits;
+        out
     }
 
     /// The value of a piece kind in units.
@@ -93,7 +142,7 @@ impl Evaluator {
     /// moves), less a penalty when its royal piece is attacked or when it is out of the game.
     pub fn seat_value(&mut self, pos: &Position, seat: Seat) -> i32 {
         let c = pos.counters();
-        let mut v = self.holdings(pos, seat)
+        let mut v = self.holdings(pos, seat) * self.material_pct / 100
             + c.scores[seat.index()] as i32 * UNIT
             + c.mates[seat.index()] as i32 * MATE_MADE;
         if self.eliminated(pos, seat) {
@@ -106,23 +155,36 @@ impl Evaluator {
         v
     }
 
-    /// The position for `root`: its standing less the mean standing of the other seats.
+    /// The position for `root`: its standing (less its [`exposure`](Self::exposure)) against
+    /// the other seats' (see [`versus`](Self::versus)).
     pub fn relative(&mut self, pos: &Position, root: Seat) -> i32 {
-        let n = self.seats as i32;
-        if n < 2 {
+        if self.seats < 2 {
             return self.seat_value(pos, root);
         }
-        let mut others = 0;
-        let mut mine = 0;
-        for s in 0..self.seats {
-            let v = self.seat_value(pos, Seat(s as u8));
-            if s == root.index() {
-                mine = v;
-            } else {
-                others += v;
+        let mut v = self.exposure(pos).map(|x| -x);
+        for (s, x) in v.iter_mut().enumerate().take(self.seats) {
+            *x += self.seat_value(pos, Seat(s as u8));
+        }
+        self.versus(&v[..self.seats], root.index())
+    }
+
+    /// Seat `s`'s standing in `values` (one per seat) less the other seats': their mean, or
+    /// under the score view a blend of their mean and their best.
+    pub fn versus(&self, values: &[i32], s: usize) -> i32 {
+        let n = values.len() as i32;
+        if n < 2 {
+            return values.first().copied().unwrap_or(0);
+        }
+        let mut sum = 0;
+        let mut best = i32::MIN;
+        for (t, &x) in values.iter().enumerate() {
+            if t != s {
+                sum += x;
+                best = best.max(x);
             }
         }
-        mine - others / (n - 1)
+        let mean = sum / (n - 1);
+        values[s] - (mean * (100 - self.best_pct) + best * self.best_pct) / 100
     }
 
     /// The value of a finished game for `root`, `ply` plies below the search root: [`WIN`] for

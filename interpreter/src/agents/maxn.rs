@@ -172,15 +172,13 @@ impl SearchAgent {
     fn static_values(&mut self, pos: &Position) -> Values {
         let n = pos.variant().seats.len();
         let e = self.evaluator();
-        let mut v = [0; MAX_SEATS];
+        let mut v = e.exposure(pos).map(|x| -x);
         for (s, x) in v.iter_mut().enumerate().take(n) {
-            *x = e.seat_value(pos, Seat(s as u8));
+            *x += e.seat_value(pos, Seat(s as u8));
         }
-        let total: i32 = v.iter().sum();
-        let others = (n as i32 - 1).max(1);
         let mut rel = [0; MAX_SEATS];
-        for s in 0..n {
-            rel[s] = v[s] - (total - v[s]) / others;
+        for (s, r) in rel.iter_mut().enumerate().take(n) {
+            *r = e.versus(&v[..n], s);
         }
         rel
     }

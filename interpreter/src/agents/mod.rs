@@ -6,6 +6,7 @@
 
 mod chance;
 mod eval;
+mod exposure;
 mod greedy;
 mod maxn;
 mod order;

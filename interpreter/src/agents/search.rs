@@ -32,33 +32,49 @@ pub struct Grade {
     /// Dice variants: rolls looked past at a leaf, where the next seat's captures under each
     /// roll are searched (0: the leaf's static value).
     pub threat_rolls: u8,
+    /// Dice variants: the static evaluation counts each seat's expected loss to the next
+    /// rolls of the seats at most this many turns after it (0: none); see
+    /// [`Evaluator::set_sight`].
+    pub threat_seats: u8,
+    /// Capture-scoring variants: the evaluation values score over pieces kept and weighs the
+    /// leading other seat; see [`Evaluator::set_sight`].
+    pub score_view: bool,
 }
 
-/// `easy`: two plies, short quiescence, 1 500 nodes.
+/// `easy`: two plies, short quiescence, 1 500 nodes; in dice variants it sees its own turn
+/// only.
 pub const EASY: Grade = Grade {
     name: "easy",
     nodes: 1_500,
     max_depth: 2,
     quiescence: 2,
     threat_rolls: 0,
+    threat_seats: 0,
+    score_view: false,
 };
 
-/// `medium`: up to eight plies, 12 000 nodes.
+/// `medium`: up to eight plies, 12 000 nodes; in dice variants it also sees the next seat's
+/// roll (its captures at the leaves) and each seat's expected loss to every other seat's next
+/// roll; the score view in capture-scoring variants.
 pub const MEDIUM: Grade = Grade {
     name: "medium",
     nodes: 12_000,
     max_depth: 8,
     quiescence: 6,
     threat_rolls: 1,
+    threat_seats: 3,
+    score_view: true,
 };
 
-/// `hard`: up to twenty plies, 80 000 nodes.
+/// `hard`: up to twenty plies, 80 000 nodes; what `medium` sees.
 pub const HARD: Grade = Grade {
     name: "hard",
     nodes: 80_000,
     max_depth: 20,
     quiescence: 8,
     threat_rolls: 1,
+    threat_seats: 3,
+    score_view: true,
 };
 
 /// A search agent; its [`Grade`] sets the budget.
@@ -91,7 +107,10 @@ pub const HARD: Grade = Grade {
 /// Evaluation ([`Evaluator`]): for each seat, its pieces on the board and in hand at the rule
 /// file's values, its score, its mates made, its mobility (pseudo-legal board moves), less
 /// penalties for an attacked royal piece and for being out of the game; the root seat's
-/// standing less the mean of the others'. A finished game is worth ±[`WIN`] (by rank for a
+/// standing less the mean of the others'. The grade's sight
+/// ([`Evaluator::set_sight`]) adds, in dice variants, each seat's expected loss to the next
+/// rolls of the seats after it, and in capture-scoring variants the score view (pieces at
+/// half value, the leading other seat weighed). A finished game is worth ±[`WIN`] (by rank for a
 /// ranked end).
 ///
 /// Randomness: the root moves are shuffled with `rng` before the (stable) ordering, so that
@@ -143,7 +162,8 @@ impl SearchAgent {
 
     /// Prepares the per-variant state for `pos`.
     fn prepare(&mut self, pos: &Position) {
-        Evaluator::cached(&mut self.eval, pos);
+        let e = Evaluator::cached(&mut self.eval, pos);
+        e.set_sight(self.grade.threat_seats, self.grade.score_view);
         let v = pos.variant();
         if let Some(d) = &v.dice
             && self.rolls.as_ref().is_none_or(|r| !Arc::ptr_eq(&r.0, v))
