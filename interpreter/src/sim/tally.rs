@@ -67,7 +67,10 @@ impl Tally {
             score_sums: vec![0; n],
             // Every event the variant can have is listed from the start, so that reports (and
             // CSV columns) do not depend on which events happened.
-            events: super::Events::default().named(variant).into_iter().collect(),
+            events: super::Events::default()
+                .named(variant)
+                .into_iter()
+                .collect(),
             ..Tally::default()
         }
     }
