@@ -76,11 +76,18 @@ impl Events {
     /// with the check interrupt; `thrones` with thrones; each formation and the capture-all
     /// rule under the names the rule file gives them (`boat-triumph`, `chaturaji`).
     pub fn named(&self, v: &Variant) -> Vec<(String, u64)> {
+        let mut out = Vec::new();
+        self.each_named(v, |name, n| out.push((name.to_string(), n)));
+        out
+    }
+
+    /// Calls `f` with each of [`named`](Self::named)'s (name, count) pairs, in the same order,
+    /// without allocating.
+    pub fn each_named(&self, v: &Variant, mut f: impl FnMut(&str, u64)) {
         let m = &v.modules;
-        let mut out: Vec<(String, u64)> = Vec::new();
         let mut push = |name: &str, n: u64, shown: bool| {
             if shown || n > 0 {
-                out.push((name.to_string(), n));
+                f(name, n);
             }
         };
         push("moves", self.moves, true);
@@ -98,12 +105,11 @@ impl Events {
         push("mates", self.mates, m.mate.is_some());
         push("check-interrupts", self.check_interrupts, m.check_interrupt);
         push("thrones", self.thrones, m.thrones.is_some());
-        for (f, n) in m.formations.iter().zip(self.formations) {
-            push(&f.name, n, true);
+        for (form, n) in m.formations.iter().zip(self.formations) {
+            push(&form.name, n, true);
         }
         if let Some(c) = &m.capture_all {
             push(&c.name, self.capture_all, true);
         }
-        out
     }
 }

@@ -4,7 +4,7 @@
 use crate::Assignment;
 use crate::diag::{Diagnostic, Diagnostics, Span, text_source};
 use crate::dsl::suggest;
-use crate::spec::{OptionSpec, RuleFile};
+use crate::spec::RuleFile;
 
 /// Most option assignments one sweep may play.
 pub const MAX_ASSIGNMENTS: usize = 4096;
@@ -20,23 +20,10 @@ pub struct Sweep {
     pub assignments: Vec<Assignment>,
 }
 
-impl RuleFile {
-    /// Whether choosing among `option`'s choices can change play: it has an integer value or
-    /// a choice that overrides part of the file (an option whose choices are all empty, such
-    /// as a display setting, does not).
-    pub fn changes_play(option: &OptionSpec) -> bool {
-        option.integer.is_some()
-            || option
-                .choices
-                .iter()
-                .any(|c| c.body.as_map().is_none_or(|m| !m.is_empty()))
-    }
-}
-
 /// The sweep of `items` (each `OPTION`, `OPTION=V1,V2,…` or `all`) over `base` (the `--set`
 /// choices). `OPTION` alone sweeps its listed choices (named choices and the rule file's
 /// `values:` of an integer option); `all` sweeps every option that [changes
-/// play](RuleFile::changes_play) through its listed choices. The baseline choice (the `--set`
+/// play](crate::spec::OptionSpec::changes_play) through its listed choices. The baseline choice (the `--set`
 /// one, else the default) is always included, first.
 ///
 /// # Errors
@@ -120,7 +107,7 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
         axes.push((name.to_string(), choices));
     }
     if all {
-        for o in file.options.iter().filter(|o| RuleFile::changes_play(o)) {
+        for o in file.options.iter().filter(|o| o.changes_play()) {
             if axes.iter().any(|(n, _)| *n == o.name) {
                 continue;
             }
@@ -145,16 +132,9 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
         );
     }
     errors.into_result(())?;
-    let mut assignments = vec![base.clone()];
-    for (name, choices) in &axes {
-        assignments = assignments
-            .iter()
-            .flat_map(|a| choices.iter().map(move |c| a.with(name, c)))
-            .collect();
-    }
     Ok(Sweep {
+        assignments: crate::spec::product(base, &axes),
         swept: axes.into_iter().map(|(n, _)| n).collect(),
-        assignments,
     })
 }
 

@@ -3,6 +3,7 @@
 
 use super::game::GameResult;
 use crate::compile::Variant;
+use crate::engine::MAX_SEATS;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -89,9 +90,14 @@ impl Tally {
         *self.plies.entry(r.plies).or_default() += 1;
         *self.rounds.entry(r.rounds).or_default() += 1;
         *self.end_reasons.entry(r.reason.clone()).or_default() += 1;
-        for (name, n) in r.events.named(variant) {
-            *self.events.entry(name).or_default() += n;
-        }
+        // Every name is listed from `new`, so this finds it without allocating.
+        r.events
+            .each_named(variant, |name, n| match self.events.get_mut(name) {
+                Some(total) => *total += n,
+                None => {
+                    self.events.insert(name.to_string(), n);
+                }
+            });
     }
 
     /// Adds one game's difference from the baseline's game with the same seed.
@@ -103,7 +109,7 @@ impl Tally {
             ..Paired::default()
         });
         let (a, b) = (win_units(r), win_units(baseline));
-        for s in 0..n.min(a.len()).min(b.len()) {
+        for s in 0..n.min(MAX_SEATS) {
             let d = a[s] as i64 - b[s] as i64;
             p.win_sum[s] += d;
             p.win_sq[s] += d.unsigned_abs() * d.unsigned_abs();
@@ -194,12 +200,16 @@ impl Tally {
 }
 
 /// Per seat: the game's win in 1/[`SHARE_UNIT`] units (shared equally by the first-ranked).
-fn win_units(r: &GameResult) -> Vec<u64> {
+/// Seats beyond the ranks get 0.
+fn win_units(r: &GameResult) -> [u64; MAX_SEATS] {
     let first = r.ranks.iter().filter(|&&x| x == 1).count().max(1) as u64;
-    r.ranks
-        .iter()
-        .map(|&rank| if rank == 1 { SHARE_UNIT / first } else { 0 })
-        .collect()
+    let mut out = [0; MAX_SEATS];
+    for (w, &rank) in out.iter_mut().zip(&r.ranks) {
+        if rank == 1 {
+            *w = SHARE_UNIT / first;
+        }
+    }
+    out
 }
 
 fn add_maps<K: Ord + Clone>(a: &mut BTreeMap<K, u64>, b: &BTreeMap<K, u64>) {

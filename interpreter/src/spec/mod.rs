@@ -19,5 +19,5 @@ pub use model::{
 };
 pub use modules::{CaptureAllSpec, FormationSpec, MateSpec, ModulesSpec, ScoringSpec, ThronesSpec};
 pub use node::{Key, Node, Value, merge, parse_yaml};
-pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations};
+pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};
 pub use read::unknown_name;

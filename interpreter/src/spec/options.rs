@@ -107,6 +107,17 @@ impl OptionSpec {
         out
     }
 
+    /// Whether choosing among its choices can change play: it has an integer value or a
+    /// choice that overrides part of the file (an option whose choices are all empty, such as
+    /// a display setting, does not).
+    pub fn changes_play(&self) -> bool {
+        self.integer.is_some()
+            || self
+                .choices
+                .iter()
+                .any(|c| c.body.as_map().is_none_or(|m| !m.is_empty()))
+    }
+
     /// True if `value` is acceptable for this option: a choice's name or, for an integer
     /// option, a whole number in range written in decimal digits (`5`, `05`, `-3`; not `+5`).
     pub fn accepts(&self, value: &str) -> bool {
@@ -235,12 +246,21 @@ impl fmt::Display for Assignment {
 /// assignments (every option named, in declaration order); the first option varies slowest and
 /// the first combination is all defaults. No options give one empty assignment.
 pub fn combinations(options: &[OptionSpec]) -> Vec<Assignment> {
-    let mut out = vec![Assignment::default()];
-    for o in options {
-        let values = o.sweep_values();
+    let axes: Vec<(String, Vec<String>)> = options
+        .iter()
+        .map(|o| (o.name.clone(), o.sweep_values()))
+        .collect();
+    product(&Assignment::default(), &axes)
+}
+
+/// Every combination of `axes` (option name, values) over `base`: the first axis varies
+/// slowest, and each combination is `base` with the axes' options set. No axes give `base`.
+pub fn product(base: &Assignment, axes: &[(String, Vec<String>)]) -> Vec<Assignment> {
+    let mut out = vec![base.clone()];
+    for (name, values) in axes {
         out = out
             .iter()
-            .flat_map(|a| values.iter().map(move |v| a.with(&o.name, v)))
+            .flat_map(|a| values.iter().map(move |v| a.with(name, v)))
             .collect();
     }
     out
