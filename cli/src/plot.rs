@@ -115,9 +115,10 @@ fn shares(report: &Report, area: &Area<'_>) -> Result<(), Box<dyn std::error::Er
     let width = 0.8 / seats as f64;
     for s in 0..seats {
         let c = colour(s);
-        let name = report.runs[0]
-            .seats
-            .get(s)
+        let name = report
+            .runs
+            .first()
+            .and_then(|r| r.seats.get(s))
             .map_or("", |x| x.name.as_str())
             .to_string();
         let points: Vec<(f64, f64, f64, f64)> = report

@@ -119,6 +119,15 @@ fn simulate_and_merge_reject_bad_input_with_one_clear_message() {
     std::fs::write(&junk, "{\"variant\": 3}").unwrap();
     let e = bad(&["merge", junk.to_str().unwrap()]);
     assert!(e.contains("not a simulation report"), "{e}");
+    // A report with no runs is refused (it would have nothing to print or plot).
+    let empty = dir.join("empty.json");
+    std::fs::write(
+        &empty,
+        r#"{"variant":"x","seed":0,"agents":["random"],"max_plies":1,"games":1,"shard":null,"swept":[],"runs":[]}"#,
+    )
+    .unwrap();
+    let e = bad(&["merge", empty.to_str().unwrap(), "--plot", "/dev/null"]);
+    assert!(e.contains("the report has no runs"), "{e}");
     // An edited report whose totals do not add up is refused.
     let part = dir.join("part.json");
     let p = part.to_str().unwrap();

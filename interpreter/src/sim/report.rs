@@ -132,6 +132,16 @@ impl Report {
     pub fn from_json(text: &str) -> Result<Report, String> {
         let raw: RawReport =
             serde_json::from_str(text).map_err(|e| format!("not a simulation report: {e}"))?;
+        if raw.runs.is_empty() {
+            return Err("the report has no runs".into());
+        }
+        if raw
+            .runs
+            .iter()
+            .any(|r| r.tally.seats != raw.runs[0].tally.seats)
+        {
+            return Err("the report's runs have different seats".into());
+        }
         let shard = match &raw.shard {
             Some(s) => Some(Shard::parse(s)?),
             None => None,
