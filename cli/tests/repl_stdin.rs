@@ -71,3 +71,20 @@ fn a_line_that_is_not_text_is_one_error_and_the_session_goes_on() {
         "the move was kept: {out}"
     );
 }
+
+/// Control characters typed into the REPL are never written back raw: the binary's output has
+/// no ESC or BEL, only their escapes.
+#[test]
+fn control_characters_are_not_echoed_to_the_terminal() {
+    let (code, out, err) = run_bytes(&["repl", "chaturanga"], b"e2e4\x1b[2J\x07\nshow\x1b\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains(['\u{1b}', '\u{7}']), "{out:?}");
+    assert!(
+        out.contains("error: `e2e4\\u{1b}[2J\\u{7}` contains a control character"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: `show\\u{1b}` contains a control character"),
+        "{out}"
+    );
+}

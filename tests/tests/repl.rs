@@ -535,3 +535,105 @@ fn bad_input_is_one_error_line_in_every_variant() {
         assert_eq!(answer(&out, "divide 0"), "nodes 1\n");
     }
 }
+
+/// Moving a square that holds another seat's piece names its owner and the seat to move (seat
+/// names from the rule file); an empty origin square is called empty. In Chaturaji
+/// (`rules/chaturaji.yaml`) blue's pawns start on the b-file and green's on the g-file.
+#[test]
+fn a_move_from_the_wrong_square_says_whose_piece_it_is() {
+    let cases: [(&str, &str, &[(&str, &str)]); 2] = [
+        (
+            "chaturanga",
+            "e7e6\ne4e5\ne2e3\n",
+            &[
+                (
+                    "e7e6",
+                    "the piece on e7 belongs to black; it is white's turn",
+                ),
+                ("e4e5", "there is no piece on e4"),
+            ],
+        ),
+        (
+            "chaturaji",
+            "dice 1 5\nb5b4\n1:g2f2\ne4e3\n",
+            &[
+                ("b5b4", "the piece on b5 belongs to blue; it is red's turn"),
+                (
+                    "1:g2f2",
+                    "the piece on g2 belongs to green; it is red's turn",
+                ),
+                ("e4e3", "there is no piece on e4"),
+            ],
+        ),
+    ];
+    for (variant, script, errors) in cases {
+        let out = transcript(&repl(variant), script);
+        for (line, why) in errors {
+            let written = line.split_once(':').map_or(*line, |(_, m)| m);
+            assert_eq!(
+                answer(&out, line),
+                format!("error: illegal move `{written}`: {why}\n"),
+                "{variant}"
+            );
+        }
+    }
+    let out = transcript(&repl("chaturanga"), "e2e3\n");
+    assert_eq!(answer(&out, "e2e3"), "white: e2e3\nblack to move\n");
+}
+
+/// Typed control characters never reach the terminal: the line is refused with them escaped,
+/// and the transcript's echo escapes them too; the session goes on.
+#[test]
+fn control_characters_in_input_are_echoed_escaped() {
+    let script = "e2e4\u{1b}[2J\u{7}\nload \u{1b}]0;title\u{7}.yaml\nmoves e2\n";
+    let out = transcript(&repl("chaturanga"), script);
+    assert!(!out.contains(['\u{1b}', '\u{7}']), "{out:?}");
+    assert_eq!(
+        answer(&out, "e2e4\\u{1b}[2J\\u{7}"),
+        "error: `e2e4\\u{1b}[2J\\u{7}` contains a control character (shown escaped); type the \
+         command without it\n"
+    );
+    assert!(
+        answer(&out, "load \\u{1b}]0;title\\u{7}.yaml")
+            .starts_with("error: `load \\u{1b}]0;title\\u{7}.yaml` contains a control character"),
+        "{out}"
+    );
+    assert!(
+        answer(&out, "moves e2").ends_with("1 move: e2e3\n"),
+        "{out}"
+    );
+}
+
+/// `perft` and `divide` deeper than the REPL's limit are refused at once, pointing to the
+/// command line; the limit itself runs (Chaturanga with `bare-king=off` from a bare-king
+/// ending, `tests/reference/chaturanga-bare-king-off.perft` id p2-promotion-black: perft 3 is
+/// 855) and the session goes on.
+#[test]
+fn perft_deeper_than_the_limit_is_refused() {
+    let setup = Setup {
+        set: vec!["bare-king=off".into()],
+        ..repl("chaturanga")
+    };
+    let script = "\
+position 4k3/8/8/8/8/8/1p4p1/R1N3K1 b - - 0 1
+perft 12
+divide 8
+perft 3
+";
+    let out = transcript(&setup, script);
+    assert_eq!(
+        answer(&out, "perft 12"),
+        "error: `perft 12` is deeper than the REPL's limit of 7: run `ashtapada perft VARIANT \
+         12 --position POS` (`fen` prints POS)\n"
+    );
+    assert!(
+        answer(&out, "divide 8").starts_with("error: `divide 8` is deeper"),
+        "{out}"
+    );
+    assert_eq!(answer(&out, "perft 3"), "nodes 855\n");
+    let help = transcript(&repl("chaturanga"), "help perft\n");
+    assert!(
+        help.contains("N at most 7; deeper: `ashtapada perft`"),
+        "{help}"
+    );
+}

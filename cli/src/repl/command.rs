@@ -3,7 +3,12 @@
 //! A line is a command word and its arguments separated by spaces, or a move in notation
 //! (`e2e3`, `2:a1c3`, `P@e5`, `e6e7+`). Blank lines and lines starting with `#` do nothing.
 
+use std::borrow::Cow;
 use std::fmt;
+
+/// The deepest `perft` and `divide` the REPL runs (Chaturanga's perft 7 is 357 million nodes,
+/// seconds; each ply more multiplies that by about twenty). Deeper counts: `ashtapada perft`.
+pub const MAX_PERFT_DEPTH: u32 = 7;
 
 /// One parsed REPL command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,8 +148,16 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "position POS",
         "set up a position from FEN or an extended position string",
     ),
-    ("perft", "perft N", "count the leaf nodes N plies deep"),
-    ("divide", "divide N", "perft N split by first action"),
+    (
+        "perft",
+        "perft N",
+        "count the leaf nodes N plies deep (N at most 7; deeper: `ashtapada perft`)",
+    ),
+    (
+        "divide",
+        "divide N",
+        "perft N split by first action (N at most 7)",
+    ),
     (
         "ai",
         "ai [LEVEL]",
@@ -178,6 +191,12 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
 /// An unknown command (with the closest command name), a missing or extra argument, or an
 /// argument that is not a number where one is needed.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
+    if line.chars().any(unprintable) {
+        return Err(ParseError(format!(
+            "`{}` contains a control character (shown escaped); type the command without it",
+            escape_unprintable(line.trim())
+        )));
+    }
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(Command::Nothing);
@@ -204,8 +223,8 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "reload" => none(Command::Reload),
         "fen" => none(Command::Fen),
         "position" => Ok(Command::Position(required(&lower, rest, "POS")?)),
-        "perft" => Ok(Command::Perft(depth(&lower, &args)?)),
-        "divide" => Ok(Command::Divide(depth(&lower, &args)?)),
+        "perft" => Ok(Command::Perft(capped_depth(&lower, &args)?)),
+        "divide" => Ok(Command::Divide(capped_depth(&lower, &args)?)),
         "ai" => Ok(Command::Ai(at_most_one(&lower, &args)?)),
         "autoplay" => match at_most_one(&lower, &args)? {
             None => Ok(Command::Autoplay(None)),
@@ -288,6 +307,44 @@ fn depth(name: &str, args: &[&str]) -> Result<u32, ParseError> {
             usage(name)
         ))),
     }
+}
+
+/// A depth of at most [`MAX_PERFT_DEPTH`]; deeper counts are left to the command line.
+fn capped_depth(name: &str, args: &[&str]) -> Result<u32, ParseError> {
+    let n = depth(name, args)?;
+    if n > MAX_PERFT_DEPTH {
+        let divide = if name == "divide" { " --divide" } else { "" };
+        return Err(ParseError(format!(
+            "`{name} {n}` is deeper than the REPL's limit of {MAX_PERFT_DEPTH}: run \
+             `ashtapada perft VARIANT {n}{divide} --position POS` (`fen` prints POS)"
+        )));
+    }
+    Ok(n)
+}
+
+/// True for a character that must not reach the terminal as typed: a control character other
+/// than tab (ESC, BEL, CR, C1 controls…), or an invisible one that reorders or hides text
+/// (zero-width and bidirectional controls, the byte-order mark).
+fn unprintable(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+}
+
+/// `text` with every [`unprintable`] character written as its escape (`\u{1b}`, `\u{7}`,
+/// `\r`), so that echoing input never drives the terminal; other text unchanged.
+pub fn escape_unprintable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(unprintable) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unprintable(c) {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// `dice 1 5` or `dice 1,5`.
@@ -452,6 +509,44 @@ mod tests {
             err("perft -1"),
             "`perft`: `-1` is not a whole number: `perft N`"
         );
+    }
+
+    #[test]
+    fn perft_and_divide_are_capped_with_a_pointer_to_the_command_line() {
+        assert_eq!(ok("perft 7"), Perft(7));
+        assert_eq!(ok("divide 7"), Divide(7));
+        assert_eq!(
+            err("perft 12"),
+            "`perft 12` is deeper than the REPL's limit of 7: run \
+             `ashtapada perft VARIANT 12 --position POS` (`fen` prints POS)"
+        );
+        assert!(err("divide 8").contains("`ashtapada perft VARIANT 8 --divide --position POS`"));
+        // The help states the limit.
+        let perft = COMMANDS.iter().find(|c| c.0 == "perft").unwrap();
+        assert!(perft.2.contains(&format!("at most {MAX_PERFT_DEPTH}")));
+        assert!(perft.2.contains("`ashtapada perft`"));
+    }
+
+    #[test]
+    fn control_characters_are_refused_and_shown_escaped() {
+        assert_eq!(
+            err("e2e4\u{1b}[2J"),
+            "`e2e4\\u{1b}[2J` contains a control character (shown escaped); type the command \
+             without it"
+        );
+        assert!(err("load x\u{7}.yaml").starts_with("`load x\\u{7}.yaml` contains"));
+        assert!(
+            err("show\u{9b}31m").starts_with("`show\\u{9b}31m` contains"),
+            "C1 CSI"
+        );
+        assert!(
+            err("moves \u{202e}e2").contains("\\u{202e}"),
+            "bidi override"
+        );
+        // Tabs separate words; other non-ASCII text is kept.
+        assert_eq!(ok("moves\te2"), Moves(Some("e2".into())));
+        assert_eq!(escape_unprintable("load règles.yaml"), "load règles.yaml");
+        assert_eq!(escape_unprintable("a\rb\u{0}"), "a\\rb\\0");
     }
 
     #[test]

@@ -14,7 +14,7 @@ mod records;
 mod rules;
 mod session;
 
-pub use command::{COMMANDS, Command, ParseError, parse};
+pub use command::{COMMANDS, Command, MAX_PERFT_DEPTH, ParseError, escape_unprintable, parse};
 pub use complete::{Words, candidates};
 pub use session::{Session, Setup};
 
@@ -52,7 +52,7 @@ pub fn run_lines(session: &mut Session, mut input: impl BufRead, out: &mut dyn W
         };
         let line = text.trim_end_matches(['\n', '\r']);
         if echo {
-            let _ = writeln!(out, "> {line}");
+            let _ = writeln!(out, "> {}", escape_unprintable(line));
         }
         run_line(session, line, out);
         let _ = out.flush();

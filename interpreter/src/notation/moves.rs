@@ -14,6 +14,9 @@ pub enum MoveError {
         text: String,
         /// Legal moves from the same origin square, in notation.
         from_same_square: Vec<String>,
+        /// When no legal move starts on the origin square, why: "there is no piece on e4",
+        /// "the piece on e7 belongs to black; it is white's turn"; `None` for a drop.
+        why: Option<String>,
     },
 }
 
@@ -24,6 +27,7 @@ impl fmt::Display for MoveError {
             MoveError::Illegal {
                 text,
                 from_same_square,
+                ..
             } if text.contains(['@', '*']) => {
                 if from_same_square.is_empty() {
                     write!(f, "illegal drop `{text}`: that piece cannot be dropped now")
@@ -38,15 +42,17 @@ impl fmt::Display for MoveError {
             MoveError::Illegal {
                 text,
                 from_same_square,
+                why,
             } if from_same_square.is_empty() => {
-                write!(
-                    f,
-                    "illegal move `{text}`: no legal move starts on that square"
-                )
+                let why = why
+                    .as_deref()
+                    .unwrap_or("no legal move starts on that square");
+                write!(f, "illegal move `{text}`: {why}")
             }
             MoveError::Illegal {
                 text,
                 from_same_square,
+                ..
             } => {
                 write!(
                     f,
@@ -205,7 +211,24 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 .filter(|m| m.from == from)
                 .map(|m| move_to_string(pos, *m))
                 .collect(),
+            why: Some(no_move_from(pos, from)),
         }),
+    }
+}
+
+/// Why no legal move starts on `from`: it is empty, or holds another seat's piece (naming
+/// both seats), or else the piece simply has no legal move now.
+fn no_move_from(pos: &Position, from: crate::Square) -> String {
+    let v = pos.variant();
+    let name = v.board.name(from);
+    let piece = pos.piece_at(from);
+    let seat = |s: crate::Seat| v.seats.get(s.index()).map(|x| x.name.as_str());
+    match (piece.is_empty(), seat(piece.owner()), seat(pos.to_move())) {
+        (true, _, _) => format!("there is no piece on {name}"),
+        (false, Some(owner), Some(to_move)) if piece.owner() != pos.to_move() => {
+            format!("the piece on {name} belongs to {owner}; it is {to_move}'s turn")
+        }
+        _ => "no legal move starts on that square".to_string(),
     }
 }
 
@@ -269,6 +292,7 @@ fn parse_drop(
             .filter(|m| m.drop == Some(kind))
             .map(|m| move_to_string(pos, *m))
             .collect(),
+        why: None,
     })
 }
 
