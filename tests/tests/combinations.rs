@@ -57,7 +57,7 @@ fn random_agents() -> Vec<Box<dyn Agent>> {
 }
 
 /// The simulation summary, in a form of its own (the CLI's table may change): games, end
-/// reasons, length and per-seat win shares and mean scores.
+/// reasons that occurred, length and per-seat win shares and mean scores.
 fn summary_text(s: &Summary) -> String {
     let mut t = String::new();
     let _ = writeln!(
@@ -65,7 +65,8 @@ fn summary_text(s: &Summary) -> String {
         "{} games, seed {}, random agents, cap {MAX_PLIES} plies",
         s.games, s.seed
     );
-    for (reason, n) in &s.end_reasons {
+    // The reasons that occurred (reports list every reason the variant can give).
+    for (reason, n) in s.end_reasons.iter().filter(|(_, n)| *n > 0) {
         let _ = writeln!(t, "  end {reason}: {n}");
     }
     let _ = writeln!(

@@ -547,3 +547,128 @@ fn out_plot_and_records_files_are_written() {
     );
     assert_eq!(e.matches("×").count(), 1, "one report: {e}");
 }
+
+/// Shards made from different rule files that give the variant the same name (an edited copy
+/// of a built-in) are refused, naming both files. Reports written before `rules_hash` merge
+/// only with each other, and the merged report has none.
+#[test]
+fn merge_refuses_shards_of_different_rules() {
+    let dir = temp_dir("rules-hash");
+    let builtin = BUILTIN.iter().find(|(n, _)| *n == "chaturaji").unwrap().1;
+    assert!(builtin.contains("quiet_rounds: 12"));
+    let edited = dir.join("chaturaji.yaml");
+    std::fs::write(
+        &edited,
+        builtin.replace("quiet_rounds: 12", "quiet_rounds: 11"),
+    )
+    .unwrap();
+    let shard = |variant: &str, k: u32, file: &str| -> String {
+        let p = dir.join(file).to_str().unwrap().to_string();
+        let s = format!("{k}/2");
+        ok(&[
+            "simulate", variant, "--games", "6", "--seed", "3", "--shard", &s, "--format", "json",
+            "--out", &p,
+        ]);
+        p
+    };
+    let a = shard("chaturaji", 0, "a.json");
+    let b = shard("chaturaji", 1, "b.json");
+    let c = shard(edited.to_str().unwrap(), 1, "c.json");
+    let read =
+        |p: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap() };
+    let (va, vb, vc) = (read(&a), read(&b), read(&c));
+    assert_eq!(va["variant"], vc["variant"], "the same variant name");
+    let hash = va["rules_hash"].as_str().unwrap();
+    assert!(
+        hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()),
+        "{hash}"
+    );
+    assert_eq!(va["rules_hash"], vb["rules_hash"]);
+    assert_ne!(va["rules_hash"], vc["rules_hash"]);
+    let merged: Value = serde_json::from_str(&ok(&["merge", &a, &b, "--format", "json"])).unwrap();
+    assert_eq!(merged["rules_hash"], va["rules_hash"]);
+    // The message may be wrapped, even inside a long path: compare without the wrapping.
+    let flat = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_whitespace() && *c != '│')
+            .collect()
+    };
+    let e = flat(&bad(&["merge", &a, &c]));
+    assert!(
+        e.contains(&flat(
+            "were made from different rule files for variant `chaturaji`"
+        )) && e.contains(&flat(&format!("`{a}`")))
+            && e.contains(&flat(&format!("`{c}`"))),
+        "{e}"
+    );
+
+    // Older reports, without the field.
+    let old = |v: &Value, file: &str| -> String {
+        let mut v = v.clone();
+        v.as_object_mut().unwrap().remove("rules_hash");
+        let p = dir.join(file).to_str().unwrap().to_string();
+        std::fs::write(&p, v.to_string()).unwrap();
+        p
+    };
+    let (a_old, b_old) = (old(&va, "a-old.json"), old(&vb, "b-old.json"));
+    let merged_old: Value =
+        serde_json::from_str(&ok(&["merge", &a_old, &b_old, "--format", "json"])).unwrap();
+    assert_eq!(merged_old["rules_hash"], Value::Null);
+    assert_eq!(merged_old["runs"], merged["runs"]);
+    let e = flat(&bad(&["merge", &a_old, &b]));
+    assert!(
+        e.contains(&flat(&format!("`{a_old}` has no rules_hash")))
+            && e.contains(&flat(&format!("`{b}`"))),
+        "{e}"
+    );
+}
+
+/// The CSV's end-reason columns are every reason the variant can give, whatever happened:
+/// for Chaturanga (`rules/chaturanga.yaml`: checkmate, stalemate, repetition, the move rule,
+/// the three bare-king conditions) and the ply cap, sorted by name — the same for a run whose
+/// games all reach the ply cap as for one where none does.
+#[test]
+fn csv_end_reason_columns_do_not_depend_on_what_happened() {
+    let header = |max_plies: &str| -> (Vec<String>, String) {
+        let out = ok(&[
+            "simulate",
+            "chaturanga",
+            "--games",
+            "4",
+            "--max-plies",
+            max_plies,
+            "--format",
+            "csv",
+        ]);
+        let mut lines = out.lines();
+        let head: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
+        (head, lines.next().unwrap().to_string())
+    };
+    let (capped, row) = header("3");
+    let (played, _) = header("10000");
+    assert_eq!(capped, played);
+    let ends: Vec<&str> = capped
+        .iter()
+        .filter_map(|c| c.strip_prefix("end."))
+        .collect();
+    assert_eq!(
+        ends,
+        [
+            "bare-king",
+            "bared",
+            "both-bare",
+            "checkmate",
+            "move-rule",
+            "ply-cap",
+            "repetition",
+            "stalemate"
+        ]
+    );
+    // All four capped games, 0 for every other reason.
+    let cells: Vec<&str> = row.split(',').collect();
+    for (c, v) in capped.iter().zip(&cells) {
+        if let Some(r) = c.strip_prefix("end.") {
+            assert_eq!(*v, if r == "ply-cap" { "4" } else { "0" }, "{c}");
+        }
+    }
+}

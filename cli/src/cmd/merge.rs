@@ -24,7 +24,7 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 "give the JSON reports of `ashtapada simulate --shard K/N --format json`",
             )
         })?;
-        parts.push(report);
+        parts.push((path.display().to_string(), report));
     }
     let whole = Report::merge(parts).map_err(|e| {
         bad_input(

@@ -63,6 +63,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
 
     let report = Report {
         variant: variants[0].name.clone(),
+        rules_hash: Some(file.digest.hex()),
         seed: a.seed,
         agents: a.agents.clone(),
         max_plies: a.max_plies,

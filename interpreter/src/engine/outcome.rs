@@ -2,7 +2,7 @@
 
 use super::piece::Seat;
 use super::position::Position;
-use crate::compile::{Quantity, SeatRef};
+use crate::compile::{Quantity, SeatRef, Variant};
 use crate::spec::ResultKind;
 use std::fmt;
 
@@ -101,23 +101,58 @@ impl fmt::Display for OutcomeDisplay<'_> {
     }
 }
 
-impl Position {
+impl Variant {
+    /// Every end reason this variant's rules can give, in a fixed order: checkmate (with a
+    /// royal kind) and stalemate where a seat without a legal move ends the game (no dice, no
+    /// mate module), repetition and the move rule where the rule file has them, each named
+    /// condition in file order, and the capture-all win.
+    pub fn end_reasons(&self) -> Vec<EndReason> {
+        let mut out = Vec::new();
+        if self.dice.is_none() && self.modules.mate.is_none() {
+            if self.has_royals {
+                out.push(EndReason::Checkmate);
+            }
+            out.push(EndReason::Stalemate);
+        }
+        if self.end.repetition.is_some() {
+            out.push(EndReason::Repetition);
+        }
+        if self.end.move_rule.is_some() {
+            out.push(EndReason::MoveRule);
+        }
+        out.extend((0..self.end.conditions.len()).map(|i| EndReason::Condition(i as u8)));
+        if self.modules.capture_all.is_some() {
+            out.push(EndReason::CaptureAll);
+        }
+        out
+    }
+
     /// The name of an end reason: `checkmate`, `stalemate`, `repetition`, `move-rule` or the
-    /// condition's name from the rule file.
+    /// condition's or capture-all rule's name from the rule file.
     pub fn reason_name(&self, r: EndReason) -> String {
         match r {
             EndReason::Checkmate => "checkmate".into(),
             EndReason::Stalemate => "stalemate".into(),
             EndReason::Repetition => "repetition".into(),
             EndReason::MoveRule => "move-rule".into(),
-            EndReason::Condition(i) => self.variant.end.conditions[i as usize].name.clone(),
+            EndReason::Condition(i) => self
+                .end
+                .conditions
+                .get(i as usize)
+                .map_or_else(|| format!("condition-{i}"), |c| c.name.clone()),
             EndReason::CaptureAll => self
-                .variant
                 .modules
                 .capture_all
                 .as_ref()
                 .map_or_else(|| "capture-all".into(), |c| c.name.clone()),
         }
+    }
+}
+
+impl Position {
+    /// The name of an end reason ([`Variant::reason_name`]).
+    pub fn reason_name(&self, r: EndReason) -> String {
+        self.variant.reason_name(r)
     }
 
     /// "white wins (checkmate)" and the like.

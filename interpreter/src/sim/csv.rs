@@ -9,7 +9,9 @@ impl Report {
     /// option; per seat `SEAT.win_share`, `SEAT.win_lo`, `SEAT.win_hi`, `SEAT.mean_score`;
     /// `first_seat.win_share`, `first_seat.win_lo`, `first_seat.win_hi`; `mean_rounds`,
     /// `median_rounds`, `mean_plies`, `median_plies`, `p90_plies`; `end.REASON` (games) for
-    /// every end reason seen; `event.NAME` (total) for every event; and the differences from
+    /// every end reason the variant can give (its tallies list them all, 0 if none occurred;
+    /// sorted by name, `ply-cap` included); `event.NAME` (total) for every event the variant
+    /// counts, in report order; and the differences from
     /// the baseline, `SEAT.win_diff`, `SEAT.win_diff_lo`, `SEAT.win_diff_hi`, `plies_diff`,
     /// `plies_diff_lo`, `plies_diff_hi` (empty for the baseline). Shares are fractions
     /// (0–1) with six decimals.

@@ -56,6 +56,11 @@ impl fmt::Display for Shard {
 pub struct Report {
     /// The variant's name.
     pub variant: String,
+    /// The digest of the rule-file texts the variant was compiled from
+    /// ([`RuleFile::digest`](crate::spec::RuleFile::digest), 16 hex digits): two rule files
+    /// with the same `name:` but different rules have different digests. `None` when read
+    /// from a report written before reports carried it.
+    pub rules_hash: Option<String>,
     /// The base seed.
     pub seed: u64,
     /// Agent names, one for all seats or one per seat.
@@ -75,6 +80,8 @@ pub struct Report {
 #[derive(Deserialize)]
 struct RawReport {
     variant: String,
+    #[serde(default)]
+    rules_hash: Option<String>,
     seed: u64,
     agents: Vec<String>,
     max_plies: u32,
@@ -108,12 +115,14 @@ impl Report {
             .join(" ")
     }
 
-    /// The JSON form (the README's "Simulation output"): the settings, and per assignment
+    /// The JSON form (the README's "Simulation output"): the settings (with `rules_hash`, null
+    /// if unknown), and per assignment
     /// `variant`, `options`, `games`, `seats`, `first_seat`, `length`, `end_reasons`,
     /// `events`, `difference` (from the baseline, or null) and the exact `tally`.
     pub fn to_json(&self) -> Value {
         json!({
             "variant": self.variant,
+            "rules_hash": self.rules_hash,
             "seed": self.seed,
             "agents": self.agents,
             "max_plies": self.max_plies,
@@ -169,6 +178,7 @@ impl Report {
             .collect::<Result<Vec<_>, String>>()?;
         Ok(Report {
             variant: raw.variant,
+            rules_hash: raw.rules_hash,
             seed: raw.seed,
             agents: raw.agents,
             max_plies: raw.max_plies,
@@ -180,21 +190,28 @@ impl Report {
     }
 
     /// Combines the reports of the shards of one run into the report of the whole run: the
-    /// same as one process playing every game would give, byte for byte.
+    /// same as one process playing every game would give, byte for byte. Each part comes with
+    /// the name messages call it by (its file).
+    ///
+    /// Parts without a `rules_hash` (older reports) merge only with each other; the result
+    /// then has none either.
     ///
     /// # Errors
     /// When the parts are not shards of one run (other variant, seed, agents, ply cap, games,
-    /// sweep or assignments), a shard is given twice, or one is missing.
-    pub fn merge(parts: Vec<Report>) -> Result<Report, String> {
+    /// sweep or assignments, or rules of the same name with different texts), a shard is
+    /// given twice, or one is missing. One line naming the parts at fault.
+    pub fn merge(parts: Vec<(String, Report)>) -> Result<Report, String> {
         let mut parts = parts.into_iter();
-        let Some(mut whole) = parts.next() else {
+        let Some((first_name, mut whole)) = parts.next() else {
             return Err("no reports to merge".into());
         };
         let Some(first) = whole.shard else {
             return if parts.len() == 0 {
                 Ok(whole)
             } else {
-                Err("the first report is a whole run, not a shard (`--shard K/N`)".into())
+                Err(format!(
+                    "`{first_name}` is a whole run, not a shard (`--shard K/N`)"
+                ))
             };
         };
         let mut seen = vec![false; first.count.min(1 << 20) as usize];
@@ -211,9 +228,11 @@ impl Report {
             Ok(())
         };
         mark(first)?;
-        for part in parts {
+        for (name, part) in parts {
             let Some(s) = part.shard else {
-                return Err("a report is a whole run, not a shard (`--shard K/N`)".into());
+                return Err(format!(
+                    "`{name}` is a whole run, not a shard (`--shard K/N`)"
+                ));
             };
             let same = part.variant == whole.variant
                 && part.seed == whole.seed
@@ -229,10 +248,11 @@ impl Report {
                     .all(|(a, b)| a.options == b.options);
             if !same {
                 return Err(format!(
-                    "shard {s} is not from the same run as shard {first} (variant, seed, agents, \
-                     ply cap, games and options must all be equal)"
+                    "`{name}` (shard {s}) is not from the same run as `{first_name}` (shard \
+                     {first}): variant, seed, agents, ply cap, games and options must all be equal"
                 ));
             }
+            same_rules(&first_name, &whole, &name, &part)?;
             mark(s)?;
             for (w, p) in whole.runs.iter_mut().zip(part.runs) {
                 let mut t = std::mem::take(&mut w.tally);
@@ -260,6 +280,30 @@ impl Report {
         }
         whole.shard = None;
         Ok(whole)
+    }
+}
+
+/// Refuses two parts made from different rule texts, or one with a `rules_hash` and one
+/// without (a report older than the field).
+fn same_rules(a_name: &str, a: &Report, b_name: &str, b: &Report) -> Result<(), String> {
+    match (&a.rules_hash, &b.rules_hash) {
+        (Some(x), Some(y)) if x != y => Err(format!(
+            "`{b_name}` and `{a_name}` were made from different rule files for variant `{}` \
+             (rules_hash {y} and {x}): merge only shards of the same rules",
+            a.variant
+        )),
+        (Some(_), None) | (None, Some(_)) => {
+            let (old, new) = if a.rules_hash.is_none() {
+                (a_name, b_name)
+            } else {
+                (b_name, a_name)
+            };
+            Err(format!(
+                "`{old}` has no rules_hash (an older report) and `{new}` has one: the rules \
+                 cannot be compared; make every shard with the same ashtapada"
+            ))
+        }
+        _ => Ok(()),
     }
 }
 

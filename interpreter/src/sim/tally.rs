@@ -30,7 +30,8 @@ pub struct Tally {
     pub plies: BTreeMap<u32, u64>,
     /// Game length in complete rounds → games.
     pub rounds: BTreeMap<u32, u64>,
-    /// End-reason name → games.
+    /// End-reason name → games, listing every reason the variant can give
+    /// ([`Variant::end_reasons`] and [`CAP_REASON`](super::CAP_REASON)), 0 if none occurred.
     pub end_reasons: BTreeMap<String, u64>,
     /// Event name → total over the games.
     pub events: BTreeMap<String, u64>,
@@ -72,6 +73,14 @@ impl Tally {
                 .named(variant)
                 .into_iter()
                 .collect(),
+            // Likewise every end reason, so that CSV columns are the same for every run.
+            end_reasons: variant
+                .end_reasons()
+                .into_iter()
+                .map(|r| variant.reason_name(r))
+                .chain([super::CAP_REASON.to_string()])
+                .map(|name| (name, 0))
+                .collect(),
             ..Tally::default()
         }
     }
@@ -89,7 +98,12 @@ impl Tally {
         }
         *self.plies.entry(r.plies).or_default() += 1;
         *self.rounds.entry(r.rounds).or_default() += 1;
-        *self.end_reasons.entry(r.reason.clone()).or_default() += 1;
+        match self.end_reasons.get_mut(&r.reason) {
+            Some(n) => *n += 1,
+            None => {
+                self.end_reasons.insert(r.reason.clone(), 1);
+            }
+        }
         // Every name is listed from `new`, so this finds it without allocating.
         r.events
             .each_named(variant, |name, n| match self.events.get_mut(name) {

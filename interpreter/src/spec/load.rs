@@ -1,6 +1,7 @@
 //! Loading rule files: built-in names or paths, `extends:` inheritance, and resolution of an
 //! option assignment into a typed [`RuleSpec`].
 
+use super::digest::RulesDigest;
 use super::model::{RuleSpec, read_spec};
 use super::node::{Node, Value, merge, parse_yaml};
 use super::options::{Assignment, OptionSpec, apply, check_assignment, check_paths, read_options};
@@ -37,6 +38,10 @@ pub struct RuleFile {
     pub path: Option<PathBuf>,
     /// The variant name as requested (a built-in name or a path).
     pub origin: String,
+    /// The digest of the text of every file read to build it: this file, then each
+    /// `extends:` parent, nearest first (built-ins too). Equal digests mean the same rules;
+    /// reports carry it as `rules_hash`.
+    pub digest: RulesDigest,
 }
 
 /// Where a rule file comes from.
@@ -84,16 +89,22 @@ pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
         }
     };
     let mut chain = Vec::new();
-    let tree = load_tree(&origin, None, &mut chain)?;
+    let mut digest = RulesDigest::default();
+    let tree = load_tree(&origin, None, &mut chain, &mut digest)?;
     let path = match &origin {
         Origin::File(p) => Some(p.clone()),
         Origin::Builtin(_) => None,
     };
-    rule_file(tree, path, variant)
+    rule_file(tree, path, variant, digest)
 }
 
 /// Reads and checks the `options:` of a merged tree and wraps it as a [`RuleFile`].
-fn rule_file(tree: Node, path: Option<PathBuf>, origin: &str) -> Result<RuleFile, Diagnostics> {
+fn rule_file(
+    tree: Node,
+    path: Option<PathBuf>,
+    origin: &str,
+    digest: RulesDigest,
+) -> Result<RuleFile, Diagnostics> {
     let mut r = Reader::default();
     let options = tree
         .get("options")
@@ -106,6 +117,7 @@ fn rule_file(tree: Node, path: Option<PathBuf>, origin: &str) -> Result<RuleFile
         options,
         path,
         origin: origin.to_string(),
+        digest,
     })
 }
 
@@ -114,8 +126,9 @@ fn rule_file(tree: Node, path: Option<PathBuf>, origin: &str) -> Result<RuleFile
 pub fn load_str(name: &str, text: &str) -> Result<RuleFile, Diagnostics> {
     let source: Source = Arc::new(NamedSource::new(name, text.to_string()));
     let mut chain = vec![Origin::File(PathBuf::from(name))];
-    let tree = parse_and_extend(&source, Path::new("."), &mut chain)?;
-    rule_file(tree, None, name)
+    let mut digest = RulesDigest::default();
+    let tree = parse_and_extend(&source, Path::new("."), &mut chain, &mut digest)?;
+    rule_file(tree, None, name, digest)
 }
 
 fn read_origin(origin: &Origin, at: Option<&Node>) -> Result<Source, Diagnostics> {
@@ -276,6 +289,7 @@ fn load_tree(
     origin: &Origin,
     at: Option<&Node>,
     chain: &mut Vec<Origin>,
+    digest: &mut RulesDigest,
 ) -> Result<Node, Diagnostics> {
     if chain.iter().any(|o| same_origin(o, origin)) {
         let names: Vec<String> = chain
@@ -310,7 +324,7 @@ fn load_tree(
         Origin::File(p) => p.parent().map(Path::to_path_buf).unwrap_or_default(),
         Origin::Builtin(_) => PathBuf::from("."),
     };
-    let tree = parse_and_extend(&source, &dir, chain);
+    let tree = parse_and_extend(&source, &dir, chain, digest);
     chain.pop();
     tree
 }
@@ -322,11 +336,14 @@ fn origin_name(o: &Origin) -> String {
     }
 }
 
+/// Parses `source` (fed to `digest`) and merges it over the file it `extends:`, if any.
 fn parse_and_extend(
     source: &Source,
     dir: &Path,
     chain: &mut Vec<Origin>,
+    digest: &mut RulesDigest,
 ) -> Result<Node, Diagnostics> {
+    digest.write_file(source.inner());
     let mut tree = parse_yaml(source)?;
     let Value::Map(entries) = &mut tree.value else {
         return Err(Diagnostic::new(
@@ -365,7 +382,7 @@ fn parse_and_extend(
         Some((n, _)) => Origin::Builtin(n),
         None => Origin::File(dir.join(parent)),
     };
-    let mut base = load_tree(&origin, Some(&ext), chain)?;
+    let mut base = load_tree(&origin, Some(&ext), chain, digest)?;
     merge(&mut base, &tree);
     Ok(base)
 }
@@ -473,6 +490,29 @@ mod tests {
             "{}",
             e.0[0].message
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The digest covers the file and every parent it extends: editing a parent changes the
+    /// child's digest; the same texts give the same digest.
+    #[test]
+    fn the_digest_covers_every_file_read() {
+        let dir = scratch("digest");
+        let parent = dir.join("base.yaml");
+        let child = dir.join("mine.yaml");
+        let chaturanga = BUILTIN[0].1;
+        std::fs::write(&parent, chaturanga).unwrap();
+        std::fs::write(&child, "extends: base.yaml\nname: mine\n").unwrap();
+        let digest = || load(child.to_str().unwrap()).unwrap().digest;
+        let before = digest();
+        assert_eq!(digest(), before);
+        std::fs::write(&parent, format!("{chaturanga}# edited\n")).unwrap();
+        assert_ne!(digest(), before, "the parent was edited");
+        // The built-in's digest is that of its text alone.
+        let mut d = RulesDigest::default();
+        d.write_file(chaturanga);
+        assert_eq!(load("chaturanga").unwrap().digest, d);
+        assert_ne!(load("shatranj").unwrap().digest, d);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -4,6 +4,7 @@
 //! (`extends:`) → option choices merged → typed [`RuleSpec`] (unknown keys are errors).
 
 mod dice;
+mod digest;
 mod load;
 mod model;
 mod modules;
@@ -12,6 +13,7 @@ mod options;
 mod read;
 
 pub use dice::DiceSpec;
+pub use digest::RulesDigest;
 pub use load::{BUILTIN, RuleFile, load, load_str};
 pub use model::{
     ConditionSpec, DropSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec,
