@@ -541,7 +541,9 @@ fn bad_input_is_one_error_line_in_every_variant() {
 /// (`rules/chaturaji.yaml`) blue's pawns start on the b-file and green's on the g-file.
 #[test]
 fn a_move_from_the_wrong_square_says_whose_piece_it_is() {
-    let cases: [(&str, &str, &[(&str, &str)]); 2] = [
+    // (variant, script, [(line, why it is refused)]).
+    type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
+    let cases: [Case; 2] = [
         (
             "chaturanga",
             "e7e6\ne4e5\ne2e3\n",
