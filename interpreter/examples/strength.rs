@@ -92,7 +92,8 @@ fn speed(games: u64, variants: &[String]) {
             ashtapada::agents::MEDIUM,
             ashtapada::agents::HARD,
         ] {
-            let (mut moves, mut total, mut worst, mut nodes) = (0u32, 0.0f64, 0.0f64, 0u64);
+            let (mut moves, mut total, mut worst, mut nodes, mut depth, mut most) =
+                (0u32, 0.0f64, 0.0f64, 0u64, 0i64, 0u64);
             let mut timed = |pos: &mut Position,
                              rng: &mut ashtapada::agents::ChaCha8Rng,
                              agent: &mut SearchAgent| {
@@ -103,13 +104,15 @@ fn speed(games: u64, variants: &[String]) {
                 total += dt;
                 worst = worst.max(dt);
                 nodes += agent.nodes();
+                most = most.max(agent.nodes());
+                depth += agent.depth() as i64;
                 a
             };
             let mut agent = SearchAgent::new(g);
             let mut rng = ashtapada::sim::game_rng(1, 0);
             let mut pos = Position::start(var.clone());
-            // One self-play game, capped at 120 actions.
-            for _ in 0..120 {
+            // One self-play game, capped at 400 actions.
+            for _ in 0..400 {
                 if pos.outcome().is_some() {
                     break;
                 }
@@ -125,11 +128,12 @@ fn speed(games: u64, variants: &[String]) {
                 pos.play_action(a).unwrap_or_else(|e| panic!("{e}"));
             }
             println!(
-                "{v:12} {:6} {moves:3} moves  mean {:6.1} ms  max {:6.1} ms  mean nodes {:7.0}",
+                "{v:12} {:6} {moves:3} moves  mean {:6.1} ms  max {:6.1} ms  mean nodes {:7.0}  max nodes {most:7}  mean depth {:4.1}",
                 g.name,
                 1000.0 * total / moves.max(1) as f64,
                 1000.0 * worst,
-                nodes as f64 / moves.max(1) as f64
+                nodes as f64 / moves.max(1) as f64,
+                depth as f64 / moves.max(1) as f64
             );
         }
     }

@@ -3,7 +3,9 @@
 //! search agents find a mate in one. (Their strength order is measured by the `strength`
 //! example, not here.)
 
-use ashtapada::agents::{AGENT_NAMES, Agent, ChaCha8Rng, by_name, uniform_below};
+use ashtapada::agents::{
+    AGENT_NAMES, Agent, ChaCha8Rng, Grade, HARD, SearchAgent, by_name, uniform_below,
+};
 use ashtapada::notation::{parse_move, parse_position, to_position_string};
 use ashtapada::sim::game_rng;
 use ashtapada::{Action, Assignment, Position, load_variant};
@@ -136,4 +138,52 @@ fn search_agents_find_a_mate_in_one() {
     // Back-rank mate: the ratha to a8; the raja's own padati block g7 and h7.
     let mut pos = position("chaturanga", &[], "7k/6pp/8/8/8/8/8/R3K3 w - - 0 1");
     assert_all_choose(&mut pos, &["greedy", "easy", "medium", "hard"], "a1a8");
+}
+
+/// The move `grade` chooses in `pos` (seed 0).
+fn grade_choice(grade: Grade, pos: &mut Position) -> Action {
+    SearchAgent::new(grade).choose(pos, &mut game_rng(0, 0))
+}
+
+#[test]
+fn check_extensions_see_a_mate_in_two_past_a_free_rook() {
+    // White can take the ratha h6 (a6h6), or mate in two: b1b7+ drives the raja to the back
+    // rank (the a6 ratha guards rank 6), and a6a8 mates. Two plies without quiescence see
+    // only the free ratha; one check extension makes the mating line three plies long and
+    // finds it.
+    let mut pos = position("chaturanga", &[], "8/4k3/R6r/6pp/8/8/8/1R2K3 w - - 0 1");
+    let shallow = Grade {
+        nodes: 1_000_000,
+        max_depth: 2,
+        quiescence: 0,
+        check_extensions: 0,
+        ..HARD
+    };
+    let take = parse_move(&mut pos, "a6h6").expect("legal");
+    let mate = parse_move(&mut pos, "b1b7").expect("legal");
+    assert_eq!(grade_choice(shallow, &mut pos), Action::Move(take));
+    let extended = Grade {
+        check_extensions: 1,
+        ..shallow
+    };
+    assert_eq!(grade_choice(extended, &mut pos), Action::Move(mate));
+    assert_eq!(grade_choice(HARD, &mut pos), Action::Move(mate));
+}
+
+#[test]
+fn hard_searches_its_own_dice_turn_whole_and_no_further() {
+    // Chaturaji's start, red rolls a horse (3) and a pawn-or-king (1): `hard` searches both
+    // die moves of the turn (depth 2), then the last one (depth 1); what follows the turn it
+    // sees only through the next seats' rolls at its leaves.
+    let v = load_variant("chaturaji", &Assignment::default()).expect("built in");
+    let mut pos = Position::start(v);
+    pos.roll(&[3, 1]).expect("a valid roll");
+    let mut hard = SearchAgent::new(HARD);
+    let mut rng = game_rng(0, 0);
+    let first = hard.choose(&mut pos, &mut rng);
+    assert_eq!(hard.depth(), 2);
+    pos.play_action(first).expect("legal");
+    assert!(!pos.awaiting_roll(), "a die is left");
+    hard.choose(&mut pos, &mut rng);
+    assert_eq!(hard.depth(), 1);
 }

@@ -21,7 +21,7 @@ impl SearchAgent {
         if let Some(o) = pos.outcome() {
             return self.terminal_values(pos, o, ply);
         }
-        if depth <= 0 {
+        if depth <= 0 || (pos.awaiting_roll() && self.turn_only()) {
             return self.threats(pos, ply, self.grade.threat_rolls);
         }
         if pos.awaiting_roll() {

@@ -39,6 +39,14 @@ pub struct Grade {
     /// Capture-scoring variants: the evaluation values score over pieces kept and weighs the
     /// leading other seat; see [`Evaluator::set_sight`].
     pub score_view: bool,
+    /// Dice variants: the search covers the root seat's own turn only (all of its die moves)
+    /// and sees past it through `threat_rolls` alone. Deeper iterations stop in the middle of
+    /// the next seat's turn, and a budget that cannot finish them leaves the root moves
+    /// compared at unequal depths.
+    pub turn_only: bool,
+    /// Check extensions: a move that gives check (the checked seat must answer it) is searched
+    /// one ply deeper, at most this many times along one line (0: none).
+    pub check_extensions: u8,
 }
 
 /// `easy`: two plies, short quiescence, 1 500 nodes; in dice variants it sees its own turn
@@ -51,30 +59,38 @@ pub const EASY: Grade = Grade {
     threat_rolls: 0,
     threat_seats: 0,
     score_view: false,
+    turn_only: false,
+    check_extensions: 0,
 };
 
-/// `medium`: up to eight plies, 12 000 nodes; in dice variants it also sees the next seat's
-/// roll (its captures at the leaves) and each seat's expected loss to every other seat's next
-/// roll; the score view in capture-scoring variants.
+/// `medium`: up to eight plies, 12 000 nodes, two plies of quiescence; in dice variants it
+/// also sees the next seat's roll (its captures at the leaves) and each seat's expected loss to
+/// every other seat's next roll; the score view in capture-scoring variants.
 pub const MEDIUM: Grade = Grade {
     name: "medium",
     nodes: 12_000,
     max_depth: 8,
-    quiescence: 6,
+    quiescence: 2,
     threat_rolls: 1,
     threat_seats: 3,
     score_view: true,
+    turn_only: false,
+    check_extensions: 0,
 };
 
-/// `hard`: up to twenty plies, 80 000 nodes; what `medium` sees.
+/// `hard`: up to twenty plies, 80 000 nodes, with check extensions (two per line); in dice
+/// variants it searches its own turn whole and sees the next two seats' rolls (their captures
+/// under each roll) at its leaves, besides what `medium` sees.
 pub const HARD: Grade = Grade {
     name: "hard",
     nodes: 80_000,
     max_depth: 20,
     quiescence: 8,
-    threat_rolls: 1,
+    threat_rolls: 2,
     threat_seats: 3,
     score_view: true,
+    turn_only: true,
+    check_extensions: 2,
 };
 
 /// A search agent; its [`Grade`] sets the budget.
@@ -95,6 +111,12 @@ pub const HARD: Grade = Grade {
 ///   chance node and a turn's die moves all belong to one seat, so paranoid search would
 ///   prune nothing there, and its assumption that every seat plays against the root seat only
 ///   makes the play timid.
+///
+/// A grade with [`check_extensions`](Grade::check_extensions) searches a move that gives
+/// check one ply deeper (the checked seat must answer, so the line is forcing; in four-player
+/// shogi the checked seat moves at once, out of turn), a limited number of times per line.
+/// A grade with [`turn_only`](Grade::turn_only) searches the root seat's turn whole in dice
+/// variants and looks past it only through the rolls at its leaves.
 ///
 /// At the frontier, quiet moves are skipped where the static value is more than two units of
 /// rule-file value outside the window (futility pruning). Leaves go through a quiescence
@@ -135,6 +157,10 @@ pub struct SearchAgent {
     pub(super) stopped: bool,
     /// Table values may cut the search (the hash determines the evaluation).
     cuts: bool,
+    /// Check extensions left on the current line.
+    extensions: u8,
+    /// The deepest iteration completed for the current move.
+    depth: i32,
 }
 
 impl SearchAgent {
@@ -152,12 +178,20 @@ impl SearchAgent {
             may_stop: false,
             stopped: false,
             cuts: false,
+            extensions: 0,
+            depth: 0,
         }
     }
 
     /// Nodes searched for the last move chosen.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The deepest iteration (in plies) completed for the last move chosen; 0 when the move
+    /// was forced or the only one.
+    pub fn depth(&self) -> i32 {
+        self.depth
     }
 
     /// Prepares the per-variant state for `pos`.
@@ -178,6 +212,7 @@ impl SearchAgent {
             && m.mate.is_none();
         self.root = pos.to_move();
         self.nodes = 0;
+        self.depth = 0;
         self.may_stop = false;
         self.stopped = false;
         self.table.generation = self.table.generation.wrapping_add(1);
@@ -197,6 +232,13 @@ impl SearchAgent {
     pub(super) fn key(pos: &Position) -> u64 {
         let dice = u32::from_le_bytes(pos.dice) as u64;
         pos.hash() ^ dice.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// True if the search ends with the root seat's turn ([`Grade::turn_only`], dice
+    /// variants).
+    #[inline]
+    pub(super) fn turn_only(&self) -> bool {
+        self.grade.turn_only && self.rolls.is_some()
     }
 
     /// Counts a node; true if the budget has run out (then the search unwinds).
@@ -337,7 +379,10 @@ impl SearchAgent {
             Action::Move(m) => pos.play_unchecked(m),
             _ => pos.pass_unchecked(),
         }
-        let v = self.search(pos, depth, ply + 1, alpha, beta);
+        let extend = self.extensions > 0 && pos.outcome().is_none() && pos.in_check(pos.to_move());
+        self.extensions -= extend as u8;
+        let v = self.search(pos, depth + extend as i32, ply + 1, alpha, beta);
+        self.extensions += extend as u8;
         pos.undo();
         v
     }
@@ -446,7 +491,14 @@ impl SearchAgent {
 
     /// The root: iterative deepening over `actions` (shuffled and ordered), best first.
     fn iterate(&mut self, pos: &mut Position, actions: &mut [Action]) -> Action {
-        for depth in 1..=self.grade.max_depth {
+        let max_depth = if self.turn_only() {
+            // Every die move of the root seat's turn; the line ends where a roll is due.
+            (pos.dice().len() as i32).clamp(1, self.grade.max_depth)
+        } else {
+            self.grade.max_depth
+        };
+        for depth in 1..=max_depth {
+            self.extensions = self.grade.check_extensions;
             let mut alpha = -INF;
             let mut best = None;
             let dice = pos.variant().dice.is_some();
@@ -471,6 +523,9 @@ impl SearchAgent {
                 actions[..=i].rotate_right(1);
             }
             self.may_stop = true;
+            if !self.stopped {
+                self.depth = depth;
+            }
             if self.stopped || alpha.abs() >= WIN - 1000 || self.nodes >= self.grade.nodes {
                 break;
             }
