@@ -49,6 +49,17 @@ pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), 
 /// Checks before a long run that `--out` and `--plot` can be written (creating them empty if
 /// they do not exist), so that a typo does not cost the run.
 pub fn check_writable(o: &OutputArgs) -> Result<(), Failure> {
+    if let Some(plot) = &o.plot
+        && !plot
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+    {
+        return Err(bad_input(
+            "output::plot",
+            format!("`--plot {}`: plots are SVG pictures", plot.display()),
+            "name the file `….svg`, e.g. `--plot shares.svg`",
+        ));
+    }
     for path in [&o.out, &o.plot].into_iter().flatten() {
         std::fs::OpenOptions::new()
             .append(true)

@@ -443,6 +443,14 @@ fn play_against_the_computer_with_undo_save_and_resume() {
     let out2 = in_dir(&transcript(&resumed, "history\n"), dir.path());
     assert_eq!(answer(&out2, "history"), h[2], "{out2}");
 
+    // A record of another variant than the one named.
+    let other = Setup {
+        variant: Some("shatranj".into()),
+        ..resumed.clone()
+    };
+    let e = Session::new(&other).err().expect("refused");
+    assert!(e.contains("is a record of chaturanga, not shatranj"), "{e}");
+
     // A seat that is not one of the variant's.
     let bad = Setup {
         humans: Some(vec!["red".into()]),
@@ -581,6 +589,22 @@ fn a_move_from_the_wrong_square_says_whose_piece_it_is() {
     }
     let out = transcript(&repl("chaturanga"), "e2e3\n");
     assert_eq!(answer(&out, "e2e3"), "white: e2e3\nblack to move\n");
+    // A die written with the move: one not left, one that moves nothing from that square
+    // (red's boat on a1 moves with a 2), one in a variant without dice.
+    let out = transcript(&repl("chaturaji"), "dice 5 1\n6:a1a8\n1:a1a3\n");
+    assert_eq!(
+        answer(&out, "6:a1a8"),
+        "error: illegal move `6:a1a8`: no die left shows 6: the dice left are 1,5\n"
+    );
+    assert_eq!(
+        answer(&out, "1:a1a3"),
+        "error: illegal move `a1a3`: no legal move with die 1 starts on that square\n"
+    );
+    let out = transcript(&repl("chaturanga"), "2:e2e3\n");
+    assert_eq!(
+        answer(&out, "2:e2e3"),
+        "error: chaturanga has no dice: write the move without `2:`\n"
+    );
 }
 
 /// Typed control characters never reach the terminal: the line is refused with them escaped,

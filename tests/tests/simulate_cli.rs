@@ -169,9 +169,29 @@ fn simulate_and_merge_reject_bad_input_with_one_clear_message() {
         "--games",
         "100000000",
         "--plot",
-        "/",
+        "/no/such/dir/p.svg",
     ]);
-    assert!(e.contains("cannot write `/`"), "{e}");
+    assert!(e.contains("cannot write `/no/such/dir/p.svg`"), "{e}");
+    // A plot is an SVG picture, whatever name it is given.
+    let e = bad(&["simulate", "chaturaji", "--plot", "shares.png"]);
+    assert!(e.contains("plots are SVG"), "{e}");
+    let e = bad(&["simulate", "chaturaji", "--max-plies", "0"]);
+    assert!(e.contains("--max-plies 0"), "{e}");
+    // A value given twice, or a sweep of nothing but the baseline.
+    let e = bad(&["simulate", "chaturaji", "--sweep", "round-limit=20,020"]);
+    assert!(
+        e.contains("`020` is given twice in the sweep of `round-limit`"),
+        "{e}"
+    );
+    let e = bad(&["simulate", "chaturaji", "--sweep", "round-limit=30"]);
+    assert!(e.contains("gives only its baseline `30`"), "{e}");
+    // A JSON value that is not an object is not a report.
+    std::fs::write(&junk, "[1, 2]").unwrap();
+    let e = bad(&["merge", junk.to_str().unwrap()]);
+    assert!(
+        e.contains("not a simulation report") && e.contains("object"),
+        "{e}"
+    );
 }
 
 /// The JSON report carries the documented keys for every run; win shares sum to 1 within

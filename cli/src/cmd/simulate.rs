@@ -21,6 +21,13 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
             "give at least one game, e.g. `--games 1000`",
         ));
     }
+    if a.max_plies == 0 {
+        return Err(bad_input(
+            "simulate::max-plies",
+            "`--max-plies 0`: every game would stop before its first ply",
+            "give a cap of at least one ply, e.g. `--max-plies 2000` (the default is 10000)",
+        ));
+    }
     let shard =
         match &a.shard {
             Some(s) => Some(Shard::parse(s).map_err(|e| {

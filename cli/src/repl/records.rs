@@ -61,12 +61,28 @@ impl Session {
         .map_err(|e| e.to_string())
     }
 
-    pub(super) fn open(&mut self, path: &str, out: &mut dyn Write) -> Result<(), String> {
+    /// Reads the record at `path` and replays it, switching to its variant; with `expect`,
+    /// a record of any other variant is refused (`play VARIANT --open FILE`).
+    pub(super) fn open(
+        &mut self,
+        path: &str,
+        expect: Option<&str>,
+        out: &mut dyn Write,
+    ) -> Result<(), String> {
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
         let record = Record::parse(&text).map_err(|e| format!("{path}: {e}"))?;
         let file = load(&record.variant).map_err(|d| format!("{path}: {}", d.one_line()))?;
         let pos = record.replay().map_err(|e| format!("{path}: {e}"))?;
+        if let Some(want) = expect
+            && pos.variant().name != want
+        {
+            return Err(format!(
+                "{path} is a record of {}, not {want}: open it with `ashtapada play {} --open {path}`",
+                pos.variant().name,
+                record.variant
+            ));
+        }
         if let Some(h) = &self.humans {
             self.check_humans(pos.variant(), h)?;
         }

@@ -92,7 +92,8 @@ impl Session {
             s.humans = Some(h.clone());
         }
         if let Some(f) = &setup.open {
-            s.open(f, &mut Vec::new())?;
+            let name = s.variant().name.clone();
+            s.open(f, Some(&name), &mut Vec::new())?;
         }
         Ok(s)
     }
@@ -158,7 +159,7 @@ impl Session {
             }
             Command::History => self.history(out),
             Command::Save(f) => self.save(&f, out),
-            Command::Open(f) => self.open(&f, out),
+            Command::Open(f) => self.open(&f, None, out),
             Command::Explain => write!(out, "{}", self.variant().explain()).map_err(io),
             Command::Help(c) => help(c.as_deref(), out),
             Command::Quit => {

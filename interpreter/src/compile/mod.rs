@@ -203,7 +203,7 @@ impl Variant {
 ///
 /// Errors: unknown options or choices, and every problem of the resolved rule file.
 pub fn compile(file: &RuleFile, assignment: &Assignment) -> Result<Arc<Variant>, Diagnostics> {
-    let spec = file.resolve(assignment)?;
+    let (spec, mut errs) = file.read(assignment)?;
     let full = Assignment(
         file.options
             .iter()
@@ -215,7 +215,15 @@ pub fn compile(file: &RuleFile, assignment: &Assignment) -> Result<Arc<Variant>,
             })
             .collect(),
     );
-    compile_spec(&spec, full).map(Arc::new)
+    match compile_spec(&spec, full) {
+        Ok(v) if errs.is_empty() => Ok(Arc::new(v)),
+        Ok(_) => Err(errs),
+        Err(more) => {
+            errs.0.extend(more.0);
+            errs.sort();
+            Err(errs)
+        }
+    }
 }
 
 /// Loads `variant` (a built-in name or a path) and compiles it with `assignment`.

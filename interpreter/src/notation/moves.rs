@@ -15,7 +15,8 @@ pub enum MoveError {
         /// Legal moves from the same origin square, in notation.
         from_same_square: Vec<String>,
         /// When no legal move starts on the origin square, why: "there is no piece on e4",
-        /// "the piece on e7 belongs to black; it is white's turn"; `None` for a drop.
+        /// "the piece on e7 belongs to black; it is white's turn", "no die left shows 6: the
+        /// dice left are 2"; for a drop, `None` unless the die is the reason.
         why: Option<String>,
     },
 }
@@ -27,10 +28,11 @@ impl fmt::Display for MoveError {
             MoveError::Illegal {
                 text,
                 from_same_square,
-                ..
+                why,
             } if text.contains(['@', '*']) => {
                 if from_same_square.is_empty() {
-                    write!(f, "illegal drop `{text}`: that piece cannot be dropped now")
+                    let why = why.as_deref().unwrap_or("that piece cannot be dropped now");
+                    write!(f, "illegal drop `{text}`: {why}")
                 } else {
                     write!(
                         f,
@@ -44,9 +46,7 @@ impl fmt::Display for MoveError {
                 from_same_square,
                 why,
             } if from_same_square.is_empty() => {
-                let why = why
-                    .as_deref()
-                    .unwrap_or("no legal move starts on that square");
+                let why = why.as_deref().unwrap_or(NO_MOVE);
                 write!(f, "illegal move `{text}`: {why}")
             }
             MoveError::Illegal {
@@ -140,6 +140,9 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         },
         None => (None, t),
     };
+    if let Some(d) = die {
+        check_die(pos, d, text.trim())?;
+    }
     let board = pos.variant().board;
     if let Some((letter, square)) = t.split_once(['@', '*']) {
         return parse_drop(pos, t, letter, square, die);
@@ -211,10 +214,45 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 .filter(|m| m.from == from)
                 .map(|m| move_to_string(pos, *m))
                 .collect(),
-            why: Some(no_move_from(pos, from)),
+            why: Some(match (no_move_from(pos, from), die) {
+                (why, Some(d)) if why == NO_MOVE => {
+                    format!("no legal move with die {d} starts on that square")
+                }
+                (why, _) => why,
+            }),
         }),
     }
 }
+
+/// A die written before a move (`3:d2d3`, the whole `text`) must be one the seat to move
+/// has left.
+fn check_die(pos: &Position, d: u8, text: &str) -> Result<(), MoveError> {
+    let v = pos.variant();
+    if v.dice.is_none() {
+        return Err(MoveError::Syntax(format!(
+            "{} has no dice: write the move without `{d}:`",
+            v.name
+        )));
+    }
+    // Where a roll is due, playing the move says so.
+    let left = pos.dice();
+    if !pos.awaiting_roll() && !left.contains(&d) {
+        let mut left = left;
+        left.sort_unstable();
+        let list: Vec<String> = left.iter().map(u8::to_string).collect();
+        return Err(MoveError::Illegal {
+            text: text.to_string(),
+            from_same_square: Vec::new(),
+            why: Some(format!(
+                "no die left shows {d}: the dice left are {}",
+                list.join(",")
+            )),
+        });
+    }
+    Ok(())
+}
+
+const NO_MOVE: &str = "no legal move starts on that square";
 
 /// Why no legal move starts on `from`: it is empty, or holds another seat's piece (naming
 /// both seats), or else the piece simply has no legal move now.
@@ -228,7 +266,7 @@ fn no_move_from(pos: &Position, from: crate::Square) -> String {
         (false, Some(owner), Some(to_move)) if piece.owner() != pos.to_move() => {
             format!("the piece on {name} belongs to {owner}; it is {to_move}'s turn")
         }
-        _ => "no legal move starts on that square".to_string(),
+        _ => NO_MOVE.to_string(),
     }
 }
 

@@ -139,8 +139,12 @@ impl Report {
     /// # Errors
     /// A one-line message if the text is not such a report.
     pub fn from_json(text: &str) -> Result<Report, String> {
+        let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        if !value.is_object() {
+            return Err("not a simulation report (a JSON object)".into());
+        }
         let raw: RawReport =
-            serde_json::from_str(text).map_err(|e| format!("not a simulation report: {e}"))?;
+            serde_json::from_value(value).map_err(|e| format!("not a simulation report: {e}"))?;
         if raw.runs.is_empty() {
             return Err("the report has no runs".into());
         }

@@ -27,8 +27,9 @@ pub struct Sweep {
 /// one, else the default) is always included, first.
 ///
 /// # Errors
-/// An unknown option (with a suggestion), a value the option does not accept, an option
-/// swept twice, or more than [`MAX_ASSIGNMENTS`] combinations.
+/// An unknown option (with a suggestion), a value the option does not accept, a value given
+/// twice, a list of values that holds only the baseline, an option swept twice, or more than
+/// [`MAX_ASSIGNMENTS`] combinations.
 ///
 /// ```
 /// use ashtapada::{Assignment, spec::load, sim::sweep};
@@ -85,8 +86,23 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
             None => choices.extend(o.listed_choices()),
             Some(list) => {
                 let mut offset = name.len() + 1;
+                let start = offset;
+                let mut given: Vec<String> = Vec::new();
                 for v in list.split(',') {
                     let t = v.trim();
+                    let here = Some(Span::new(&src, offset, offset + v.len()));
+                    if o.accepts(t) && given.contains(&o.normalise(t)) {
+                        errors.push(
+                            Diagnostic::new(
+                                "sweep::repeated-choice",
+                                format!("`{t}` is given twice in the sweep of `{name}`"),
+                                here.clone(),
+                            )
+                            .label("a repeat")
+                            .help("list each value once"),
+                        );
+                    }
+                    given.push(o.normalise(t));
                     if !o.accepts(t) {
                         errors.push(
                             Diagnostic::new(
@@ -100,6 +116,24 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
                     }
                     choices.push(o.normalise(t));
                     offset += v.len() + 1;
+                }
+                if given.iter().all(|g| *g == choices[0]) {
+                    errors.push(
+                        Diagnostic::new(
+                            "sweep::nothing-to-compare",
+                            format!(
+                                "the sweep of `{name}` gives only its baseline `{}`",
+                                choices[0]
+                            ),
+                            Some(Span::new(&src, start, offset - 1)),
+                        )
+                        .label("only the baseline")
+                        .help(format!(
+                            "every choice is compared with the baseline (the `--set` choice or \
+                             the default): give other values, e.g. `--sweep {name}` for its \
+                             listed choices"
+                        )),
+                    );
                 }
             }
         }

@@ -18,6 +18,14 @@ impl fmt::Display for Report {
         if let Some(s) = self.shard {
             let n = crate::diag::count(s.games(self.games) as usize, "game", "games");
             write!(f, ", shard {s} ({n})")?;
+            if s.games(self.games) == 0 {
+                writeln!(f)?;
+                return writeln!(
+                    f,
+                    "no game's index falls in this shard, so it has nothing to report; \
+                     its JSON output still merges with the other shards'"
+                );
+            }
         }
         writeln!(f)?;
         writeln!(

@@ -393,18 +393,29 @@ impl RuleFile {
     /// Errors: an unknown option or choice (located in the `--set` text), and every problem of
     /// the resolved file.
     pub fn resolve(&self, assignment: &Assignment) -> Result<RuleSpec, Diagnostics> {
+        match self.read(assignment)? {
+            (s, e) if e.is_empty() => Ok(s),
+            (_, e) => Err(e),
+        }
+    }
+
+    /// [`resolve`](Self::resolve), except that a model is still returned, with the problems
+    /// found, when every problem is an unknown key (ignored), so that the compiler can report
+    /// its own problems alongside them.
+    pub(crate) fn read(
+        &self,
+        assignment: &Assignment,
+    ) -> Result<(RuleSpec, Diagnostics), Diagnostics> {
         check_assignment(&self.options, assignment)?;
         let mut tree = self.tree.clone();
         apply(&mut tree, &self.options, assignment);
         let mut r = Reader::default();
         let spec = read_spec(&mut r, &tree);
+        let mut e = r.errors;
+        e.sort();
         match spec {
-            Some(s) if r.errors.is_empty() => Ok(s),
-            _ => {
-                let mut e = r.errors;
-                e.sort();
-                Err(e)
-            }
+            Some(s) => Ok((s, e)),
+            None => Err(e),
         }
     }
 

@@ -6,6 +6,7 @@
 
 use super::node::{Node, Value};
 use super::read::{Fields, Reader};
+use crate::diag::{Diagnostic, Span};
 use crate::geometry::{Edge, MAX_SIDE};
 
 /// A string value together with the node it came from (for spans).
@@ -184,6 +185,9 @@ pub struct EndSpec {
     pub move_rule: Option<MoveRuleSpec>,
     /// `conditions:`: named conditions, tested in order after every move.
     pub conditions: Vec<ConditionSpec>,
+    /// Where a result ranks every seat by the `ranking:` keys: `rank`, and `loss` when there
+    /// are more than two seats.
+    pub ranked: Vec<Span>,
 }
 
 /// The n-move rule (`end.move-rule`).
@@ -253,9 +257,10 @@ fn key_text(name: &str, key_span: &crate::diag::Span) -> Text {
     }
 }
 
-/// Reads the typed model from a resolved tree; `None` if anything was wrong (see `r.errors`).
+/// Reads the typed model from a resolved tree; `None` if anything was wrong (see `r.errors`)
+/// other than unknown keys, which are reported and ignored.
 pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
-    let before = r.errors.len();
+    let before = r.errors.len() - r.ignored;
     let mut f = r.map(root, "a rule file")?;
     let name = f
         .req(r, "name", "the variant's name")
@@ -280,7 +285,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         .map(|n| read_setup(r, n))
         .unwrap_or_default();
     let end = f.opt("end").map(|n| read_end(r, n)).unwrap_or_default();
-    let ranking = f
+    let ranking: Vec<Text> = f
         .opt("ranking")
         .map(|n| {
             r.list(n)
@@ -292,7 +297,24 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
     let dice = f.opt("dice").and_then(|n| super::dice::read_dice(r, n));
     let modules = super::modules::read_modules(r, &mut f);
     f.finish(r, "the rule file", &TOP_KEYS);
-    if r.errors.len() > before {
+    if seats.len() > 2 && ranking.is_empty() {
+        for span in &end.ranked {
+            r.error(
+                Diagnostic::new(
+                    "spec::needs-ranking",
+                    "this result ranks every seat, and the file has no `ranking:` keys",
+                    Some(span.clone()),
+                )
+                .label("ranks every seat")
+                .help(
+                    "with more than two seats, `loss` and `rank` end the game and order the \
+                     seats by `ranking:`; add keys (e.g. `ranking: [\"has(seat, king)\"]`) \
+                     or make this result `win` or `draw`",
+                ),
+            );
+        }
+    }
+    if r.errors.len() - r.ignored > before {
         return None;
     }
     Some(RuleSpec {
@@ -521,9 +543,15 @@ fn read_setup(r: &mut Reader, node: &Node) -> SetupSpec {
     SetupSpec { army, place }
 }
 
-fn result(r: &mut Reader, node: &Node) -> Option<ResultKind> {
-    r.word(node, &ResultKind::WORDS, "result")
-        .map(ResultKind::parse)
+/// A result word; `ranked` collects where it is `loss` or `rank` (see [`EndSpec::ranked`]).
+fn result(r: &mut Reader, node: &Node, ranked: &mut Vec<Span>) -> Option<ResultKind> {
+    let res = r
+        .word(node, &ResultKind::WORDS, "result")
+        .map(ResultKind::parse)?;
+    if matches!(res, ResultKind::Loss | ResultKind::Rank) {
+        ranked.push(node.span.clone());
+    }
+    Some(res)
 }
 
 fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
@@ -531,8 +559,9 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
     let Some(mut f) = r.map(node, "the end conditions") else {
         return end;
     };
-    end.checkmate = f.opt("checkmate").and_then(|n| result(r, n));
-    end.stalemate = f.opt("stalemate").and_then(|n| result(r, n));
+    let mut ranked = Vec::new();
+    end.checkmate = f.opt("checkmate").and_then(|n| result(r, n, &mut ranked));
+    end.stalemate = f.opt("stalemate").and_then(|n| result(r, n, &mut ranked));
     if let Some(n) = f.opt("repetition")
         && let Some(mut rf) = r.map(n, "{ count, result }")
     {
@@ -541,7 +570,7 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
             .and_then(|n| r.int(n, 2, 100, "the repetition count"));
         let res = rf
             .opt("result")
-            .and_then(|n| result(r, n))
+            .and_then(|n| result(r, n, &mut ranked))
             .unwrap_or(ResultKind::Draw);
         end.perpetual_check = rf
             .opt("perpetual-check")
@@ -555,7 +584,7 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
         end.repetition = count.map(|c| (c as u32, res));
     }
     if let Some(n) = f.opt("move-rule") {
-        end.move_rule = read_move_rule(r, n);
+        end.move_rule = read_move_rule(r, n, &mut ranked);
     }
     if let Some(n) = f.opt("conditions")
         && let Some(mut cf) = r.map(n, "condition name → { when, result }")
@@ -569,7 +598,7 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
                 .and_then(|n| text(r, n, "an expression"));
             let res = c
                 .req(r, "result", "win, loss or draw, for the seat that moved")
-                .and_then(|n| result(r, n));
+                .and_then(|n| result(r, n, &mut ranked));
             c.finish(r, "a condition", &["when", "result"]);
             if let (Some(when), Some(result)) = (when, res) {
                 end.conditions.push(ConditionSpec {
@@ -591,10 +620,11 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
             "conditions",
         ],
     );
+    end.ranked = ranked;
     end
 }
 
-fn read_move_rule(r: &mut Reader, node: &Node) -> Option<MoveRuleSpec> {
+fn read_move_rule(r: &mut Reader, node: &Node, ranked: &mut Vec<Span>) -> Option<MoveRuleSpec> {
     let mut f: Fields = r.map(node, "{ moves, reset-by, result }")?;
     let moves = f
         .req(r, "moves", "the number of moves per seat")
@@ -610,7 +640,7 @@ fn read_move_rule(r: &mut Reader, node: &Node) -> Option<MoveRuleSpec> {
         .unwrap_or_default();
     let res = f
         .opt("result")
-        .and_then(|n| result(r, n))
+        .and_then(|n| result(r, n, ranked))
         .unwrap_or(ResultKind::Draw);
     f.finish(r, "`end.move-rule`", &["moves", "reset-by", "result"]);
     Some(MoveRuleSpec {

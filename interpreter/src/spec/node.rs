@@ -202,12 +202,24 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
                 .unwrap_or(msg);
             // The location is shown by the report; drop the parser's " at line L, column C".
             let msg = strip_location(&msg);
+            // The scanner may report a tab where the scalar before it starts: point at the
+            // tab itself (the first one from the start of that line on).
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let tab = msg
+                .contains("tab")
+                .then(|| text[line_start..].find('\t'))
+                .flatten()
+                .map(|i| line_start + i);
+            let (at, label) = match tab {
+                Some(t) => ((t, t + 1), "a tab"),
+                None => ((start, start + len), "the YAML parser stopped here"),
+            };
             let d = Diagnostic::new(
                 "spec::yaml",
                 format!("invalid YAML: {msg}"),
-                Some(Span::new(source, start, start + len)),
+                Some(Span::new(source, at.0, at.1)),
             )
-            .label("the YAML parser stopped here");
+            .label(label);
             // An unclosed `{` or `[` is usually reported where the parser gave up, far from
             // the bracket itself: point at the bracket too.
             match unclosed_bracket(text, start) {
@@ -303,7 +315,7 @@ fn plain_yaml_error(e: &serde_saphyr::Error) -> Option<(String, &'static str, &'
 
 /// A help line for the scanner's errors that name their cause: tabs, unclosed quotes.
 fn scanner_help(msg: &str) -> Option<&'static str> {
-    if msg.contains("tabs") {
+    if msg.contains("tab") {
         Some("indent with spaces: YAML does not allow tabs in indentation")
     } else if msg.contains("unclosed quote") {
         Some("close the quoted string with the same quote it opens with (`\"` or `'`)")

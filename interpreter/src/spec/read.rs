@@ -13,6 +13,9 @@ use crate::dsl::suggest;
 pub struct Reader {
     /// Problems found so far.
     pub errors: Diagnostics,
+    /// How many of them lose nothing: unknown keys, which are ignored (a misspelt required
+    /// key is not one of them; its value is missing).
+    pub ignored: usize,
 }
 
 impl Reader {
@@ -239,8 +242,10 @@ impl<'a> Fields<'a> {
     pub fn finish(self, r: &mut Reader, what: &str, known: &[&str]) {
         for (i, (k, _)) in self.entries.iter().enumerate() {
             if !self.used[i] {
+                let mut ignored = true;
                 let help = match suggest(&k.name, known.iter().copied()) {
                     Some(s) if self.missing.iter().any(|m| m == s) => {
+                        ignored = false;
                         let missing = format!("missing `{s}`");
                         if let Some(j) = r.errors.0.iter().position(|d| {
                             d.code == "ashtapada::spec::missing-key"
@@ -270,6 +275,7 @@ impl<'a> Fields<'a> {
                     .label("unknown key")
                     .help(help),
                 );
+                r.ignored += ignored as usize;
             }
         }
     }
