@@ -379,7 +379,8 @@ impl SearchAgent {
             Action::Move(m) => pos.play_unchecked(m),
             _ => pos.pass_unchecked(),
         }
-        let extend = self.extensions > 0 && pos.outcome().is_none() && pos.in_check(pos.to_move());
+        // The check test first: it is cheap, and `outcome` may look for a legal move.
+        let extend = self.extensions > 0 && pos.in_check(pos.to_move()) && pos.outcome().is_none();
         self.extensions -= extend as u8;
         let v = self.search(pos, depth + extend as i32, ply + 1, alpha, beta);
         self.extensions += extend as u8;

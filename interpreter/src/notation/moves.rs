@@ -235,9 +235,8 @@ fn check_die(pos: &Position, d: u8, text: &str) -> Result<(), MoveError> {
         )));
     }
     // Where a roll is due, playing the move says so.
-    let left = pos.dice();
+    let mut left = pos.dice();
     if !pos.awaiting_roll() && !left.contains(&d) {
-        let mut left = left;
         left.sort_unstable();
         let list: Vec<String> = left.iter().map(u8::to_string).collect();
         return Err(MoveError::Illegal {

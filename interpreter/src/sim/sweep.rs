@@ -87,37 +87,35 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
             Some(list) => {
                 let mut offset = name.len() + 1;
                 let start = offset;
-                let mut given: Vec<String> = Vec::new();
                 for v in list.split(',') {
                     let t = v.trim();
                     let here = Some(Span::new(&src, offset, offset + v.len()));
-                    if o.accepts(t) && given.contains(&o.normalise(t)) {
-                        errors.push(
-                            Diagnostic::new(
-                                "sweep::repeated-choice",
-                                format!("`{t}` is given twice in the sweep of `{name}`"),
-                                here.clone(),
-                            )
-                            .label("a repeat")
-                            .help("list each value once"),
-                        );
-                    }
-                    given.push(o.normalise(t));
+                    let choice = o.normalise(t);
                     if !o.accepts(t) {
                         errors.push(
                             Diagnostic::new(
                                 "sweep::bad-choice",
                                 format!("`{t}` is not a choice of option `{name}`"),
-                                Some(Span::new(&src, offset, offset + v.len())),
+                                here,
                             )
                             .label("not a choice")
                             .help(format!("`{name}` accepts {}", o.accepted())),
                         );
+                    } else if choices[1..].contains(&choice) {
+                        errors.push(
+                            Diagnostic::new(
+                                "sweep::repeated-choice",
+                                format!("`{t}` is given twice in the sweep of `{name}`"),
+                                here,
+                            )
+                            .label("a repeat")
+                            .help("list each value once"),
+                        );
                     }
-                    choices.push(o.normalise(t));
+                    choices.push(choice);
                     offset += v.len() + 1;
                 }
-                if given.iter().all(|g| *g == choices[0]) {
+                if choices[1..].iter().all(|c| *c == choices[0]) {
                     errors.push(
                         Diagnostic::new(
                             "sweep::nothing-to-compare",

@@ -6,7 +6,7 @@
 
 use super::node::{Node, Value};
 use super::read::{Fields, Reader};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::Diagnostic;
 use crate::geometry::{Edge, MAX_SIDE};
 
 /// A string value together with the node it came from (for spans).
@@ -185,9 +185,6 @@ pub struct EndSpec {
     pub move_rule: Option<MoveRuleSpec>,
     /// `conditions:`: named conditions, tested in order after every move.
     pub conditions: Vec<ConditionSpec>,
-    /// Where a result ranks every seat by the `ranking:` keys: `rank`, and `loss` when there
-    /// are more than two seats.
-    pub ranked: Vec<Span>,
 }
 
 /// The n-move rule (`end.move-rule`).
@@ -284,7 +281,6 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         .req(r, "setup", "the initial placement")
         .map(|n| read_setup(r, n))
         .unwrap_or_default();
-    let end = f.opt("end").map(|n| read_end(r, n)).unwrap_or_default();
     let ranking: Vec<Text> = f
         .opt("ranking")
         .map(|n| {
@@ -294,26 +290,17 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
                 .collect()
         })
         .unwrap_or_default();
+    let ranks = Ranks {
+        seats: seats.len(),
+        keys: !ranking.is_empty(),
+    };
+    let end = f
+        .opt("end")
+        .map(|n| read_end(r, n, ranks))
+        .unwrap_or_default();
     let dice = f.opt("dice").and_then(|n| super::dice::read_dice(r, n));
     let modules = super::modules::read_modules(r, &mut f);
     f.finish(r, "the rule file", &TOP_KEYS);
-    if seats.len() > 2 && ranking.is_empty() {
-        for span in &end.ranked {
-            r.error(
-                Diagnostic::new(
-                    "spec::needs-ranking",
-                    "this result ranks every seat, and the file has no `ranking:` keys",
-                    Some(span.clone()),
-                )
-                .label("ranks every seat")
-                .help(
-                    "with more than two seats, `loss` and `rank` end the game and order the \
-                     seats by `ranking:`; add keys (e.g. `ranking: [\"has(seat, king)\"]`) \
-                     or make this result `win` or `draw`",
-                ),
-            );
-        }
-    }
     if r.errors.len() - r.ignored > before {
         return None;
     }
@@ -543,25 +530,48 @@ fn read_setup(r: &mut Reader, node: &Node) -> SetupSpec {
     SetupSpec { army, place }
 }
 
-/// A result word; `ranked` collects where it is `loss` or `rank` (see [`EndSpec::ranked`]).
-fn result(r: &mut Reader, node: &Node, ranked: &mut Vec<Span>) -> Option<ResultKind> {
+/// What a result needs to know of the rest of the file: a result that ranks every seat
+/// (`rank`, and `loss` with more than two seats) needs `ranking:` keys.
+#[derive(Clone, Copy)]
+struct Ranks {
+    /// How many seats the file has.
+    seats: usize,
+    /// True if it has `ranking:` keys.
+    keys: bool,
+}
+
+/// A result word; one that ranks every seat without `ranking:` keys is refused (every seat
+/// would tie for first).
+fn result(r: &mut Reader, node: &Node, ranks: Ranks) -> Option<ResultKind> {
     let res = r
         .word(node, &ResultKind::WORDS, "result")
         .map(ResultKind::parse)?;
-    if matches!(res, ResultKind::Loss | ResultKind::Rank) {
-        ranked.push(node.span.clone());
+    let ranks_all = res == ResultKind::Rank || (res == ResultKind::Loss && ranks.seats > 2);
+    if ranks_all && !ranks.keys {
+        r.error(
+            Diagnostic::new(
+                "spec::needs-ranking",
+                "this result ranks every seat, and the file has no `ranking:` keys",
+                Some(node.span.clone()),
+            )
+            .label("ranks every seat")
+            .help(
+                "`rank`, and `loss` with more than two seats, end the game and order the seats \
+                 by `ranking:`; add keys (e.g. `ranking: [\"has(seat, king)\"]`) or make this \
+                 result `win` or `draw`",
+            ),
+        );
     }
     Some(res)
 }
 
-fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
+fn read_end(r: &mut Reader, node: &Node, ranks: Ranks) -> EndSpec {
     let mut end = EndSpec::default();
     let Some(mut f) = r.map(node, "the end conditions") else {
         return end;
     };
-    let mut ranked = Vec::new();
-    end.checkmate = f.opt("checkmate").and_then(|n| result(r, n, &mut ranked));
-    end.stalemate = f.opt("stalemate").and_then(|n| result(r, n, &mut ranked));
+    end.checkmate = f.opt("checkmate").and_then(|n| result(r, n, ranks));
+    end.stalemate = f.opt("stalemate").and_then(|n| result(r, n, ranks));
     if let Some(n) = f.opt("repetition")
         && let Some(mut rf) = r.map(n, "{ count, result }")
     {
@@ -570,7 +580,7 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
             .and_then(|n| r.int(n, 2, 100, "the repetition count"));
         let res = rf
             .opt("result")
-            .and_then(|n| result(r, n, &mut ranked))
+            .and_then(|n| result(r, n, ranks))
             .unwrap_or(ResultKind::Draw);
         end.perpetual_check = rf
             .opt("perpetual-check")
@@ -584,7 +594,7 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
         end.repetition = count.map(|c| (c as u32, res));
     }
     if let Some(n) = f.opt("move-rule") {
-        end.move_rule = read_move_rule(r, n, &mut ranked);
+        end.move_rule = read_move_rule(r, n, ranks);
     }
     if let Some(n) = f.opt("conditions")
         && let Some(mut cf) = r.map(n, "condition name → { when, result }")
@@ -598,7 +608,7 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
                 .and_then(|n| text(r, n, "an expression"));
             let res = c
                 .req(r, "result", "win, loss or draw, for the seat that moved")
-                .and_then(|n| result(r, n, &mut ranked));
+                .and_then(|n| result(r, n, ranks));
             c.finish(r, "a condition", &["when", "result"]);
             if let (Some(when), Some(result)) = (when, res) {
                 end.conditions.push(ConditionSpec {
@@ -620,11 +630,10 @@ fn read_end(r: &mut Reader, node: &Node) -> EndSpec {
             "conditions",
         ],
     );
-    end.ranked = ranked;
     end
 }
 
-fn read_move_rule(r: &mut Reader, node: &Node, ranked: &mut Vec<Span>) -> Option<MoveRuleSpec> {
+fn read_move_rule(r: &mut Reader, node: &Node, ranks: Ranks) -> Option<MoveRuleSpec> {
     let mut f: Fields = r.map(node, "{ moves, reset-by, result }")?;
     let moves = f
         .req(r, "moves", "the number of moves per seat")
@@ -640,7 +649,7 @@ fn read_move_rule(r: &mut Reader, node: &Node, ranked: &mut Vec<Span>) -> Option
         .unwrap_or_default();
     let res = f
         .opt("result")
-        .and_then(|n| result(r, n, ranked))
+        .and_then(|n| result(r, n, ranks))
         .unwrap_or(ResultKind::Draw);
     f.finish(r, "`end.move-rule`", &["moves", "reset-by", "result"]);
     Some(MoveRuleSpec {
