@@ -270,7 +270,7 @@ mod tests {
         assert_eq!(B8.parse_square_prefix("a1a2"), Some((Square(0), 2)));
     }
 
-    /// The Chaturaji pinwheel: boat at seat-frame a1, horse b1, pawn a2 (spec/chaturaji.md).
+    /// The Chaturaji pinwheel: boat at seat-frame a1, horse b1, pawn a2 (docs/chaturaji.md).
     #[test]
     fn seat_frames_follow_the_pinwheel() {
         let cases = [

@@ -1,6 +1,6 @@
 //! Perft and divide: counting the leaf nodes of the legal-move tree.
 //!
-//! Counting conventions (spec/chaturanga.md): perft counts legal moves; a position where the
+//! Counting conventions (docs/chaturanga.md): perft counts legal moves; a position where the
 //! game is over (an end condition, or no legal move) has no children and counts as a leaf at the
 //! last depth. Repetition and the move rule are not applied. Depth 1 is counted in bulk (legal
 //! moves are counted, not played).
@@ -50,7 +50,7 @@ fn perft_rec(pos: &mut Position, depth: u32, ply: usize, bufs: &mut Vec<Vec<Move
     nodes
 }
 
-/// A roll node: one child per distinct unordered roll (spec/chaturaji.md).
+/// A roll node: one child per distinct unordered roll (docs/chaturaji.md).
 fn perft_roll(pos: &mut Position, depth: u32, ply: usize, bufs: &mut Vec<Vec<Move>>) -> u64 {
     if pos.ended().is_some() {
         return 0;

@@ -22,7 +22,7 @@ pub struct PerftCase {
 }
 
 /// Parses the `id` / `variant` / `fen` / `set` / `dice` / `perft DEPTH NODES` block format of
-/// `shared/reference/*.perft` (copied into `tests/reference/`). `#` starts a comment line.
+/// the perft reference files in `tests/reference/`. `#` starts a comment line.
 pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
     let mut cases: Vec<PerftCase> = Vec::new();
     for (n, line) in text.lines().enumerate() {

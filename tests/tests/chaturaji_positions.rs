@@ -1,11 +1,11 @@
-//! Chaturaji rules from spec/chaturaji.md, checked on hand-built positions (the start-position
+//! Chaturaji rules from docs/chaturaji.md, checked on hand-built positions (the start-position
 //! tests are in `chaturaji_rules.rs`).
 //!
 //! Every position is loaded from an extended position string (README, "Position strings"),
 //! then driven with rolls, moves, passes and resignations. Expected values are worked out by
-//! hand from the spec in each test's doc comment.
+//! hand from the rules document in each test's doc comment.
 //!
-//! Reminders used throughout (spec tables):
+//! Reminders used throughout (the document's tables):
 //! - seats in turn order: red (south, pawns go north, far line rank 8), blue (west, east,
 //!   file h), yellow (north, south, rank 1), green (east, west, file a);
 //! - king start squares (thrones): red d1, blue a5, yellow e8, green h4;
@@ -277,11 +277,11 @@ fn waiting_pawn_promotes_after_another_seat_takes_the_last_piece_of_its_kind() {
     assert_eq!(pos.piece_at(square(&pos, "a3")).owner(), GREEN);
 }
 
-/// Several waiting pawns of one seat qualify at once (spec **Decision**): blue pawns wait on h3
-/// and h6, both elephant squares of blue's far line (file h), while blue has an elephant on
-/// e5. Red's elephant e2→e5 (die 4) takes it (+4). Both pawns qualify; the one on the lower
-/// square index promotes first — h3 (index 23) before h6 (index 47) — and then blue has an
-/// elephant again, so h6 keeps waiting.
+/// Several waiting pawns of one seat qualify at once (a **Choice** of docs/chaturaji.md): blue
+/// pawns wait on h3 and h6, both elephant squares of blue's far line (file h), while blue has an
+/// elephant on e5. Red's elephant e2→e5 (die 4) takes it (+4). Both pawns qualify; the one on
+/// the lower square index promotes first — h3 (index 23) before h6 (index 47) — and then blue
+/// has an elephant again, so h6 keeps waiting.
 #[test]
 fn simultaneous_waiting_pawns_promote_in_square_order() {
     let mut pos = load(&[], "4yK3/8/7bP/bK3bE3/6gK1/7bP/4rE3/3rK4 r 4,3");

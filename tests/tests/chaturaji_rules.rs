@@ -1,4 +1,4 @@
-//! Chaturaji rules from spec/chaturaji.md, checked from the start position (hand-built
+//! Chaturaji rules from docs/chaturaji.md, checked from the start position (hand-built
 //! positions are in `chaturaji_positions.rs`).
 
 use ashtapada::notation::move_to_string;

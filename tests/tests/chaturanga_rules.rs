@@ -1,4 +1,4 @@
-//! Hand-worked Chaturanga positions for each end rule and piece rule (spec/chaturanga.md).
+//! Hand-worked Chaturanga positions for each end rule and piece rule (docs/chaturanga.md).
 
 use ashtapada::notation::{parse_move, to_fen};
 use ashtapada::{EndReason, Outcome, Seat, perft};

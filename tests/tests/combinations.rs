@@ -9,7 +9,7 @@
 //! Options that must not change play are checked against each other: combinations that differ
 //! only in such an option have the same perft count and the same simulation summary.
 //!
-//! Figures checked by hand against the specifications and reference files:
+//! Figures checked by hand against the rules documents (`docs/`) and reference files:
 //! - perft 2 from the start: chaturanga and shatranj 256, yonin-shogi 81 (as in
 //!   `tests/reference/*.perft`; no option changes the first two plies).
 //! - chaturaji, six-sided dice: 171, as in `tests/reference/chaturaji-start.perft`. With

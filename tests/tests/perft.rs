@@ -1,5 +1,7 @@
-//! Perft against the reference numbers of an independent engine (`tests/reference/`, copied
-//! from `shared/reference/`). Depths up to 5 run in CI; deeper ones with `--ignored`.
+//! Perft against the reference numbers of independent engines in `tests/reference/`
+//! (Fairy-Stockfish for chaturanga, independent reference implementations of
+//! `docs/chaturaji.md` and `docs/yonin-shogi.md`; each file names its source). Depths up to 5
+//! run in CI; deeper ones with `--ignored`.
 
 use ashtapada::notation::from_fen;
 use ashtapada::{Assignment, Position, load_variant, perft};

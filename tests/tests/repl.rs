@@ -122,7 +122,8 @@ show
 
 #[test]
 fn chaturanga_perft_matches_the_reference() {
-    // Perft 2 from the start is 256 (spec/chaturanga.md); after e2e3, black has 16 moves.
+    // Perft 2 from the start is 256 (tests/reference/chaturanga-bare-king-off.perft); after
+    // e2e3, black has 16 moves.
     let out = transcript(&repl("chaturanga"), "perft 2\ne2e3\nperft 1\ndivide 1\n");
     assert_eq!(answer(&out, "perft 2"), "nodes 256\n");
     assert_eq!(answer(&out, "perft 1"), "nodes 16\n");

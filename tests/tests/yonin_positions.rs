@@ -1,9 +1,9 @@
-//! Four-player shogi rules from spec/yonin-shogi.md, checked on hand-built positions (the
+//! Four-player shogi rules from docs/yonin-shogi.md, checked on hand-built positions (the
 //! start-position tests are in `yonin_rules.rs`).
 //!
 //! Every position is loaded from an extended position string (README, "Position strings"),
-//! then driven with moves. Expected values are worked out by hand from the spec in each test's
-//! doc comment.
+//! then driven with moves. Expected values are worked out by hand from the rules document in
+//! each test's doc comment.
 //!
 //! Reminders used throughout:
 //! - seats in turn order (clockwise): south (pieces move north, last line rank 9, zone ranks

@@ -1,4 +1,4 @@
-//! Four-player shogi rules from spec/yonin-shogi.md, checked from the start position
+//! Four-player shogi rules from docs/yonin-shogi.md, checked from the start position
 //! (hand-built positions are in `yonin_positions.rs`).
 
 use ashtapada::notation::move_to_string;

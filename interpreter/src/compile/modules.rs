@@ -1,6 +1,6 @@
 //! Compiled rule modules: capture scoring, formation captures, thrones, the capture-all win,
 //! resignation and match settings. The engine applies them after every move, in the order of
-//! spec/chaturaji.md: capture, formations, thrones, promotion, capture-all, end conditions.
+//! docs/chaturaji.md: capture, formations, thrones, promotion, capture-all, end conditions.
 
 use crate::diag::Diagnostics;
 use crate::engine::{Kind, Piece, Seat};

@@ -1,4 +1,4 @@
-//! Rule modules applied after a move, in the order of spec/chaturaji.md: capture scoring,
+//! Rule modules applied after a move, in the order of docs/chaturaji.md: capture scoring,
 //! formation captures, thrones, square-dependent promotion (with pieces waiting on the far
 //! line), and the capture-all win; then round counting, resignation and ranking.
 
