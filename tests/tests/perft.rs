@@ -9,6 +9,7 @@ use ashtapada_tests::parse_perft_file;
 
 const CHATURANGA: &str = include_str!("../reference/chaturanga-bare-king-off.perft");
 const CHATURAJI: &str = include_str!("../reference/chaturaji-start.perft");
+const YONIN_SHOGI: &str = include_str!("../reference/yonin-shogi-start.perft");
 
 /// Every variant is built in; kept as a function so reference files may name a rule file.
 fn variant_path(name: &str) -> String {
@@ -56,6 +57,11 @@ fn chaturanga_reference_up_to_depth_5() {
 
 /// From the start no side can be bared within 5 plies, so the default rules give the same
 /// numbers as `bare-king=off` there.
+#[test]
+fn yonin_shogi_reference_up_to_depth_4() {
+    assert_eq!(run_cases(YONIN_SHOGI, "yonin-shogi", 4, &[]), 4);
+}
+
 #[test]
 fn chaturanga_start_under_default_options() {
     let v = load_variant("chaturanga", &Assignment::default()).unwrap();
