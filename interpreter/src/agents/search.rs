@@ -5,8 +5,8 @@ use super::chance::Rolls;
 use super::eval::{Evaluator, WIN};
 use super::order::{is_capture, order};
 use super::table::{Bound, Table};
-use super::{Agent, forced_action, uniform_below};
-use crate::{Action, Move, Position, Seat};
+use super::{Agent, Refusal, forced_action, uniform_below};
+use crate::{Action, Move, Position, Seat, Stop};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
@@ -161,6 +161,8 @@ pub struct SearchAgent {
     extensions: u8,
     /// The deepest iteration completed for the current move.
     depth: i32,
+    /// Set from outside to end the search at once ([`Agent::set_stop`]).
+    stop: Stop,
 }
 
 impl SearchAgent {
@@ -180,6 +182,7 @@ impl SearchAgent {
             cuts: false,
             extensions: 0,
             depth: 0,
+            stop: Stop::new(),
         }
     }
 
@@ -241,11 +244,12 @@ impl SearchAgent {
         self.grade.turn_only && self.rolls.is_some()
     }
 
-    /// Counts a node; true if the budget has run out (then the search unwinds).
+    /// Counts a node; true if the budget has run out or a stop was asked for (then the search
+    /// unwinds).
     #[inline]
     pub(super) fn spend(&mut self) -> bool {
         self.nodes += 1;
-        if self.may_stop && self.nodes > self.grade.nodes {
+        if (self.may_stop && self.nodes > self.grade.nodes) || self.stop.is_set() {
             self.stopped = true;
         }
         self.stopped
@@ -536,7 +540,7 @@ impl SearchAgent {
 }
 
 impl Agent for SearchAgent {
-    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Action {
+    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Result<Action, Refusal> {
         self.prepare(pos);
         let mut moves = Vec::new();
         pos.game_moves(&mut moves);
@@ -556,12 +560,16 @@ impl Agent for SearchAgent {
             actions.push(Action::Pass);
         }
         if actions.len() == 1 {
-            return actions[0];
+            return Ok(actions[0]);
         }
-        self.iterate(pos, &mut actions)
+        Ok(self.iterate(pos, &mut actions))
     }
 
     fn name(&self) -> &str {
         self.grade.name
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
     }
 }
