@@ -143,7 +143,10 @@ fn check_target(flag: &str, path: &Path) -> Result<(), Failure> {
     };
     match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => {
-            return Err(refuse(format!("it is {}, not a regular file", kind_of(&m))));
+            return Err(refuse(format!(
+                "it is {}, not a regular file",
+                ashtapada::spec::file_kind(&m)
+            )));
         }
         Ok(m) if m.permissions().readonly() => return Err(refuse("it is read-only".into())),
         Ok(_) => {}
@@ -182,28 +185,6 @@ fn example(flag: &str) -> &'static str {
     } else {
         "report.json"
     }
-}
-
-/// What a path that is not a regular file is, for messages.
-fn kind_of(meta: &std::fs::Metadata) -> &'static str {
-    if meta.is_dir() {
-        return "a folder";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_fifo() {
-            return "a named pipe";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return "a device";
-        }
-    }
-    "a special file"
 }
 
 /// True if `a` and `b` name the same file: the same file on disk (through links too) where

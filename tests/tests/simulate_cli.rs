@@ -52,6 +52,23 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_str(&ok(&all)).unwrap()
 }
 
+/// Runs `simulate VARIANT --games N` with `extra` arguments, writing its JSON report to
+/// `dir/file`; the report's path.
+fn json_report(
+    dir: &std::path::Path,
+    file: &str,
+    variant: &str,
+    games: &str,
+    extra: &[&str],
+) -> String {
+    let p = dir.join(file).to_str().unwrap().to_string();
+    let base = [
+        "simulate", variant, "--games", games, "--format", "json", "--out", &p,
+    ];
+    ok(&[&base[..], extra].concat());
+    p
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("ashtapada-sim-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -148,20 +165,8 @@ fn simulate_and_merge_reject_bad_input_with_one_clear_message() {
     ]);
     assert!(e.contains("the report has no runs"), "{e}");
     // An edited report whose totals do not add up is refused.
-    let part = dir.join("part.json");
-    let p = part.to_str().unwrap();
-    ok(&[
-        "simulate",
-        "chaturanga",
-        "--games",
-        "4",
-        "--shard",
-        "0/1",
-        "--format",
-        "json",
-        "--out",
-        p,
-    ]);
+    let part = json_report(&dir, "part.json", "chaturanga", "4", &["--shard", "0/1"]);
+    let p = part.as_str();
     let text = std::fs::read_to_string(&part).unwrap();
     let edited = text.replacen(
         "\"games\": 4,\n        \"wins\"",
@@ -611,13 +616,8 @@ fn merge_refuses_shards_of_different_rules() {
     )
     .unwrap();
     let shard = |variant: &str, k: u32, file: &str| -> String {
-        let p = dir.join(file).to_str().unwrap().to_string();
         let s = format!("{k}/2");
-        ok(&[
-            "simulate", variant, "--games", "6", "--seed", "3", "--shard", &s, "--format", "json",
-            "--out", &p,
-        ]);
-        p
+        json_report(&dir, file, variant, "6", &["--seed", "3", "--shard", &s])
     };
     let a = shard("chaturaji", 0, "a.json");
     let b = shard("chaturaji", 1, "b.json");
@@ -749,18 +749,8 @@ fn outputs_that_are_not_regular_files_are_refused_before_the_run() {
         );
     }
     // `merge` refuses them too.
-    let part = dir.join("part.json");
-    let p = part.to_str().unwrap();
-    ok(&[
-        "simulate",
-        "chaturanga",
-        "--games",
-        "2",
-        "--format",
-        "json",
-        "--out",
-        p,
-    ]);
+    let part = json_report(&dir, "part.json", "chaturanga", "2", &[]);
+    let p = part.as_str();
     let e = bad(&["merge", p, "--out", fifo]);
     assert!(says(&e, "a named pipe, not a regular file"), "{e}");
 }
@@ -800,21 +790,14 @@ fn an_output_that_is_an_input_or_another_output_is_refused() {
     );
     // A shard given to `merge`.
     let shard = |k: u32| -> String {
-        let p = dir.join(format!("s{k}.json")).to_str().unwrap().to_string();
         let s = format!("{k}/2");
-        ok(&[
-            "simulate",
+        json_report(
+            &dir,
+            &format!("s{k}.json"),
             "chaturanga",
-            "--games",
             "4",
-            "--shard",
-            &s,
-            "--format",
-            "json",
-            "--out",
-            &p,
-        ]);
-        p
+            &["--shard", &s],
+        )
     };
     let (s0, s1) = (shard(0), shard(1));
     let before = std::fs::read_to_string(&s0).unwrap();

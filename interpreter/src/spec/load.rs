@@ -201,8 +201,9 @@ fn read_file(path: &Path, at: Option<&Node>) -> Result<String, Diagnostic> {
         .map_err(|_| io_diagnostic(path, &std::io::ErrorKind::InvalidData.into(), at))
 }
 
-/// What a path that is not a regular file is, for messages: "a folder", "a device", …
-fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+/// What a path that is not a regular file is, for messages: "a folder", "a named pipe",
+/// "a socket", "a device", or "a special file" (also used by the command line for its outputs).
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
     if meta.is_dir() {
         return "a folder";
     }
