@@ -126,8 +126,14 @@ pub struct SimulateArgs {
     pub output: OutputArgs,
     /// Write each game's record (JSON, replayable with `ashtapada replay`) into this folder, as
     /// `game-K.json` (in a sweep, one subfolder per assignment).
+    /// The folder must be new or empty, so that the records of two runs do not mix.
     #[arg(long, value_name = "DIR")]
     pub records: Option<std::path::PathBuf>,
+    /// With `--records`: first delete the records an earlier run left in the folder
+    /// (`game-K.json` files and sweep subfolders); a folder holding anything else is still
+    /// refused.
+    #[arg(long, requires = "records")]
+    pub force: bool,
 }
 
 /// Arguments of `merge`.
@@ -147,7 +153,8 @@ pub struct OutputArgs {
     /// "Simulation output"; what `merge` reads).
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
-    /// Write the report to this file instead of standard output.
+    /// Write the report to this file instead of standard output: a regular file (replaced
+    /// whole when the run ends) or a new one, not an input or the `--plot` file.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
     /// Also draw the win shares (with 95% intervals) and the game-length distributions of each

@@ -1,19 +1,23 @@
-//! Writing reports (to standard output or `--out FILE`, with `--plot`), and reading input files
-//! with a size bound.
+//! Output safety and reports: the files a command writes (`--out`, `--plot`, `--records`) are
+//! checked before a long run — each a regular file or a new one in an existing folder, none an
+//! input or another output — and written to a temporary file beside the target that is then
+//! renamed into place, so that an interrupted or failed run leaves no empty or partial file and
+//! replaces nothing. A report that cannot be written is kept on standard output. Input files
+//! are read with a size bound.
 
 use crate::args::{Format, OutputArgs};
 use crate::cmd::{Failure, bad_input};
 use ashtapada::sim::Report;
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The most bytes an input file (a game record, a simulation report) may have: 256 MiB.
 pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 
 /// Writes `report` in the chosen format to `--out` (or `out`), and its plot to `--plot` if
-/// given.
+/// given, each through [`write_atomic`]. A report or plot that cannot be written to its file
+/// is written to `out` instead, and the error says so.
 pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (out_file, plot) = (o.out.as_deref(), o.plot.as_deref());
     let text = match o.format {
         Format::Table => report.to_string(),
         Format::Csv => report.to_csv(),
@@ -23,32 +27,48 @@ pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), 
             s
         }
     };
-    match out_file {
-        Some(path) => write_file(path, text.as_bytes()).map_err(|e| {
-            bad_input(
-                "output::write",
-                e,
-                "give a file you can write, e.g. `--out report.json`",
-            )
-        })?,
+    let mut lost = Vec::new();
+    match o.out.as_deref() {
+        Some(path) => {
+            if let Err(e) = write_atomic(path, text.as_bytes()) {
+                out.write_all(text.as_bytes())?;
+                lost.push(format!(
+                    "{e}; the report was written to standard output instead"
+                ));
+            }
+        }
         None => out.write_all(text.as_bytes())?,
     }
-    if let Some(path) = plot {
+    if let Some(path) = o.plot.as_deref() {
         let svg = crate::plot::svg(report);
-        write_file(path, svg.as_bytes()).map_err(|e| {
-            bad_input(
-                "output::plot",
-                e,
-                "give a file you can write, e.g. `--plot shares.svg`",
-            )
-        })?;
+        if let Err(e) = write_atomic(path, svg.as_bytes()) {
+            out.write_all(svg.as_bytes())?;
+            lost.push(format!(
+                "{e}; the plot (SVG) was written to standard output instead"
+            ));
+        }
     }
-    Ok(())
+    if lost.is_empty() {
+        return Ok(());
+    }
+    Err(bad_input(
+        "output::write",
+        lost.join("\n"),
+        "free some space or give a file you can write; nothing else was replaced",
+    ))
 }
 
-/// Checks before a long run that `--out` and `--plot` can be written (creating them empty if
-/// they do not exist), so that a typo does not cost the run.
-pub fn check_writable(o: &OutputArgs) -> Result<(), Failure> {
+/// Checks, before a long run, the files it will write: `--plot` must be named `….svg`; each of
+/// `--out` and `--plot` must be a regular file or a new file in an existing folder that can be
+/// written to (nothing is created: a folder, a device such as `/dev/full` or a named pipe is
+/// refused, since writing one would fail or block at the end of the run), and none may be one
+/// of `inputs` (the rule files or reports the command reads), the other output, or a file in
+/// the `records` folder.
+pub fn check_outputs(
+    o: &OutputArgs,
+    inputs: &[PathBuf],
+    records: Option<&Path>,
+) -> Result<(), Failure> {
     if let Some(plot) = &o.plot
         && !plot
             .extension()
@@ -60,25 +80,280 @@ pub fn check_writable(o: &OutputArgs) -> Result<(), Failure> {
             "name the file `….svg`, e.g. `--plot shares.svg`",
         ));
     }
-    for path in [&o.out, &o.plot].into_iter().flatten() {
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(|e| {
-                bad_input(
-                    "output::write",
-                    format!("cannot write `{}`: {e}", path.display()),
-                    "give a file you can write, e.g. `--out report.json`",
-                )
-            })?;
+    let outputs: Vec<(&str, &Path)> = [("--out", &o.out), ("--plot", &o.plot)]
+        .into_iter()
+        .filter_map(|(flag, p)| p.as_deref().map(|p| (flag, p)))
+        .collect();
+    for &(flag, path) in &outputs {
+        if let Some(input) = inputs.iter().find(|i| same_file(path, i)) {
+            return Err(bad_input(
+                "output::overwrites-input",
+                format!(
+                    "`{flag} {}` is `{}`, an input of this command: writing it would replace it",
+                    path.display(),
+                    input.display()
+                ),
+                "write the output to another file",
+            ));
+        }
+        if let Some(dir) = records
+            && let (Some(file), Some(dir)) = (identity(path), identity(dir))
+            && file.starts_with(&dir)
+        {
+            return Err(bad_input(
+                "output::in-records",
+                format!(
+                    "`{flag} {}` is in the records folder `{}`",
+                    path.display(),
+                    dir.display()
+                ),
+                "write the report outside the `--records` folder",
+            ));
+        }
+        check_target(flag, path)?;
+    }
+    if let [(_, out), (_, plot)] = outputs[..]
+        && same_file(out, plot)
+    {
+        return Err(bad_input(
+            "output::same-file",
+            format!(
+                "`--out {}` and `--plot {}` are the same file: one would replace the other",
+                out.display(),
+                plot.display()
+            ),
+            "give the report and the plot different files, e.g. `--out report.csv --plot report.svg`",
+        ));
     }
     Ok(())
 }
 
-/// Writes `bytes` to `path`; the error is one line naming the file.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("cannot write `{}`: {e}", path.display()))
+/// A target `flag path` can be written: an existing regular file, or a new file in an existing
+/// folder where a file can be created (tried with a temporary file, removed at once).
+fn check_target(flag: &str, path: &Path) -> Result<(), Failure> {
+    let refuse = |what: String| {
+        bad_input(
+            "output::write",
+            format!("cannot write `{}` (`{flag}`): {what}", path.display()),
+            format!(
+                "give a regular file you can write, e.g. `{flag} {}`",
+                example(flag)
+            ),
+        )
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return Err(refuse(format!(
+                "it is {}, not a regular file",
+                ashtapada::spec::file_kind(&m)
+            )));
+        }
+        Ok(m) if m.permissions().readonly() => return Err(refuse("it is read-only".into())),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(refuse(e.to_string())),
+    }
+    let target = resolve(path);
+    let dir = folder(&target);
+    if !dir.is_dir() {
+        return Err(refuse(format!(
+            "its folder `{}` does not exist",
+            dir.display()
+        )));
+    }
+    temporary_beside(&target).map(drop).map_err(|e| {
+        refuse(format!(
+            "cannot create a file in `{}`: {}",
+            dir.display(),
+            e.kind()
+        ))
+    })
+}
+
+/// The folder `path` is in (`.` for a bare name).
+fn folder(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// An example file name for `flag`'s help.
+fn example(flag: &str) -> &'static str {
+    if flag == "--plot" {
+        "shares.svg"
+    } else {
+        "report.json"
+    }
+}
+
+/// True if `a` and `b` name the same file: the same file on disk (through links too) where
+/// both exist, else the same absolute path once their folders are resolved.
+fn same_file(a: &Path, b: &Path) -> bool {
+    // Only regular files are opened: opening a named pipe would block.
+    let regular = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.is_file());
+    if regular(a)
+        && regular(b)
+        && let Ok(same) = same_file::is_same_file(a, b)
+    {
+        return same;
+    }
+    matches!((identity(a), identity(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// The absolute path `path` stands for, links resolved: its longest existing ancestor
+/// resolved, joined with the rest of it (`None` only if nothing of it resolves).
+fn identity(path: &Path) -> Option<PathBuf> {
+    let mut rest = Vec::new();
+    let mut at = path;
+    loop {
+        let base = if at.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            at
+        };
+        if let Ok(p) = std::fs::canonicalize(base) {
+            return Some(rest.iter().rev().fold(p, |p, name| p.join(name)));
+        }
+        rest.push(at.file_name()?);
+        at = at.parent()?;
+    }
+}
+
+/// The file a write to `path` replaces: the file a symbolic link points to (so that the link
+/// stays), else `path`.
+fn resolve(path: &Path) -> PathBuf {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+        }
+        _ => path.to_path_buf(),
+    }
+}
+
+/// A new temporary file in `target`'s folder, named `.NAME.…tmp` after it (hidden, so that a
+/// run killed while writing leaves no file that looks like a report).
+fn temporary_beside(target: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let dir = folder(target);
+    let name = target
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)
+}
+
+/// Writes `bytes` to `path` atomically: into a temporary file in the same folder, renamed over
+/// `path` once complete (a symbolic link is followed, and an existing file keeps its
+/// permissions; a new one is readable by all, `rw-r--r--`). On any failure the temporary file
+/// is removed and `path` is as it was. The error is one line naming the file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write `{}`: {}", path.display(), e.kind());
+    let target = resolve(path);
+    let mut tmp = temporary_beside(&target).map_err(fail)?;
+    tmp.write_all(bytes).map_err(fail)?;
+    let permissions = match std::fs::metadata(&target) {
+        Ok(m) => m.permissions(),
+        Err(_) => new_file_permissions(tmp.as_file())?,
+    };
+    tmp.as_file().set_permissions(permissions).map_err(fail)?;
+    tmp.persist(&target).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+/// The permissions of a new output file: `rw-r--r--` (a temporary file is created private).
+fn new_file_permissions(file: &std::fs::File) -> Result<std::fs::Permissions, String> {
+    #[allow(unused_mut)]
+    let mut p = file.metadata().map_err(|e| e.to_string())?.permissions();
+    #[cfg(unix)]
+    std::os::unix::fs::PermissionsExt::set_mode(&mut p, 0o644);
+    Ok(p)
+}
+
+/// Prepares the `--records` folder `dir` for a run: it may not exist yet or be empty. A folder
+/// holding files is refused — the records of two runs would mix — unless `force` is given and
+/// it holds only the records of an earlier run (`game-K.json` files, and sweep subfolders named
+/// `OPTION=CHOICE…` holding only such files): these are then deleted. Anything else in it is
+/// never deleted.
+pub fn clear_records(dir: &Path, force: bool) -> Result<(), Failure> {
+    let refuse = |message: String, help: &str| bad_input("simulate::records", message, help);
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => {
+            return Err(refuse(
+                format!("cannot read the records folder `{}`: {e}", dir.display()),
+                "give a folder you can write to, e.g. `--records ./records`",
+            ));
+        }
+    };
+    let mut records = Vec::new();
+    let mut others = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if is_record(&path) || is_sweep_folder(&path) {
+            records.push(path);
+        } else {
+            others.push(path);
+        }
+    }
+    if records.is_empty() && others.is_empty() {
+        return Ok(());
+    }
+    if !force || !others.is_empty() {
+        let held = if others.is_empty() {
+            format!("{} records of an earlier run", records.len())
+        } else {
+            others.sort();
+            format!("`{}`, which is not a game record", others[0].display())
+        };
+        let help = if others.is_empty() {
+            "give a new or empty folder, or `--force` to delete the earlier records first"
+        } else {
+            "give a new or empty folder (`--force` deletes only game records)"
+        };
+        return Err(refuse(
+            format!(
+                "the records folder `{}` is not empty: it holds {held}, and the records of two runs would mix",
+                dir.display()
+            ),
+            help,
+        ));
+    }
+    for path in records {
+        let removed = if path.is_dir() {
+            std::fs::remove_dir_all(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        removed.map_err(|e| {
+            refuse(
+                format!("cannot delete the earlier record `{}`: {e}", path.display()),
+                "delete the earlier records yourself, or give a new folder",
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// A game record file as `simulate --records` names it: `game-K.json`.
+fn is_record(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    path.symlink_metadata().is_ok_and(|m| m.is_file())
+        && name
+            .strip_prefix("game-")
+            .and_then(|n| n.strip_suffix(".json"))
+            .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A sweep assignment's records folder: named `OPTION=CHOICE…`, holding only game records.
+fn is_sweep_folder(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.contains('=')
+        && path.symlink_metadata().is_ok_and(|m| m.is_dir())
+        && std::fs::read_dir(path)
+            .is_ok_and(|entries| entries.flatten().all(|e| is_record(&e.path())))
 }
 
 /// Reads a UTF-8 text file of at most [`MAX_INPUT_BYTES`]: a folder, device or pipe is refused
@@ -96,4 +371,70 @@ pub fn read_text(path: &Path) -> Result<String, String> {
         return Err(format!("larger than {MAX_INPUT_BYTES} bytes"));
     }
     String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report() -> Report {
+        let v = ashtapada::load_variant("chaturanga", &ashtapada::Assignment::default())
+            .expect("built in");
+        let agents = || -> Vec<Box<dyn ashtapada::agents::Agent>> {
+            vec![ashtapada::agents::by_name("random").expect("known")]
+        };
+        let summary = ashtapada::sim::simulate(&v, &agents, 0, 2, 1, 100);
+        Report {
+            variant: v.name.clone(),
+            rules_hash: None,
+            seed: 0,
+            agents: vec!["random".into()],
+            max_plies: 100,
+            games: 2,
+            shard: None,
+            swept: Vec::new(),
+            runs: vec![summary],
+        }
+    }
+
+    #[test]
+    fn a_report_that_cannot_be_written_is_kept_on_standard_output() {
+        // The folder of `--out` vanished during the run: the write fails at the end.
+        let dir = tempfile::tempdir().expect("temp dir");
+        let gone = dir.path().join("gone");
+        let o = OutputArgs {
+            format: Format::Csv,
+            out: Some(gone.join("report.csv")),
+            plot: Some(gone.join("report.svg")),
+        };
+        let r = report();
+        let mut out = Vec::new();
+        let Err(Failure::Diagnostics(d)) = emit(&r, &o, &mut out) else {
+            panic!("the write must fail");
+        };
+        let text = String::from_utf8(out).expect("UTF-8");
+        assert!(text.starts_with(&r.to_csv()), "{text}");
+        assert!(text.contains("<svg"), "{text}");
+        let message = d.one_line();
+        assert!(
+            message.contains("written to standard output instead"),
+            "{message}"
+        );
+        assert!(message.contains("report.csv"), "{message}");
+    }
+
+    #[test]
+    fn a_write_replaces_the_file_whole_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("report.json");
+        std::fs::write(&path, "old").expect("written");
+        write_atomic(&path, b"new").expect("written");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("listed")
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(names, [std::ffi::OsString::from("report.json")]);
+    }
 }

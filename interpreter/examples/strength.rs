@@ -4,6 +4,7 @@
 //! cargo run --release -p ashtapada --example strength -- speed [GAMES] [VARIANT…]
 //! cargo run --release -p ashtapada --example strength -- ladder [GAMES] [THREADS] [VARIANT…]
 //! cargo run --release -p ashtapada --example strength -- match A B [GAMES] [THREADS] [VARIANT…]
+//! cargo run --release -p ashtapada --example strength -- stress GRADE [ACTIONS] [VARIANT…]
 //! ```
 //!
 //! - `speed`: games per second of `random` and `greedy` (self-play, one thread) and the mean
@@ -12,6 +13,9 @@
 //!   same seed, once with A in the even seats and B in the odd ones and once the other way
 //!   round (the first seat rotates where the rule file says so), so seat advantage cancels.
 //!   Prints A's win share (rank 1, ties split) with its 95% Wilson interval.
+//! - `stress GRADE`: the time per move of one search grade (`easy`, `medium`, `hard`) in one
+//!   self-play game of each variant (a built-in name or a rule file), over its first ACTIONS
+//!   actions (rolls included; default 400).
 //! - `ladder`: `match` for greedy–random and easy–greedy (GAMES each), medium–easy (GAMES/2)
 //!   and hard–medium (GAMES/4).
 
@@ -92,51 +96,51 @@ fn speed(games: u64, variants: &[String]) {
             ashtapada::agents::MEDIUM,
             ashtapada::agents::HARD,
         ] {
-            let (mut moves, mut total, mut worst, mut nodes, mut depth, mut most) =
-                (0u32, 0.0f64, 0.0f64, 0u64, 0i64, 0u64);
-            let mut timed = |pos: &mut Position,
-                             rng: &mut ashtapada::agents::ChaCha8Rng,
-                             agent: &mut SearchAgent| {
-                let t = Instant::now();
-                let a = agent.choose(pos, rng).expect("asked in turn");
-                let dt = t.elapsed().as_secs_f64();
-                moves += 1;
-                total += dt;
-                worst = worst.max(dt);
-                nodes += agent.nodes();
-                most = most.max(agent.nodes());
-                depth += agent.depth() as i64;
-                a
-            };
-            let mut agent = SearchAgent::new(g);
-            let mut rng = ashtapada::sim::game_rng(1, 0);
-            let mut pos = Position::start(var.clone());
-            // One self-play game, capped at 400 actions.
-            for _ in 0..400 {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                if pos.awaiting_roll() {
-                    let d = var.dice.as_ref().expect("a roll is due only with dice");
-                    let roll: Vec<u8> = (0..d.count)
-                        .map(|_| d.faces[uniform_below(&mut rng, d.faces.len() as u32) as usize])
-                        .collect();
-                    pos.roll_unchecked(&roll);
-                    continue;
-                }
-                let a = timed(&mut pos, &mut rng, &mut agent);
-                pos.play_action(a).unwrap_or_else(|e| panic!("{e}"));
-            }
-            println!(
-                "{v:12} {:6} {moves:3} moves  mean {:6.1} ms  max {:6.1} ms  mean nodes {:7.0}  max nodes {most:7}  mean depth {:4.1}",
-                g.name,
-                1000.0 * total / moves.max(1) as f64,
-                1000.0 * worst,
-                nodes as f64 / moves.max(1) as f64,
-                depth as f64 / moves.max(1) as f64
-            );
+            time_grade(v, &var, g, 400);
         }
     }
+}
+
+/// Times grade `g` over one self-play game of `var` (seed 1), capped at `max_actions` actions
+/// (rolls included), and prints the mean and largest time per move, nodes and depth.
+fn time_grade(v: &str, var: &Arc<Variant>, g: ashtapada::agents::Grade, max_actions: u32) {
+    let (mut moves, mut total, mut worst, mut nodes, mut depth, mut most, mut work) =
+        (0u32, 0.0f64, 0.0f64, 0u64, 0i64, 0u64, 0u64);
+    let mut agent = SearchAgent::new(g);
+    let mut rng = ashtapada::sim::game_rng(1, 0);
+    let mut pos = Position::start(var.clone());
+    for _ in 0..max_actions {
+        if pos.outcome().is_some() {
+            break;
+        }
+        if pos.awaiting_roll() {
+            let d = var.dice.as_ref().expect("a roll is due only with dice");
+            let roll: Vec<u8> = (0..d.count)
+                .map(|_| d.faces[uniform_below(&mut rng, d.faces.len() as u32) as usize])
+                .collect();
+            pos.roll_unchecked(&roll);
+            continue;
+        }
+        let t = Instant::now();
+        let a = agent.choose(&mut pos, &mut rng).expect("asked in turn");
+        let dt = t.elapsed().as_secs_f64();
+        moves += 1;
+        total += dt;
+        worst = worst.max(dt);
+        nodes += agent.nodes();
+        most = most.max(agent.nodes());
+        work = work.max(agent.work());
+        depth += agent.depth() as i64;
+        pos.play_action(a).unwrap_or_else(|e| panic!("{e}"));
+    }
+    println!(
+        "{v:12} {:6} {moves:3} moves  mean {:6.1} ms  max {:6.1} ms  mean nodes {:7.0}  max nodes {most:7}  mean depth {:4.1}  max work {work:9}",
+        g.name,
+        1000.0 * total / moves.max(1) as f64,
+        1000.0 * worst,
+        nodes as f64 / moves.max(1) as f64,
+        depth as f64 / moves.max(1) as f64
+    );
 }
 
 fn main() {
@@ -151,6 +155,17 @@ fn main() {
     };
     match args.first().map(String::as_str) {
         Some("speed") => speed(num(1, 200), &variants(2)),
+        Some("stress") if args.len() >= 3 => {
+            // Time per move of one grade on any rule file, over the first ACTIONS actions.
+            let grade = match args[1].as_str() {
+                "easy" => ashtapada::agents::EASY,
+                "medium" => ashtapada::agents::MEDIUM,
+                _ => ashtapada::agents::HARD,
+            };
+            for v in variants(3) {
+                time_grade(&v, &variant(&v), grade, num(2, 400) as u32);
+            }
+        }
         Some("match") if args.len() >= 3 => {
             let (games, threads) = (num(3, 20), num(4, 1) as usize);
             for v in variants(5) {
@@ -172,7 +187,7 @@ fn main() {
             }
         }
         _ => eprintln!(
-            "usage: strength speed [GAMES] | ladder [GAMES] [THREADS] [VARIANT…] | match A B [GAMES] [THREADS] [VARIANT…]"
+            "usage: strength speed [GAMES] | stress GRADE [ACTIONS] [VARIANT…] | ladder [GAMES] [THREADS] [VARIANT…] | match A B [GAMES] [THREADS] [VARIANT…]"
         ),
     }
 }

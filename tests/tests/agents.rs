@@ -4,7 +4,7 @@
 //! example, not here.)
 
 use ashtapada::agents::{
-    AGENT_NAMES, Agent, ChaCha8Rng, Grade, HARD, SearchAgent, by_name, uniform_below,
+    AGENT_NAMES, Agent, ChaCha8Rng, EASY, Grade, HARD, MEDIUM, SearchAgent, by_name, uniform_below,
 };
 use ashtapada::notation::{parse_move, parse_position, to_position_string};
 use ashtapada::sim::game_rng;
@@ -194,4 +194,43 @@ fn hard_searches_its_own_dice_turn_whole_and_no_further() {
     assert!(!pos.awaiting_roll(), "a die is left");
     hard.choose(&mut pos, &mut rng).expect("it acts");
     assert_eq!(hard.depth(), 1);
+}
+
+/// The work budget bounds every grade's work per move on any rule file, the first iteration
+/// included: on 16×16 boards with seven seats of long-range pieces in contact (four dice of
+/// 126 distinct rolls in one, none in the other; `tests/stress/`), where the first iteration
+/// alone took `easy` 3.2 million nodes and 76 s for one move, and `hard` more than 400 s, each
+/// grade stays within its work budget, overshooting it by at most the one move generation or
+/// evaluation under way when it ran out, and plays a legal move.
+#[test]
+fn work_budgets_bound_every_grade_on_large_boards_with_many_seats() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("stress");
+    for file in ["dice-seven.yaml", "seven.yaml"] {
+        let path = root.join(file);
+        let v = load_variant(path.to_str().unwrap(), &Assignment::default())
+            .unwrap_or_else(|e| panic!("{file}: {}", e.one_line()));
+        for grade in [EASY, MEDIUM, HARD] {
+            let mut agent = SearchAgent::new(grade);
+            let mut rng = game_rng(1, 0);
+            let mut pos = Position::start(v.clone());
+            // Two moves: the start, and a position after the first seat's move.
+            for _ in 0..2 {
+                while pos.awaiting_roll() {
+                    roll(&mut pos, &mut rng);
+                }
+                let ctx = format!("{file}, {}", grade.name);
+                checked_choice(&mut agent, &mut pos, &mut rng, &ctx);
+                // One move generation (112 pieces of at most 4 × 15 + 16 targets each) and
+                // one evaluation (every piece twice) at most past the budget.
+                let slack = 112 * 76 + 2 * 112;
+                assert!(
+                    agent.work() <= grade.work + slack,
+                    "{ctx}: {} work units, budget {}",
+                    agent.work(),
+                    grade.work
+                );
+                assert!(agent.nodes() <= agent.work(), "{ctx}");
+            }
+        }
+    }
 }

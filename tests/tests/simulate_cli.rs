@@ -33,10 +33,40 @@ fn bad(args: &[&str]) -> String {
     err
 }
 
+/// `text` with its white space and the box-drawing margin of wrapped diagnostics removed, so
+/// that a message can be found however the renderer wrapped it.
+fn flat(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '│')
+        .collect()
+}
+
+/// True if the diagnostic `e` says `text` (however it is wrapped).
+fn says(e: &str, text: &str) -> bool {
+    flat(e).contains(&flat(text))
+}
+
 fn json(args: &[&str]) -> Value {
     let mut all = args.to_vec();
     all.extend(["--format", "json"]);
     serde_json::from_str(&ok(&all)).unwrap()
+}
+
+/// Runs `simulate VARIANT --games N` with `extra` arguments, writing its JSON report to
+/// `dir/file`; the report's path.
+fn json_report(
+    dir: &std::path::Path,
+    file: &str,
+    variant: &str,
+    games: &str,
+    extra: &[&str],
+) -> String {
+    let p = dir.join(file).to_str().unwrap().to_string();
+    let base = [
+        "simulate", variant, "--games", games, "--format", "json", "--out", &p,
+    ];
+    ok(&[&base[..], extra].concat());
+    p
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -126,23 +156,17 @@ fn simulate_and_merge_reject_bad_input_with_one_clear_message() {
         r#"{"variant":"x","seed":0,"agents":["random"],"max_plies":1,"games":1,"shard":null,"swept":[],"runs":[]}"#,
     )
     .unwrap();
-    let e = bad(&["merge", empty.to_str().unwrap(), "--plot", "/dev/null"]);
+    let plot = dir.join("empty.svg");
+    let e = bad(&[
+        "merge",
+        empty.to_str().unwrap(),
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
     assert!(e.contains("the report has no runs"), "{e}");
     // An edited report whose totals do not add up is refused.
-    let part = dir.join("part.json");
-    let p = part.to_str().unwrap();
-    ok(&[
-        "simulate",
-        "chaturanga",
-        "--games",
-        "4",
-        "--shard",
-        "0/1",
-        "--format",
-        "json",
-        "--out",
-        p,
-    ]);
+    let part = json_report(&dir, "part.json", "chaturanga", "4", &["--shard", "0/1"]);
+    let p = part.as_str();
     let text = std::fs::read_to_string(&part).unwrap();
     let edited = text.replacen(
         "\"games\": 4,\n        \"wins\"",
@@ -162,7 +186,13 @@ fn simulate_and_merge_reject_bad_input_with_one_clear_message() {
         "--out",
         "/no/such/dir/r.json",
     ]);
-    assert!(e.contains("cannot write `/no/such/dir/r.json`"), "{e}");
+    assert!(
+        says(
+            &e,
+            "cannot write `/no/such/dir/r.json` (`--out`): its folder `/no/such/dir` does not exist"
+        ),
+        "{e}"
+    );
     let e = bad(&[
         "simulate",
         "chaturaji",
@@ -171,7 +201,10 @@ fn simulate_and_merge_reject_bad_input_with_one_clear_message() {
         "--plot",
         "/no/such/dir/p.svg",
     ]);
-    assert!(e.contains("cannot write `/no/such/dir/p.svg`"), "{e}");
+    assert!(
+        says(&e, "cannot write `/no/such/dir/p.svg` (`--plot`)"),
+        "{e}"
+    );
     // A plot is an SVG picture, whatever name it is given.
     let e = bad(&["simulate", "chaturaji", "--plot", "shares.png"]);
     assert!(e.contains("plots are SVG"), "{e}");
@@ -583,13 +616,8 @@ fn merge_refuses_shards_of_different_rules() {
     )
     .unwrap();
     let shard = |variant: &str, k: u32, file: &str| -> String {
-        let p = dir.join(file).to_str().unwrap().to_string();
         let s = format!("{k}/2");
-        ok(&[
-            "simulate", variant, "--games", "6", "--seed", "3", "--shard", &s, "--format", "json",
-            "--out", &p,
-        ]);
-        p
+        json_report(&dir, file, variant, "6", &["--seed", "3", "--shard", &s])
     };
     let a = shard("chaturaji", 0, "a.json");
     let b = shard("chaturaji", 1, "b.json");
@@ -608,11 +636,6 @@ fn merge_refuses_shards_of_different_rules() {
     let merged: Value = serde_json::from_str(&ok(&["merge", &a, &b, "--format", "json"])).unwrap();
     assert_eq!(merged["rules_hash"], va["rules_hash"]);
     // The message may be wrapped, even inside a long path: compare without the wrapping.
-    let flat = |s: &str| -> String {
-        s.chars()
-            .filter(|c| !c.is_whitespace() && *c != '│')
-            .collect()
-    };
     let e = flat(&bad(&["merge", &a, &c]));
     assert!(
         e.contains(&flat(
@@ -691,4 +714,185 @@ fn csv_end_reason_columns_do_not_depend_on_what_happened() {
             assert_eq!(*v, if r == "ply-cap" { "4" } else { "0" }, "{c}");
         }
     }
+}
+
+/// `--out` and `--plot` must be regular files (or new ones): a named pipe would block the run
+/// forever at its end, a device such as `/dev/full` fail it; both are refused before the games
+/// are played, as `replay`, `check` and `merge` refuse such inputs.
+#[test]
+fn outputs_that_are_not_regular_files_are_refused_before_the_run() {
+    let dir = temp_dir("special-outputs");
+    let fifo = dir.join("fifo");
+    let fifo_svg = dir.join("fifo.svg");
+    for f in [&fifo, &fifo_svg] {
+        let made = std::process::Command::new("mkfifo")
+            .arg(f)
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
+    let (fifo, fifo_svg) = (fifo.to_str().unwrap(), fifo_svg.to_str().unwrap());
+    let many = ["simulate", "chaturaji", "--games", "100000000"];
+    for (flag, path, what) in [
+        ("--out", fifo, "a named pipe"),
+        ("--plot", fifo_svg, "a named pipe"),
+        ("--out", "/dev/full", "a device"),
+        ("--out", dir.to_str().unwrap(), "a folder"),
+    ] {
+        let e = bad(&[&many[..], &[flag, path]].concat());
+        assert!(
+            says(
+                &e,
+                &format!("cannot write `{path}` (`{flag}`): it is {what}, not a regular file")
+            ),
+            "{e}"
+        );
+    }
+    // `merge` refuses them too.
+    let part = json_report(&dir, "part.json", "chaturanga", "2", &[]);
+    let p = part.as_str();
+    let e = bad(&["merge", p, "--out", fifo]);
+    assert!(says(&e, "a named pipe, not a regular file"), "{e}");
+}
+
+/// An output that is one of the command's inputs, or the other output, is refused before
+/// anything is played or written, whatever path names it, and the file is left as it was.
+#[test]
+fn an_output_that_is_an_input_or_another_output_is_refused() {
+    let dir = temp_dir("clobber");
+    let builtin = BUILTIN.iter().find(|(n, _)| *n == "chaturaji").unwrap().1;
+    let rules = dir.join("my.yaml");
+    std::fs::write(&rules, builtin).unwrap();
+    let child = dir.join("child.yaml");
+    std::fs::write(&child, "extends: my.yaml\nname: child\n").unwrap();
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    let r = rules.to_str().unwrap();
+    // The rule file itself, under its own name and another path to it.
+    let alias = dir.join("sub/../my.yaml");
+    for out in [r, alias.to_str().unwrap()] {
+        let e = bad(&["simulate", r, "--games", "3", "--out", out]);
+        assert!(says(&e, "an input of this command"), "{e}");
+    }
+    // A parent the rule file `extends:`.
+    let e = bad(&[
+        "simulate",
+        child.to_str().unwrap(),
+        "--games",
+        "3",
+        "--out",
+        r,
+    ]);
+    assert!(says(&e, "an input of this command"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(&rules).unwrap(),
+        builtin,
+        "untouched"
+    );
+    // A shard given to `merge`.
+    let shard = |k: u32| -> String {
+        let s = format!("{k}/2");
+        json_report(
+            &dir,
+            &format!("s{k}.json"),
+            "chaturanga",
+            "4",
+            &["--shard", &s],
+        )
+    };
+    let (s0, s1) = (shard(0), shard(1));
+    let before = std::fs::read_to_string(&s0).unwrap();
+    let e = bad(&["merge", &s0, &s1, "--format", "json", "--out", &s0]);
+    assert!(
+        says(&e, &format!("`--out {s0}` is `{s0}`, an input")),
+        "{e}"
+    );
+    let e = bad(&[
+        "merge",
+        &s0,
+        &s1,
+        "--plot",
+        &s1.replace(".json", ".json.svg"),
+        "--out",
+        &s1,
+    ]);
+    assert!(says(&e, "an input of this command"), "{e}");
+    assert_eq!(std::fs::read_to_string(&s0).unwrap(), before, "untouched");
+    // The report and the plot in one file.
+    let x = dir.join("x.svg");
+    let x = x.to_str().unwrap();
+    let e = bad(&[
+        "simulate",
+        "chaturaji",
+        "--games",
+        "3",
+        "--out",
+        x,
+        "--plot",
+        x,
+    ]);
+    assert!(says(&e, "are the same file"), "{e}");
+    assert!(!dir.join("x.svg").exists(), "nothing written");
+    // The report among the game records.
+    let games = dir.join("games");
+    let inside = games.join("game-1.json");
+    let e = bad(&[
+        "simulate",
+        "chaturaji",
+        "--games",
+        "3",
+        "--records",
+        games.to_str().unwrap(),
+        "--out",
+        inside.to_str().unwrap(),
+    ]);
+    assert!(says(&e, "is in the records folder"), "{e}");
+}
+
+/// `--records DIR` into a folder that holds files is refused, so that the records of two runs
+/// never mix; `--force` deletes an earlier run's records first, and nothing else.
+#[test]
+fn records_into_a_folder_that_is_not_empty_are_refused_unless_forced() {
+    let dir = temp_dir("records-again");
+    let games = dir.join("games");
+    let g = games.to_str().unwrap();
+    let run = |n: &str, extra: &[&str]| {
+        let base = ["simulate", "chaturaji", "--games", n, "--records", g];
+        cli(&[&base[..], extra].concat())
+    };
+    let names = || -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&games)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(run("5", &[]).0, 0);
+    assert_eq!(names().len(), 5);
+    let (code, _, e) = run("2", &[]);
+    assert_eq!(code, 1, "{e}");
+    assert!(
+        says(&e, "is not empty: it holds 5 records of an earlier run"),
+        "{e}"
+    );
+    assert!(e.contains("--force"), "{e}");
+    assert_eq!(names().len(), 5, "nothing deleted");
+    // Forced: only the new run's records are left.
+    let (code, _, e) = run("2", &["--force"]);
+    assert_eq!(code, 0, "{e}");
+    assert_eq!(names(), ["game-0.json", "game-1.json"]);
+    // A sweep's subfolders are records too.
+    assert_eq!(run("2", &["--force", "--sweep", "throne-points"]).0, 0);
+    assert_eq!(names(), ["throne-points=off", "throne-points=on"]);
+    assert_eq!(run("2", &["--force"]).0, 0);
+    assert_eq!(names(), ["game-0.json", "game-1.json"]);
+    // Anything else in the folder is never deleted: refused even with `--force`.
+    std::fs::write(games.join("notes.txt"), "mine").unwrap();
+    let (code, _, e) = run("2", &["--force"]);
+    assert_eq!(code, 1, "{e}");
+    assert!(says(&e, "notes.txt`, which is not a game record"), "{e}");
+    assert_eq!(names(), ["game-0.json", "game-1.json", "notes.txt"]);
+    // `--force` means nothing without `--records`.
+    let (code, _, _) = cli(&["simulate", "chaturaji", "--games", "1", "--force"]);
+    assert_eq!(code, 2);
 }

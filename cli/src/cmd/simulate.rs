@@ -3,7 +3,7 @@
 
 use super::{Failure, bad_input};
 use crate::args::SimulateArgs;
-use crate::output::{emit, write_file};
+use crate::output::{emit, write_atomic};
 use ashtapada::agents::{AGENT_NAMES, Agent, by_name};
 use ashtapada::notation::Record;
 use ashtapada::sim::{self, GameResult, Observer, Plan, Report, Shard};
@@ -45,7 +45,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .collect::<Result<Vec<Arc<Variant>>, _>>()?;
     let seats = variants[0].seats.len();
     check_agents(&a.agents, seats)?;
-    crate::output::check_writable(&a.output)?;
+    crate::output::check_outputs(&a.output, &file.files, a.records.as_deref())?;
     let dirs = record_dirs(a, &sweep.swept, &variants)?;
 
     let plan = Plan {
@@ -125,6 +125,7 @@ fn record_dirs(
     let Some(dir) = &a.records else {
         return Ok(Vec::new());
     };
+    crate::output::clear_records(dir, a.force)?;
     variants
         .iter()
         .map(|v| {
@@ -212,7 +213,7 @@ impl Observer for Watch {
         let path = dir.join(format!("game-{}.json", result.game_index));
         let mut record = Record::from_position(pos, Some(self.seed));
         record.variant.clone_from(&self.source);
-        if let Err(e) = write_file(&path, record.to_json().as_bytes()) {
+        if let Err(e) = write_atomic(&path, record.to_json().as_bytes()) {
             let mut slot = self.error.lock().unwrap_or_else(|e| e.into_inner());
             slot.get_or_insert(e);
         }

@@ -33,6 +33,7 @@ impl SearchAgent {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
         pos.legal_moves(&mut moves);
+        self.charge(moves.len());
         super::order::order(self.evaluator_ref(), pos, &moves, best_move, &mut ordered);
         let mover = pos.to_move().index();
         let pass = pos.can_pass();
@@ -102,6 +103,7 @@ impl SearchAgent {
         self.grow(ply);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         pos.legal_moves(&mut moves);
+        self.charge(moves.len());
         moves.retain(|&m| super::order::is_capture(pos, m));
         let mover = pos.to_move().index();
         for &m in &moves {
@@ -170,6 +172,7 @@ impl SearchAgent {
 
     /// Every seat's static value.
     fn static_values(&mut self, pos: &Position) -> Values {
+        self.charge_evaluation(pos);
         let n = pos.variant().seats.len();
         let e = self.evaluator();
         let mut v = e.exposure(pos).map(|x| -x);

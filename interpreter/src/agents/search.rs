@@ -23,8 +23,17 @@ pub struct Grade {
     pub name: &'static str,
     /// Node budget per move: actions played in the search (moves, passes and rolls, in
     /// the main search and the quiescence search). Counting nodes, not time, keeps a seeded game
-    /// the same on every machine. The first iteration (depth 1) always completes.
+    /// the same on every machine. The first iteration (depth 1) is not cut short by it (only
+    /// by [`work`](Grade::work)).
     pub nodes: u64,
+    /// Work budget per move, in work units: each action played (as for
+    /// [`nodes`](Grade::nodes)), each move generated (legal or pseudo-legal, counted before any
+    /// filtering), and per static evaluation each piece on the board (once for its mobility,
+    /// once more where the evaluation weighs exposure to the next rolls). It stops the search
+    /// wherever it is, the first iteration included, so that the time per move is bounded on
+    /// any rule file by `work` times the cost of one unit (see the README, "Agents"); the
+    /// built-in variants never reach it.
+    pub work: u64,
     /// Deepest iteration, in plies (a roll is not a ply).
     pub max_depth: i32,
     /// Deepest quiescence search (captures and promotions only), in plies; 0 for none.
@@ -49,11 +58,24 @@ pub struct Grade {
     pub check_extensions: u8,
 }
 
+/// `easy`'s work budget: well above the most it was measured to spend on one move of a
+/// built-in variant (75 thousand units, four-player shogi).
+const EASY_WORK: u64 = 200_000;
+
+/// `medium`'s work budget: well above the most it was measured to spend on one move of a
+/// built-in variant (0.87 million units, four-player shogi).
+const MEDIUM_WORK: u64 = 2_000_000;
+
+/// `hard`'s work budget: well above the most it was measured to spend on one move of a
+/// built-in variant (4.3 million units, four-player shogi).
+const HARD_WORK: u64 = 10_000_000;
+
 /// `easy`: two plies, short quiescence, 1 500 nodes; in dice variants it sees its own turn
 /// only.
 pub const EASY: Grade = Grade {
     name: "easy",
     nodes: 1_500,
+    work: EASY_WORK,
     max_depth: 2,
     quiescence: 2,
     threat_rolls: 0,
@@ -69,6 +91,7 @@ pub const EASY: Grade = Grade {
 pub const MEDIUM: Grade = Grade {
     name: "medium",
     nodes: 12_000,
+    work: MEDIUM_WORK,
     max_depth: 8,
     quiescence: 2,
     threat_rolls: 1,
@@ -84,6 +107,7 @@ pub const MEDIUM: Grade = Grade {
 pub const HARD: Grade = Grade {
     name: "hard",
     nodes: 80_000,
+    work: HARD_WORK,
     max_depth: 20,
     quiescence: 8,
     threat_rolls: 2,
@@ -151,6 +175,8 @@ pub struct SearchAgent {
     root: Seat,
     /// Nodes searched for the current move.
     nodes: u64,
+    /// Work units spent on the current move (see [`Grade::work`]).
+    work: u64,
     /// Set once depth 1 is complete: the budget may now stop the search.
     may_stop: bool,
     /// The budget ran out: every value since is void.
@@ -177,6 +203,7 @@ impl SearchAgent {
             ordered: Vec::new(),
             root: Seat(0),
             nodes: 0,
+            work: 0,
             may_stop: false,
             stopped: false,
             cuts: false,
@@ -189,6 +216,11 @@ impl SearchAgent {
     /// Nodes searched for the last move chosen.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Work units (see [`Grade::work`]) spent on the last move chosen.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// The deepest iteration (in plies) completed for the last move chosen; 0 when the move
@@ -215,6 +247,7 @@ impl SearchAgent {
             && m.mate.is_none();
         self.root = pos.to_move();
         self.nodes = 0;
+        self.work = 0;
         self.depth = 0;
         self.may_stop = false;
         self.stopped = false;
@@ -244,19 +277,41 @@ impl SearchAgent {
         self.grade.turn_only && self.rolls.is_some()
     }
 
-    /// Counts a node; true if the budget has run out or a stop was asked for (then the search
-    /// unwinds).
+    /// Counts a node; true if a budget has run out or a stop was asked for (then the search
+    /// unwinds): the node budget once the first iteration is complete, the work budget at any
+    /// time.
     #[inline]
     pub(super) fn spend(&mut self) -> bool {
         self.nodes += 1;
-        if (self.may_stop && self.nodes > self.grade.nodes) || self.stop.is_set() {
+        self.work += 1;
+        if (self.may_stop && self.nodes > self.grade.nodes) || self.work > self.grade.work
+            || self.stop.is_set()
+        {
             self.stopped = true;
         }
         self.stopped
     }
 
+    /// Counts `units` of work done besides playing actions (moves generated, pieces
+    /// evaluated); the next [`spend`](Self::spend) stops the search if the work budget is
+    /// exceeded.
+    #[inline]
+    pub(super) fn charge(&mut self, units: usize) {
+        self.work += units as u64;
+    }
+
+    /// Counts the work of one static evaluation of `pos`: each piece on the board, twice where
+    /// the evaluation weighs exposure.
+    pub(super) fn charge_evaluation(&mut self, pos: &Position) {
+        let seats = pos.variant().seats.len();
+        let pieces: u32 = (0..seats).map(|s| pos.piece_count(Seat(s as u8))).sum();
+        let passes = 1 + (self.grade.threat_seats > 0 && pos.variant().dice.is_some()) as u32;
+        self.charge((pieces * passes) as usize);
+    }
+
     /// The static value of `pos` for the root seat.
     fn static_value(&mut self, pos: &Position) -> i32 {
+        self.charge_evaluation(pos);
         let root = self.root;
         self.evaluator().relative(pos, root)
     }
@@ -296,6 +351,7 @@ impl SearchAgent {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
         pos.legal_moves(&mut moves);
+        self.charge(moves.len());
         let maximise = pos.to_move() == self.root;
         if depth == 1 && self.futile(pos, maximise, alpha, beta) {
             moves.retain(|&m| is_capture(pos, m) || m.promotion.is_some());
@@ -455,6 +511,7 @@ impl SearchAgent {
         // legal ones.
         moves.clear();
         pos.pseudo_moves(pos.to_move(), &mut moves);
+        self.charge(moves.len());
         moves.retain(|&m| is_capture(pos, m) || m.promotion.is_some());
         moves.retain(|&m| pos.keeps_royals_safe(m));
         let eval = self.eval.as_ref().expect("prepare builds the evaluator");
@@ -531,7 +588,11 @@ impl SearchAgent {
             if !self.stopped {
                 self.depth = depth;
             }
-            if self.stopped || alpha.abs() >= WIN - 1000 || self.nodes >= self.grade.nodes {
+            if self.stopped
+                || alpha.abs() >= WIN - 1000
+                || self.nodes >= self.grade.nodes
+                || self.work >= self.grade.work
+            {
                 break;
             }
         }

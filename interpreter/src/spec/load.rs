@@ -42,6 +42,10 @@ pub struct RuleFile {
     /// `extends:` parent, nearest first (built-ins too). Equal digests mean the same rules;
     /// reports carry it as `rules_hash`.
     pub digest: RulesDigest,
+    /// Every rule file read from disk to build it, as its path was given or resolved: this
+    /// file, then each `extends:` parent that is a file, nearest first (built-ins are not
+    /// files). Commands that write files refuse to overwrite these.
+    pub files: Vec<PathBuf>,
 }
 
 /// Where a rule file comes from.
@@ -90,12 +94,15 @@ pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
     };
     let mut chain = Vec::new();
     let mut digest = RulesDigest::default();
-    let tree = load_tree(&origin, None, &mut chain, &mut digest)?;
+    let mut files = Vec::new();
+    let tree = load_tree(&origin, None, &mut chain, &mut digest, &mut files)?;
     let path = match &origin {
         Origin::File(p) => Some(p.clone()),
         Origin::Builtin(_) => None,
     };
-    rule_file(tree, path, variant, digest)
+    let mut file = rule_file(tree, path, variant, digest)?;
+    file.files = files;
+    Ok(file)
 }
 
 /// Reads and checks the `options:` of a merged tree and wraps it as a [`RuleFile`].
@@ -118,6 +125,7 @@ fn rule_file(
         path,
         origin: origin.to_string(),
         digest,
+        files: Vec::new(),
     })
 }
 
@@ -127,8 +135,11 @@ pub fn load_str(name: &str, text: &str) -> Result<RuleFile, Diagnostics> {
     let source: Source = Arc::new(NamedSource::new(name, text.to_string()));
     let mut chain = vec![Origin::File(PathBuf::from(name))];
     let mut digest = RulesDigest::default();
-    let tree = parse_and_extend(&source, Path::new("."), &mut chain, &mut digest)?;
-    rule_file(tree, None, name, digest)
+    let mut files = Vec::new();
+    let tree = parse_and_extend(&source, Path::new("."), &mut chain, &mut digest, &mut files)?;
+    let mut file = rule_file(tree, None, name, digest)?;
+    file.files = files;
+    Ok(file)
 }
 
 fn read_origin(origin: &Origin, at: Option<&Node>) -> Result<Source, Diagnostics> {
@@ -190,8 +201,9 @@ fn read_file(path: &Path, at: Option<&Node>) -> Result<String, Diagnostic> {
         .map_err(|_| io_diagnostic(path, &std::io::ErrorKind::InvalidData.into(), at))
 }
 
-/// What a path that is not a regular file is, for messages: "a folder", "a device", …
-fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+/// What a path that is not a regular file is, for messages: "a folder", "a named pipe",
+/// "a socket", "a device", or "a special file" (also used by the command line for its outputs).
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
     if meta.is_dir() {
         return "a folder";
     }
@@ -290,6 +302,7 @@ fn load_tree(
     at: Option<&Node>,
     chain: &mut Vec<Origin>,
     digest: &mut RulesDigest,
+    files: &mut Vec<PathBuf>,
 ) -> Result<Node, Diagnostics> {
     if chain.iter().any(|o| same_origin(o, origin)) {
         let names: Vec<String> = chain
@@ -319,12 +332,15 @@ fn load_tree(
         .into());
     }
     let source = read_origin(origin, at)?;
+    if let Origin::File(p) = origin {
+        files.push(p.clone());
+    }
     chain.push(origin.clone());
     let dir = match origin {
         Origin::File(p) => p.parent().map(Path::to_path_buf).unwrap_or_default(),
         Origin::Builtin(_) => PathBuf::from("."),
     };
-    let tree = parse_and_extend(&source, &dir, chain, digest);
+    let tree = parse_and_extend(&source, &dir, chain, digest, files);
     chain.pop();
     tree
 }
@@ -342,6 +358,7 @@ fn parse_and_extend(
     dir: &Path,
     chain: &mut Vec<Origin>,
     digest: &mut RulesDigest,
+    files: &mut Vec<PathBuf>,
 ) -> Result<Node, Diagnostics> {
     digest.write_file(source.inner());
     let mut tree = parse_yaml(source)?;
@@ -382,7 +399,7 @@ fn parse_and_extend(
         Some((n, _)) => Origin::Builtin(n),
         None => Origin::File(dir.join(parent)),
     };
-    let mut base = load_tree(&origin, Some(&ext), chain, digest)?;
+    let mut base = load_tree(&origin, Some(&ext), chain, digest, files)?;
     merge(&mut base, &tree);
     Ok(base)
 }
