@@ -34,8 +34,18 @@ pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), 
         None => out.write_all(text.as_bytes())?,
     }
     if let Some(path) = plot {
-        let svg = crate::plot::svg(report);
-        write_file(path, svg.as_bytes()).map_err(|e| {
+        let bytes = if is_png(path) {
+            crate::plot::png(report).map_err(|e| {
+                bad_input(
+                    "output::plot",
+                    format!("cannot draw `{}`: {e}", path.display()),
+                    "give `--plot FILE.svg` for the SVG picture",
+                )
+            })?
+        } else {
+            crate::plot::svg(report).into_bytes()
+        };
+        write_file(path, &bytes).map_err(|e| {
             bad_input(
                 "output::plot",
                 e,
@@ -53,11 +63,12 @@ pub fn check_writable(o: &OutputArgs) -> Result<(), Failure> {
         && !plot
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+        && !is_png(plot)
     {
         return Err(bad_input(
             "output::plot",
-            format!("`--plot {}`: plots are SVG pictures", plot.display()),
-            "name the file `….svg`, e.g. `--plot shares.svg`",
+            format!("`--plot {}`: plots are SVG or PNG pictures", plot.display()),
+            "name the file `….svg` or `….png`, e.g. `--plot shares.svg`",
         ));
     }
     for path in [&o.out, &o.plot].into_iter().flatten() {
@@ -74,6 +85,11 @@ pub fn check_writable(o: &OutputArgs) -> Result<(), Failure> {
             })?;
     }
     Ok(())
+}
+
+/// True if `path` names a PNG picture (`….png`, any case).
+fn is_png(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"))
 }
 
 /// Writes `bytes` to `path`; the error is one line naming the file.

@@ -16,8 +16,8 @@ impl Report {
     /// `plies_diff_lo`, `plies_diff_hi`, then `first_seat.win_diff`, `first_seat.win_diff_lo`,
     /// `first_seat.win_diff_hi`, the same for the seat in each later turn position
     /// (`turn2.win_diff`, … `turnN.win_diff_hi`), `rounds_diff`, `rounds_diff_lo`,
-    /// `rounds_diff_hi`, and per end reason `end.REASON.diff`, `end.REASON.diff_lo`,
-    /// `end.REASON.diff_hi` (the change in the share of games ending so), all empty for the
+    /// `rounds_diff_hi`, and per end reason `end_diff.REASON`, `end_diff_lo.REASON`,
+    /// `end_diff_hi.REASON` (the change in the share of games ending so), all empty for the
     /// baseline; last `label` (the swept choices, or the changed one in `--sweep each`),
     /// `identical_to_baseline` (`true`/`false`, empty for the baseline) and `note` (why the
     /// option may not have come into play, or empty). Shares are fractions (0–1) with six
@@ -83,7 +83,9 @@ impl Report {
         }
         head.extend(["rounds_diff", "rounds_diff_lo", "rounds_diff_hi"].map(String::from));
         for r in &reasons {
-            triple(&mut head, &format!("end.{r}"), "diff");
+            for c in ["end_diff", "end_diff_lo", "end_diff_hi"] {
+                head.push(format!("{c}.{r}"));
+            }
         }
         head.extend(["label", "identical_to_baseline", "note"].map(String::from));
 

@@ -193,7 +193,7 @@ impl Grid {
             for r in &self.rows {
                 let label = r.first().map_or("", |x| x.as_str());
                 if label.chars().count() > label_w {
-                    writeln!(f, "{label}")?;
+                    para(f, label)?;
                     writeln!(f, "{}", line(r, ""))?;
                 } else {
                     writeln!(f, "{}", line(r, label))?;
