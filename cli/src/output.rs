@@ -89,7 +89,8 @@ pub fn check_writable(o: &OutputArgs) -> Result<(), Failure> {
 
 /// True if `path` names a PNG picture (`….png`, any case).
 fn is_png(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"))
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
 }
 
 /// Writes `bytes` to `path`; the error is one line naming the file.

@@ -33,7 +33,7 @@ const SEAT_COLOURS: [RGBColor; 8] = [
 const FIRST_SEAT: RGBColor = RGBColor(0, 0, 0);
 
 /// Colours of the assignments' length curves: none of them a seat colour.
-const LENGTH_COLOURS: [RGBColor; 8] = [
+const LENGTH_COLOURS: [RGBColor; 10] = [
     RGBColor(40, 40, 40),
     RGBColor(230, 97, 1),
     RGBColor(94, 60, 153),
@@ -42,6 +42,8 @@ const LENGTH_COLOURS: [RGBColor; 8] = [
     RGBColor(128, 128, 128),
     RGBColor(197, 27, 125),
     RGBColor(77, 146, 33),
+    RGBColor(0, 64, 64),
+    RGBColor(255, 140, 105),
 ];
 
 /// Most rows of a forest or win-share panel, and most curves of the length panel.
@@ -146,7 +148,14 @@ impl Panel {
                 title,
                 series,
                 rows,
-            } => forest(area, title, series, rows, None, "difference, percentage points"),
+            } => forest(
+                area,
+                title,
+                series,
+                rows,
+                None,
+                "difference, percentage points",
+            ),
             Panel::Shares(runs) => shares(report, runs, area),
             Panel::Lengths(runs) => lengths(report, runs, area),
         }
@@ -367,7 +376,7 @@ fn forest(
         }
         Some(_) => {
             chart.draw_series(std::iter::once(DashedPathElement::new(
-                ends.into_iter(),
+                ends,
                 6,
                 4,
                 BLACK.mix(0.7).stroke_width(2),
@@ -399,7 +408,13 @@ fn forest(
     for (i, r) in rows.iter().enumerate() {
         let (_, y) = chart.backend_coord(&(lo, (n - 1 - i) as f64));
         let y = y - top;
-        text(area, &fit(&r.label, 48), (lw as i32 - 8, y), 13, HPos::Right)?;
+        text(
+            area,
+            &fit(&r.label, 48),
+            (lw as i32 - 8, y),
+            13,
+            HPos::Right,
+        )?;
     }
     let entries: Vec<(String, RGBColor, bool)> = series
         .iter()

@@ -343,7 +343,9 @@ fn json_schema_snapshot() {
     lines.dedup();
     let lines: Vec<String> = lines
         .into_iter()
-        .filter(|l| l.starts_with(".effects") || l.starts_with(".stopping") || l.starts_with(".design"))
+        .filter(|l| {
+            l.starts_with(".effects") || l.starts_with(".stopping") || l.starts_with(".design")
+        })
         .collect();
     insta::assert_snapshot!("json_schema_effects_and_stopping", lines.join("\n"));
 }
@@ -791,7 +793,9 @@ fn first_seat_paired_difference_matches_the_per_game_table() {
     let (base, fixed): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r[col("assignment")] == "0");
     assert!(fixed.iter().all(|r| r[col("first_seat")] == "red"));
     assert_eq!(
-        base.iter().filter(|r| r[col("first_seat")] == "blue").count(),
+        base.iter()
+            .filter(|r| r[col("first_seat")] == "blue")
+            .count(),
         30,
         "rotate: each seat first in a quarter of the games"
     );
@@ -807,9 +811,18 @@ fn first_seat_paired_difference_matches_the_per_game_table() {
     let d = &v["runs"][1]["difference"]["first_seat"];
     let got = |x: &Value| x.as_f64().unwrap();
     assert!((got(&d["mean"]) - mean).abs() < 1e-9, "{d} vs {mean}");
-    assert!((got(&d["ci"][0]) - (mean - half)).abs() < 1e-9, "{d} vs {half}");
-    assert!((got(&d["ci"][1]) - (mean + half)).abs() < 1e-9, "{d} vs {half}");
-    assert_eq!(d["significant"], Value::Bool(mean - half > 0.0 || mean + half < 0.0));
+    assert!(
+        (got(&d["ci"][0]) - (mean - half)).abs() < 1e-9,
+        "{d} vs {half}"
+    );
+    assert!(
+        (got(&d["ci"][1]) - (mean + half)).abs() < 1e-9,
+        "{d} vs {half}"
+    );
+    assert_eq!(
+        d["significant"],
+        Value::Bool(mean - half > 0.0 || mean + half < 0.0)
+    );
     assert_eq!(
         v["runs"][1]["difference"]["turn_position"][0], *d,
         "turn position 0 is the first seat"
@@ -848,13 +861,24 @@ fn sweep_each_ranks_the_first_seat_effect_and_names_idle_options() {
         .unwrap();
     assert_eq!(idle["identical_to_baseline"], Value::Bool(true));
     let note = idle["note"].as_str().unwrap();
-    assert!(note.contains("identical to the baseline in all 60 games"), "{note}");
+    assert!(
+        note.contains("identical to the baseline in all 60 games"),
+        "{note}"
+    );
     assert!(note.contains("never pass"), "{note}");
-    let promo = runs.iter().find(|r| r["label"] == "promotion=anytime").unwrap();
+    let promo = runs
+        .iter()
+        .find(|r| r["label"] == "promotion=anytime")
+        .unwrap();
     assert_eq!(promo["identical_to_baseline"], Value::Bool(false));
     assert_eq!(promo["note"], Value::Null);
     // The largest first-seat change, by the JSON, heads the table's difference section.
-    let size = |r: &Value| r["difference"]["first_seat"]["mean"].as_f64().unwrap().abs();
+    let size = |r: &Value| {
+        r["difference"]["first_seat"]["mean"]
+            .as_f64()
+            .unwrap()
+            .abs()
+    };
     let top = runs[1..].iter().map(size).fold(0.0f64, f64::max);
     let largest: Vec<&str> = runs[1..]
         .iter()
@@ -871,13 +895,28 @@ fn sweep_each_ranks_the_first_seat_effect_and_names_idle_options() {
         .unwrap();
     let first_row = section.lines().nth(3).unwrap();
     assert!(
-        largest.iter().any(|l| first_row.starts_with(&format!("{l} "))),
+        largest
+            .iter()
+            .any(|l| first_row.starts_with(&format!("{l} "))),
         "{first_row} is not one of {largest:?}\n{table}"
     );
-    assert!(table.contains("options that never came into play"), "{table}");
-    assert!(table.contains("dice-usage=mandatory: identical to the baseline"), "{table}");
+    assert!(
+        table.contains("options that never came into play"),
+        "{table}"
+    );
+    assert!(
+        table.contains("dice-usage=mandatory: identical to the baseline"),
+        "{table}"
+    );
     // `each` stands alone.
-    let e = bad(&["simulate", "chaturaji", "--sweep", "each", "--sweep", "dice"]);
+    let e = bad(&[
+        "simulate",
+        "chaturaji",
+        "--sweep",
+        "each",
+        "--sweep",
+        "dice",
+    ]);
     assert!(e.contains("takes no other sweep items"), "{e}");
 }
 
@@ -919,7 +958,10 @@ fn main_effects_average_over_the_other_options_and_sweep_all_is_readable() {
     // Main effects: one per other choice (1 + 2); interactions: 1 × 2.
     assert_eq!(effects.len(), 3 + 2);
     assert_eq!(
-        effects.iter().filter(|e| e["kind"] == "interaction").count(),
+        effects
+            .iter()
+            .filter(|e| e["kind"] == "interaction")
+            .count(),
         2
     );
     let table = ok(&["simulate", "chaturaji", "--games", "3", "--sweep", "all"]);
@@ -938,7 +980,14 @@ fn main_effects_average_over_the_other_options_and_sweep_all_is_readable() {
 fn per_game_table_has_the_documented_columns_and_shards_combine() {
     let dir = temp_dir("per-game");
     let single = dir.join("single.csv");
-    let base = ["simulate", "yonin-shogi", "--games", "9", "--sweep", "show-movable"];
+    let base = [
+        "simulate",
+        "yonin-shogi",
+        "--games",
+        "9",
+        "--sweep",
+        "show-movable",
+    ];
     ok(&[&base[..], &["--per-game", single.to_str().unwrap()]].concat());
     let text = std::fs::read_to_string(&single).unwrap();
     let (head, rows) = csv_rows(&text);
@@ -953,7 +1002,14 @@ fn per_game_table_has_the_documented_columns_and_shards_combine() {
         let shard = format!("{k}/2");
         ok(&[
             &base[..],
-            &["--shard", &shard, "--format", "json", "--per-game", p.to_str().unwrap()],
+            &[
+                "--shard",
+                &shard,
+                "--format",
+                "json",
+                "--per-game",
+                p.to_str().unwrap(),
+            ],
         ]
         .concat());
         parts.push(std::fs::read_to_string(&p).unwrap());
@@ -1022,8 +1078,18 @@ fn precision_plays_deterministic_batches_and_states_the_stopping_rule() {
         assert!(100.0 * widest(&f) > 4.0);
     }
     let table = ok(&args);
-    assert!(table.contains("stopping rule: batches of 50 games"), "{table}");
-    let e = bad(&["simulate", "chaturaji", "--precision", "1", "--shard", "0/2"]);
+    assert!(
+        table.contains("stopping rule: batches of 50 games"),
+        "{table}"
+    );
+    let e = bad(&[
+        "simulate",
+        "chaturaji",
+        "--precision",
+        "1",
+        "--shard",
+        "0/2",
+    ]);
     assert!(e.contains("`--precision` with `--shard`"), "{e}");
 }
 

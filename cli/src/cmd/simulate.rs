@@ -65,8 +65,19 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .iter()
         .map(|x| changed_label(&sweep.swept, &sweep.assignments[0], x))
         .collect();
-    let per_game = a.per_game.as_ref().map(|_| Mutex::new(sim::PerGame::new(&variants)));
-    let watch = Watch::new(total, a.seed, dirs, record_source(&a.v.variant), labels, per_game, variants.clone());
+    let per_game = a
+        .per_game
+        .as_ref()
+        .map(|_| Mutex::new(sim::PerGame::new(&variants)));
+    let watch = Watch::new(
+        total,
+        a.seed,
+        dirs,
+        record_source(&a.v.variant),
+        labels,
+        per_game,
+        variants.clone(),
+    );
     let names = a.agents.clone();
     let agents = || -> Vec<Box<dyn Agent>> {
         names
@@ -91,7 +102,10 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         swept: sweep.swept,
         design: sweep.design,
         stopping: None,
-        effects: contrasts.iter().map(|c| sim::EffectTally::new(c, seats)).collect(),
+        effects: contrasts
+            .iter()
+            .map(|c| sim::EffectTally::new(c, seats))
+            .collect(),
         runs: variants
             .iter()
             .map(|v| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), sim::Tally::new(v)))
@@ -109,11 +123,14 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
             sim::run_with_effects(&variants, &agents, &plan, &watch, &contrasts);
         for (s, t) in report.runs.iter_mut().zip(tallies) {
             let mut whole = std::mem::take(&mut s.tally);
-            whole.merge(&t).map_err(|e| bad_input("simulate::tally", e, "report this as a bug"))?;
+            whole
+                .merge(&t)
+                .map_err(|e| bad_input("simulate::tally", e, "report this as a bug"))?;
             *s = sim::Summary::new(&s.variant, a.seed, s.options.clone(), whole);
         }
         for (w, e) in report.effects.iter_mut().zip(&effects) {
-            w.merge(e).map_err(|e| bad_input("simulate::tally", e, "report this as a bug"))?;
+            w.merge(e)
+                .map_err(|e| bad_input("simulate::tally", e, "report this as a bug"))?;
         }
         report.games = plan.games;
         let (Some(b), Some(points)) = (batch, a.precision) else {
@@ -155,7 +172,9 @@ fn check_precision(a: &SimulateArgs, shard: Option<Shard>) -> Result<Option<u64>
     if !(p.is_finite() && p > 0.0 && p <= 100.0) {
         return Err(bad_input(
             "simulate::precision",
-            format!("`--precision {p}`: the precision is a half-width in percentage points, above 0 and at most 100"),
+            format!(
+                "`--precision {p}`: the precision is a half-width in percentage points, above 0 and at most 100"
+            ),
             "e.g. `--precision 1` for intervals within ±1 point",
         ));
     }
@@ -365,7 +384,10 @@ impl Watch {
 impl Observer for Watch {
     fn finished(&self, run: usize, result: &GameResult, pos: &Position) {
         self.bar.inc(1);
-        if self.seen.fetch_add(1, Ordering::Relaxed) % NAME_EVERY == 0
+        if self
+            .seen
+            .fetch_add(1, Ordering::Relaxed)
+            .is_multiple_of(NAME_EVERY)
             && let Some(l) = self.labels.get(run)
         {
             self.bar.set_message(l.clone());

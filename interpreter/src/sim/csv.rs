@@ -175,7 +175,8 @@ impl Report {
 ///
 /// Columns: `assignment` (the index of the option assignment, 0 the baseline), `game` (the
 /// game's index: with the base seed it determines the game), `seed` (the base seed), `label`
-/// (the assignment's swept choices), `option.NAME` per option, `first_seat` (the seat that
+/// (the assignment's swept choices; its every option is in the report's row of the same
+/// index, so that a column never mixes numbers and names), `first_seat` (the seat that
 /// moved first), per seat `SEAT.rank` (1 = first, equal ranks shared) and `SEAT.score`,
 /// `winners` (the seats ranked first, joined by `+`), `plies`, `rounds`, `end_reason` and
 /// `event.NAME` per rule event any assignment counts (empty where this assignment's variant
@@ -183,7 +184,6 @@ impl Report {
 #[derive(Clone, Debug, Default)]
 pub struct PerGame {
     seats: Vec<String>,
-    options: Vec<String>,
     events: Vec<String>,
     rows: Vec<(usize, u64, Vec<String>)>,
 }
@@ -204,10 +204,6 @@ impl PerGame {
                 .first()
                 .map(|v| v.seats.iter().map(|s| s.name.clone()).collect())
                 .unwrap_or_default(),
-            options: variants
-                .first()
-                .map(|v| v.assignment.0.iter().map(|(n, _)| n.clone()).collect())
-                .unwrap_or_default(),
             events,
             rows: Vec::new(),
         }
@@ -227,11 +223,6 @@ impl PerGame {
             seed.to_string(),
             String::new(), // the label, filled in when written
         ];
-        row.extend(
-            self.options
-                .iter()
-                .map(|o| variant.assignment.get(o).unwrap_or_default().to_string()),
-        );
         row.push(seat(r.first_seat));
         for s in 0..self.seats.len() {
             row.push(r.ranks.get(s).map_or(String::new(), |x| x.to_string()));
@@ -274,7 +265,6 @@ impl PerGame {
         let mut head: Vec<String> = ["assignment", "game", "seed", "label"]
             .map(String::from)
             .to_vec();
-        head.extend(self.options.iter().map(|o| format!("option.{o}")));
         head.push("first_seat".into());
         for s in &self.seats {
             head.push(format!("{s}.rank"));

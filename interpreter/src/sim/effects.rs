@@ -242,11 +242,23 @@ mod tests {
         let refs: Vec<&Assignment> = runs.iter().collect();
         let c = contrasts(&["x".into(), "y".into()], &refs);
         assert_eq!(c.len(), 1 + 2 + 2);
-        assert_eq!((c[0].plus.clone(), c[0].minus.clone(), c[0].divisor), (vec![3, 4, 5], vec![0, 1, 2], 3));
-        assert_eq!((c[2].plus.clone(), c[2].minus.clone(), c[2].divisor), (vec![2, 5], vec![0, 3], 2));
+        assert_eq!(
+            (c[0].plus.clone(), c[0].minus.clone(), c[0].divisor),
+            (vec![3, 4, 5], vec![0, 1, 2], 3)
+        );
+        assert_eq!(
+            (c[2].plus.clone(), c[2].minus.clone(), c[2].divisor),
+            (vec![2, 5], vec![0, 3], 2)
+        );
         let last = &c[4];
-        assert_eq!(last.terms, vec![("x".into(), "1".into()), ("y".into(), "2".into())]);
-        assert_eq!((last.plus.clone(), last.minus.clone(), last.divisor), (vec![0, 5], vec![2, 3], 1));
+        assert_eq!(
+            last.terms,
+            vec![("x".into(), "1".into()), ("y".into(), "2".into())]
+        );
+        assert_eq!(
+            (last.plus.clone(), last.minus.clone(), last.divisor),
+            (vec![0, 5], vec![2, 3], 1)
+        );
         assert!(contrasts(&["x".into()], &refs).is_empty());
     }
 }

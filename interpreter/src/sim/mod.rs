@@ -23,10 +23,10 @@ mod sweep;
 mod table;
 mod tally;
 
+pub use csv::PerGame;
 pub use effects::{Contrast, Effect, EffectTally, contrasts};
 pub use events::{Events, MAX_FORMATIONS};
 pub use game::{CAP_REASON, GameResult, play_game, play_game_to_end};
-pub use csv::PerGame;
 pub use report::{Report, Shard, Stopping};
 pub use summary::{Difference, Differences, SeatSummary, Summary, wilson};
 pub use sweep::{Design, MAX_ASSIGNMENTS, Sweep, sweep};
@@ -76,7 +76,7 @@ impl Plan {
     }
 
     /// The indices of the games `from..games` of this plan, as (first, step, count).
-    fn from_indices(&self) -> (u64, u64, u64) {
+    fn remaining_indices(&self) -> (u64, u64, u64) {
         let (first, step, count) = self.indices();
         let skip = match self.shard {
             Some(s) => s.games(self.from),
@@ -142,7 +142,7 @@ where
                 .collect::<Vec<_>>(),
         )
     };
-    let (first, step, count) = plan.from_indices();
+    let (first, step, count) = plan.remaining_indices();
     let play = |(mut acc, mut fx): (Vec<Tally>, Vec<EffectTally>), j: u64| {
         let k = first + j * step;
         let results: Vec<GameResult> = variants

@@ -188,13 +188,13 @@ impl Report {
     /// If there is no run `i`.
     pub fn changed(&self, i: usize) -> String {
         let (s, base) = (&self.runs[i], &self.runs[0]);
-        let diff: Vec<String> =
-            s.options
-                .0
-                .iter()
-                .filter(|(n, c)| base.options.get(n) != Some(c.as_str()))
-                .map(|(n, c)| format!("{n}={c}"))
-                .collect();
+        let diff: Vec<String> = s
+            .options
+            .0
+            .iter()
+            .filter(|(n, c)| base.options.get(n) != Some(c.as_str()))
+            .map(|(n, c)| format!("{n}={c}"))
+            .collect();
         if diff.is_empty() {
             "baseline".into()
         } else {
@@ -205,9 +205,10 @@ impl Report {
     /// True if run `i` (not the baseline) was identical to the baseline in every game: the
     /// same ranks, scores, length, end reason and event counts under every seed.
     pub fn identical_to_baseline(&self, i: usize) -> bool {
-        self.runs.get(i).and_then(|s| s.differences.as_ref().map(|d| (s, d))).is_some_and(
-            |(s, d)| s.games > 0 && d.same_games == s.games,
-        )
+        self.runs
+            .get(i)
+            .and_then(|s| s.differences.as_ref().map(|d| (s, d)))
+            .is_some_and(|(s, d)| s.games > 0 && d.same_games == s.games)
     }
 
     /// Why run `i`'s option may not have come into play, or `None`: identical to the
@@ -229,9 +230,17 @@ impl Report {
             .iter()
             .map(|(e, _)| e.as_str())
             .filter(|e| !listed(s, e))
-            .chain(s.events.iter().map(|(e, _)| e.as_str()).filter(|e| !listed(base, e)))
+            .chain(
+                s.events
+                    .iter()
+                    .map(|(e, _)| e.as_str())
+                    .filter(|e| !listed(base, e)),
+            )
             .collect();
-        let idle = !governed.is_empty() && governed.iter().all(|e| base.event(e) == 0 && s.event(e) == 0);
+        let idle = !governed.is_empty()
+            && governed
+                .iter()
+                .all(|e| base.event(e) == 0 && s.event(e) == 0);
         let identical = self.identical_to_baseline(i);
         if !identical && !idle {
             return None;
@@ -249,7 +258,10 @@ impl Report {
             .into_iter()
             .filter(|e| never.contains(e))
             .collect();
-        if identical && !choosy.is_empty() && self.agents.iter().all(|a| unforced.contains(&a.as_str())) {
+        if identical
+            && !choosy.is_empty()
+            && self.agents.iter().all(|a| unforced.contains(&a.as_str()))
+        {
             let what = choosy
                 .iter()
                 .map(|e| if *e == "passes" { "pass" } else { "resign" })
@@ -454,7 +466,9 @@ impl Report {
                 *w = Summary::new(&w.variant, w.seed, w.options.clone(), t);
             }
             if part.effects.len() != whole.effects.len() {
-                return Err(format!("`{name}` and `{first_name}` have different sweep effects"));
+                return Err(format!(
+                    "`{name}` and `{first_name}` have different sweep effects"
+                ));
             }
             for (w, p) in whole.effects.iter_mut().zip(&part.effects) {
                 w.merge(p)?;

@@ -152,12 +152,7 @@ impl Summary {
         let differences = t.paired.as_ref().map(|p| {
             let win = |sum: &[i64], sq: &[u64], s: usize| {
                 let (a, b) = (sum.get(s).copied(), sq.get(s).copied());
-                Difference::paired(
-                    t.games,
-                    a.unwrap_or(0) as f64,
-                    b.unwrap_or(0) as f64,
-                    units,
-                )
+                Difference::paired(t.games, a.unwrap_or(0) as f64, b.unwrap_or(0) as f64, units)
             };
             let positions: Vec<Difference> = (0..t.seats.len())
                 .map(|s| win(&p.position_sum, &p.position_sq, s))
@@ -172,19 +167,17 @@ impl Summary {
                 }),
                 positions,
                 plies: Difference::paired(t.games, p.plies_sum as f64, p.plies_sq as f64, 1.0),
-                rounds: Difference::paired(
-                    t.games,
-                    p.rounds_sum as f64,
-                    p.rounds_sq as f64,
-                    1.0,
-                ),
+                rounds: Difference::paired(t.games, p.rounds_sum as f64, p.rounds_sq as f64, 1.0),
                 end_reasons: t
                     .end_reasons
                     .keys()
                     .map(|r| {
                         let sum = p.reason_sum.get(r).copied().unwrap_or(0);
                         let sq = p.reason_sq.get(r).copied().unwrap_or(0);
-                        (r.clone(), Difference::paired(t.games, sum as f64, sq as f64, 1.0))
+                        (
+                            r.clone(),
+                            Difference::paired(t.games, sum as f64, sq as f64, 1.0),
+                        )
                     })
                     .collect(),
                 same_games: p.same_games,

@@ -210,7 +210,12 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
 }
 
 /// `--sweep each` (item `at` of `items`): one option at a time.
-fn each(file: &RuleFile, base: &Assignment, items: &[String], at: usize) -> Result<Sweep, Diagnostics> {
+fn each(
+    file: &RuleFile,
+    base: &Assignment,
+    items: &[String],
+    at: usize,
+) -> Result<Sweep, Diagnostics> {
     let src = text_source("--sweep", &items[at]);
     let whole = Some(Span::new(&src, 0, items[at].len()));
     if items.len() > 1 {
@@ -246,7 +251,10 @@ fn each(file: &RuleFile, base: &Assignment, items: &[String], at: usize) -> Resu
     }
     let mut baseline = base.clone();
     for o in &options {
-        baseline = baseline.with(&o.name, &o.normalise(base.get(&o.name).unwrap_or(&o.default)));
+        baseline = baseline.with(
+            &o.name,
+            &o.normalise(base.get(&o.name).unwrap_or(&o.default)),
+        );
     }
     let mut assignments = vec![baseline.clone()];
     for o in &options {
@@ -260,7 +268,10 @@ fn each(file: &RuleFile, base: &Assignment, items: &[String], at: usize) -> Resu
     if assignments.len() > MAX_ASSIGNMENTS {
         return Err(Diagnostic::new(
             "sweep::too-many",
-            format!("the sweep has {} assignments; at most {MAX_ASSIGNMENTS} are played", assignments.len()),
+            format!(
+                "the sweep has {} assignments; at most {MAX_ASSIGNMENTS} are played",
+                assignments.len()
+            ),
             whole,
         )
         .into());

@@ -36,7 +36,7 @@ impl fmt::Display for Report {
             self.max_plies
         )?;
         if let Some(st) = &self.stopping {
-            writeln!(f, "{}", stopping_line(st))?;
+            para(f, &stopping_line(st))?;
         }
         match self.runs.as_slice() {
             [one] => write!(f, "{one}"),
@@ -254,7 +254,13 @@ fn sweep(f: &mut fmt::Formatter<'_>, report: &Report, runs: &[Summary]) -> fmt::
     let large = runs.len() > FULL_ROWS_MAX;
     // A large sweep names each assignment by its changes from the baseline.
     let labels: Vec<String> = (0..runs.len())
-        .map(|i| if large { report.changed(i) } else { report.label(i) })
+        .map(|i| {
+            if large {
+                report.changed(i)
+            } else {
+                report.label(i)
+            }
+        })
         .collect();
     let seats: Vec<&str> = base.seats.iter().map(|x| x.name.as_str()).collect();
     let rotates = runs.iter().any(|s| s.first_seat_rotates);
@@ -264,7 +270,12 @@ fn sweep(f: &mut fmt::Formatter<'_>, report: &Report, runs: &[Summary]) -> fmt::
     let ranked = report.design == Design::Each || large;
     if ranked {
         order[1..].sort_by(|&a, &b| {
-            let key = |i: usize| runs[i].differences.as_ref().map_or(0.0, |d| d.first_seat.mean.abs());
+            let key = |i: usize| {
+                runs[i]
+                    .differences
+                    .as_ref()
+                    .map_or(0.0, |d| d.first_seat.mean.abs())
+            };
             key(b).total_cmp(&key(a)).then(a.cmp(&b))
         });
     }
@@ -274,47 +285,69 @@ fn sweep(f: &mut fmt::Formatter<'_>, report: &Report, runs: &[Summary]) -> fmt::
         order.clone()
     };
     if large {
-        para(f, &format!(
-            "{} assignments: below, the main effects, the largest interactions and the {} \
+        para(
+            f,
+            &format!(
+                "{} assignments: below, the main effects, the largest interactions and the {} \
              assignments whose first seat's win share differs most from the baseline (named by \
              their changes from it); every assignment's row is in `--format csv` and `--format \
              json`",
-            runs.len(),
-            shown.len() - 1
-        ))?;
+                runs.len(),
+                shown.len() - 1
+            ),
+        )?;
         effects(f, report, &seats)?;
     }
 
     // Win shares and length.
+    let v = Rows {
+        runs,
+        shown: &shown,
+        labels: &labels,
+        seats: &seats,
+    };
     if !large {
-        shares_table(f, runs, &shown, &labels, &seats)?;
+        shares_table(f, v)?;
     }
-    differences_table(f, runs, &shown, &labels, &seats, ranked)?;
+    differences_table(f, v, ranked)?;
     if large {
         return notes(f, report, &shown, &labels);
     }
     if rotates {
-        positions_table(f, runs, &shown, &labels, &seats)?;
+        positions_table(f, v)?;
     }
     effects(f, report, &seats)?;
     notes(f, report, &shown, &labels)?;
-    reasons_tables(f, report, runs, &shown, &labels)?;
-    events_table(f, runs, &shown, &labels)
+    reasons_tables(f, report, v)?;
+    events_table(f, v)
+}
+
+/// The rows a sweep's tables show: the runs, which of them (in order), their labels, and the
+/// seat names.
+#[derive(Clone, Copy)]
+struct Rows<'a> {
+    runs: &'a [Summary],
+    shown: &'a [usize],
+    labels: &'a [String],
+    seats: &'a [&'a str],
 }
 
 /// The win share of every seat and the first seat, and the mean length, per assignment.
-fn shares_table(
-    f: &mut fmt::Formatter<'_>,
-    runs: &[Summary],
-    shown: &[usize],
-    labels: &[String],
-    seats: &[&str],
-) -> fmt::Result {
+fn shares_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
+    let Rows {
+        runs,
+        shown,
+        labels,
+        seats,
+    } = v;
     let mut head = vec!["assignment".to_string()];
     head.extend(seats.iter().map(|s| s.to_string()));
     head.extend(["first seat", "plies", "rounds"].map(String::from));
     let mut g = Grid::new(
-        format!("win share and game length (fair share {})", pct(1.0 / seats.len().max(1) as f64)),
+        format!(
+            "win share and game length (fair share {})",
+            pct(1.0 / seats.len().max(1) as f64)
+        ),
         head,
     );
     for &i in shown {
@@ -330,14 +363,13 @@ fn shares_table(
 }
 
 /// The paired differences from the baseline: the first seat, each seat, the length.
-fn differences_table(
-    f: &mut fmt::Formatter<'_>,
-    runs: &[Summary],
-    shown: &[usize],
-    labels: &[String],
-    seats: &[&str],
-    ranked: bool,
-) -> fmt::Result {
+fn differences_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>, ranked: bool) -> fmt::Result {
+    let Rows {
+        runs,
+        shown,
+        labels,
+        seats,
+    } = v;
     let title = if ranked {
         format!("difference from the baseline, largest first-seat change first ({DIFF_KEY})")
     } else {
@@ -348,7 +380,9 @@ fn differences_table(
     head.push("plies".into());
     let mut g = Grid::new(format!("{title}; win shares in points"), head);
     for &i in shown.iter().skip(1) {
-        let Some(d) = &runs[i].differences else { continue };
+        let Some(d) = &runs[i].differences else {
+            continue;
+        };
         let mut row = vec![labels[i].clone(), compact(&d.first_seat, 100.0, 1)];
         row.extend(d.win_share.iter().map(|x| compact(x, 100.0, 1)));
         row.push(compact(&d.plies, 1.0, 1));
@@ -358,22 +392,24 @@ fn differences_table(
 }
 
 /// The paired differences of the seat in each turn position.
-fn positions_table(
-    f: &mut fmt::Formatter<'_>,
-    runs: &[Summary],
-    shown: &[usize],
-    labels: &[String],
-    seats: &[&str],
-) -> fmt::Result {
+fn positions_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
+    let Rows {
+        runs,
+        shown,
+        labels,
+        seats,
+    } = v;
     {
         let mut head = vec!["assignment".to_string()];
-        head.extend((1..=seats.len()).map(ordinal));
+        head.extend((1..=seats.len() as u32).map(crate::compile::ordinal));
         let mut g = Grid::new(
             "difference by turn position (the seat moving 1st, 2nd, … in each game), points",
             head,
         );
         for &i in shown.iter().skip(1) {
-            let Some(d) = &runs[i].differences else { continue };
+            let Some(d) = &runs[i].differences else {
+                continue;
+            };
             let mut row = vec![labels[i].clone()];
             row.extend(d.positions.iter().map(|x| compact(x, 100.0, 1)));
             g.rows.push(row);
@@ -383,13 +419,13 @@ fn positions_table(
 }
 
 /// The share of games per end reason, and in ranked sweeps its change from the baseline.
-fn reasons_tables(
-    f: &mut fmt::Formatter<'_>,
-    report: &Report,
-    runs: &[Summary],
-    shown: &[usize],
-    labels: &[String],
-) -> fmt::Result {
+fn reasons_tables(f: &mut fmt::Formatter<'_>, report: &Report, v: Rows<'_>) -> fmt::Result {
+    let Rows {
+        runs,
+        shown,
+        labels,
+        ..
+    } = v;
     let reasons: BTreeSet<&str> = runs
         .iter()
         .flat_map(|s| s.end_reasons.iter().map(|(r, _)| r.as_str()))
@@ -401,7 +437,11 @@ fn reasons_tables(
         let s = &runs[i];
         let mut row = vec![labels[i].clone()];
         for r in &reasons {
-            let n = s.end_reasons.iter().find(|(x, _)| x == r).map_or(0, |(_, n)| *n);
+            let n = s
+                .end_reasons
+                .iter()
+                .find(|(x, _)| x == r)
+                .map_or(0, |(_, n)| *n);
             row.push(pct(n as f64 / s.games.max(1) as f64));
         }
         g.rows.push(row);
@@ -412,7 +452,9 @@ fn reasons_tables(
         head.extend(reasons.iter().map(|r| r.to_string()));
         let mut g = Grid::new("change in the share of games per end reason (points)", head);
         for &i in shown.iter().skip(1) {
-            let Some(d) = &runs[i].differences else { continue };
+            let Some(d) = &runs[i].differences else {
+                continue;
+            };
             let mut row = vec![labels[i].clone()];
             for r in &reasons {
                 match d.end_reasons.iter().find(|(x, _)| x == r) {
@@ -428,12 +470,13 @@ fn reasons_tables(
 }
 
 /// Rule events per game, per assignment.
-fn events_table(
-    f: &mut fmt::Formatter<'_>,
-    runs: &[Summary],
-    shown: &[usize],
-    labels: &[String],
-) -> fmt::Result {
+fn events_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
+    let Rows {
+        runs,
+        shown,
+        labels,
+        ..
+    } = v;
     let mut events: Vec<&str> = Vec::new();
     for s in runs {
         for (e, _) in &s.events {
@@ -448,14 +491,23 @@ fn events_table(
     for &i in shown {
         let s = &runs[i];
         let mut row = vec![labels[i].clone()];
-        row.extend(events.iter().map(|e| format!("{:.2}", s.event(e) as f64 / s.games.max(1) as f64)));
+        row.extend(
+            events
+                .iter()
+                .map(|e| format!("{:.2}", s.event(e) as f64 / s.games.max(1) as f64)),
+        );
         g.rows.push(row);
     }
     g.write(f)
 }
 
 /// The notes on assignments whose option may not have come into play ([`Report::note`]).
-fn notes(f: &mut fmt::Formatter<'_>, report: &Report, shown: &[usize], labels: &[String]) -> fmt::Result {
+fn notes(
+    f: &mut fmt::Formatter<'_>,
+    report: &Report,
+    shown: &[usize],
+    labels: &[String],
+) -> fmt::Result {
     let all: Vec<(usize, String)> = (1..report.runs.len())
         .filter_map(|i| report.note(i).map(|n| (i, n)))
         .collect();
@@ -504,31 +556,20 @@ fn para(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
     writeln!(f, "{line}")
 }
 
-/// `1st`, `2nd`, `3rd`, `4th`, …
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 /// The stopping rule of a `--precision` run, as a line of the report.
 pub(crate) fn stopping_line(st: &super::report::Stopping) -> String {
     if st.met() {
         format!(
-            "stopping rule: batches of {} games until every win-share difference's 95% interval \
-             is within ±{} points (at most {} games): reached ±{:.2}",
+            "stopping rule: batches of {} games until every reported win-share 95% interval \
+             (of the differences, in a sweep) is within ±{} points (at most {} games): reached \
+             ±{:.2}",
             st.batch, st.points, st.max_games, st.reached
         )
     } else {
         format!(
-            "stopping rule: batches of {} games until every win-share difference's 95% interval \
-             is within ±{} points (at most {} games): NOT reached, the widest is ±{:.2} at the \
-             game limit",
+            "stopping rule: batches of {} games until every reported win-share 95% interval \
+             (of the differences, in a sweep) is within ±{} points (at most {} games): NOT \
+             reached, the widest is ±{:.2} at the game limit",
             st.batch, st.points, st.max_games, st.reached
         )
     }

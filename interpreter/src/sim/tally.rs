@@ -183,14 +183,22 @@ impl Tally {
             *sq += d.unsigned_abs() * d.unsigned_abs();
         };
         for s in 0..n.min(MAX_SEATS) {
-            add(&mut p.win_sum[s], &mut p.win_sq[s], a[s] as i64 - b[s] as i64);
+            add(
+                &mut p.win_sum[s],
+                &mut p.win_sq[s],
+                a[s] as i64 - b[s] as i64,
+            );
             // The seat at turn position s in each game of the pair (their first seats may
             // differ, as under an option that fixes or rotates the first seat).
             let (x, y) = (
                 a[(r.first_seat.index() + s) % n],
                 b[(baseline.first_seat.index() + s) % n],
             );
-            add(&mut p.position_sum[s], &mut p.position_sq[s], x as i64 - y as i64);
+            add(
+                &mut p.position_sum[s],
+                &mut p.position_sq[s],
+                x as i64 - y as i64,
+            );
         }
         let d = r.plies as i64 - baseline.plies as i64;
         add(&mut p.plies_sum, &mut p.plies_sq, d);
@@ -249,7 +257,11 @@ impl Tally {
         {
             return Err("the paired differences do not have one entry per seat".into());
         }
-        if self.paired.as_ref().is_some_and(|p| p.same_games > self.games) {
+        if self
+            .paired
+            .as_ref()
+            .is_some_and(|p| p.same_games > self.games)
+        {
             return Err("more games identical to the baseline than games".into());
         }
         Ok(())
