@@ -72,19 +72,30 @@ pub fn check_writable(o: &OutputArgs) -> Result<(), Failure> {
         ));
     }
     for path in [&o.out, &o.plot].into_iter().flatten() {
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(|e| {
-                bad_input(
-                    "output::write",
-                    format!("cannot write `{}`: {e}", path.display()),
-                    "give a file you can write, e.g. `--out report.json`",
-                )
-            })?;
+        check_path(
+            path,
+            "output::write",
+            "give a file you can write, e.g. `--out report.json`",
+        )?;
     }
     Ok(())
+}
+
+/// Checks that `path` can be written (creating it empty if it does not exist); the error has
+/// `code` and `help`.
+pub fn check_path(path: &Path, code: &str, help: &str) -> Result<(), Failure> {
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map(|_| ())
+        .map_err(|e| {
+            bad_input(
+                code,
+                format!("cannot write `{}`: {e}", path.display()),
+                help,
+            )
+        })
 }
 
 /// True if `path` names a PNG picture (`….png`, any case).

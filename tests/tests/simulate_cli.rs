@@ -1091,6 +1091,17 @@ fn precision_plays_deterministic_batches_and_states_the_stopping_rule() {
         "0/2",
     ]);
     assert!(e.contains("`--precision` with `--shard`"), "{e}");
+    let e = bad(&["simulate", "chaturaji", "--precision", "0"]);
+    assert!(e.contains("above 0 and at most 100"), "{e}");
+    let e = bad(&[
+        "simulate",
+        "chaturaji",
+        "--games",
+        "100000000",
+        "--per-game",
+        "/no/such/dir/g.csv",
+    ]);
+    assert!(e.contains("cannot write `/no/such/dir/g.csv`"), "{e}");
 }
 
 /// `--plot FILE.png` writes a PNG picture (rendered from the SVG with the bundled font).

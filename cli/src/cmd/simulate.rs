@@ -47,6 +47,14 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     let seats = variants[0].seats.len();
     check_agents(&a.agents, seats)?;
     crate::output::check_writable(&a.output)?;
+    if let Some(path) = &a.per_game {
+        // Before a long run: a typo in the name must not cost the games.
+        crate::output::check_path(
+            path,
+            "simulate::per-game",
+            "give a file you can write, e.g. `--per-game games.csv`",
+        )?;
+    }
     let dirs = record_dirs(a, &sweep.swept, &variants)?;
 
     let batch = check_precision(a, shard)?;
