@@ -90,9 +90,17 @@ pub struct PerftArgs {
 pub struct SimulateArgs {
     #[command(flatten)]
     pub v: VariantArgs,
-    /// Games per option assignment (at least 1).
+    /// Games per option assignment (at least 1); with `--precision`, the most games.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
+    /// Play games in seeded batches (games 0..B, B..2B, …) until every reported win-share
+    /// difference's 95% interval (and, outside sweeps, every win share's) is within ±P
+    /// percentage points, or `--games` is reached; the same command plays the same games.
+    #[arg(long, value_name = "P")]
+    pub precision: Option<f64>,
+    /// Games per batch under `--precision`.
+    #[arg(long, value_name = "B", default_value_t = 1000)]
+    pub batch: u64,
     /// Base seed: game K uses the generator of (seed, K), so runs are reproducible and every
     /// assignment of a sweep plays the same seeds.
     #[arg(long, default_value_t = 0)]
@@ -108,9 +116,10 @@ pub struct SimulateArgs {
     pub agents: Vec<String>,
     /// Sweep an option through its choices (repeatable; every combination is played):
     /// `--sweep promotion`, integer options through given values `--sweep round-limit=20,30,50`,
-    /// or `--sweep all` (every option that changes play). The `--set` choice (or the default)
+    /// `--sweep all` (every combination of every option that changes play), or `--sweep each`
+    /// (every option that changes play, one at a time). The `--set` choice (or the default)
     /// is the baseline the others are compared with.
-    #[arg(long, value_name = "OPT[=V1,V2…]|all")]
+    #[arg(long, value_name = "OPT[=V1,V2…]|all|each")]
     pub sweep: Vec<String>,
     /// Worker threads (0: one per core); the results do not depend on it.
     #[arg(long, default_value_t = 0)]
@@ -134,6 +143,10 @@ pub struct SimulateArgs {
     /// refused.
     #[arg(long, requires = "records")]
     pub force: bool,
+    /// Write one CSV row per game (assignment, game, seed, options, first seat, each seat's
+    /// rank and score, winners, plies, rounds, end reason, rule events) to this file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub per_game: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `merge`.
@@ -157,9 +170,10 @@ pub struct OutputArgs {
     /// whole when the run ends) or a new one, not an input or the `--plot` file.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
-    /// Also draw the win shares (with 95% intervals) and the game-length distributions of each
-    /// assignment as an SVG picture.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Also draw the report: each assignment's difference from the baseline (a forest plot),
+    /// the win shares with the fair share, the game-length distributions and, for factorial
+    /// sweeps, the main effects. SVG, or PNG when the name ends in `.png`.
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<std::path::PathBuf>,
 }
 

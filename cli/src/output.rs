@@ -40,12 +40,27 @@ pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), 
         None => out.write_all(text.as_bytes())?,
     }
     if let Some(path) = o.plot.as_deref() {
-        let svg = crate::plot::svg(report);
-        if let Err(e) = write_atomic(path, svg.as_bytes()) {
-            out.write_all(svg.as_bytes())?;
-            lost.push(format!(
-                "{e}; the plot (SVG) was written to standard output instead"
-            ));
+        let (bytes, kind) = if is_png(path) {
+            let png = crate::plot::png(report).map_err(|e| {
+                bad_input(
+                    "output::plot",
+                    format!("cannot draw `{}`: {e}", path.display()),
+                    "give `--plot FILE.svg` for the SVG picture",
+                )
+            })?;
+            (png, "PNG")
+        } else {
+            (crate::plot::svg(report).into_bytes(), "SVG")
+        };
+        if let Err(e) = write_atomic(path, &bytes) {
+            if kind == "SVG" {
+                out.write_all(&bytes)?;
+                lost.push(format!(
+                    "{e}; the plot (SVG) was written to standard output instead"
+                ));
+            } else {
+                lost.push(format!("{e}; the plot (PNG) was not written"));
+            }
         }
     }
     if lost.is_empty() {
@@ -58,31 +73,37 @@ pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), 
     ))
 }
 
-/// Checks, before a long run, the files it will write: `--plot` must be named `….svg`; each of
+/// Checks, before a long run, the files it will write: `--plot` must be named `….svg` or
+/// `….png`; each of
 /// `--out` and `--plot` must be a regular file or a new file in an existing folder that can be
 /// written to (nothing is created: a folder, a device such as `/dev/full` or a named pipe is
 /// refused, since writing one would fail or block at the end of the run), and none may be one
 /// of `inputs` (the rule files or reports the command reads), the other output, or a file in
 /// the `records` folder.
+///
+/// `extra` names further outputs of the command (`("--per-game", path)`), checked the same way.
 pub fn check_outputs(
     o: &OutputArgs,
     inputs: &[PathBuf],
     records: Option<&Path>,
+    extra: &[(&'static str, &Path)],
 ) -> Result<(), Failure> {
     if let Some(plot) = &o.plot
         && !plot
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+        && !is_png(plot)
     {
         return Err(bad_input(
             "output::plot",
-            format!("`--plot {}`: plots are SVG pictures", plot.display()),
-            "name the file `….svg`, e.g. `--plot shares.svg`",
+            format!("`--plot {}`: plots are SVG or PNG pictures", plot.display()),
+            "name the file `….svg` or `….png`, e.g. `--plot shares.svg`",
         ));
     }
     let outputs: Vec<(&str, &Path)> = [("--out", &o.out), ("--plot", &o.plot)]
         .into_iter()
         .filter_map(|(flag, p)| p.as_deref().map(|p| (flag, p)))
+        .chain(extra.iter().copied())
         .collect();
     for &(flag, path) in &outputs {
         if let Some(input) = inputs.iter().find(|i| same_file(path, i)) {
@@ -112,18 +133,18 @@ pub fn check_outputs(
         }
         check_target(flag, path)?;
     }
-    if let [(_, out), (_, plot)] = outputs[..]
-        && same_file(out, plot)
-    {
-        return Err(bad_input(
-            "output::same-file",
-            format!(
-                "`--out {}` and `--plot {}` are the same file: one would replace the other",
-                out.display(),
-                plot.display()
-            ),
-            "give the report and the plot different files, e.g. `--out report.csv --plot report.svg`",
-        ));
+    for (i, &(flag_a, a)) in outputs.iter().enumerate() {
+        if let Some(&(flag_b, b)) = outputs[i + 1..].iter().find(|(_, b)| same_file(a, b)) {
+            return Err(bad_input(
+                "output::same-file",
+                format!(
+                    "`{flag_a} {}` and `{flag_b} {}` are the same file: one would replace the other",
+                    a.display(),
+                    b.display()
+                ),
+                "give each output its own file, e.g. `--out report.csv --plot report.svg`",
+            ));
+        }
     }
     Ok(())
 }
@@ -180,10 +201,10 @@ fn folder(path: &Path) -> &Path {
 
 /// An example file name for `flag`'s help.
 fn example(flag: &str) -> &'static str {
-    if flag == "--plot" {
-        "shares.svg"
-    } else {
-        "report.json"
+    match flag {
+        "--plot" => "shares.svg",
+        "--per-game" => "games.csv",
+        _ => "report.json",
     }
 }
 
@@ -393,7 +414,10 @@ mod tests {
             games: 2,
             shard: None,
             swept: Vec::new(),
+            design: ashtapada::sim::Design::default(),
             runs: vec![summary],
+            stopping: None,
+            effects: Vec::new(),
         }
     }
 
@@ -437,4 +461,10 @@ mod tests {
             .collect();
         assert_eq!(names, [std::ffi::OsString::from("report.json")]);
     }
+}
+
+/// True if `path` names a PNG picture (`….png`, any case).
+fn is_png(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
 }

@@ -205,9 +205,9 @@ fn simulate_and_merge_reject_bad_input_with_one_clear_message() {
         says(&e, "cannot write `/no/such/dir/p.svg` (`--plot`)"),
         "{e}"
     );
-    // A plot is an SVG picture, whatever name it is given.
-    let e = bad(&["simulate", "chaturaji", "--plot", "shares.png"]);
-    assert!(e.contains("plots are SVG"), "{e}");
+    // A plot is an SVG or PNG picture, whatever name it is given.
+    let e = bad(&["simulate", "chaturaji", "--plot", "shares.pdf"]);
+    assert!(e.contains("plots are SVG or PNG pictures"), "{e}");
     let e = bad(&["simulate", "chaturaji", "--max-plies", "0"]);
     assert!(e.contains("--max-plies 0"), "{e}");
     // A value given twice, or a sweep of nothing but the baseline.
@@ -311,6 +311,8 @@ fn json_schema_snapshot() {
                         "tally.plies",
                         "tally.rounds",
                         ".options",
+                        ".reason_sum",
+                        ".reason_sq",
                     ]
                     .iter()
                     .any(|d| path.ends_with(d));
@@ -354,6 +356,31 @@ fn json_schema_snapshot() {
     shape(&v, "", &mut lines);
     lines.dedup();
     insta::assert_snapshot!(lines.join("\n"));
+    // A factorial sweep of two options played to a precision: its effects and stopping rule.
+    let v = json(&[
+        "simulate",
+        "chaturaji",
+        "--games",
+        "30",
+        "--batch",
+        "10",
+        "--precision",
+        "50",
+        "--sweep",
+        "promotion",
+        "--sweep",
+        "throne-points",
+    ]);
+    let mut lines = Vec::new();
+    shape(&v, "", &mut lines);
+    lines.dedup();
+    let lines: Vec<String> = lines
+        .into_iter()
+        .filter(|l| {
+            l.starts_with(".effects") || l.starts_with(".stopping") || l.starts_with(".design")
+        })
+        .collect();
+    insta::assert_snapshot!("json_schema_effects_and_stopping", lines.join("\n"));
 }
 
 /// CSV: one header and one row per assignment, every row as wide as the header, and the
@@ -576,7 +603,10 @@ fn out_plot_and_records_files_are_written() {
     let svg = std::fs::read_to_string(&plot).unwrap();
     assert!(svg.starts_with("<svg"), "{}", &svg[..80.min(svg.len())]);
     for text in [
-        "win share by seat",
+        "difference from the baseline",
+        "win share, 95% interval",
+        "the fair share 25.0%",
+        "first seat",
         "red",
         "green",
         "game length",
@@ -895,4 +925,405 @@ fn records_into_a_folder_that_is_not_empty_are_refused_unless_forced() {
     // `--force` means nothing without `--records`.
     let (code, _, _) = cli(&["simulate", "chaturaji", "--games", "1", "--force"]);
     assert_eq!(code, 2);
+}
+
+/// Parses CSV text (quoted fields allowed) into a header and rows of named cells.
+fn csv_rows(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut lines = Vec::new();
+    for line in text.lines() {
+        let mut cells = Vec::new();
+        let (mut cell, mut quoted) = (String::new(), false);
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' if quoted && chars.peek() == Some(&'"') => {
+                    cell.push('"');
+                    chars.next();
+                }
+                '"' => quoted = !quoted,
+                ',' if !quoted => cells.push(std::mem::take(&mut cell)),
+                c => cell.push(c),
+            }
+        }
+        cells.push(cell);
+        lines.push(cells);
+    }
+    let head = lines.remove(0);
+    (head, lines)
+}
+
+/// The mean and the 95% normal half-width of paired differences (the sample standard
+/// deviation over √n times 1.96), worked out here from the per-game table.
+fn mean_and_half_width(d: &[f64]) -> (f64, f64) {
+    let n = d.len() as f64;
+    let mean = d.iter().sum::<f64>() / n;
+    let var = d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+    (mean, 1.959_963_984_540_054 * (var / n).sqrt())
+}
+
+/// The first seat's paired difference, in the JSON, CSV and table, is the mean of the
+/// per-game differences of "the seat that moved first won" (shares of a shared first place
+/// split), worked out here from the `--per-game` table: under `next-game-first-seat=fixed`
+/// red moves first in every game, under `rotate` the seats take turns, so the seat counted
+/// differs between the two games of a pair.
+#[test]
+fn first_seat_paired_difference_matches_the_per_game_table() {
+    let dir = temp_dir("first-seat");
+    let per_game = dir.join("games.csv");
+    let args = [
+        "simulate",
+        "chaturaji",
+        "--games",
+        "120",
+        "--sweep",
+        "next-game-first-seat",
+        "--per-game",
+        per_game.to_str().unwrap(),
+    ];
+    let v = json(&args);
+    let (head, rows) = csv_rows(&std::fs::read_to_string(&per_game).unwrap());
+    let col = |name: &str| head.iter().position(|c| c == name).unwrap();
+    assert_eq!(rows.len(), 240, "one row per game and assignment");
+    // The first seat's win in each game: 1/k if it is among the k winners.
+    let first_win = |r: &Vec<String>| {
+        let winners: Vec<&str> = r[col("winners")].split('+').collect();
+        let first = r[col("first_seat")].as_str();
+        if winners.contains(&first) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        }
+    };
+    let (base, fixed): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r[col("assignment")] == "0");
+    assert!(fixed.iter().all(|r| r[col("first_seat")] == "red"));
+    assert_eq!(
+        base.iter()
+            .filter(|r| r[col("first_seat")] == "blue")
+            .count(),
+        30,
+        "rotate: each seat first in a quarter of the games"
+    );
+    let diffs: Vec<f64> = base
+        .iter()
+        .zip(&fixed)
+        .map(|(b, f)| {
+            assert_eq!(b[col("game")], f[col("game")]);
+            first_win(f) - first_win(b)
+        })
+        .collect();
+    let (mean, half) = mean_and_half_width(&diffs);
+    let d = &v["runs"][1]["difference"]["first_seat"];
+    let got = |x: &Value| x.as_f64().unwrap();
+    assert!((got(&d["mean"]) - mean).abs() < 1e-9, "{d} vs {mean}");
+    assert!(
+        (got(&d["ci"][0]) - (mean - half)).abs() < 1e-9,
+        "{d} vs {half}"
+    );
+    assert!(
+        (got(&d["ci"][1]) - (mean + half)).abs() < 1e-9,
+        "{d} vs {half}"
+    );
+    assert_eq!(
+        d["significant"],
+        Value::Bool(mean - half > 0.0 || mean + half < 0.0)
+    );
+    assert_eq!(
+        v["runs"][1]["difference"]["turn_position"][0], *d,
+        "turn position 0 is the first seat"
+    );
+    // The CSV carries the same figures, the table the same rounded.
+    let mut csv_args = args[..6].to_vec();
+    csv_args.extend(["--format", "csv"]);
+    let (h, r) = csv_rows(&ok(&csv_args));
+    let c = |name: &str| h.iter().position(|x| x == name).unwrap();
+    let cell = |name: &str| r[1][c(name)].parse::<f64>().unwrap();
+    assert!((cell("first_seat.win_diff") - mean).abs() < 1e-6);
+    assert!((cell("first_seat.win_diff_lo") - (mean - half)).abs() < 1e-6);
+    assert!((cell("first_seat.win_diff_hi") - (mean + half)).abs() < 1e-6);
+    assert_eq!(r[0][c("first_seat.win_diff")], "", "empty for the baseline");
+    let table = ok(&args[..6]);
+    let cellf = format!("{:+.1}±{:.1}", 100.0 * mean + 0.0, 100.0 * half);
+    assert!(table.contains(&cellf), "no `{cellf}` in\n{table}");
+}
+
+/// `--sweep each`: every option that changes play, one at a time; the table ranks them by
+/// the first seat's change (largest first) and names the options that never came into play:
+/// with random agents `dice-usage=mandatory` plays the very same games (they never pass by
+/// choice). Every line fits in 100 columns.
+#[test]
+fn sweep_each_ranks_the_first_seat_effect_and_names_idle_options() {
+    let args = ["simulate", "chaturaji", "--games", "60", "--sweep", "each"];
+    let v = json(&args);
+    assert_eq!(v["design"], "each");
+    let runs = v["runs"].as_array().unwrap();
+    // rules/chaturaji.yaml: seven options; round-limit 20, 50 and none besides 30.
+    assert_eq!(runs.len(), 1 + 1 + 1 + 1 + 1 + 1 + 3 + 1);
+    assert_eq!(runs[0]["label"], "baseline");
+    let idle = runs
+        .iter()
+        .find(|r| r["label"] == "dice-usage=mandatory")
+        .unwrap();
+    assert_eq!(idle["identical_to_baseline"], Value::Bool(true));
+    let note = idle["note"].as_str().unwrap();
+    assert!(
+        note.contains("identical to the baseline in all 60 games"),
+        "{note}"
+    );
+    assert!(note.contains("never pass"), "{note}");
+    let promo = runs
+        .iter()
+        .find(|r| r["label"] == "promotion=anytime")
+        .unwrap();
+    assert_eq!(promo["identical_to_baseline"], Value::Bool(false));
+    assert_eq!(promo["note"], Value::Null);
+    // The largest first-seat change, by the JSON, heads the table's difference section.
+    let size = |r: &Value| {
+        r["difference"]["first_seat"]["mean"]
+            .as_f64()
+            .unwrap()
+            .abs()
+    };
+    let top = runs[1..].iter().map(size).fold(0.0f64, f64::max);
+    let largest: Vec<&str> = runs[1..]
+        .iter()
+        .filter(|r| size(r) == top)
+        .map(|r| r["label"].as_str().unwrap())
+        .collect();
+    let table = ok(&args);
+    for l in table.lines() {
+        assert!(l.chars().count() <= 100, "wider than 100 columns: {l}");
+    }
+    let section = table
+        .split("difference from the baseline, largest first-seat change first")
+        .nth(1)
+        .unwrap();
+    let first_row = section.lines().nth(3).unwrap();
+    assert!(
+        largest
+            .iter()
+            .any(|l| first_row.starts_with(&format!("{l} "))),
+        "{first_row} is not one of {largest:?}\n{table}"
+    );
+    assert!(
+        table.contains("options that never came into play"),
+        "{table}"
+    );
+    assert!(
+        table.contains("dice-usage=mandatory: identical to the baseline"),
+        "{table}"
+    );
+    // `each` stands alone.
+    let e = bad(&[
+        "simulate",
+        "chaturaji",
+        "--sweep",
+        "each",
+        "--sweep",
+        "dice",
+    ]);
+    assert!(e.contains("takes no other sweep items"), "{e}");
+}
+
+/// A factorial sweep's main effect of a choice is the mean over the other options' choices
+/// of the difference it makes: worked out here from the runs' own first-seat shares. `--sweep
+/// all` (256 assignments) prints a summary within 100 columns.
+#[test]
+fn main_effects_average_over_the_other_options_and_sweep_all_is_readable() {
+    let v = json(&[
+        "simulate",
+        "chaturaji",
+        "--games",
+        "40",
+        "--sweep",
+        "promotion",
+        "--sweep",
+        "round-limit=20,none",
+    ]);
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 6);
+    let share = |r: &Value| r["first_seat"]["win_share"].as_f64().unwrap();
+    let mean_of = |choice: &str| {
+        let sel: Vec<f64> = runs
+            .iter()
+            .filter(|r| r["options"]["promotion"] == choice)
+            .map(share)
+            .collect();
+        sel.iter().sum::<f64>() / sel.len() as f64
+    };
+    let expected = mean_of("anytime") - mean_of("lost-only");
+    let effects = v["effects"].as_array().unwrap();
+    let main = effects
+        .iter()
+        .find(|e| e["label"] == "promotion=anytime")
+        .unwrap();
+    assert_eq!(main["kind"], "main");
+    let got = main["first_seat"]["mean"].as_f64().unwrap();
+    assert!((got - expected).abs() < 1e-9, "{got} vs {expected}");
+    // Main effects: one per other choice (1 + 2); interactions: 1 × 2.
+    assert_eq!(effects.len(), 3 + 2);
+    assert_eq!(
+        effects
+            .iter()
+            .filter(|e| e["kind"] == "interaction")
+            .count(),
+        2
+    );
+    let table = ok(&["simulate", "chaturaji", "--games", "3", "--sweep", "all"]);
+    for l in table.lines() {
+        assert!(l.chars().count() <= 100, "wider than 100 columns: {l}");
+    }
+    assert!(table.lines().count() < 120, "{table}");
+    assert!(table.contains("256 assignments"), "{table}");
+    assert!(table.contains("main effects"), "{table}");
+    assert!(table.contains("two-way interactions (of 33)"), "{table}");
+}
+
+/// `--per-game`: one row per game with the documented columns; merged shards' rows, sorted
+/// by assignment and game, are the single run's.
+#[test]
+fn per_game_table_has_the_documented_columns_and_shards_combine() {
+    let dir = temp_dir("per-game");
+    let single = dir.join("single.csv");
+    let base = [
+        "simulate",
+        "yonin-shogi",
+        "--games",
+        "9",
+        "--sweep",
+        "show-movable",
+    ];
+    ok(&[&base[..], &["--per-game", single.to_str().unwrap()]].concat());
+    let text = std::fs::read_to_string(&single).unwrap();
+    let (head, rows) = csv_rows(&text);
+    insta::assert_snapshot!("per_game_columns", head.join("\n"));
+    assert_eq!(rows.len(), 18);
+    for r in &rows {
+        assert_eq!(r.len(), head.len());
+    }
+    let mut parts = Vec::new();
+    for k in 0..2 {
+        let p = dir.join(format!("part-{k}.csv"));
+        let shard = format!("{k}/2");
+        ok(&[
+            &base[..],
+            &[
+                "--shard",
+                &shard,
+                "--format",
+                "json",
+                "--per-game",
+                p.to_str().unwrap(),
+            ],
+        ]
+        .concat());
+        parts.push(std::fs::read_to_string(&p).unwrap());
+    }
+    // Combined as the README says: one header, the rows sorted by assignment, then game.
+    let mut merged: Vec<(u64, u64, String)> = parts
+        .iter()
+        .flat_map(|t| t.lines().skip(1))
+        .map(|l| {
+            let mut f = l.split(',');
+            let a = f.next().unwrap().parse().unwrap();
+            let g = f.next().unwrap().parse().unwrap();
+            (a, g, l.to_string())
+        })
+        .collect();
+    merged.sort();
+    let mut combined = vec![text.lines().next().unwrap().to_string()];
+    combined.extend(merged.into_iter().map(|x| x.2));
+    assert_eq!(combined.join("\n") + "\n", text);
+}
+
+/// `--precision P`: batches of `--batch` games until every difference's interval is within
+/// ±P points or `--games` is reached; the same command gives the same report; the stopping
+/// rule is stated.
+#[test]
+fn precision_plays_deterministic_batches_and_states_the_stopping_rule() {
+    let args = [
+        "simulate",
+        "chaturaji",
+        "--games",
+        "400",
+        "--batch",
+        "50",
+        "--precision",
+        "4",
+        "--sweep",
+        "promotion",
+    ];
+    let v = json(&args);
+    assert_eq!(v, json(&args), "the same command plays the same games");
+    let games = v["games"].as_u64().unwrap();
+    assert_eq!(games % 50, 0);
+    let st = &v["stopping"];
+    assert_eq!(st["points"], 4.0);
+    let widest = |v: &Value| {
+        let d = &v["runs"][1]["difference"];
+        d["win_share"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(d["turn_position"].as_array().unwrap())
+            .map(|x| (x["ci"][1].as_f64().unwrap() - x["ci"][0].as_f64().unwrap()) / 2.0)
+            .fold(0.0f64, f64::max)
+    };
+    let w = 100.0 * widest(&v);
+    assert!((st["reached"].as_f64().unwrap() - w).abs() < 1e-9);
+    assert!(w <= 4.0 || games == 400, "{w} at {games}");
+    if games > 50 {
+        // One batch fewer had not reached the precision.
+        let mut fewer = args.to_vec();
+        let n = (games - 50).to_string();
+        fewer[3] = &n;
+        let mut plain = fewer.clone();
+        plain.drain(4..8);
+        let f = json(&plain);
+        assert!(100.0 * widest(&f) > 4.0);
+    }
+    let table = ok(&args);
+    assert!(
+        table.contains("stopping rule: batches of 50 games"),
+        "{table}"
+    );
+    let e = bad(&[
+        "simulate",
+        "chaturaji",
+        "--precision",
+        "1",
+        "--shard",
+        "0/2",
+    ]);
+    assert!(e.contains("`--precision` with `--shard`"), "{e}");
+    let e = bad(&["simulate", "chaturaji", "--precision", "0"]);
+    assert!(e.contains("above 0 and at most 100"), "{e}");
+    let e = bad(&[
+        "simulate",
+        "chaturaji",
+        "--games",
+        "100000000",
+        "--per-game",
+        "/no/such/dir/g.csv",
+    ]);
+    assert!(e.contains("cannot write `/no/such/dir/g.csv`"), "{e}");
+}
+
+/// `--plot FILE.png` writes a PNG picture (rendered from the SVG with the bundled font).
+#[test]
+fn plot_png_is_a_png_picture() {
+    let dir = temp_dir("png");
+    let png = dir.join("p.png");
+    ok(&[
+        "simulate",
+        "chaturaji",
+        "--games",
+        "10",
+        "--sweep",
+        "promotion",
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(bytes.len() > 20_000, "{} bytes", bytes.len());
 }

@@ -8,7 +8,7 @@ use ashtapada::sim::Report;
 use std::io::Write;
 
 pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    crate::output::check_outputs(&a.output, &a.reports, None)?;
+    crate::output::check_outputs(&a.output, &a.reports, None, &[])?;
     let mut parts = Vec::with_capacity(a.reports.len());
     for path in &a.reports {
         let text = crate::output::read_text(path).map_err(|e| {

@@ -8,9 +8,10 @@ use ashtapada::agents::{AGENT_NAMES, Agent, by_name};
 use ashtapada::notation::Record;
 use ashtapada::sim::{self, GameResult, Observer, Plan, Report, Shard};
 use ashtapada::{Assignment, Position, Variant};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
@@ -45,19 +46,40 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .collect::<Result<Vec<Arc<Variant>>, _>>()?;
     let seats = variants[0].seats.len();
     check_agents(&a.agents, seats)?;
-    crate::output::check_outputs(&a.output, &file.files, a.records.as_deref())?;
+    let per_game: Vec<(&'static str, &std::path::Path)> =
+        a.per_game.as_deref().map(|p| ("--per-game", p)).into_iter().collect();
+    crate::output::check_outputs(&a.output, &file.files, a.records.as_deref(), &per_game)?;
     let dirs = record_dirs(a, &sweep.swept, &variants)?;
 
-    let plan = Plan {
+    let batch = check_precision(a, shard)?;
+    let mut plan = Plan {
         seed: a.seed,
         games: a.games,
         shard,
         // More threads than games, or than any machine has cores, only adds overhead.
         threads: a.threads.min(a.games.min(1024) as usize),
         max_plies: a.max_plies,
+        from: 0,
     };
     let total = shard.map_or(a.games, |s| s.games(a.games)) * variants.len() as u64;
-    let watch = Watch::new(total, a.seed, dirs, record_source(&a.v.variant));
+    let labels: Vec<String> = sweep
+        .assignments
+        .iter()
+        .map(|x| changed_label(&sweep.swept, &sweep.assignments[0], x))
+        .collect();
+    let per_game = a
+        .per_game
+        .as_ref()
+        .map(|_| Mutex::new(sim::PerGame::new(&variants)));
+    let watch = Watch::new(
+        total,
+        a.seed,
+        dirs,
+        record_source(&a.v.variant),
+        labels,
+        per_game,
+        variants.clone(),
+    );
     let names = a.agents.clone();
     let agents = || -> Vec<Box<dyn Agent>> {
         names
@@ -65,29 +87,157 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
             .map(|n| by_name(n).expect("agent names are checked before the run"))
             .collect()
     };
-    let tallies = sim::run(&variants, &agents, &plan, &watch);
-    watch.finish()?;
-
-    let report = Report {
+    let contrasts = match sweep.design {
+        sim::Design::Factorial => {
+            sim::contrasts(&sweep.swept, &sweep.assignments.iter().collect::<Vec<_>>())
+        }
+        sim::Design::Each => Vec::new(),
+    };
+    let mut report = Report {
         variant: variants[0].name.clone(),
         rules_hash: Some(file.digest.hex()),
         seed: a.seed,
         agents: a.agents.clone(),
         max_plies: a.max_plies,
-        games: a.games,
+        games: 0,
         shard,
         swept: sweep.swept,
+        design: sweep.design,
+        stopping: None,
+        effects: contrasts
+            .iter()
+            .map(|c| sim::EffectTally::new(c, seats))
+            .collect(),
         runs: variants
             .iter()
-            .zip(tallies)
-            .map(|(v, t)| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), t))
+            .map(|v| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), sim::Tally::new(v)))
             .collect(),
     };
+    // Without `--precision`, one batch of every game; with it, batches until the intervals
+    // are narrow enough (the games of each batch are the same in every run).
+    loop {
+        plan.from = report.games;
+        plan.games = match batch {
+            Some(b) => (report.games + b).min(a.games),
+            None => a.games,
+        };
+        let (tallies, effects) =
+            sim::run_with_effects(&variants, &agents, &plan, &watch, &contrasts);
+        for (s, t) in report.runs.iter_mut().zip(tallies) {
+            let mut whole = std::mem::take(&mut s.tally);
+            whole
+                .merge(&t)
+                .map_err(|e| bad_input("simulate::tally", e, "report this as a bug"))?;
+            *s = sim::Summary::new(&s.variant, a.seed, s.options.clone(), whole);
+        }
+        for (w, e) in report.effects.iter_mut().zip(&effects) {
+            w.merge(e)
+                .map_err(|e| bad_input("simulate::tally", e, "report this as a bug"))?;
+        }
+        report.games = plan.games;
+        let (Some(b), Some(points)) = (batch, a.precision) else {
+            break;
+        };
+        let reached = 100.0 * widest_interval(&report);
+        report.stopping = Some(sim::Stopping {
+            points,
+            batch: b,
+            max_games: a.games,
+            reached,
+        });
+        if reached <= points || report.games >= a.games {
+            break;
+        }
+    }
+    let rows = watch.finish()?;
     emit(&report, &a.output, out)?;
+    if let (Some(path), Some(mut rows)) = (&a.per_game, rows) {
+        write_atomic(path, rows.to_csv(&report).as_bytes()).map_err(|e| {
+            bad_input(
+                "simulate::per-game",
+                e,
+                "give a file you can write, e.g. `--per-game games.csv`",
+            )
+        })?;
+    }
     if let Some(dir) = &a.records {
         writeln!(err, "records: {} games in {}", total, dir.display())?;
     }
     Ok(())
+}
+
+/// The batch size under `--precision` (`None` without it), after checking the options.
+fn check_precision(a: &SimulateArgs, shard: Option<Shard>) -> Result<Option<u64>, Failure> {
+    let Some(p) = a.precision else {
+        return Ok(None);
+    };
+    if !(p.is_finite() && p > 0.0 && p <= 100.0) {
+        return Err(bad_input(
+            "simulate::precision",
+            format!(
+                "`--precision {p}`: the precision is a half-width in percentage points, above 0 and at most 100"
+            ),
+            "e.g. `--precision 1` for intervals within ±1 point",
+        ));
+    }
+    if shard.is_some() {
+        return Err(bad_input(
+            "simulate::precision",
+            "`--precision` with `--shard`: when to stop depends on every shard's games",
+            "give the shards a fixed `--games N`, or run `--precision` in one process",
+        ));
+    }
+    if a.batch == 0 {
+        return Err(bad_input(
+            "simulate::batch",
+            "`--batch 0`: a batch must hold at least one game",
+            "e.g. `--batch 1000` (the default)",
+        ));
+    }
+    Ok(Some(a.batch))
+}
+
+/// The widest half-width (a fraction) of the intervals `--precision` bounds: in a sweep,
+/// every paired win-share difference (each seat, the first seat, each turn position) and
+/// every main effect and interaction; outside sweeps, every seat's and the first seat's win
+/// share.
+fn widest_interval(r: &Report) -> f64 {
+    let mut widest = 0.0f64;
+    if r.runs.len() == 1 {
+        for s in &r.runs {
+            for x in &s.seats {
+                widest = widest.max((x.win_share_ci[1] - x.win_share_ci[0]) / 2.0);
+            }
+            widest = widest.max((s.first_seat_ci[1] - s.first_seat_ci[0]) / 2.0);
+        }
+        return widest;
+    }
+    for d in r.runs.iter().filter_map(|s| s.differences.as_ref()) {
+        for x in d.win_share.iter().chain(&d.positions) {
+            widest = widest.max(x.half_width());
+        }
+    }
+    for e in r.effects() {
+        for x in e.win_share.iter().chain([&e.first_seat]) {
+            widest = widest.max(x.half_width());
+        }
+    }
+    widest
+}
+
+/// An assignment's name for the progress bar: its swept choices that differ from the
+/// baseline's, or `baseline`.
+fn changed_label(swept: &[String], base: &Assignment, x: &Assignment) -> String {
+    let diff: Vec<String> = swept
+        .iter()
+        .filter(|o| x.get(o) != base.get(o))
+        .map(|o| format!("{o}={}", x.get(o).unwrap_or("?")))
+        .collect();
+    if diff.is_empty() {
+        "baseline".into()
+    } else {
+        diff.join(" ")
+    }
 }
 
 /// One agent name for all seats, or one per seat; every name known.
@@ -159,7 +309,7 @@ fn record_source(variant: &str) -> String {
     std::fs::canonicalize(variant).map_or_else(|_| variant.to_string(), |p| p.display().to_string())
 }
 
-/// Watches the run: a progress bar on a terminal, and the game records.
+/// Watches the run: a progress bar on a terminal, the game records and the per-game table.
 struct Watch {
     bar: ProgressBar,
     seed: u64,
@@ -167,20 +317,43 @@ struct Watch {
     source: String,
     dirs: Vec<PathBuf>,
     error: Mutex<Option<String>>,
+    /// Each assignment's name, shown on the bar.
+    labels: Vec<String>,
+    /// Games finished, to name the assignment being played now and then.
+    seen: AtomicU64,
+    per_game: Option<Mutex<sim::PerGame>>,
+    variants: Vec<Arc<Variant>>,
 }
 
+/// Games between updates of the name on the progress bar.
+const NAME_EVERY: u64 = 64;
+
 impl Watch {
-    fn new(total: u64, seed: u64, dirs: Vec<PathBuf>, source: String) -> Watch {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        total: u64,
+        seed: u64,
+        dirs: Vec<PathBuf>,
+        source: String,
+        labels: Vec<String>,
+        per_game: Option<Mutex<sim::PerGame>>,
+        variants: Vec<Arc<Variant>>,
+    ) -> Watch {
         let target = if std::io::stderr().is_terminal() {
             ProgressDrawTarget::stderr()
         } else {
             ProgressDrawTarget::hidden()
         };
         let bar = ProgressBar::with_draw_target(Some(total), target);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-        {
-            bar.set_style(style);
+        if let Ok(style) = ProgressStyle::with_template(
+            "{msg:28!} {bar:30} {pos}/{len} games  {rate} games/s  eta {eta}",
+        ) {
+            bar.set_style(style.with_key(
+                "rate",
+                |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0}", s.per_sec());
+                },
+            ));
         }
         Watch {
             bar,
@@ -188,10 +361,15 @@ impl Watch {
             source,
             dirs,
             error: Mutex::new(None),
+            labels,
+            seen: AtomicU64::new(0),
+            per_game,
+            variants,
         }
     }
 
-    fn finish(self) -> Result<(), Failure> {
+    /// Clears the bar; hands back the per-game table, if one is kept.
+    fn finish(self) -> Result<Option<sim::PerGame>, Failure> {
         self.bar.finish_and_clear();
         match self.error.into_inner().unwrap_or_else(|e| e.into_inner()) {
             Some(e) => Err(bad_input(
@@ -199,7 +377,9 @@ impl Watch {
                 e,
                 "give a folder you can write to, e.g. `--records ./records`",
             )),
-            None => Ok(()),
+            None => Ok(self
+                .per_game
+                .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))),
         }
     }
 }
@@ -207,6 +387,19 @@ impl Watch {
 impl Observer for Watch {
     fn finished(&self, run: usize, result: &GameResult, pos: &Position) {
         self.bar.inc(1);
+        if self
+            .seen
+            .fetch_add(1, Ordering::Relaxed)
+            .is_multiple_of(NAME_EVERY)
+            && let Some(l) = self.labels.get(run)
+        {
+            self.bar.set_message(l.clone());
+        }
+        if let (Some(rows), Some(v)) = (&self.per_game, self.variants.get(run)) {
+            rows.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .add(run, self.seed, v, result);
+        }
         let Some(dir) = self.dirs.get(run) else {
             return;
         };

@@ -15,7 +15,7 @@ fn result_words(r: ResultKind, who: &str) -> String {
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
-fn ordinal(n: u32) -> String {
+pub(crate) fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
@@ -23,7 +23,7 @@ fn ordinal(n: u32) -> String {
         (3, _) => "rd",
         _ => "th",
     };
-    format!("{n}{suffix} time")
+    format!("{n}{suffix}")
 }
 
 impl Variant {
@@ -142,7 +142,7 @@ impl Variant {
         if let Some((n, r)) = e.repetition {
             let _ = writeln!(
                 s,
-                "  repetition: {} when a position occurs for the {}{}",
+                "  repetition: {} when a position occurs for the {} time{}",
                 result_words(r, "the last mover"),
                 ordinal(n),
                 if e.perpetual_check {

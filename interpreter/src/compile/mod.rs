@@ -5,6 +5,7 @@
 mod attack;
 mod dice;
 mod explain;
+pub(crate) use explain::ordinal;
 mod modules;
 mod movetable;
 mod quantity;

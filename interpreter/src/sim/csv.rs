@@ -13,8 +13,15 @@ impl Report {
     /// sorted by name, `ply-cap` included); `event.NAME` (total) for every event the variant
     /// counts, in report order; and the differences from
     /// the baseline, `SEAT.win_diff`, `SEAT.win_diff_lo`, `SEAT.win_diff_hi`, `plies_diff`,
-    /// `plies_diff_lo`, `plies_diff_hi` (empty for the baseline). Shares are fractions
-    /// (0–1) with six decimals.
+    /// `plies_diff_lo`, `plies_diff_hi`, then `first_seat.win_diff`, `first_seat.win_diff_lo`,
+    /// `first_seat.win_diff_hi`, the same for the seat in each later turn position
+    /// (`turn2.win_diff`, … `turnN.win_diff_hi`), `rounds_diff`, `rounds_diff_lo`,
+    /// `rounds_diff_hi`, and per end reason `end_diff.REASON`, `end_diff_lo.REASON`,
+    /// `end_diff_hi.REASON` (the change in the share of games ending so), all empty for the
+    /// baseline; last `label` (the swept choices, or the changed one in `--sweep each`),
+    /// `identical_to_baseline` (`true`/`false`, empty for the baseline) and `note` (why the
+    /// option may not have come into play, or empty). Shares are fractions (0–1) with six
+    /// decimals.
     pub fn to_csv(&self) -> String {
         let Some(base) = self.runs.first() else {
             return String::new();
@@ -65,11 +72,27 @@ impl Report {
             }
         }
         head.extend(["plies_diff", "plies_diff_lo", "plies_diff_hi"].map(String::from));
+        let triple = |head: &mut Vec<String>, name: &str, what: &str| {
+            for c in ["", "_lo", "_hi"] {
+                head.push(format!("{name}.{what}{c}"));
+            }
+        };
+        triple(&mut head, "first_seat", "win_diff");
+        for p in 2..=seats.len() {
+            triple(&mut head, &format!("turn{p}"), "win_diff");
+        }
+        head.extend(["rounds_diff", "rounds_diff_lo", "rounds_diff_hi"].map(String::from));
+        for r in &reasons {
+            for c in ["end_diff", "end_diff_lo", "end_diff_hi"] {
+                head.push(format!("{c}.{r}"));
+            }
+        }
+        head.extend(["label", "identical_to_baseline", "note"].map(String::from));
 
         let mut w = csv::Writer::from_writer(Vec::new());
         let _ = w.write_record(&head);
         let f = |x: f64| format!("{x:.6}");
-        for s in &self.runs {
+        for (i, s) in self.runs.iter().enumerate() {
             let mut row: Vec<String> = vec![
                 self.variant.clone(),
                 self.seed.to_string(),
@@ -116,10 +139,147 @@ impl Report {
                         row.extend(diff(x));
                     }
                     row.extend(diff(&d.plies));
+                    for x in &d.positions {
+                        row.extend(diff(x));
+                    }
+                    row.extend(diff(&d.rounds));
+                    for r in &reasons {
+                        match d.end_reasons.iter().find(|(x, _)| x == r) {
+                            Some((_, x)) => row.extend(diff(x)),
+                            None => row.extend(std::iter::repeat_n(String::new(), 3)),
+                        }
+                    }
                 }
-                None => row.extend(std::iter::repeat_n(String::new(), 3 * seats.len() + 3)),
+                None => row.extend(std::iter::repeat_n(
+                    String::new(),
+                    3 * (2 * seats.len() + 2 + reasons.len()),
+                )),
             }
+            row.push(self.label(i));
+            row.push(match s.differences {
+                Some(_) => self.identical_to_baseline(i).to_string(),
+                None => String::new(),
+            });
+            row.push(self.note(i).unwrap_or_default());
             let _ = w.write_record(&row);
+        }
+        w.into_inner()
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+    }
+}
+
+/// The per-game table (`simulate --per-game FILE.csv`): one row per game played, for
+/// statistics of one's own. Rows are made on the worker threads ([`PerGame::row`]) and
+/// written sorted by assignment and game ([`PerGame::to_csv`]).
+///
+/// Columns: `assignment` (the index of the option assignment, 0 the baseline), `game` (the
+/// game's index: with the base seed it determines the game), `seed` (the base seed), `label`
+/// (the assignment's swept choices; its every option is in the report's row of the same
+/// index, so that a column never mixes numbers and names), `first_seat` (the seat that
+/// moved first), per seat `SEAT.rank` (1 = first, equal ranks shared) and `SEAT.score`,
+/// `winners` (the seats ranked first, joined by `+`), `plies`, `rounds`, `end_reason` and
+/// `event.NAME` per rule event any assignment counts (empty where this assignment's variant
+/// does not count it).
+#[derive(Clone, Debug, Default)]
+pub struct PerGame {
+    seats: Vec<String>,
+    events: Vec<String>,
+    rows: Vec<(usize, u64, Vec<String>)>,
+}
+
+impl PerGame {
+    /// An empty table for the assignments `variants` (their seats, options and events).
+    pub fn new(variants: &[std::sync::Arc<crate::Variant>]) -> PerGame {
+        let mut events: Vec<String> = Vec::new();
+        for v in variants {
+            for (e, _) in super::Events::default().named(v) {
+                if !events.contains(&e) {
+                    events.push(e);
+                }
+            }
+        }
+        PerGame {
+            seats: variants
+                .first()
+                .map(|v| v.seats.iter().map(|s| s.name.clone()).collect())
+                .unwrap_or_default(),
+            events,
+            rows: Vec::new(),
+        }
+    }
+
+    /// Adds game `r` of assignment `run` (played with `variant` from base seed `seed`).
+    pub fn add(&mut self, run: usize, seed: u64, variant: &crate::Variant, r: &super::GameResult) {
+        let seat = |s: crate::Seat| {
+            self.seats
+                .get(s.index())
+                .cloned()
+                .unwrap_or_else(|| s.index().to_string())
+        };
+        let mut row = vec![
+            run.to_string(),
+            r.game_index.to_string(),
+            seed.to_string(),
+            String::new(), // the label, filled in when written
+        ];
+        row.push(seat(r.first_seat));
+        for s in 0..self.seats.len() {
+            row.push(r.ranks.get(s).map_or(String::new(), |x| x.to_string()));
+            row.push(r.scores.get(s).map_or(String::new(), |x| x.to_string()));
+        }
+        row.push(r.winners().map(seat).collect::<Vec<_>>().join("+"));
+        row.push(r.plies.to_string());
+        row.push(r.rounds.to_string());
+        row.push(r.reason.clone());
+        let named = r.events.named(variant);
+        for e in &self.events {
+            row.push(
+                named
+                    .iter()
+                    .find(|(n, _)| n == e)
+                    .map_or(String::new(), |(_, n)| n.to_string()),
+            );
+        }
+        self.rows.push((run, r.game_index, row));
+    }
+
+    /// Adds another part's rows (another thread's or batch's).
+    pub fn append(&mut self, other: PerGame) {
+        self.rows.extend(other.rows);
+    }
+
+    /// Games in the table.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// True if no game was added.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The CSV text: the header, then the rows sorted by assignment and game, each labelled
+    /// with `report`'s label of its assignment.
+    pub fn to_csv(&mut self, report: &Report) -> String {
+        let mut head: Vec<String> = ["assignment", "game", "seed", "label"]
+            .map(String::from)
+            .to_vec();
+        head.push("first_seat".into());
+        for s in &self.seats {
+            head.push(format!("{s}.rank"));
+            head.push(format!("{s}.score"));
+        }
+        head.extend(["winners", "plies", "rounds", "end_reason"].map(String::from));
+        head.extend(self.events.iter().map(|e| format!("event.{e}")));
+        self.rows.sort_by_key(|(run, game, _)| (*run, *game));
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let _ = w.write_record(&head);
+        for (run, _, row) in &mut self.rows {
+            if *run < report.runs.len() {
+                row[3] = report.label(*run);
+            }
+            let _ = w.write_record(&*row);
         }
         w.into_inner()
             .map(|b| String::from_utf8_lossy(&b).into_owned())

@@ -14,6 +14,7 @@
 //! from the same generator (a paired comparison).
 
 mod csv;
+mod effects;
 mod events;
 mod game;
 mod report;
@@ -22,11 +23,13 @@ mod sweep;
 mod table;
 mod tally;
 
+pub use csv::PerGame;
+pub use effects::{Contrast, Effect, EffectTally, contrasts};
 pub use events::{Events, MAX_FORMATIONS};
 pub use game::{CAP_REASON, GameResult, play_game, play_game_to_end};
-pub use report::{Report, Shard};
+pub use report::{Report, Shard, Stopping};
 pub use summary::{Difference, Differences, SeatSummary, Summary, wilson};
-pub use sweep::{MAX_ASSIGNMENTS, Sweep, sweep};
+pub use sweep::{Design, MAX_ASSIGNMENTS, Sweep, sweep};
 pub use tally::{MAX_GAMES, Paired, SHARE_UNIT, Tally};
 
 use crate::Position;
@@ -58,6 +61,9 @@ pub struct Plan {
     pub threads: usize,
     /// A game is stopped after this many plies (dice rolls count), as [`CAP_REASON`].
     pub max_plies: u32,
+    /// Games already played: play only games `from..games` (of the shard). 0 for a whole run;
+    /// `--precision` plays its batches so.
+    pub from: u64,
 }
 
 impl Plan {
@@ -67,6 +73,17 @@ impl Plan {
             Some(s) => (s.index, s.count, s.games(self.games)),
             None => (0, 1, self.games),
         }
+    }
+
+    /// The indices of the games `from..games` of this plan, as (first, step, count).
+    fn remaining_indices(&self) -> (u64, u64, u64) {
+        let (first, step, count) = self.indices();
+        let skip = match self.shard {
+            Some(s) => s.games(self.from),
+            None => self.from,
+        }
+        .min(count);
+        (first + skip * step, step, count - skip)
     }
 }
 
@@ -100,9 +117,33 @@ pub fn run<F>(
 where
     F: Fn() -> Vec<Box<dyn Agent>> + Sync,
 {
-    let empty = || variants.iter().map(|v| Tally::new(v)).collect::<Vec<_>>();
-    let (first, step, count) = plan.indices();
-    let play = |mut acc: Vec<Tally>, j: u64| {
+    run_with_effects(variants, agents, plan, observer, &[]).0
+}
+
+/// [`run`], also tallying the `contrasts` of a factorial sweep ([`contrasts`]) over the same
+/// games: one [`EffectTally`] per contrast, in the same order.
+pub fn run_with_effects<F>(
+    variants: &[Arc<Variant>],
+    agents: &F,
+    plan: &Plan,
+    observer: &dyn Observer,
+    contrasts: &[Contrast],
+) -> (Vec<Tally>, Vec<EffectTally>)
+where
+    F: Fn() -> Vec<Box<dyn Agent>> + Sync,
+{
+    let seats = variants.first().map_or(0, |v| v.seats.len());
+    let empty = || {
+        (
+            variants.iter().map(|v| Tally::new(v)).collect::<Vec<_>>(),
+            contrasts
+                .iter()
+                .map(|c| EffectTally::new(c, seats))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let (first, step, count) = plan.remaining_indices();
+    let play = |(mut acc, mut fx): (Vec<Tally>, Vec<EffectTally>), j: u64| {
         let k = first + j * step;
         let results: Vec<GameResult> = variants
             .iter()
@@ -120,13 +161,20 @@ where
                 acc[i].add_paired(r, &results[0]);
             }
         }
-        acc
+        for (t, c) in fx.iter_mut().zip(contrasts) {
+            t.add(c, &results);
+        }
+        (acc, fx)
     };
-    let merge = |mut a: Vec<Tally>, b: Vec<Tally>| {
+    let merge = |(mut a, mut fa): (Vec<Tally>, Vec<EffectTally>),
+                 (b, fb): (Vec<Tally>, Vec<EffectTally>)| {
         for (x, y) in a.iter_mut().zip(&b) {
             x.merge(y).expect("tallies of the same variants");
         }
-        a
+        for (x, y) in fa.iter_mut().zip(&fb) {
+            x.merge(y).expect("tallies of the same contrasts");
+        }
+        (a, fa)
     };
     if plan.threads == 1 {
         return (0..count).fold(empty(), play);
@@ -173,6 +221,7 @@ where
         shard: None,
         threads,
         max_plies,
+        from: 0,
     };
     let tally = run(std::slice::from_ref(variant), agents, &plan, &Quiet)
         .pop()

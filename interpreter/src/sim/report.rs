@@ -1,7 +1,9 @@
 //! [`Report`]: a simulation's figures for every option assignment, as JSON (which also carries
 //! the exact tallies, so that the reports of shards merge into the report of one run).
 
+use super::effects::{Effect, EffectTally, contrasts};
 use super::summary::{Difference, Summary};
+use super::sweep::Design;
 use super::tally::Tally;
 use crate::Assignment;
 use serde::Deserialize;
@@ -73,8 +75,39 @@ pub struct Report {
     pub shard: Option<Shard>,
     /// The swept options (empty without a sweep).
     pub swept: Vec<String>,
+    /// How the sweep's assignments are laid out (every combination, or one option at a time).
+    pub design: Design,
     /// One summary per option assignment.
     pub runs: Vec<Summary>,
+    /// How the number of games was chosen, when `--precision` chose it.
+    pub stopping: Option<Stopping>,
+    /// A factorial sweep of two or more options: the exact tallies of its main effects and
+    /// two-way interactions ([`contrasts`]); empty otherwise.
+    pub effects: Vec<EffectTally>,
+}
+
+/// The stopping rule of a run played to a precision (`simulate --precision P`): games are
+/// played in batches of `batch` (games 0..batch, then batch..2·batch, …) until every
+/// reported paired difference's 95% interval is at most ±`points` percentage points wide, or
+/// `max_games` have been played.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stopping {
+    /// The precision asked for: the largest half-width of a win-share interval, in
+    /// percentage points.
+    pub points: f64,
+    /// Games per batch.
+    pub batch: u64,
+    /// The most games per assignment (`--games`).
+    pub max_games: u64,
+    /// The widest half-width reached (percentage points) when play stopped.
+    pub reached: f64,
+}
+
+impl Stopping {
+    /// True if the precision was reached (rather than the game limit).
+    pub fn met(&self) -> bool {
+        self.reached <= self.points
+    }
 }
 
 #[derive(Deserialize)]
@@ -88,7 +121,26 @@ struct RawReport {
     games: u64,
     shard: Option<String>,
     swept: Vec<String>,
+    #[serde(default)]
+    design: Option<String>,
     runs: Vec<RawRun>,
+    #[serde(default)]
+    stopping: Option<RawStopping>,
+    #[serde(default)]
+    effects: Vec<RawEffect>,
+}
+
+#[derive(Deserialize)]
+struct RawEffect {
+    tally: EffectTally,
+}
+
+#[derive(Deserialize)]
+struct RawStopping {
+    points: f64,
+    batch: u64,
+    max_games: u64,
+    reached: f64,
 }
 
 #[derive(Deserialize)]
@@ -108,11 +160,118 @@ impl Report {
         if self.swept.is_empty() {
             return s.options.to_string();
         }
+        if self.design == Design::Each {
+            return self.changed(i);
+        }
         self.swept
             .iter()
             .map(|o| format!("{o}={}", s.options.get(o).unwrap_or("?")))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// The main effects and two-way interactions of a factorial sweep, in the order of
+    /// [`contrasts`]: main effects first.
+    pub fn effects(&self) -> Vec<Effect> {
+        let options: Vec<&Assignment> = self.runs.iter().map(|s| &s.options).collect();
+        contrasts(&self.swept, &options)
+            .iter()
+            .zip(&self.effects)
+            .map(|(c, t)| t.effect(c.divisor))
+            .collect()
+    }
+
+    /// Run `i`'s choices that differ from the baseline's (`promotion=anytime`), or
+    /// `baseline` for the baseline itself.
+    ///
+    /// # Panics
+    /// If there is no run `i`.
+    pub fn changed(&self, i: usize) -> String {
+        let (s, base) = (&self.runs[i], &self.runs[0]);
+        let diff: Vec<String> = s
+            .options
+            .0
+            .iter()
+            .filter(|(n, c)| base.options.get(n) != Some(c.as_str()))
+            .map(|(n, c)| format!("{n}={c}"))
+            .collect();
+        if diff.is_empty() {
+            "baseline".into()
+        } else {
+            diff.join(" ")
+        }
+    }
+
+    /// True if run `i` (not the baseline) was identical to the baseline in every game: the
+    /// same ranks, scores, length, end reason and event counts under every seed.
+    pub fn identical_to_baseline(&self, i: usize) -> bool {
+        self.runs
+            .get(i)
+            .and_then(|s| s.differences.as_ref().map(|d| (s, d)))
+            .is_some_and(|(s, d)| s.games > 0 && d.same_games == s.games)
+    }
+
+    /// Why run `i`'s option may not have come into play, or `None`: identical to the
+    /// baseline in every game, or changing only events (its choice adds or removes them) that
+    /// never occurred in any game of either. Names the events that never occurred and, for
+    /// passes and resignations with agents that never choose them, says so.
+    pub fn note(&self, i: usize) -> Option<String> {
+        let (s, base) = (self.runs.get(i)?, self.runs.first()?);
+        s.differences.as_ref()?;
+        let never: Vec<&str> = base
+            .events
+            .iter()
+            .filter(|(e, n)| *n == 0 && s.event(e) == 0)
+            .map(|(e, _)| e.as_str())
+            .collect();
+        let listed = |x: &Summary, e: &str| x.events.iter().any(|(n, _)| n == e);
+        let governed: Vec<&str> = base
+            .events
+            .iter()
+            .map(|(e, _)| e.as_str())
+            .filter(|e| !listed(s, e))
+            .chain(
+                s.events
+                    .iter()
+                    .map(|(e, _)| e.as_str())
+                    .filter(|e| !listed(base, e)),
+            )
+            .collect();
+        let idle = !governed.is_empty()
+            && governed
+                .iter()
+                .all(|e| base.event(e) == 0 && s.event(e) == 0);
+        let identical = self.identical_to_baseline(i);
+        if !identical && !idle {
+            return None;
+        }
+        let mut note = if identical {
+            format!("identical to the baseline in all {} games", s.games)
+        } else {
+            format!("it governs {}, which never occurred", governed.join(", "))
+        };
+        if identical && !never.is_empty() {
+            note.push_str(&format!("; never occurred: {}", never.join(", ")));
+        }
+        let unforced = ["random", "greedy"];
+        let choosy: Vec<&str> = ["passes", "resignations"]
+            .into_iter()
+            .filter(|e| never.contains(e))
+            .collect();
+        if identical
+            && !choosy.is_empty()
+            && self.agents.iter().all(|a| unforced.contains(&a.as_str()))
+        {
+            let what = choosy
+                .iter()
+                .map(|e| if *e == "passes" { "pass" } else { "resign" })
+                .collect::<Vec<_>>()
+                .join(" or ");
+            note.push_str(&format!(
+                " (these agents never {what} by choice: only when nothing else is legal)"
+            ));
+        }
+        Some(note)
     }
 
     /// The JSON form (the README's "Simulation output"): the settings (with `rules_hash`, null
@@ -129,7 +288,37 @@ impl Report {
             "games": self.games,
             "shard": self.shard.map(|s| s.to_string()),
             "swept": self.swept,
-            "runs": self.runs.iter().map(run_json).collect::<Vec<_>>(),
+            "design": self.design.name(),
+            "stopping": self.stopping.map(|st| json!({
+                "points": st.points,
+                "batch": st.batch,
+                "max_games": st.max_games,
+                "reached": st.reached,
+                "met": st.met(),
+            })),
+            "effects": self.effects().iter().zip(&self.effects).map(|(e, t)| json!({
+                "label": e.label(),
+                "kind": if e.terms.len() == 1 { "main" } else { "interaction" },
+                "first_seat": difference_json(&e.first_seat),
+                "win_share": self.runs[0].seats.iter().zip(&e.win_share)
+                    .map(|(seat, w)| seat_difference_json(&seat.name, w))
+                    .collect::<Vec<_>>(),
+                "plies": difference_json(&e.plies),
+                "tally": serde_json::to_value(t).unwrap_or(Value::Null),
+            })).collect::<Vec<_>>(),
+            "runs": (0..self.runs.len()).map(|i| {
+                let mut v = run_json(&self.runs[i]);
+                if let Some(m) = v.as_object_mut() {
+                    let first = i == 0 || self.runs[i].differences.is_none();
+                    m.insert("label".into(), Value::from(self.label(i)));
+                    m.insert(
+                        "identical_to_baseline".into(),
+                        if first { Value::Null } else { Value::from(self.identical_to_baseline(i)) },
+                    );
+                    m.insert("note".into(), self.note(i).map_or(Value::Null, Value::from));
+                }
+                v
+            }).collect::<Vec<_>>(),
         })
     }
 
@@ -189,7 +378,19 @@ impl Report {
             games: raw.games,
             shard,
             swept: raw.swept,
+            design: match raw.design.as_deref() {
+                None => Design::Factorial,
+                Some(d) => Design::from_name(d)
+                    .ok_or_else(|| format!("unknown sweep design `{d}` (factorial or each)"))?,
+            },
             runs,
+            effects: raw.effects.into_iter().map(|e| e.tally).collect(),
+            stopping: raw.stopping.map(|s| Stopping {
+                points: s.points,
+                batch: s.batch,
+                max_games: s.max_games,
+                reached: s.reached,
+            }),
         })
     }
 
@@ -244,6 +445,7 @@ impl Report {
                 && part.max_plies == whole.max_plies
                 && part.games == whole.games
                 && part.swept == whole.swept
+                && part.design == whole.design
                 && part.runs.len() == whole.runs.len()
                 && part
                     .runs
@@ -262,6 +464,14 @@ impl Report {
                 let mut t = std::mem::take(&mut w.tally);
                 t.merge(&p.tally)?;
                 *w = Summary::new(&w.variant, w.seed, w.options.clone(), t);
+            }
+            if part.effects.len() != whole.effects.len() {
+                return Err(format!(
+                    "`{name}` and `{first_name}` have different sweep effects"
+                ));
+            }
+            for (w, p) in whole.effects.iter_mut().zip(&part.effects) {
+                w.merge(p)?;
             }
         }
         let missing: Vec<String> = seen
@@ -340,7 +550,14 @@ fn run_json(s: &Summary) -> Value {
             "win_share": s.seats.iter().zip(&d.win_share)
                 .map(|(seat, w)| seat_difference_json(&seat.name, w))
                 .collect::<Vec<_>>(),
+            "first_seat": difference_json(&d.first_seat),
+            "turn_position": d.positions.iter().map(difference_json).collect::<Vec<_>>(),
             "plies": difference_json(&d.plies),
+            "rounds": difference_json(&d.rounds),
+            "end_reasons": Value::Object(d.end_reasons.iter()
+                .map(|(r, x)| (r.clone(), difference_json(x)))
+                .collect()),
+            "same_games": d.same_games,
         }),
         None => Value::Null,
     };
@@ -358,7 +575,12 @@ fn run_json(s: &Summary) -> Value {
             "win_share": s.first_seat_share,
             "win_share_ci": s.first_seat_ci,
             "fair_share": 1.0 / s.seats.len().max(1) as f64,
+            "rotates": s.first_seat_rotates,
         },
+        "turn_position": s.positions.iter().map(|(share, ci)| json!({
+            "win_share": share,
+            "win_share_ci": ci,
+        })).collect::<Vec<_>>(),
         "length": {
             "mean_rounds": s.mean_rounds,
             "median_rounds": s.median_rounds,

@@ -37,8 +37,13 @@ impl Difference {
         self.ci[0] > 0.0 || self.ci[1] < 0.0
     }
 
+    /// Half the interval's width (its distance from the mean), in the difference's units.
+    pub fn half_width(&self) -> f64 {
+        (self.ci[1] - self.ci[0]) / 2.0
+    }
+
     /// From n paired differences' sum and sum of squares (in units of `unit`).
-    fn paired(n: u64, sum: f64, sq: f64, unit: f64) -> Difference {
+    pub(crate) fn paired(n: u64, sum: f64, sq: f64, unit: f64) -> Difference {
         if n == 0 {
             return Difference {
                 mean: 0.0,
@@ -65,8 +70,20 @@ impl Difference {
 pub struct Differences {
     /// Per seat, the win share difference.
     pub win_share: Vec<Difference>,
+    /// The win share difference of the seat that moved first (in each game of the pair).
+    pub first_seat: Difference,
+    /// Per turn position (0: the first seat, 1: the seat after it, …), the win share
+    /// difference of the seat in that position; entry 0 is `first_seat`.
+    pub positions: Vec<Difference>,
     /// The difference in game length, in plies.
     pub plies: Difference,
+    /// The difference in game length, in complete rounds.
+    pub rounds: Difference,
+    /// Per end reason (sorted by name), the difference in the share of games ending so.
+    pub end_reasons: Vec<(String, Difference)>,
+    /// Games identical to the baseline's game with the same seed (ranks, scores, length, end
+    /// reason and event counts).
+    pub same_games: u64,
 }
 
 /// The figures of a batch of games of one option assignment (see
@@ -88,6 +105,12 @@ pub struct Summary {
     pub first_seat_share: f64,
     /// 95% Wilson interval of `first_seat_share`.
     pub first_seat_ci: [f64; 2],
+    /// Per turn position (0: the first seat), the share of the games won by the seat in that
+    /// position, and its 95% Wilson interval.
+    pub positions: Vec<(f64, [f64; 2])>,
+    /// True if more than one seat moved first (the first seat rotates from game to game), so
+    /// that turn positions and seats differ.
+    pub first_seat_rotates: bool,
     /// Mean game length in complete rounds.
     pub mean_rounds: f64,
     /// Median game length in complete rounds (the mean of the middle two for an even count).
@@ -126,14 +149,50 @@ impl Summary {
                 mean_score: t.score_sums[s] as f64 / g,
             })
             .collect();
-        let differences = t.paired.as_ref().map(|p| Differences {
-            win_share: (0..t.seats.len())
-                .map(|s| {
-                    Difference::paired(t.games, p.win_sum[s] as f64, p.win_sq[s] as f64, units)
-                })
-                .collect(),
-            plies: Difference::paired(t.games, p.plies_sum as f64, p.plies_sq as f64, 1.0),
+        let differences = t.paired.as_ref().map(|p| {
+            let win = |sum: &[i64], sq: &[u64], s: usize| {
+                let (a, b) = (sum.get(s).copied(), sq.get(s).copied());
+                Difference::paired(t.games, a.unwrap_or(0) as f64, b.unwrap_or(0) as f64, units)
+            };
+            let positions: Vec<Difference> = (0..t.seats.len())
+                .map(|s| win(&p.position_sum, &p.position_sq, s))
+                .collect();
+            Differences {
+                win_share: (0..t.seats.len())
+                    .map(|s| win(&p.win_sum, &p.win_sq, s))
+                    .collect(),
+                first_seat: positions.first().copied().unwrap_or(Difference {
+                    mean: 0.0,
+                    ci: [0.0, 0.0],
+                }),
+                positions,
+                plies: Difference::paired(t.games, p.plies_sum as f64, p.plies_sq as f64, 1.0),
+                rounds: Difference::paired(t.games, p.rounds_sum as f64, p.rounds_sq as f64, 1.0),
+                end_reasons: t
+                    .end_reasons
+                    .keys()
+                    .map(|r| {
+                        let sum = p.reason_sum.get(r).copied().unwrap_or(0);
+                        let sq = p.reason_sq.get(r).copied().unwrap_or(0);
+                        (
+                            r.clone(),
+                            Difference::paired(t.games, sum as f64, sq as f64, 1.0),
+                        )
+                    })
+                    .collect(),
+                same_games: p.same_games,
+            }
         });
+        let positions = t
+            .position_wins
+            .iter()
+            .map(|&w| {
+                (
+                    w as f64 / (units * g),
+                    wilson(w as f64 / units, t.games as f64),
+                )
+            })
+            .collect();
         Summary {
             variant: variant.to_string(),
             seed,
@@ -142,6 +201,8 @@ impl Summary {
             seats,
             first_seat_share: t.first_seat_wins as f64 / (units * g),
             first_seat_ci: wilson(t.first_seat_wins as f64 / units, t.games as f64),
+            positions,
+            first_seat_rotates: t.first_seat_games.iter().filter(|&&g| g > 0).count() > 1,
             mean_rounds: mean(&t.rounds),
             median_rounds: median(&t.rounds),
             mean_plies: mean(&t.plies),

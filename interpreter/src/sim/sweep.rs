@@ -9,14 +9,47 @@ use crate::spec::RuleFile;
 /// Most option assignments one sweep may play.
 pub const MAX_ASSIGNMENTS: usize = 4096;
 
+/// How a sweep's assignments are laid out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Design {
+    /// Every combination of the swept options' choices (`--sweep A --sweep B`, `--sweep
+    /// all`); also a single swept option.
+    #[default]
+    Factorial,
+    /// One option at a time (`--sweep each`): the baseline, then each other choice of each
+    /// option that changes play, every other option at its baseline choice.
+    Each,
+}
+
+impl Design {
+    /// `factorial` or `each`, as in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Design::Factorial => "factorial",
+            Design::Each => "each",
+        }
+    }
+
+    /// The design named `name` (as [`name`](Self::name) gives it).
+    pub fn from_name(name: &str) -> Option<Design> {
+        [Design::Factorial, Design::Each]
+            .into_iter()
+            .find(|d| d.name() == name)
+    }
+}
+
 /// The option assignments of a sweep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sweep {
-    /// The swept options, in the order given (`all` expanded in file order).
+    /// The swept options, in the order given (`all` and `each` expanded in file order).
     pub swept: Vec<String>,
-    /// Every combination of their choices, the baseline first: each swept option at its
-    /// `--set` choice (or its default), every other option as in the base assignment. Later
-    /// options vary fastest.
+    /// The layout of the assignments.
+    pub design: Design,
+    /// The assignments, the baseline first: each swept option at its `--set` choice (or its
+    /// default), every other option as in the base assignment. [`Design::Factorial`]: every
+    /// combination of the swept options' choices, later options varying fastest.
+    /// [`Design::Each`]: then one assignment per other choice of each swept option, in
+    /// file order, the rest at the baseline.
     pub assignments: Vec<Assignment>,
 }
 
@@ -24,11 +57,13 @@ pub struct Sweep {
 /// choices). `OPTION` alone sweeps its listed choices (named choices and the rule file's
 /// `values:` of an integer option); `all` sweeps every option that [changes
 /// play](crate::spec::OptionSpec::changes_play) through its listed choices. The baseline choice (the `--set`
-/// one, else the default) is always included, first.
+/// one, else the default) is always included, first. `each` (alone) varies every option that
+/// changes play one at a time around the baseline ([`Design::Each`]).
 ///
 /// # Errors
 /// An unknown option (with a suggestion), a value the option does not accept, a value given
-/// twice, a list of values that holds only the baseline, an option swept twice, or more than
+/// twice, a list of values that holds only the baseline, an option swept twice, `each` with
+/// other sweep items or in a variant without options that change play, or more than
 /// [`MAX_ASSIGNMENTS`] combinations.
 ///
 /// ```
@@ -41,6 +76,9 @@ pub struct Sweep {
 /// ```
 pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Sweep, Diagnostics> {
     let mut errors = Diagnostics::default();
+    if let Some(i) = items.iter().position(|i| i.trim() == "each") {
+        return each(file, base, items, i);
+    }
     let mut axes: Vec<(String, Vec<String>)> = Vec::new();
     let mut all = false;
     for item in items {
@@ -167,6 +205,81 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
     Ok(Sweep {
         assignments: crate::spec::product(base, &axes),
         swept: axes.into_iter().map(|(n, _)| n).collect(),
+        design: Design::Factorial,
+    })
+}
+
+/// `--sweep each` (item `at` of `items`): one option at a time.
+fn each(
+    file: &RuleFile,
+    base: &Assignment,
+    items: &[String],
+    at: usize,
+) -> Result<Sweep, Diagnostics> {
+    let src = text_source("--sweep", &items[at]);
+    let whole = Some(Span::new(&src, 0, items[at].len()));
+    if items.len() > 1 {
+        let others: Vec<&str> = items
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != at)
+            .map(|(_, s)| s.as_str())
+            .collect();
+        return Err(Diagnostic::new(
+            "sweep::each-alone",
+            format!(
+                "`--sweep each` varies every option one at a time; it takes no other sweep \
+                 items (`{}` given too)",
+                others.join("`, `")
+            ),
+            whole,
+        )
+        .label("one option at a time")
+        .help("give `--sweep each` alone, or name the options to combine: `--sweep A --sweep B`")
+        .into());
+    }
+    let options: Vec<_> = file.options.iter().filter(|o| o.changes_play()).collect();
+    if options.is_empty() {
+        return Err(Diagnostic::new(
+            "sweep::nothing-to-compare",
+            "this variant has no option that changes play, so `--sweep each` has nothing to vary",
+            whole,
+        )
+        .label("nothing to vary")
+        .help(options_list(file))
+        .into());
+    }
+    let mut baseline = base.clone();
+    for o in &options {
+        baseline = baseline.with(
+            &o.name,
+            &o.normalise(base.get(&o.name).unwrap_or(&o.default)),
+        );
+    }
+    let mut assignments = vec![baseline.clone()];
+    for o in &options {
+        let at_base = baseline.get(&o.name).unwrap_or_default().to_string();
+        let mut choices = o.listed_choices();
+        dedup(&mut choices);
+        for c in choices.into_iter().filter(|c| *c != at_base) {
+            assignments.push(baseline.with(&o.name, &c));
+        }
+    }
+    if assignments.len() > MAX_ASSIGNMENTS {
+        return Err(Diagnostic::new(
+            "sweep::too-many",
+            format!(
+                "the sweep has {} assignments; at most {MAX_ASSIGNMENTS} are played",
+                assignments.len()
+            ),
+            whole,
+        )
+        .into());
+    }
+    Ok(Sweep {
+        swept: options.iter().map(|o| o.name.clone()).collect(),
+        design: Design::Each,
+        assignments,
     })
 }
 

@@ -3,6 +3,7 @@
 
 use super::report::Report;
 use super::summary::{Difference, Summary};
+use super::sweep::Design;
 use std::collections::BTreeSet;
 use std::fmt::{self, Write as _};
 
@@ -34,6 +35,9 @@ impl fmt::Display for Report {
             self.agents.join(", "),
             self.max_plies
         )?;
+        if let Some(st) = &self.stopping {
+            para(f, &stopping_line(st))?;
+        }
         match self.runs.as_slice() {
             [one] => write!(f, "{one}"),
             runs => sweep(f, self, runs),
@@ -116,27 +120,111 @@ fn single(f: &mut fmt::Formatter<'_>, s: &Summary) -> fmt::Result {
     Ok(())
 }
 
-/// A difference and its interval with signs, `+1.2 [-0.3, +2.7]`, starred when the interval
-/// excludes zero; values that round to zero are shown as `+0.0`, never `-0.0`.
-fn signed(d: &Difference, scale: f64, decimals: usize) -> String {
-    let star = if d.significant() { " *" } else { "  " };
-    let round = |x: f64| {
-        let p = 10f64.powi(decimals as i32);
-        (x * scale * p).round() / p + 0.0
-    };
+/// The widest a printed table may be, in columns.
+pub const TABLE_WIDTH: usize = 100;
+
+/// The widest label printed beside its figures; a longer one gets a line of its own.
+const LABEL_WIDTH: usize = 26;
+
+/// Sweeps with more assignments than this print a summary (main effects, the largest
+/// differences) instead of every assignment's rows, which go to CSV and JSON.
+pub const FULL_ROWS_MAX: usize = 16;
+
+/// Assignments listed in a large sweep's summary.
+const TOP_ROWS: usize = 12;
+
+/// A table for a terminal: a title, a header and rows, the first column the label. Columns
+/// that do not fit in [`TABLE_WIDTH`] go to a further block under the first, with the labels
+/// repeated.
+struct Grid {
+    title: String,
+    head: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Grid {
+    fn new(title: impl Into<String>, head: Vec<String>) -> Grid {
+        Grid {
+            title: title.into(),
+            head,
+            rows: Vec::new(),
+        }
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = |c: usize| {
+            std::iter::once(&self.head)
+                .chain(&self.rows)
+                .map(|r| r.get(c).map_or(0, |x| x.chars().count()))
+                .max()
+                .unwrap_or(0)
+        };
+        let label_w = width(0).min(LABEL_WIDTH);
+        let widths: Vec<usize> = (1..self.head.len()).map(|c| width(c).max(7)).collect();
+        // Blocks of columns that fit beside the label.
+        let mut blocks: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut used = label_w;
+        for (c, w) in widths.iter().enumerate() {
+            let last = blocks.last_mut().expect("a block");
+            if !last.is_empty() && used + 1 + w > TABLE_WIDTH {
+                blocks.push(vec![c + 1]);
+                used = label_w + 1 + w;
+            } else {
+                last.push(c + 1);
+                used += 1 + w;
+            }
+        }
+        writeln!(f)?;
+        para(f, &self.title)?;
+        for (b, cols) in blocks.iter().enumerate() {
+            if b > 0 {
+                writeln!(f)?;
+            }
+            let line = |r: &[String], label: &str| {
+                let mut out = format!("{label:<label_w$}");
+                for &c in cols {
+                    let w = widths[c - 1];
+                    let cell = r.get(c).map_or("", |x| x.as_str());
+                    write!(out, " {cell:>w$}").ok();
+                }
+                out.trim_end().to_string()
+            };
+            writeln!(f, "{}", line(&self.head, &self.head[0]))?;
+            for r in &self.rows {
+                let label = r.first().map_or("", |x| x.as_str());
+                if label.chars().count() > label_w {
+                    para(f, label)?;
+                    writeln!(f, "{}", line(r, ""))?;
+                } else {
+                    writeln!(f, "{}", line(r, label))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A difference as `+1.2±0.4*`: the mean, the half-width of its 95% interval, and a star when
+/// the interval excludes zero; values that round to zero are shown as `+0.0`, never `-0.0`.
+fn compact(d: &Difference, scale: f64, decimals: usize) -> String {
+    let star = if d.significant() { "*" } else { " " };
+    let p = 10f64.powi(decimals as i32);
+    let round = |x: f64| (x * scale * p).round() / p + 0.0;
     format!(
-        "{:+.*} [{:+.*}, {:+.*}]{star}",
+        "{:+.*}±{:.*}{star}",
         decimals,
         round(d.mean),
         decimals,
-        round(d.ci[0]),
-        decimals,
-        round(d.ci[1])
+        round(d.half_width()).abs()
     )
 }
 
-/// A sweep: the assignments side by side, then their differences from the baseline, end
-/// reasons and events.
+/// The key of the differences section's explanation.
+const DIFF_KEY: &str = "mean ± half-width of the 95% paired interval; * the interval excludes zero";
+
+/// A sweep: `--sweep each` ranked by the first seat's change; a factorial sweep's
+/// assignments side by side (or, past [`FULL_ROWS_MAX`], a summary), its main effects and
+/// interactions; then end reasons and events.
 fn sweep(f: &mut fmt::Formatter<'_>, report: &Report, runs: &[Summary]) -> fmt::Result {
     let Some(base) = runs.first() else {
         return Ok(());
@@ -149,89 +237,246 @@ fn sweep(f: &mut fmt::Formatter<'_>, report: &Report, runs: &[Summary]) -> fmt::
         .map(|(n, c)| format!("{n}={c}"))
         .collect();
     if !others.is_empty() {
-        writeln!(f, "options: {}", others.join(" "))?;
+        para(f, &format!("options: {}", others.join(" ")))?;
     }
-    writeln!(f, "baseline: {}", report.label(0))?;
-    let labels: Vec<String> = (0..runs.len()).map(|i| report.label(i)).collect();
-    let w = labels
+    let baseline: Vec<String> = report
+        .swept
         .iter()
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(10);
-    let seats: Vec<&str> = base.seats.iter().map(|x| x.name.as_str()).collect();
-    let sw = seats
-        .iter()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(7);
-
-    writeln!(f)?;
-    writeln!(f, "win share and game length")?;
-    let mut head = format!("{:<w$}", "assignment");
-    for n in &seats {
-        write!(head, " {n:>sw$}").ok();
-    }
-    writeln!(
-        f,
-        "{head} {:>10} {:>9} {:>9}",
-        "first seat", "plies", "rounds"
-    )?;
-    for (l, s) in labels.iter().zip(runs) {
-        let mut row = format!("{l:<w$}");
-        for x in &s.seats {
-            write!(row, " {:>sw$}", pct(x.win_share)).ok();
-        }
-        writeln!(
+        .map(|o| format!("{o}={}", base.options.get(o).unwrap_or("?")))
+        .collect();
+    para(f, &format!("baseline: {}", baseline.join(" ")))?;
+    if report.design == Design::Each {
+        para(
             f,
-            "{row} {:>10} {:>9.1} {:>9.2}",
-            pct(s.first_seat_share),
-            s.mean_plies,
-            s.mean_rounds
+            "design: each option that changes play varied alone, the others at the baseline",
         )?;
     }
-
-    writeln!(f)?;
-    writeln!(
-        f,
-        "difference from the baseline, 95% paired interval (* excludes zero)"
-    )?;
-    let dw = 26;
-    let mut head = format!("{:<w$}", "assignment");
-    for n in &seats {
-        write!(head, " {:>dw$}", format!("{n} (points)")).ok();
+    let large = runs.len() > FULL_ROWS_MAX;
+    // A large sweep names each assignment by its changes from the baseline.
+    let labels: Vec<String> = (0..runs.len())
+        .map(|i| {
+            if large {
+                report.changed(i)
+            } else {
+                report.label(i)
+            }
+        })
+        .collect();
+    let seats: Vec<&str> = base.seats.iter().map(|x| x.name.as_str()).collect();
+    let rotates = runs.iter().any(|s| s.first_seat_rotates);
+    // The rows shown: every assignment; in `each` and large sweeps ranked by the size of the
+    // first seat's change, the largest first.
+    let mut order: Vec<usize> = (0..runs.len()).collect();
+    let ranked = report.design == Design::Each || large;
+    if ranked {
+        order[1..].sort_by(|&a, &b| {
+            let key = |i: usize| {
+                runs[i]
+                    .differences
+                    .as_ref()
+                    .map_or(0.0, |d| d.first_seat.mean.abs())
+            };
+            key(b).total_cmp(&key(a)).then(a.cmp(&b))
+        });
     }
-    writeln!(f, "{head} {:>dw$}", "plies")?;
-    for (l, s) in labels.iter().zip(runs).skip(1) {
-        let Some(d) = &s.differences else { continue };
-        let mut row = format!("{l:<w$}");
-        for x in &d.win_share {
-            write!(row, " {:>dw$}", signed(x, 100.0, 1)).ok();
+    let shown: Vec<usize> = if large {
+        order.iter().copied().take(TOP_ROWS + 1).collect()
+    } else {
+        order.clone()
+    };
+    if large {
+        para(
+            f,
+            &format!(
+                "{} assignments: below, the main effects, the largest interactions and the {} \
+             assignments whose first seat's win share differs most from the baseline (named by \
+             their changes from it); every assignment's row is in `--format csv` and `--format \
+             json`",
+                runs.len(),
+                shown.len() - 1
+            ),
+        )?;
+        effects(f, report, &seats)?;
+    }
+
+    // Win shares and length.
+    let v = Rows {
+        runs,
+        shown: &shown,
+        labels: &labels,
+        seats: &seats,
+    };
+    if !large {
+        shares_table(f, v)?;
+    }
+    differences_table(f, v, ranked)?;
+    if large {
+        return notes(f, report, &shown, &labels);
+    }
+    if rotates {
+        positions_table(f, v)?;
+    }
+    effects(f, report, &seats)?;
+    notes(f, report, &shown, &labels)?;
+    reasons_tables(f, report, v)?;
+    events_table(f, v)
+}
+
+/// The rows a sweep's tables show: the runs, which of them (in order), their labels, and the
+/// seat names.
+#[derive(Clone, Copy)]
+struct Rows<'a> {
+    runs: &'a [Summary],
+    shown: &'a [usize],
+    labels: &'a [String],
+    seats: &'a [&'a str],
+}
+
+/// The win share of every seat and the first seat, and the mean length, per assignment.
+fn shares_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
+    let Rows {
+        runs,
+        shown,
+        labels,
+        seats,
+    } = v;
+    let mut head = vec!["assignment".to_string()];
+    head.extend(seats.iter().map(|s| s.to_string()));
+    head.extend(["first seat", "plies", "rounds"].map(String::from));
+    let mut g = Grid::new(
+        format!(
+            "win share and game length (fair share {})",
+            pct(1.0 / seats.len().max(1) as f64)
+        ),
+        head,
+    );
+    for &i in shown {
+        let s = &runs[i];
+        let mut row = vec![labels[i].clone()];
+        row.extend(s.seats.iter().map(|x| pct(x.win_share)));
+        row.push(pct(s.first_seat_share));
+        row.push(format!("{:.1}", s.mean_plies));
+        row.push(format!("{:.2}", s.mean_rounds));
+        g.rows.push(row);
+    }
+    g.write(f)
+}
+
+/// The paired differences from the baseline: the first seat, each seat, the length.
+fn differences_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>, ranked: bool) -> fmt::Result {
+    let Rows {
+        runs,
+        shown,
+        labels,
+        seats,
+    } = v;
+    let title = if ranked {
+        format!("difference from the baseline, largest first-seat change first ({DIFF_KEY})")
+    } else {
+        format!("difference from the baseline ({DIFF_KEY})")
+    };
+    let mut head = vec!["assignment".to_string(), "first seat".to_string()];
+    head.extend(seats.iter().map(|s| s.to_string()));
+    head.push("plies".into());
+    let mut g = Grid::new(format!("{title}; win shares in points"), head);
+    for &i in shown.iter().skip(1) {
+        let Some(d) = &runs[i].differences else {
+            continue;
+        };
+        let mut row = vec![labels[i].clone(), compact(&d.first_seat, 100.0, 1)];
+        row.extend(d.win_share.iter().map(|x| compact(x, 100.0, 1)));
+        row.push(compact(&d.plies, 1.0, 1));
+        g.rows.push(row);
+    }
+    g.write(f)
+}
+
+/// The paired differences of the seat in each turn position.
+fn positions_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
+    let Rows {
+        runs,
+        shown,
+        labels,
+        seats,
+    } = v;
+    {
+        let mut head = vec!["assignment".to_string()];
+        head.extend((1..=seats.len() as u32).map(crate::compile::ordinal));
+        let mut g = Grid::new(
+            "difference by turn position (the seat moving 1st, 2nd, … in each game), points",
+            head,
+        );
+        for &i in shown.iter().skip(1) {
+            let Some(d) = &runs[i].differences else {
+                continue;
+            };
+            let mut row = vec![labels[i].clone()];
+            row.extend(d.positions.iter().map(|x| compact(x, 100.0, 1)));
+            g.rows.push(row);
         }
-        writeln!(f, "{row} {:>dw$}", signed(&d.plies, 1.0, 1))?;
+        g.write(f)
     }
+}
 
+/// The share of games per end reason, and in ranked sweeps its change from the baseline.
+fn reasons_tables(f: &mut fmt::Formatter<'_>, report: &Report, v: Rows<'_>) -> fmt::Result {
+    let Rows {
+        runs,
+        shown,
+        labels,
+        ..
+    } = v;
     let reasons: BTreeSet<&str> = runs
         .iter()
         .flat_map(|s| s.end_reasons.iter().map(|(r, _)| r.as_str()))
         .collect();
-    columns(
-        f,
-        "end reasons (share of games)",
-        &labels,
-        w,
-        &reasons,
-        |s, r| {
+    let mut head = vec!["assignment".to_string()];
+    head.extend(reasons.iter().map(|r| r.to_string()));
+    let mut g = Grid::new("end reasons (share of games)", head);
+    for &i in shown {
+        let s = &runs[i];
+        let mut row = vec![labels[i].clone()];
+        for r in &reasons {
             let n = s
                 .end_reasons
                 .iter()
                 .find(|(x, _)| x == r)
                 .map_or(0, |(_, n)| *n);
-            pct(n as f64 / s.games.max(1) as f64)
-        },
+            row.push(pct(n as f64 / s.games.max(1) as f64));
+        }
+        g.rows.push(row);
+    }
+    g.write(f)?;
+    if report.design == Design::Each {
+        let mut head = vec!["assignment".to_string()];
+        head.extend(reasons.iter().map(|r| r.to_string()));
+        let mut g = Grid::new("change in the share of games per end reason (points)", head);
+        for &i in shown.iter().skip(1) {
+            let Some(d) = &runs[i].differences else {
+                continue;
+            };
+            let mut row = vec![labels[i].clone()];
+            for r in &reasons {
+                match d.end_reasons.iter().find(|(x, _)| x == r) {
+                    Some((_, x)) => row.push(compact(x, 100.0, 1)),
+                    None => row.push(String::new()),
+                }
+            }
+            g.rows.push(row);
+        }
+        g.write(f)?;
+    }
+    Ok(())
+}
+
+/// Rule events per game, per assignment.
+fn events_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
+    let Rows {
         runs,
-    )?;
+        shown,
+        labels,
+        ..
+    } = v;
     let mut events: Vec<&str> = Vec::new();
     for s in runs {
         for (e, _) in &s.events {
@@ -240,40 +485,140 @@ fn sweep(f: &mut fmt::Formatter<'_>, report: &Report, runs: &[Summary]) -> fmt::
             }
         }
     }
-    columns(
-        f,
-        "events per game",
-        &labels,
-        w,
-        &events,
-        |s, e| format!("{:.2}", s.event(e) as f64 / s.games.max(1) as f64),
-        runs,
-    )
+    let mut head = vec!["assignment".to_string()];
+    head.extend(events.iter().map(|e| e.to_string()));
+    let mut g = Grid::new("events per game", head);
+    for &i in shown {
+        let s = &runs[i];
+        let mut row = vec![labels[i].clone()];
+        row.extend(
+            events
+                .iter()
+                .map(|e| format!("{:.2}", s.event(e) as f64 / s.games.max(1) as f64)),
+        );
+        g.rows.push(row);
+    }
+    g.write(f)
 }
 
-/// A table: one row per assignment, one column per name.
-fn columns<'a>(
+/// The notes on assignments whose option may not have come into play ([`Report::note`]).
+fn notes(
     f: &mut fmt::Formatter<'_>,
-    title: &str,
+    report: &Report,
+    shown: &[usize],
     labels: &[String],
-    w: usize,
-    names: impl IntoIterator<Item = &'a &'a str> + Clone,
-    cell: impl Fn(&Summary, &str) -> String,
-    runs: &[Summary],
 ) -> fmt::Result {
-    writeln!(f)?;
-    writeln!(f, "{title}")?;
-    let mut head = format!("{:<w$}", "assignment");
-    for n in names.clone() {
-        write!(head, " {n:>w2$}", w2 = n.chars().count().max(7)).ok();
+    let all: Vec<(usize, String)> = (1..report.runs.len())
+        .filter_map(|i| report.note(i).map(|n| (i, n)))
+        .collect();
+    if all.is_empty() {
+        return Ok(());
     }
-    writeln!(f, "{head}")?;
-    for (l, s) in labels.iter().zip(runs) {
-        let mut row = format!("{l:<w$}");
-        for n in names.clone() {
-            write!(row, " {:>w2$}", cell(s, n), w2 = n.chars().count().max(7)).ok();
+    writeln!(f)?;
+    writeln!(f, "options that never came into play")?;
+    for (i, n) in &all {
+        if shown.contains(i) || all.len() <= TOP_ROWS {
+            para(f, &format!("{}: {n}", labels[*i]))?;
         }
-        writeln!(f, "{row}")?;
+    }
+    let hidden = all.iter().filter(|(i, _)| !shown.contains(i)).count();
+    if all.len() > TOP_ROWS && hidden > 0 {
+        para(
+            f,
+            &format!(
+                "{} of the {} assignments are identical to the baseline in every game or change \
+                 only events that never occurred ({hidden} not listed above); see the `note` \
+                 column of `--format csv`",
+                all.len(),
+                report.runs.len() - 1
+            ),
+        )?;
     }
     Ok(())
+}
+
+/// Writes `text` as lines of at most [`TABLE_WIDTH`] columns, broken between words, the
+/// continuation lines indented by two spaces.
+fn para(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > TABLE_WIDTH {
+            writeln!(f, "{line}")?;
+            line = format!("  {word}");
+        } else {
+            if len > 0 {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    writeln!(f, "{line}")
+}
+
+/// The stopping rule of a `--precision` run, as a line of the report.
+pub(crate) fn stopping_line(st: &super::report::Stopping) -> String {
+    if st.met() {
+        format!(
+            "stopping rule: batches of {} games until every reported win-share 95% interval \
+             (of the differences, in a sweep) is within ±{} points (at most {} games): reached \
+             ±{:.2}",
+            st.batch, st.points, st.max_games, st.reached
+        )
+    } else {
+        format!(
+            "stopping rule: batches of {} games until every reported win-share 95% interval \
+             (of the differences, in a sweep) is within ±{} points (at most {} games): NOT \
+             reached, the widest is ±{:.2} at the game limit",
+            st.batch, st.points, st.max_games, st.reached
+        )
+    }
+}
+
+/// Interactions listed: the largest, by the size of their effect on the first seat.
+const TOP_INTERACTIONS: usize = 5;
+
+/// A factorial sweep's main effects, then its largest two-way interactions.
+fn effects(f: &mut fmt::Formatter<'_>, report: &Report, seats: &[&str]) -> fmt::Result {
+    let all = report.effects();
+    if all.is_empty() {
+        return Ok(());
+    }
+    let row = |e: &super::Effect| {
+        let mut r = vec![e.label(), compact(&e.first_seat, 100.0, 1)];
+        r.extend(e.win_share.iter().map(|x| compact(x, 100.0, 1)));
+        r.push(compact(&e.plies, 1.0, 1));
+        r
+    };
+    let mut head = vec!["choice".to_string(), "first seat".to_string()];
+    head.extend(seats.iter().map(|s| s.to_string()));
+    head.push("plies".into());
+    let mut main: Vec<&super::Effect> = all.iter().filter(|e| e.terms.len() == 1).collect();
+    main.sort_by(|a, b| b.first_seat.mean.abs().total_cmp(&a.first_seat.mean.abs()));
+    let mut g = Grid::new(
+        format!(
+            "main effects: each choice against its baseline choice, averaged over the other \
+             options' choices, largest first-seat effect first ({DIFF_KEY}); points"
+        ),
+        head.clone(),
+    );
+    g.rows = main.iter().map(|e| row(e)).collect();
+    g.write(f)?;
+    let mut two: Vec<&super::Effect> = all.iter().filter(|e| e.terms.len() == 2).collect();
+    if two.is_empty() {
+        return Ok(());
+    }
+    two.sort_by(|a, b| b.first_seat.mean.abs().total_cmp(&a.first_seat.mean.abs()));
+    head[0] = "interaction".into();
+    let mut g = Grid::new(
+        format!(
+            "the {} largest two-way interactions (of {}) by first-seat effect: the two changes \
+             together less the sum of each alone; points",
+            two.len().min(TOP_INTERACTIONS),
+            two.len()
+        ),
+        head,
+    );
+    g.rows = two.iter().take(TOP_INTERACTIONS).map(|e| row(e)).collect();
+    g.write(f)
 }

@@ -24,6 +24,15 @@ pub struct Tally {
     pub wins: Vec<u64>,
     /// Wins of the seat that moved first in each game, in the same units.
     pub first_seat_wins: u64,
+    /// Per turn position (0: the seat that moved first, 1: the next in turn order, …): that
+    /// seat's wins, in the same units; `first_seat_wins` is entry 0. Empty in reports older
+    /// than this field.
+    #[serde(default)]
+    pub position_wins: Vec<u64>,
+    /// Per seat: the games it moved first in (more than one non-zero entry where the first
+    /// seat rotates). Empty in reports older than this field.
+    #[serde(default)]
+    pub first_seat_games: Vec<u64>,
     /// Per seat: the sum of final scores.
     pub score_sums: Vec<i64>,
     /// Game length in plies (dice rolls included) → games.
@@ -57,6 +66,41 @@ pub struct Paired {
     pub plies_sum: i64,
     /// Sum of squared plies differences.
     pub plies_sq: u64,
+    /// Per turn position (0: the first seat): the sum of the win differences of the seat at
+    /// that position, in 1/[`SHARE_UNIT`] units.
+    #[serde(default)]
+    pub position_sum: Vec<i64>,
+    /// Per turn position: the sum of squared win differences, in squared units.
+    #[serde(default)]
+    pub position_sq: Vec<u64>,
+    /// Sum of rounds differences.
+    #[serde(default)]
+    pub rounds_sum: i64,
+    /// Sum of squared rounds differences.
+    #[serde(default)]
+    pub rounds_sq: u64,
+    /// End-reason name → the sum of the per-game differences of "the game ended so" (1 or
+    /// 0): games ending so here but not in the baseline's game, less the reverse.
+    #[serde(default)]
+    pub reason_sum: BTreeMap<String, i64>,
+    /// End-reason name → the games where exactly one of the pair ended so (the sum of the
+    /// squared differences).
+    #[serde(default)]
+    pub reason_sq: BTreeMap<String, u64>,
+    /// Games identical to the baseline's game with the same seed: the same ranks, scores,
+    /// plies, rounds, end reason and event counts.
+    #[serde(default)]
+    pub same_games: u64,
+}
+
+/// Adds `b` to `a` entry by entry, growing `a` to `b`'s length.
+fn add_vecs<T: Copy + Default + std::ops::AddAssign>(a: &mut Vec<T>, b: &[T]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), T::default());
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += *y;
+    }
 }
 
 impl Tally {
@@ -93,6 +137,15 @@ impl Tally {
             *w += s;
         }
         self.first_seat_wins += shares.get(r.first_seat.index()).copied().unwrap_or(0);
+        let n = self.seats.len();
+        self.position_wins.resize(n, 0);
+        self.first_seat_games.resize(n, 0);
+        for (p, w) in self.position_wins.iter_mut().enumerate() {
+            *w += shares[(r.first_seat.index() + p) % n.max(1)];
+        }
+        if let Some(g) = self.first_seat_games.get_mut(r.first_seat.index()) {
+            *g += 1;
+        }
         for (total, score) in self.score_sums.iter_mut().zip(&r.scores) {
             *total += score;
         }
@@ -122,15 +175,47 @@ impl Tally {
             win_sq: vec![0; n],
             ..Paired::default()
         });
+        p.position_sum.resize(n, 0);
+        p.position_sq.resize(n, 0);
         let (a, b) = (win_units(r), win_units(baseline));
+        let add = |sum: &mut i64, sq: &mut u64, d: i64| {
+            *sum += d;
+            *sq += d.unsigned_abs() * d.unsigned_abs();
+        };
         for s in 0..n.min(MAX_SEATS) {
-            let d = a[s] as i64 - b[s] as i64;
-            p.win_sum[s] += d;
-            p.win_sq[s] += d.unsigned_abs() * d.unsigned_abs();
+            add(
+                &mut p.win_sum[s],
+                &mut p.win_sq[s],
+                a[s] as i64 - b[s] as i64,
+            );
+            // The seat at turn position s in each game of the pair (their first seats may
+            // differ, as under an option that fixes or rotates the first seat).
+            let (x, y) = (
+                a[(r.first_seat.index() + s) % n],
+                b[(baseline.first_seat.index() + s) % n],
+            );
+            add(
+                &mut p.position_sum[s],
+                &mut p.position_sq[s],
+                x as i64 - y as i64,
+            );
         }
         let d = r.plies as i64 - baseline.plies as i64;
-        p.plies_sum += d;
-        p.plies_sq += d.unsigned_abs() * d.unsigned_abs();
+        add(&mut p.plies_sum, &mut p.plies_sq, d);
+        let d = r.rounds as i64 - baseline.rounds as i64;
+        add(&mut p.rounds_sum, &mut p.rounds_sq, d);
+        if r.reason != baseline.reason {
+            for (reason, d) in [(&r.reason, 1), (&baseline.reason, -1)] {
+                *p.reason_sum.entry(reason.clone()).or_default() += d;
+                *p.reason_sq.entry(reason.clone()).or_default() += 1;
+            }
+        }
+        p.same_games += (r.ranks == baseline.ranks
+            && r.scores == baseline.scores
+            && r.plies == baseline.plies
+            && r.rounds == baseline.rounds
+            && r.reason == baseline.reason
+            && r.events == baseline.events) as u64;
     }
 
     /// Checks that the totals are consistent (as read from a file that may have been edited):
@@ -160,10 +245,24 @@ impl Tally {
         if count(&self.plies) != games || count(&self.rounds) != games || reasons != games {
             return Err("the lengths or end reasons do not add up to the games".into());
         }
+        let per_seat = |v: usize| v == 0 || v == n;
+        if !per_seat(self.position_wins.len()) || !per_seat(self.first_seat_games.len()) {
+            return Err("the turn-position totals do not have one entry per seat".into());
+        }
         if let Some(p) = &self.paired
-            && (p.win_sum.len() != n || p.win_sq.len() != n)
+            && (p.win_sum.len() != n
+                || p.win_sq.len() != n
+                || !per_seat(p.position_sum.len())
+                || !per_seat(p.position_sq.len()))
         {
             return Err("the paired differences do not have one entry per seat".into());
+        }
+        if self
+            .paired
+            .as_ref()
+            .is_some_and(|p| p.same_games > self.games)
+        {
+            return Err("more games identical to the baseline than games".into());
         }
         Ok(())
     }
@@ -186,6 +285,8 @@ impl Tally {
             *a += b;
         }
         self.first_seat_wins += other.first_seat_wins;
+        add_vecs(&mut self.position_wins, &other.position_wins);
+        add_vecs(&mut self.first_seat_games, &other.first_seat_games);
         for (a, b) in self.score_sums.iter_mut().zip(&other.score_sums) {
             *a += b;
         }
@@ -203,6 +304,15 @@ impl Tally {
                 }
                 a.plies_sum += b.plies_sum;
                 a.plies_sq += b.plies_sq;
+                add_vecs(&mut a.position_sum, &b.position_sum);
+                add_vecs(&mut a.position_sq, &b.position_sq);
+                a.rounds_sum += b.rounds_sum;
+                a.rounds_sq += b.rounds_sq;
+                for (k, v) in &b.reason_sum {
+                    *a.reason_sum.entry(k.clone()).or_default() += v;
+                }
+                add_maps(&mut a.reason_sq, &b.reason_sq);
+                a.same_games += b.same_games;
             }
             (None, Some(b)) if was_empty => self.paired = Some(b.clone()),
             (_, None) if other.games == 0 => {}
@@ -215,7 +325,7 @@ impl Tally {
 
 /// Per seat: the game's win in 1/[`SHARE_UNIT`] units (shared equally by the first-ranked).
 /// Seats beyond the ranks get 0.
-fn win_units(r: &GameResult) -> [u64; MAX_SEATS] {
+pub(crate) fn win_units(r: &GameResult) -> [u64; MAX_SEATS] {
     let first = r.ranks.iter().filter(|&&x| x == 1).count().max(1) as u64;
     let mut out = [0; MAX_SEATS];
     for (w, &rank) in out.iter_mut().zip(&r.ranks) {
