@@ -414,7 +414,11 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 .opt("mobile")
                 .and_then(|n| r.bool(n, "`mobile`"))
                 .unwrap_or(false);
-            d.finish(r, "drop restrictions", &["one-per-line", "no-mate", "mobile"]);
+            d.finish(
+                r,
+                "drop restrictions",
+                &["one-per-line", "no-mate", "mobile"],
+            );
         }
         f.finish(
             r,
