@@ -555,6 +555,24 @@ const MALFORMED: &[(&str, &str, usize, &str)] = &[
         50,
         "west is mated twice",
     ),
+    (
+        "yonin-shogi",
+        "4nK4/7_K:e*1/9/9/wK8/9/9/9/4sK4 w - 0,0,0,0 - - 0 0 - - - s",
+        7,
+        "a dead king of east, but east has not been mated",
+    ),
+    (
+        "yonin-shogi",
+        "4nK4/7_K:e*1/9/9/wK8/9/9/9/4sK4[wSeP] w - 0,0,0,0 - - 0 0 - - s:e s",
+        35,
+        "east has been mated (the mates field) but holds pieces in hand",
+    ),
+    (
+        "yonin-shogi",
+        "4nK4/7_K:e*1/9/9/wK8/9/9/9/4sK3eG w - 0,0,0,0 - - 0 0 - - s:e s",
+        32,
+        "east has been mated (the mates field) but owns this piece",
+    ),
 ];
 
 #[test]

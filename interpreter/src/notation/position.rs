@@ -566,8 +566,10 @@ impl Seats<'_> {
 /// without hands, dice the variant cannot show, a number out of range, a seat credited with its
 /// own king or throne or mating itself, a seat mated twice, more rounds without capture than
 /// rounds; and positions play never reaches: a turn in progress with no usable die left (that
-/// turn would be over), a seat to move that resigned or was mated, and, where mates do not end
-/// the game, a seat to move with no legal move (it would be mated).
+/// turn would be over), a seat to move that resigned or was mated, where mates do not end the
+/// game a seat to move with no legal move (it would be mated), a dead royal piece whose seat
+/// (the seat it faces as) the mates field does not list, and a mated seat that still owns a
+/// piece on the board or in hand.
 ///
 /// ```
 /// use ashtapada::notation::{from_position_string, to_position_string};
@@ -613,10 +615,11 @@ pub fn from_position_string(variant: &Arc<Variant>, text: &str) -> Result<Positi
         end: EndSetting::Judge,
     };
     let mut end_pair = None;
+    let mut written = Written::default();
     for f in &fields {
         let pair = f.parse()?;
         match f.index {
-            0 => read_board(&mut pos, &seats, f, pair)?,
+            0 => written = read_board(&mut pos, &seats, f, pair)?,
             1 => {
                 state.to_move = seats.by_token(f.text).ok_or_else(|| {
                     f.error(format!(
@@ -698,6 +701,7 @@ pub fn from_position_string(variant: &Arc<Variant>, text: &str) -> Result<Positi
             message: format!("{}: {message}", FIELDS[index].0),
         },
     };
+    check_mated_seats(&pos, &seats, &fields[0], &written)?;
     let to_move = pos.to_move;
     let live = (0..n as u8).any(|s| pos.is_live(Seat(s)));
     if pos.ended.is_none() && live && !pos.is_live(to_move) {
@@ -772,13 +776,81 @@ pub fn from_position_string(variant: &Arc<Variant>, text: &str) -> Result<Positi
     Ok(pos)
 }
 
-/// Reads the board field (with the hands) into `pos`.
+/// Where the board field wrote what the mates field must agree with (byte ranges in the
+/// field): each dead piece, each piece on the board by its owner, each hand entry by its seat.
+#[derive(Default)]
+struct Written {
+    dead: Vec<(Piece, Range<usize>)>,
+    owned: Vec<(Seat, Range<usize>)>,
+    hands: Vec<(Seat, Range<usize>)>,
+}
+
+/// Refuses a board that disagrees with the mates field: a dead royal piece whose seat (the
+/// seat it faces as) has not been mated, and a mated seat that still owns pieces on the board
+/// or in hand (a mate kills its royal pieces and gives the rest away).
+fn check_mated_seats(
+    pos: &Position,
+    seats: &Seats<'_>,
+    board: &Field<'_>,
+    written: &Written,
+) -> Result<(), PositionError> {
+    let v = seats.variant;
+    let mated = pos.counters.mated;
+    for (piece, r) in &written.dead {
+        let info = &v.kinds[piece.kind().index()];
+        if !info.royal {
+            continue;
+        }
+        let faced: Vec<usize> = (0..v.seats.len())
+            .filter(|&i| v.seats[i].orient == piece.orient())
+            .collect();
+        if !faced.is_empty() && faced.iter().all(|&i| mated >> i & 1 == 0) {
+            let seat = &v.seats[faced[0]].name;
+            return Err(board.error_at(
+                r.clone(),
+                format!(
+                    "a dead {} of {seat}, but {seat} has not been mated: a royal piece dies only when its seat is mated (add the mate to the mates field)",
+                    info.name
+                ),
+            ));
+        }
+    }
+    let mated_name = |s: Seat| {
+        (mated >> s.0 & 1 != 0 && s.index() < v.seats.len())
+            .then(|| v.seats[s.index()].name.as_str())
+    };
+    for (seat, r) in &written.owned {
+        if let Some(name) = mated_name(*seat) {
+            return Err(board.error_at(
+                r.clone(),
+                format!(
+                    "{name} has been mated (the mates field) but owns this piece: a mated seat's pieces go to its mater or to nobody"
+                ),
+            ));
+        }
+    }
+    for (seat, r) in &written.hands {
+        if let Some(name) = mated_name(*seat) {
+            return Err(board.error_at(
+                r.clone(),
+                format!(
+                    "{name} has been mated (the mates field) but holds pieces in hand: a mated seat's hand goes to its mater"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads the board field (with the hands) into `pos`; returns where it wrote what the mates
+/// field must agree with.
 fn read_board(
     pos: &mut Position,
     seats: &Seats<'_>,
     f: &Field<'_>,
     pair: Pair<'_, Rule>,
-) -> Result<(), PositionError> {
+) -> Result<Written, PositionError> {
+    let mut written = Written::default();
     let v = seats.variant;
     let (files, ranks) = (v.board.files as usize, v.board.ranks as usize);
     let (rank_pairs, hands): (Vec<_>, Vec<_>) =
@@ -812,6 +884,12 @@ fn read_board(
                         return Err(too_many(&rp));
                     }
                     let piece = read_piece(seats, f, &item)?;
+                    let span = item.as_span().start()..item.as_span().end();
+                    if piece.is_dead() {
+                        written.dead.push((piece, span));
+                    } else if piece.owner().index() < v.seats.len() {
+                        written.owned.push((piece.owner(), span));
+                    }
                     pos.setup_put((rank * files + file) as u8, piece);
                     file += 1;
                 }
@@ -886,9 +964,12 @@ fn read_board(
                 ));
             }
             pos.setup_hand(seat, kind, total as u8);
+            written
+                .hands
+                .push((seat, item.as_span().start()..item.as_span().end()));
         }
     }
-    Ok(())
+    Ok(written)
 }
 
 /// The error for an unknown kind letter.
