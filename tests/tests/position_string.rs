@@ -328,6 +328,59 @@ fn end_conditions_are_judged_on_loading() {
     assert_eq!(to_position_string(&won), s);
 }
 
+/// A repetition ending can be written in a position string, like a move-limit ending. In
+/// Chaturanga the knights go out and back twice: after 8 plies the start position stands for
+/// the third time (`repetition: { count: 3, result: draw }`), a draw. The fields cannot show
+/// the history, so the end field says `repetition`; the string reads back as the same ended
+/// game and writes back the same. In four-player shogi (`result: rank`) a written repetition
+/// ranks every seat.
+#[test]
+fn a_repetition_ending_is_written_and_read_back() {
+    let v = variant("chaturanga", &[]);
+    let mut pos = Position::start(v.clone());
+    ashtapada_tests::play(
+        &mut pos,
+        &[
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ],
+    );
+    let o = pos.outcome().expect("a draw by repetition");
+    assert_eq!(pos.reason_name(o.reason()), "repetition");
+    assert!(matches!(o, ashtapada::Outcome::Draw { .. }), "{o:?}");
+    let s = to_position_string(&pos);
+    assert_eq!(
+        s,
+        "bRbNbBbQbKbBbNbR/bPbPbPbPbPbPbPbP/8/8/8/8/wPwPwPwPwPwPwPwP/wRwNwBwQwKwBwNwR w - 0,0 - - 0 0 - - - w 8 5 repetition"
+    );
+    let mut back = from_position_string(&v, &s).unwrap();
+    assert_eq!(back.outcome(), Some(o));
+    assert_eq!(to_position_string(&back), s);
+    let m = Position::start(v.clone()).legal_move_list()[0];
+    assert!(back.play(m).is_err(), "the game is over");
+
+    if !BUILTIN.iter().any(|(n, _)| *n == "yonin-shogi") {
+        return;
+    }
+    let y = variant("yonin-shogi", &[]);
+    let s = "4nK4/9/9/9/wK7eK/9/9/9/4sK4[] s - 0,0,0,0 - - 0 0 - - - s 9 3 repetition";
+    let mut pos = from_position_string(&y, s).unwrap();
+    let o = pos.outcome().expect("over");
+    assert_eq!(pos.reason_name(o.reason()), "repetition");
+    assert!(matches!(o, ashtapada::Outcome::Ranked { .. }), "{o:?}");
+    assert_eq!(to_position_string(&pos), s);
+    // Without a repetition rule the name is refused, located.
+    let c = variant("chaturaji", &[]);
+    let e = from_position_string(
+        &c,
+        "bK7/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 2 1 x - - r 0 1 repetition",
+    )
+    .unwrap_err();
+    assert!(
+        e.message.contains("`repetition` is not an end reason"),
+        "{e}"
+    );
+}
+
 #[test]
 fn four_player_shogi_hands_facing_dead_pieces_and_mates() {
     if !BUILTIN.iter().any(|(n, _)| *n == "yonin-shogi") {

@@ -125,7 +125,7 @@ const FIELDS: [(&str, Rule, &str); 15] = [
     (
         "end",
         Rule::end_field,
-        "`-` (the game goes on), or an end reason's name (an end condition, or the capture-all win's name), with `:` and the winner's seat letter for a win",
+        "`-` (the game goes on), or an end reason's name (an end condition, the capture-all win's name, or `repetition`), with `:` and the winner's seat letter for a win",
     ),
 ];
 
@@ -268,8 +268,15 @@ pub fn to_position_string(pos: &Position) -> String {
         pos.halfmove.to_string(),
         pos.fullmove().to_string(),
     ];
-    if pos.ended != pos.judge_setup() {
-        fields.push(match pos.ended {
+    // A repetition is the one ending the fields cannot show: the history it counts is not in
+    // them (an end condition, mate, stalemate and the move rule are judged from the fields).
+    let ended = pos.ended.or_else(|| {
+        pos.repetition_outcome()
+            .and_then(|_| pos.clone().outcome())
+            .filter(|o| o.reason() == EndReason::Repetition)
+    });
+    if ended != pos.judge_setup() {
+        fields.push(match ended {
             None => "-".to_string(),
             Some(o) => {
                 let mut s = pos.reason_name(o.reason());
@@ -551,7 +558,7 @@ impl Seats<'_> {
 /// | first | `r` | the game's first seat (rounds are counted from it) |
 /// | halfmove | `0` | plies since the last capture or move-rule reset |
 /// | fullmove | `1` | the full-move number |
-/// | end | `capture-all` | only when the end conditions cannot tell how the game stands |
+/// | end | `capture-all`, `repetition` | only when the end conditions cannot tell how the game stands (always for a game ended by repetition, which the fields cannot show) |
 ///
 /// Fields after the board may be left out from the right; they then take their start values.
 /// A seat's letter is its `fen` letter in lower case; if two seats share a letter, seats are
@@ -1121,8 +1128,11 @@ fn read_end(
         return Ok(EndSetting::NotOver);
     }
     let name = first.as_str();
+    let repetition = pos.reason_name(EndReason::Repetition);
     let reason = if let Some(i) = v.end.conditions.iter().position(|c| c.name == name) {
         EndReason::Condition(i as u8)
+    } else if v.end.repetition.is_some() && name == repetition {
+        EndReason::Repetition
     } else if v
         .modules
         .capture_all
@@ -1134,6 +1144,9 @@ fn read_end(
         let mut names: Vec<&str> = v.end.conditions.iter().map(|c| c.name.as_str()).collect();
         if let Some(c) = &v.modules.capture_all {
             names.push(&c.name);
+        }
+        if v.end.repetition.is_some() {
+            names.push(&repetition);
         }
         let known = if names.is_empty() {
             format!("{} has no end conditions", v.name)
