@@ -976,3 +976,20 @@ fn promotion_notation_plus_equals_and_letter() {
     assert!(parse_move(&mut pos, "c8c9=").is_err());
     assert!(parse_move(&mut pos, "c8c9").unwrap().promotion.is_some());
 }
+
+/// Kind names with hyphens work in expressions: an end condition on
+/// `count(mover, promoted-silver)` compiles, and a position where the seat taken to have just
+/// moved (north, before east to move) has a promoted silver is over by it; without one, not.
+#[test]
+fn hyphenated_kind_names_work_in_expressions() {
+    let text = "extends: yonin-shogi\nname: silvers\nend:\n  conditions:\n    \
+                promoted: { when: \"count(mover, promoted-silver) >= 1\", result: rank }\n";
+    let file = ashtapada::spec::load_str("silvers.yaml", text)
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let v = ashtapada::compile(&file, &Assignment::default())
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let mut over = parse_position(&v, "4nK4/9/4nN4/9/wK7eK/9/9/9/4sK4[] e").unwrap();
+    assert_eq!(reason(&mut over).as_deref(), Some("promoted"));
+    let mut on = parse_position(&v, "4nK4/9/4nS4/9/wK7eK/9/9/9/4sK4[] e").unwrap();
+    assert_eq!(reason(&mut on), None);
+}
