@@ -465,3 +465,28 @@ fn a_string_over_256_bytes_is_one_error() {
     );
     assert!(parse_betza(&"mfW".repeat(85)).is_ok());
 }
+
+/// XBetza modifiers not supported yet say so at the letter, and are never taken for a
+/// misspelt atom (`gQ` is no `G`).
+#[test]
+fn unsupported_modifiers_say_so() {
+    for (src, at, what) in [
+        ("ifW", 0, "first-move rights are not supported yet"),
+        ("mfWceF", 4, "en-passant capture is not supported yet"),
+        (
+            "pR",
+            0,
+            "hopping over a screen (cannon) is not supported yet",
+        ),
+        ("gQ", 0, "grasshopper hopping is not supported yet"),
+        ("aW", 0, "multi-leg moves (again) are not supported yet"),
+    ] {
+        let e = parse_betza(src).unwrap_err();
+        assert_eq!(e.len(), 1, "{src}: {e:?}");
+        assert_eq!(e[0].span, at..at + 1, "{src}");
+        let letter = &src[at..at + 1];
+        assert_eq!(e[0].message, format!("`{letter}`: {what}"), "{src}");
+        let help = e[0].help.as_deref().unwrap();
+        assert!(!help.contains("did you mean"), "{src}: {help}");
+    }
+}
