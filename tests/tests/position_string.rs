@@ -781,3 +781,40 @@ fn perft_accepts_position_strings() {
         "{err}"
     );
 }
+
+/// Two-seat FEN keeps the hands as Fairy-Stockfish writes them (`[…]` after the board, upper
+/// case for the first seat, `[]` when empty), so a position of a two-seat variant with hands
+/// reads back with its hands and the same perft. The variant: a 5×5 shogi-like file (king,
+/// gold, silver, pawn; captures go to the hand). White holds a silver and two pawns, black a
+/// gold: from `[SPPg]` white has its king's and pawn's moves plus drops, which a FEN without
+/// hands would lose.
+#[test]
+fn two_seat_fen_keeps_the_hands() {
+    let text = "name: mini\nboard: { files: 5, ranks: 5 }\n\
+                seats:\n  - { name: white, edge: south, fen: w }\n  - { name: black, edge: north, fen: b }\n\
+                pieces:\n  king: { letter: K, betza: K, royal: true }\n  gold: { letter: G, betza: WfF }\n  \
+                silver: { letter: S, betza: FfW }\n  pawn: { letter: P, betza: fW }\n\
+                setup:\n  army: { c1: king, a2: pawn }\nhands: { captures: true }\n";
+    let file =
+        ashtapada::spec::load_str("mini.yaml", text).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let v = ashtapada::compile(&file, &Assignment::default())
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let fen = "2k2/5/5/P4/2K2[SPPg] w - - 0 1";
+    let mut pos = from_fen(&v, fen).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(to_fen(&pos), fen);
+    let mut back = from_fen(&v, &to_fen(&pos)).unwrap();
+    assert_eq!(back.hash(), pos.hash());
+    assert_eq!(perft(&mut back, 2), perft(&mut pos, 2));
+    // The start: empty hands are written `[]`, and a FEN without brackets reads too.
+    let start = to_fen(&Position::start(v.clone()));
+    assert_eq!(start, "2k2/4p/5/P4/2K2[] w - - 0 1");
+    assert_eq!(
+        to_fen(&from_fen(&v, "2k2/4p/5/P4/2K2 w - - 0 1").unwrap()),
+        start
+    );
+    // Kings are never in a hand; variants without hands refuse brackets with pieces.
+    assert!(from_fen(&v, "2k2/5/5/5/2K2[K] w - - 0 1").is_err());
+    let c = variant("chaturanga", &[]);
+    let e = from_fen(&c, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap_err();
+    assert!(e.message.contains("no pieces in hand"), "{}", e.message);
+}
