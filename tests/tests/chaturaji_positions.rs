@@ -657,6 +657,33 @@ fn ranking_by_score_then_king_then_material() {
     assert_eq!(b.ranks(), vec![1, 3, 1, 4]);
 }
 
+/// The third resignation ends the game at once, even as the last turn of a round (spec: "the
+/// game ends when three seats have resigned"). Red and blue have resigned; green, the last
+/// seat of the round red starts, resigns with 15 rounds done, 11 of them without a capture and
+/// none this round. Were the turn passed first, the round would complete (16 rounds, 12 quiet:
+/// `no-capture`); it is not: the reason is `three-resignations`, the counters stay 15 and 11,
+/// green stays to move, and the final position string reads back as the same ended game.
+#[test]
+fn the_third_resignation_ends_the_game_before_the_round_completes() {
+    let mut pos = load(
+        &[],
+        "bK6yK/8/8/8/8/8/8/rK6gK g roll 0,0,0,0 - - 15 11 - rb - r 0 1",
+    );
+    pos.resign().unwrap();
+    assert_eq!(reason(&mut pos).as_deref(), Some("three-resignations"));
+    assert_eq!(pos.counters().rounds, 15);
+    assert_eq!(pos.counters().quiet_rounds, 11);
+    assert_eq!(pos.to_move(), GREEN);
+    let s = to_position_string(&pos);
+    assert!(
+        s.starts_with("bK6yK/8/8/8/8/8/8/rK6gK g roll 0,0,0,0 - - 15 11 - rbg - r 0 "),
+        "{s}"
+    );
+    let mut back = load(&[], &s);
+    assert_eq!(reason(&mut back).as_deref(), Some("three-resignations"));
+    assert_eq!(to_position_string(&back), s);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 10. A game ending mid-turn keeps its unused die
 // ---------------------------------------------------------------------------------------------

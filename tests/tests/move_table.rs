@@ -132,3 +132,47 @@ fn hand_worked_targets() {
         2 + 7
     );
 }
+
+/// Overlapping Betza parts give each move once: a piece's moves are the union of its parts.
+/// From c3 on an empty 5×5 board, worked by hand:
+/// - `WR`: the rook's two squares in each of four directions; the wazir's steps are the first
+///   of them: 8 moves (12 if each part counted).
+/// - `KQ`: the queen's two squares in each of eight directions: 16.
+/// - `WfFbR`: W c4 b3 d3 c2, fF b4 d4, bR c2 c1 (c2 again): 7.
+/// - `KbRfBbF2`: K c4 c2 b3 d3 b4 d4 b2 d2, bR c2 c1, fB b4 a5 d4 e5, bF2 b2 a1 d2 e1: the king's
+///   8 and c1, a5, e5, a1, e1: 13.
+/// - `WmR` with a black piece on c4: the rook moves to b3 a3 d3 e3 c2 c1 (not onto c4), the
+///   wazir captures on c4 and moves nowhere the rook does not: 7, each once.
+#[test]
+fn overlapping_betza_parts_give_each_move_once() {
+    use ashtapada::notation::{from_fen, move_to_string};
+    for (betza, fen, expected) in [
+        ("WR", "5/5/2X2/5/5 w - - 0 1", 8),
+        ("KQ", "5/5/2X2/5/5 w - - 0 1", 16),
+        ("WfFbR", "5/5/2X2/5/5 w - - 0 1", 7),
+        ("KbRfBbF2", "5/5/2X2/5/5 w - - 0 1", 13),
+        ("WmR", "5/2y2/2X2/5/5 w - - 0 1", 7),
+    ] {
+        let text = format!(
+            "name: overlap\nboard: {{ files: 5, ranks: 5 }}\n\
+             seats:\n  - {{ name: white, edge: south }}\n  - {{ name: black, edge: north }}\n\
+             pieces:\n  x: {{ letter: X, betza: {betza} }}\n  y: {{ letter: Y, betza: W }}\n\
+             setup:\n  army: {{ c1: x }}\n"
+        );
+        let file = ashtapada::spec::load_str("overlap.yaml", &text)
+            .unwrap_or_else(|e| panic!("{betza}: {}", e.one_line()));
+        let v = ashtapada::compile(&file, &Assignment::default())
+            .unwrap_or_else(|e| panic!("{betza}: {}", e.one_line()));
+        let mut pos = from_fen(&v, fen).unwrap_or_else(|e| panic!("{betza}: {e}"));
+        let moves: Vec<String> = pos
+            .legal_move_list()
+            .into_iter()
+            .map(|m| move_to_string(&pos, m))
+            .collect();
+        let mut distinct = moves.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), moves.len(), "{betza}: {moves:?}");
+        assert_eq!(moves.len(), expected, "{betza}: {moves:?}");
+    }
+}

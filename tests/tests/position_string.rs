@@ -328,6 +328,59 @@ fn end_conditions_are_judged_on_loading() {
     assert_eq!(to_position_string(&won), s);
 }
 
+/// A repetition ending can be written in a position string, like a move-limit ending. In
+/// Chaturanga the knights go out and back twice: after 8 plies the start position stands for
+/// the third time (`repetition: { count: 3, result: draw }`), a draw. The fields cannot show
+/// the history, so the end field says `repetition`; the string reads back as the same ended
+/// game and writes back the same. In four-player shogi (`result: rank`) a written repetition
+/// ranks every seat.
+#[test]
+fn a_repetition_ending_is_written_and_read_back() {
+    let v = variant("chaturanga", &[]);
+    let mut pos = Position::start(v.clone());
+    ashtapada_tests::play(
+        &mut pos,
+        &[
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ],
+    );
+    let o = pos.outcome().expect("a draw by repetition");
+    assert_eq!(pos.reason_name(o.reason()), "repetition");
+    assert!(matches!(o, ashtapada::Outcome::Draw { .. }), "{o:?}");
+    let s = to_position_string(&pos);
+    assert_eq!(
+        s,
+        "bRbNbBbQbKbBbNbR/bPbPbPbPbPbPbPbP/8/8/8/8/wPwPwPwPwPwPwPwP/wRwNwBwQwKwBwNwR w - 0,0 - - 0 0 - - - w 8 5 repetition"
+    );
+    let mut back = from_position_string(&v, &s).unwrap();
+    assert_eq!(back.outcome(), Some(o));
+    assert_eq!(to_position_string(&back), s);
+    let m = Position::start(v.clone()).legal_move_list()[0];
+    assert!(back.play(m).is_err(), "the game is over");
+
+    if !BUILTIN.iter().any(|(n, _)| *n == "yonin-shogi") {
+        return;
+    }
+    let y = variant("yonin-shogi", &[]);
+    let s = "4nK4/9/9/9/wK7eK/9/9/9/4sK4[] s - 0,0,0,0 - - 0 0 - - - s 9 3 repetition";
+    let mut pos = from_position_string(&y, s).unwrap();
+    let o = pos.outcome().expect("over");
+    assert_eq!(pos.reason_name(o.reason()), "repetition");
+    assert!(matches!(o, ashtapada::Outcome::Ranked { .. }), "{o:?}");
+    assert_eq!(to_position_string(&pos), s);
+    // Without a repetition rule the name is refused, located.
+    let c = variant("chaturaji", &[]);
+    let e = from_position_string(
+        &c,
+        "bK7/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 2 1 x - - r 0 1 repetition",
+    )
+    .unwrap_err();
+    assert!(
+        e.message.contains("`repetition` is not an end reason"),
+        "{e}"
+    );
+}
+
 #[test]
 fn four_player_shogi_hands_facing_dead_pieces_and_mates() {
     if !BUILTIN.iter().any(|(n, _)| *n == "yonin-shogi") {
@@ -555,6 +608,24 @@ const MALFORMED: &[(&str, &str, usize, &str)] = &[
         50,
         "west is mated twice",
     ),
+    (
+        "yonin-shogi",
+        "4nK4/7_K:e*1/9/9/wK8/9/9/9/4sK4 w - 0,0,0,0 - - 0 0 - - - s",
+        7,
+        "a dead king of east, but east has not been mated",
+    ),
+    (
+        "yonin-shogi",
+        "4nK4/7_K:e*1/9/9/wK8/9/9/9/4sK4[wSeP] w - 0,0,0,0 - - 0 0 - - s:e s",
+        35,
+        "east has been mated (the mates field) but holds pieces in hand",
+    ),
+    (
+        "yonin-shogi",
+        "4nK4/7_K:e*1/9/9/wK8/9/9/9/4sK3eG w - 0,0,0,0 - - 0 0 - - s:e s",
+        32,
+        "east has been mated (the mates field) but owns this piece",
+    ),
 ];
 
 #[test]
@@ -709,4 +780,41 @@ fn perft_accepts_position_strings() {
         err.contains("no die left (2,2) moves a piece of red"),
         "{err}"
     );
+}
+
+/// Two-seat FEN keeps the hands as Fairy-Stockfish writes them (`[…]` after the board, upper
+/// case for the first seat, `[]` when empty), so a position of a two-seat variant with hands
+/// reads back with its hands and the same perft. The variant: a 5×5 shogi-like file (king,
+/// gold, silver, pawn; captures go to the hand). White holds a silver and two pawns, black a
+/// gold: from `[SPPg]` white has its king's and pawn's moves plus drops, which a FEN without
+/// hands would lose.
+#[test]
+fn two_seat_fen_keeps_the_hands() {
+    let text = "name: mini\nboard: { files: 5, ranks: 5 }\n\
+                seats:\n  - { name: white, edge: south, fen: w }\n  - { name: black, edge: north, fen: b }\n\
+                pieces:\n  king: { letter: K, betza: K, royal: true }\n  gold: { letter: G, betza: WfF }\n  \
+                silver: { letter: S, betza: FfW }\n  pawn: { letter: P, betza: fW }\n\
+                setup:\n  army: { c1: king, a2: pawn }\nhands: { captures: true }\n";
+    let file =
+        ashtapada::spec::load_str("mini.yaml", text).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let v = ashtapada::compile(&file, &Assignment::default())
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let fen = "2k2/5/5/P4/2K2[SPPg] w - - 0 1";
+    let mut pos = from_fen(&v, fen).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(to_fen(&pos), fen);
+    let mut back = from_fen(&v, &to_fen(&pos)).unwrap();
+    assert_eq!(back.hash(), pos.hash());
+    assert_eq!(perft(&mut back, 2), perft(&mut pos, 2));
+    // The start: empty hands are written `[]`, and a FEN without brackets reads too.
+    let start = to_fen(&Position::start(v.clone()));
+    assert_eq!(start, "2k2/4p/5/P4/2K2[] w - - 0 1");
+    assert_eq!(
+        to_fen(&from_fen(&v, "2k2/4p/5/P4/2K2 w - - 0 1").unwrap()),
+        start
+    );
+    // Kings are never in a hand; variants without hands refuse brackets with pieces.
+    assert!(from_fen(&v, "2k2/5/5/5/2K2[K] w - - 0 1").is_err());
+    let c = variant("chaturanga", &[]);
+    let e = from_fen(&c, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap_err();
+    assert!(e.message.contains("no pieces in hand"), "{}", e.message);
 }

@@ -243,3 +243,55 @@ fn random_agents_only_ever_choose_legal_actions() {
         assert!(count.get() > games * 20, "{name}: {} actions", count.get());
     }
 }
+
+/// Moves that took a piece, counted by replaying `pos`'s game from its root: a board move
+/// whose target held a piece before it (four-player shogi has no rule module that captures).
+fn capturing_moves(pos: &Position) -> u64 {
+    let mut root = pos.clone();
+    let mut actions = Vec::new();
+    while let Some(a) = root.undo() {
+        actions.push(a);
+    }
+    let mut n = 0;
+    for a in actions.into_iter().rev() {
+        if let Action::Move(m) = a
+            && m.drop.is_none()
+            && !root.piece_at(m.to).is_empty()
+        {
+            n += 1;
+        }
+        root.play_action(a).unwrap();
+    }
+    n
+}
+
+/// A mate is not a capture. Game 288 of seed 0 (four-player shogi, first seat fixed: the
+/// issue's `simulate yonin-shogi --games 2000 --shard 288/2000 --set rotate-first-seat=off`)
+/// takes 5 pieces and mates two seats; under `mated-pieces=ownerless` the mated armies go to
+/// nobody, and still only capturing moves count.
+#[test]
+fn mates_are_not_counted_as_captures() {
+    for options in [
+        &["rotate-first-seat=off"][..],
+        &["rotate-first-seat=off", "mated-pieces=ownerless"][..],
+    ] {
+        let a = Assignment::parse(options).unwrap();
+        let v = load_variant("yonin-shogi", &a).unwrap();
+        let (r, pos) =
+            ashtapada::sim::play_game_to_end(&v, &mut random_agents(), 0, 288, MAX_PLIES);
+        assert_eq!(r.events.captures, capturing_moves(&pos), "{options:?}");
+        if options.len() == 1 {
+            assert_eq!(r.events.captures, 5);
+            assert_eq!(r.events.mates, 2);
+        }
+        for k in 0..20 {
+            let (r, pos) =
+                ashtapada::sim::play_game_to_end(&v, &mut random_agents(), 3, k, MAX_PLIES);
+            assert_eq!(
+                r.events.captures,
+                capturing_moves(&pos),
+                "{options:?} game {k}"
+            );
+        }
+    }
+}

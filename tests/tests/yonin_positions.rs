@@ -278,6 +278,29 @@ fn no_pawn_drop_on_the_last_line_or_in_front_of_a_dead_king() {
     assert_eq!(d.len(), 68, "{d:?}");
 }
 
+/// Only pawn drops are restricted (spec: "a piece in hand may be dropped on any empty square";
+/// the forbidden drops are all pawn drops). West (pieces facing east) holds a silver; a dead
+/// king that faced west stands on h8, and north's king e9, west's a5, south's e1.
+///
+/// ```text
+/// 9  . . . . nK . . .  .
+/// 8  . . . . .  . . _K .     i9: a silver facing east would step to j9, j10, j8 (off the
+/// 5  wK . . . . . . .  .     board) or h10 (off) and h8 (the dead king): it could never
+/// 1  . . . . sK . . .  .     move, and it may be dropped there all the same.
+/// ```
+/// Nobody is in check, so west has its king's 5 steps (a4, a6, b4, b5, b6) and a silver drop
+/// on each of the 81 − 4 = 77 empty squares: 82 moves, S@i9 among them.
+#[test]
+fn a_silver_may_be_dropped_where_it_could_never_move() {
+    let text = "4nK4/7_K:e*1/9/9/wK8/9/9/9/4sK4[wS] w - 0,0,0,0 - - 0 0 - - s:e s 0 1";
+    let mut pos = load(&[], text);
+    let d = drops(&mut pos, 'S');
+    assert!(has(&d, "S@i9"), "{d:?}");
+    assert_eq!(d.len(), 77, "{d:?}");
+    assert_eq!(moves(&mut pos).len(), 82);
+    assert_eq!(ashtapada::perft(&mut pos, 1), 82);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 4. Promotion
 // ---------------------------------------------------------------------------------------------
@@ -952,4 +975,21 @@ fn promotion_notation_plus_equals_and_letter() {
     // On the last line only the promotion exists: `=` is refused there.
     assert!(parse_move(&mut pos, "c8c9=").is_err());
     assert!(parse_move(&mut pos, "c8c9").unwrap().promotion.is_some());
+}
+
+/// Kind names with hyphens work in expressions: an end condition on
+/// `count(mover, promoted-silver)` compiles, and a position where the seat taken to have just
+/// moved (north, before east to move) has a promoted silver is over by it; without one, not.
+#[test]
+fn hyphenated_kind_names_work_in_expressions() {
+    let text = "extends: yonin-shogi\nname: silvers\nend:\n  conditions:\n    \
+                promoted: { when: \"count(mover, promoted-silver) >= 1\", result: rank }\n";
+    let file = ashtapada::spec::load_str("silvers.yaml", text)
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let v = ashtapada::compile(&file, &Assignment::default())
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let mut over = parse_position(&v, "4nK4/9/4nN4/9/wK7eK/9/9/9/4sK4[] e").unwrap();
+    assert_eq!(reason(&mut over).as_deref(), Some("promoted"));
+    let mut on = parse_position(&v, "4nK4/9/4nS4/9/wK7eK/9/9/9/4sK4[] e").unwrap();
+    assert_eq!(reason(&mut on), None);
 }

@@ -324,22 +324,16 @@ impl Variant {
                         self.kinds[k.demote.index()].name
                     );
                 }
-                if k.drop.one_per_line || k.drop.no_mate {
-                    let _ = writeln!(
-                        s,
-                        "  {} drops:{}{}",
-                        k.name,
-                        if k.drop.one_per_line {
-                            " one per line"
-                        } else {
-                            ""
-                        },
-                        if k.drop.no_mate {
-                            ", no mate by drop"
-                        } else {
-                            ""
-                        }
-                    );
+                let rules: Vec<&str> = [
+                    (k.drop.one_per_line, "one per line"),
+                    (k.drop.no_mate, "no mate by drop"),
+                    (k.drop.mobile, "never where it could never move"),
+                ]
+                .into_iter()
+                .filter_map(|(on, what)| on.then_some(what))
+                .collect();
+                if !rules.is_empty() {
+                    let _ = writeln!(s, "  {} drops: {}", k.name, rules.join(", "));
                 }
             }
         }

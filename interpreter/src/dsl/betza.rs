@@ -96,6 +96,19 @@ impl Modality {
     pub fn union(self, other: Modality) -> Modality {
         if self == other { self } else { Modality::Both }
     }
+
+    /// What this modality allows that `other` does not: `Both − MoveOnly = CaptureOnly`;
+    /// `None` when `other` allows all of it (`MoveOnly − Both`, `CaptureOnly − CaptureOnly`).
+    #[must_use]
+    pub fn minus(self, other: Modality) -> Option<Modality> {
+        match (self, other) {
+            (_, Modality::Both) => None,
+            (s, o) if s == o => None,
+            (Modality::Both, Modality::MoveOnly) => Some(Modality::CaptureOnly),
+            (Modality::Both, Modality::CaptureOnly) => Some(Modality::MoveOnly),
+            (s, _) => Some(s),
+        }
+    }
 }
 
 /// One oriented step family after expansion: vector in the piece frame (+dy forward, +dx
@@ -150,9 +163,16 @@ pub struct BetzaMove {
 }
 
 impl BetzaMove {
-    /// All steps of all groups, merged, in order of first appearance: identical steps appear
-    /// once, and steps equal but for modality merge into their [`Modality::union`] (`mWcW` has
-    /// the same steps as `W`).
+    /// All steps of all groups as a union, in order of first appearance, so that each move
+    /// (target and modality) comes from one step only: identical steps appear once, steps
+    /// equal but for modality merge into their [`Modality::union`] (`mWcW` has the same steps
+    /// as `W`), and a step another step of the same vector covers — reaching every square it
+    /// reaches whenever it does, as the rook's ray covers the wazir's leap in `WR` — keeps
+    /// only the modality the covering steps do not give ([`Modality::minus`]), or goes (`WR`
+    /// has the steps of `R`, `WmR` a capture-only wazir leap besides a move-only rook ray).
+    ///
+    /// Steps of different vectors can still reach one square (the dabbaba's leap and the
+    /// rook's second square in `DR`, where the path is clear).
     pub fn steps(&self) -> Vec<Step> {
         let mut out: Vec<Step> = Vec::new();
         for step in self.groups.iter().flat_map(|g| &g.steps) {
@@ -164,6 +184,24 @@ impl BetzaMove {
                 None => out.push(*step),
             }
         }
+        let merged = out.clone();
+        out.retain_mut(|s| {
+            let covering = merged
+                .iter()
+                .filter(|c| covers(c, s))
+                .map(|c| c.modality)
+                .reduce(Modality::union);
+            match covering {
+                None => true,
+                Some(c) => match s.modality.minus(c) {
+                    Some(m) => {
+                        s.modality = m;
+                        true
+                    }
+                    None => false,
+                },
+            }
+        });
         out
     }
 
@@ -192,6 +230,17 @@ impl FromStr for BetzaMove {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         parse_betza(s)
     }
+}
+
+/// True if step `c` reaches every square step `s` reaches, whenever `s` does, and is not `s`:
+/// the same vector, a range at least as long (0 = unlimited), and no lame path unless `s` has
+/// one too. A ride's first square is always reached, so a ride covers a leap of its vector.
+fn covers(c: &Step, s: &Step) -> bool {
+    let reach = |r: u8| if r == 0 { u16::MAX } else { u16::from(r) };
+    (c.dx, c.dy) == (s.dx, s.dy)
+        && (c.range, c.lame) != (s.range, s.lame)
+        && reach(c.range) >= reach(s.range)
+        && (!c.lame || s.lame)
 }
 
 /// The longest Betza move accepted, in bytes. Real pieces need a few groups (the longest in

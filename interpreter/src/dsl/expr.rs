@@ -193,7 +193,7 @@ fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
     Some(match rule {
         Rule::expression | Rule::expr => (0, "an expression"),
         Rule::int => (1, "a number"),
-        Rule::call | Rule::ident => (2, "a name"),
+        Rule::call | Rule::ident | Rule::arg_name => (2, "a name"),
         Rule::boolean => (3, "`true`, `false`"),
         Rule::not => (4, "`not`"),
         Rule::neg => (5, "`-`"),
@@ -314,7 +314,7 @@ fn primary(pair: Pair<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> Ast {
             let args = inner
                 .filter_map(|p| match p.as_rule() {
                     Rule::int => Some(Arg::Int(int_literal(&p, errors))),
-                    Rule::ident => Some(Arg::Name(p.as_str().to_owned())),
+                    Rule::ident | Rule::arg_name => Some(Arg::Name(p.as_str().to_owned())),
                     _ => None,
                 })
                 .collect();

@@ -7,6 +7,10 @@ use super::{Action, Position};
 /// The rule events of one action (see [`Position::last_ply_events`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlyEvents {
+    /// Pieces captured: the piece the move took, and pieces a rule module took off the board
+    /// (Chaturaji's boat triumph). A mate captures nothing: its royal pieces die where they
+    /// stand and its other pieces change hands.
+    pub captures: u32,
     /// Pieces that changed kind and kept their owner: the moving piece's promotion and pieces
     /// promoted by a rule module (Chaturaji's waiting pawns).
     pub promotions: u32,
@@ -57,6 +61,7 @@ impl Position {
             return e;
         };
         e.drop = m.drop.is_some();
+        e.captures = u32::from(!u.captured.is_empty());
         let to = m.to.index();
         // The piece that arrived: compare with the first recorded state of its square.
         let arrived = u
@@ -83,6 +88,7 @@ impl Position {
             let now = self.board[sq as usize];
             if now.is_empty() {
                 removed = true;
+                e.captures += 1;
             } else if now.kind() != before.kind() && now.owner() == before.owner() {
                 e.promotions += 1;
             }

@@ -1,6 +1,6 @@
 //! Hands and drops: captured pieces (demoted) go to the capturer's hand; a piece in hand may
-//! be dropped on an empty square where it could still move, subject to the kind's drop
-//! restrictions (one per line, no mate by drop).
+//! be dropped on an empty square, subject to the kind's drop restrictions (one per line, no
+//! mate by drop, only where it could still move).
 
 use super::Move;
 use super::piece::{Kind, Piece, Seat};
@@ -55,6 +55,7 @@ impl Position {
             let kind = Kind(k as u8);
             let combo = k * n_orients + orient as usize;
             let one_per_line = v.kinds[k].drop.one_per_line;
+            let mobile = v.kinds[k].drop.mobile;
             let mut blocked_lines = 0u32;
             if one_per_line {
                 for sq in self.occ[seat.index()].iter() {
@@ -67,7 +68,7 @@ impl Position {
             for sq in 0..v.board.len() as u8 {
                 if !self.board[sq as usize].is_empty()
                     || blocked_lines >> self.facing_line(orient, sq) & 1 == 1
-                    || !self.could_move_from(combo, sq)
+                    || mobile && !self.could_move_from(combo, sq)
                 {
                     continue;
                 }

@@ -271,10 +271,8 @@ impl Position {
             };
             return Some(self.result_for(seat, result.unwrap_or(ResultKind::Draw), reason));
         }
-        if let Some((count, result)) = self.variant.end.repetition
-            && self.repetitions() >= count
-        {
-            return Some(self.result_for(self.prev_seat(seat), result, EndReason::Repetition));
+        if let Some(o) = self.repetition_outcome() {
+            return Some(o);
         }
         if let Some((plies, result)) = self.variant.end.move_rule
             && self.halfmove >= plies
@@ -282,6 +280,15 @@ impl Position {
             return Some(self.result_for(self.prev_seat(seat), result, EndReason::MoveRule));
         }
         None
+    }
+
+    /// The repetition ending, if the current position has occurred the rule file's number of
+    /// times (whether or not an earlier end rule ended the game first: see
+    /// [`outcome`](Self::outcome)).
+    pub fn repetition_outcome(&self) -> Option<Outcome> {
+        let (count, result) = self.variant.end.repetition?;
+        (self.repetitions() >= count)
+            .then(|| self.result_for(self.prev_seat(self.to_move), result, EndReason::Repetition))
     }
 
     /// How many times the current position has occurred (1 = first time), looking back over

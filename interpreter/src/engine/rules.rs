@@ -252,7 +252,9 @@ impl Position {
     }
 
     /// Resigns for the seat to move: its pieces stay on the board, inert, and it takes no more
-    /// turns.
+    /// turns. The end conditions are judged at once, before the turn passes: a resignation
+    /// that ends the game (Chaturaji's third) leaves the round and capture counters as they
+    /// were, and the resigning seat to move.
     pub fn resign(&mut self) -> Result<(), PlayError> {
         if !self.can_resign() {
             return Err(PlayError::CannotResign);
@@ -260,8 +262,11 @@ impl Position {
         let seat = self.to_move;
         self.push_undo(Action::Resign, Piece::EMPTY, Piece::EMPTY);
         self.counters.resigned |= 1 << seat.0;
-        self.end_turn();
         self.ended = self.judge_conditions(seat);
+        if self.ended.is_none() {
+            self.end_turn();
+            self.ended = self.judge_conditions(seat);
+        }
         Ok(())
     }
 

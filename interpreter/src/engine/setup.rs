@@ -111,8 +111,9 @@ impl Position {
         self.judge_conditions(self.setup_mover())
     }
 
-    /// The outcome a position string's end field names: the capture-all win, or a named end
-    /// condition (its result for `winner` if given, else for the [`setup_mover`]).
+    /// The outcome a position string's end field names: the capture-all win, a named end
+    /// condition or the repetition rule (its result for `winner` if given, else for the
+    /// [`setup_mover`]).
     ///
     /// [`setup_mover`]: Self::setup_mover
     pub(crate) fn setup_outcome(&self, reason: EndReason, winner: Option<Seat>) -> Outcome {
@@ -124,6 +125,10 @@ impl Position {
                 let result = self.variant.end.conditions[i as usize].result;
                 self.result_for(self.setup_mover(), result, reason)
             }
+            EndReason::Repetition => match self.variant.end.repetition {
+                Some((_, result)) => self.result_for(self.setup_mover(), result, reason),
+                None => Outcome::Ranked { reason },
+            },
             _ => Outcome::Ranked { reason },
         }
     }

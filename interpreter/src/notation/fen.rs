@@ -37,8 +37,13 @@ fn err(span: pest::Span<'_>, message: impl Into<String>) -> FenError {
 
 /// Parses a FEN position of a two-seat variant.
 ///
+/// In variants with hands the pieces in hand follow the board in brackets, as Fairy-Stockfish
+/// writes them: each piece's letter once per piece, upper case for the first seat
+/// (`…/RNBQKBNR[Pp] w - - 0 1`; `[]` for empty hands).
+///
 /// Errors: syntax, a rank with too many or too few squares, a wrong number of ranks, an
-/// unknown piece letter, an unknown seat letter, castling or en-passant rights.
+/// unknown piece letter, an unknown seat letter, castling or en-passant rights, pieces in hand
+/// in a variant without hands or of a kind no capture puts in a hand.
 pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError> {
     let v = &**variant;
     if v.seats.len() != 2 {
@@ -149,6 +154,41 @@ pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError>
                     }
                 }
             }
+            Rule::hand => {
+                for item in pair.into_inner() {
+                    let c = item.as_str().chars().next().unwrap_or(' ');
+                    if !v.modules.hands {
+                        return Err(err(
+                            item.as_span(),
+                            format!("{} has no pieces in hand: leave out the brackets", v.name),
+                        ));
+                    }
+                    let seat = Seat(u8::from(!c.is_ascii_uppercase()));
+                    let kind = v
+                        .kind_by_letter(c)
+                        .filter(|k| {
+                            let info = &v.kinds[k.index()];
+                            !info.royal && info.demote == *k
+                        })
+                        .ok_or_else(|| {
+                            err(
+                                item.as_span(),
+                                format!(
+                                    "`{c}` cannot be in a hand of {}: a hand holds only kinds a capture demotes to",
+                                    v.name
+                                ),
+                            )
+                        })?;
+                    let n = pos.hand_count(seat, kind);
+                    if n == u8::MAX {
+                        return Err(err(
+                            item.as_span(),
+                            "a hand holds at most 255 pieces of a kind",
+                        ));
+                    }
+                    pos.setup_hand(seat, kind, n + 1);
+                }
+            }
             Rule::side => {
                 let s = pair.as_str();
                 let seat = v.seats.iter().position(|x| x.fen == s || x.name == s);
@@ -213,7 +253,8 @@ pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FenError>
 }
 
 /// Writes the position as FEN (two-seat variants; more seats are written with the first seat
-/// upper case and every other seat lower case).
+/// upper case and every other seat lower case), with the hands in brackets after the board in
+/// variants with hands (see [`from_fen`]).
 pub fn to_fen(pos: &Position) -> String {
     let v = pos.variant();
     let mut s = String::new();
@@ -243,6 +284,25 @@ pub fn to_fen(pos: &Position) -> String {
         if rank > 0 {
             s.push('/');
         }
+    }
+    let seats = v.seats.len().min(2);
+    let in_hand = (0..seats).any(|i| pos.hand_total(Seat(i as u8)) > 0);
+    if v.modules.hands || in_hand {
+        // Fairy-Stockfish's form: each piece once per count, the first seat's upper case.
+        s.push('[');
+        for i in 0..seats {
+            for (k, info) in v.kinds.iter().enumerate() {
+                let c = if i == 0 {
+                    info.letter
+                } else {
+                    info.letter.to_ascii_lowercase()
+                };
+                for _ in 0..pos.hand_count(Seat(i as u8), crate::engine::Kind(k as u8)) {
+                    s.push(c);
+                }
+            }
+        }
+        s.push(']');
     }
     let side = &v.seats[pos.to_move().index()].fen;
     format!("{s} {side} - - {} {}", pos.halfmove(), pos.fullmove())

@@ -125,7 +125,7 @@ const FIELDS: [(&str, Rule, &str); 15] = [
     (
         "end",
         Rule::end_field,
-        "`-` (the game goes on), or an end reason's name (an end condition, or the capture-all win's name), with `:` and the winner's seat letter for a win",
+        "`-` (the game goes on), or an end reason's name (an end condition, the capture-all win's name, or `repetition`), with `:` and the winner's seat letter for a win",
     ),
 ];
 
@@ -268,8 +268,15 @@ pub fn to_position_string(pos: &Position) -> String {
         pos.halfmove.to_string(),
         pos.fullmove().to_string(),
     ];
-    if pos.ended != pos.judge_setup() {
-        fields.push(match pos.ended {
+    // A repetition is the one ending the fields cannot show: the history it counts is not in
+    // them (an end condition, mate, stalemate and the move rule are judged from the fields).
+    let ended = pos.ended.or_else(|| {
+        pos.repetition_outcome()
+            .and_then(|_| pos.clone().outcome())
+            .filter(|o| o.reason() == EndReason::Repetition)
+    });
+    if ended != pos.judge_setup() {
+        fields.push(match ended {
             None => "-".to_string(),
             Some(o) => {
                 let mut s = pos.reason_name(o.reason());
@@ -551,7 +558,7 @@ impl Seats<'_> {
 /// | first | `r` | the game's first seat (rounds are counted from it) |
 /// | halfmove | `0` | plies since the last capture or move-rule reset |
 /// | fullmove | `1` | the full-move number |
-/// | end | `capture-all` | only when the end conditions cannot tell how the game stands |
+/// | end | `capture-all`, `repetition` | only when the end conditions cannot tell how the game stands (always for a game ended by repetition, which the fields cannot show) |
 ///
 /// Fields after the board may be left out from the right; they then take their start values.
 /// A seat's letter is its `fen` letter in lower case; if two seats share a letter, seats are
@@ -566,8 +573,10 @@ impl Seats<'_> {
 /// without hands, dice the variant cannot show, a number out of range, a seat credited with its
 /// own king or throne or mating itself, a seat mated twice, more rounds without capture than
 /// rounds; and positions play never reaches: a turn in progress with no usable die left (that
-/// turn would be over), a seat to move that resigned or was mated, and, where mates do not end
-/// the game, a seat to move with no legal move (it would be mated).
+/// turn would be over), a seat to move that resigned or was mated, where mates do not end the
+/// game a seat to move with no legal move (it would be mated), a dead royal piece whose seat
+/// (the seat it faces as) the mates field does not list, and a mated seat that still owns a
+/// piece on the board or in hand.
 ///
 /// ```
 /// use ashtapada::notation::{from_position_string, to_position_string};
@@ -613,10 +622,11 @@ pub fn from_position_string(variant: &Arc<Variant>, text: &str) -> Result<Positi
         end: EndSetting::Judge,
     };
     let mut end_pair = None;
+    let mut written = Written::default();
     for f in &fields {
         let pair = f.parse()?;
         match f.index {
-            0 => read_board(&mut pos, &seats, f, pair)?,
+            0 => written = read_board(&mut pos, &seats, f, pair)?,
             1 => {
                 state.to_move = seats.by_token(f.text).ok_or_else(|| {
                     f.error(format!(
@@ -698,6 +708,7 @@ pub fn from_position_string(variant: &Arc<Variant>, text: &str) -> Result<Positi
             message: format!("{}: {message}", FIELDS[index].0),
         },
     };
+    check_mated_seats(&pos, &seats, &fields[0], &written)?;
     let to_move = pos.to_move;
     let live = (0..n as u8).any(|s| pos.is_live(Seat(s)));
     if pos.ended.is_none() && live && !pos.is_live(to_move) {
@@ -772,13 +783,81 @@ pub fn from_position_string(variant: &Arc<Variant>, text: &str) -> Result<Positi
     Ok(pos)
 }
 
-/// Reads the board field (with the hands) into `pos`.
+/// Where the board field wrote what the mates field must agree with (byte ranges in the
+/// field): each dead piece, each piece on the board by its owner, each hand entry by its seat.
+#[derive(Default)]
+struct Written {
+    dead: Vec<(Piece, Range<usize>)>,
+    owned: Vec<(Seat, Range<usize>)>,
+    hands: Vec<(Seat, Range<usize>)>,
+}
+
+/// Refuses a board that disagrees with the mates field: a dead royal piece whose seat (the
+/// seat it faces as) has not been mated, and a mated seat that still owns pieces on the board
+/// or in hand (a mate kills its royal pieces and gives the rest away).
+fn check_mated_seats(
+    pos: &Position,
+    seats: &Seats<'_>,
+    board: &Field<'_>,
+    written: &Written,
+) -> Result<(), PositionError> {
+    let v = seats.variant;
+    let mated = pos.counters.mated;
+    for (piece, r) in &written.dead {
+        let info = &v.kinds[piece.kind().index()];
+        if !info.royal {
+            continue;
+        }
+        let faced: Vec<usize> = (0..v.seats.len())
+            .filter(|&i| v.seats[i].orient == piece.orient())
+            .collect();
+        if !faced.is_empty() && faced.iter().all(|&i| mated >> i & 1 == 0) {
+            let seat = &v.seats[faced[0]].name;
+            return Err(board.error_at(
+                r.clone(),
+                format!(
+                    "a dead {} of {seat}, but {seat} has not been mated: a royal piece dies only when its seat is mated (add the mate to the mates field)",
+                    info.name
+                ),
+            ));
+        }
+    }
+    let mated_name = |s: Seat| {
+        (mated >> s.0 & 1 != 0 && s.index() < v.seats.len())
+            .then(|| v.seats[s.index()].name.as_str())
+    };
+    for (seat, r) in &written.owned {
+        if let Some(name) = mated_name(*seat) {
+            return Err(board.error_at(
+                r.clone(),
+                format!(
+                    "{name} has been mated (the mates field) but owns this piece: a mated seat's pieces go to its mater or to nobody"
+                ),
+            ));
+        }
+    }
+    for (seat, r) in &written.hands {
+        if let Some(name) = mated_name(*seat) {
+            return Err(board.error_at(
+                r.clone(),
+                format!(
+                    "{name} has been mated (the mates field) but holds pieces in hand: a mated seat's hand goes to its mater"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads the board field (with the hands) into `pos`; returns where it wrote what the mates
+/// field must agree with.
 fn read_board(
     pos: &mut Position,
     seats: &Seats<'_>,
     f: &Field<'_>,
     pair: Pair<'_, Rule>,
-) -> Result<(), PositionError> {
+) -> Result<Written, PositionError> {
+    let mut written = Written::default();
     let v = seats.variant;
     let (files, ranks) = (v.board.files as usize, v.board.ranks as usize);
     let (rank_pairs, hands): (Vec<_>, Vec<_>) =
@@ -812,6 +891,12 @@ fn read_board(
                         return Err(too_many(&rp));
                     }
                     let piece = read_piece(seats, f, &item)?;
+                    let span = item.as_span().start()..item.as_span().end();
+                    if piece.is_dead() {
+                        written.dead.push((piece, span));
+                    } else if piece.owner().index() < v.seats.len() {
+                        written.owned.push((piece.owner(), span));
+                    }
                     pos.setup_put((rank * files + file) as u8, piece);
                     file += 1;
                 }
@@ -886,9 +971,12 @@ fn read_board(
                 ));
             }
             pos.setup_hand(seat, kind, total as u8);
+            written
+                .hands
+                .push((seat, item.as_span().start()..item.as_span().end()));
         }
     }
-    Ok(())
+    Ok(written)
 }
 
 /// The error for an unknown kind letter.
@@ -1040,8 +1128,11 @@ fn read_end(
         return Ok(EndSetting::NotOver);
     }
     let name = first.as_str();
+    let repetition = pos.reason_name(EndReason::Repetition);
     let reason = if let Some(i) = v.end.conditions.iter().position(|c| c.name == name) {
         EndReason::Condition(i as u8)
+    } else if v.end.repetition.is_some() && name == repetition {
+        EndReason::Repetition
     } else if v
         .modules
         .capture_all
@@ -1053,6 +1144,9 @@ fn read_end(
         let mut names: Vec<&str> = v.end.conditions.iter().map(|c| c.name.as_str()).collect();
         if let Some(c) = &v.modules.capture_all {
             names.push(&c.name);
+        }
+        if v.end.repetition.is_some() {
+            names.push(&repetition);
         }
         let known = if names.is_empty() {
             format!("{} has no end conditions", v.name)

@@ -15,7 +15,8 @@ pub struct Events {
     pub dead_rolls: u64,
     /// Board moves and drops.
     pub moves: u64,
-    /// Pieces captured, by moves and by rule modules (Chaturaji's boat triumph) alike.
+    /// Pieces captured, by moves and by rule modules (Chaturaji's boat triumph) alike; not the
+    /// pieces of a mated seat, which die or change hands without being captured.
     pub captures: u64,
     /// Turns ended early by `pass`.
     pub passes: u64,
@@ -59,6 +60,7 @@ impl Events {
 
     /// Counts the rule events of one action.
     pub fn record(&mut self, e: &PlyEvents) {
+        self.captures += e.captures as u64;
         self.promotions += e.promotions as u64;
         self.drops += e.drop as u64;
         self.mates += e.mates as u64;

@@ -108,7 +108,6 @@ pub fn play_game_to_end(
             continue;
         }
         let seat = pos.to_move().index();
-        let before = pieces_on_board(&pos, n);
         let chosen = agents[seat % agents.len()].choose(&mut pos, &mut rng);
         match chosen.expect("the simulator asks only in turn: no roll due, game not over") {
             Action::Move(m) => {
@@ -128,7 +127,6 @@ pub fn play_game_to_end(
             Action::Roll(_) => panic!("agents do not roll: the simulator rolls the dice"),
         }
         events.record(&pos.last_ply_events());
-        events.captures += before.saturating_sub(pieces_on_board(&pos, n));
     };
     let ranks = match outcome {
         Some(Outcome::Ranked { .. }) => pos.ranks(),
@@ -162,12 +160,4 @@ pub fn play_game_to_end(
         events,
     };
     (result, pos)
-}
-
-/// Pieces of all seats on the board.
-#[inline]
-fn pieces_on_board(pos: &Position, seats: usize) -> u64 {
-    (0..seats)
-        .map(|s| pos.piece_count(Seat(s as u8)) as u64)
-        .sum()
 }

@@ -83,9 +83,8 @@ pub struct PieceSpec {
     pub drop: DropSpec,
 }
 
-/// Restrictions on drops of one kind (`drop:`). Every kind may be dropped on any empty square
-/// where it could still move (a square from which it has no move on an empty board, or whose
-/// every target holds a dead piece, is refused).
+/// Restrictions on drops of one kind (`drop:`). Without any, a kind in hand may be dropped on
+/// any empty square.
 #[derive(Clone, Debug, Default)]
 pub struct DropSpec {
     /// `one-per-line: true` (shogi's nifu): not on a line along its facing that already holds
@@ -94,6 +93,11 @@ pub struct DropSpec {
     /// `no-mate: true` (uchifuzume): not a drop that attacks a royal piece whose owner then has
     /// no legal move.
     pub no_mate: bool,
+    /// `mobile: true`: not where it could never move — on a square from which every move of
+    /// its Betza (on an empty board, along its facing) leaves the board or lands on a dead
+    /// piece (shogi: a pawn on its last line or in front of a dead king; the lance's last
+    /// line and the knight's last two lines are the same rule).
+    pub mobile: bool,
 }
 
 /// How a piece kind promotes (`promotion:`).
@@ -396,7 +400,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
         let demote = f.opt("demote").and_then(|n| text(r, n, "a piece name"));
         let mut drop = DropSpec::default();
         if let Some(n) = f.opt("drop")
-            && let Some(mut d) = r.map(n, "drop restrictions: { one-per-line, no-mate }")
+            && let Some(mut d) = r.map(n, "drop restrictions: { one-per-line, no-mate, mobile }")
         {
             drop.one_per_line = d
                 .opt("one-per-line")
@@ -406,7 +410,15 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 .opt("no-mate")
                 .and_then(|n| r.bool(n, "`no-mate`"))
                 .unwrap_or(false);
-            d.finish(r, "drop restrictions", &["one-per-line", "no-mate"]);
+            drop.mobile = d
+                .opt("mobile")
+                .and_then(|n| r.bool(n, "`mobile`"))
+                .unwrap_or(false);
+            d.finish(
+                r,
+                "drop restrictions",
+                &["one-per-line", "no-mate", "mobile"],
+            );
         }
         f.finish(
             r,

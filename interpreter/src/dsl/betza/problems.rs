@@ -34,6 +34,10 @@ pub(super) fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
 
 /// The error for a letter the grammar accepted only to report it.
 pub(super) fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
+    if let Some(what) = unsupported_modifier(letter) {
+        return DslError::new(span, format!("`{letter}`: {what} not supported yet"))
+            .with_help(format!("the supported modifiers are {MODIFIERS}"));
+    }
     if letter.is_ascii_uppercase() {
         let hint = match letter {
             'L' => "the (1,3) leap is `C` here; ".to_owned(),
@@ -59,6 +63,26 @@ pub(super) fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
             "{hint}modifiers are {MODIFIERS}; atoms are {ATOMS}"
         ))
     }
+}
+
+/// What an XBetza modifier letter this dialect does not support yet stands for ("first-move
+/// rights are"), if it is one: it is named as such, never taken for a misspelt atom.
+fn unsupported_modifier(letter: char) -> Option<&'static str> {
+    Some(match letter {
+        'i' => "first-move rights are",
+        'e' => "en-passant capture is",
+        'p' => "hopping over a screen (cannon) is",
+        'g' => "grasshopper hopping is",
+        'a' => "multi-leg moves (again) are",
+        'j' => "jumping over an occupied square is",
+        'y' => "bent riders are",
+        'z' => "zigzag (crooked) moves are",
+        'o' => "moves wrapping round the board edge are",
+        'u' => "unloading a captured piece is",
+        'd' => "capturing one's own pieces is",
+        'k' => "moves that only give check are",
+        _ => return None,
+    })
 }
 
 /// Modifiers at the end with no atom: report their unknown letters, or the missing atom.

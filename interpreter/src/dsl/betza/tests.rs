@@ -223,6 +223,38 @@ fn move_and_capture_halves_merge() {
     assert_eq!(steps("KW"), steps("K"));
 }
 
+/// A step that another of its vector covers keeps only what the cover does not give.
+#[test]
+fn covered_steps_keep_only_what_their_cover_does_not_give() {
+    assert_eq!(steps("WR"), steps("R"));
+    assert_eq!(steps("KQ"), steps("Q"));
+    assert_eq!(steps("RW2"), steps("R"));
+    assert_eq!(steps("NNmN"), steps("NN"));
+    assert_eq!(steps("NNnN"), steps("NN"));
+    // The rook ray only moves: the wazir leap keeps its captures.
+    let mut want = all(&ORTHO, 1, CaptureOnly, false);
+    want.extend(all(&ORTHO, 0, MoveOnly, false));
+    want.sort();
+    assert_eq!(steps("WmR"), want);
+    // A move-only wazir under a capture-only rook keeps its moves.
+    let mut want = all(&ORTHO, 1, MoveOnly, false);
+    want.extend(all(&ORTHO, 0, CaptureOnly, false));
+    want.sort();
+    assert_eq!(steps("mWcR"), want);
+    // W2 reaches two squares, not all the rook's: the rook covers it, not the other way.
+    assert_eq!(steps("mRW2"), {
+        let mut w = all(&ORTHO, 2, CaptureOnly, false);
+        w.extend(all(&ORTHO, 0, MoveOnly, false));
+        w.sort();
+        w
+    });
+    // Different vectors are not merged: D leaps over what R rides through.
+    assert_eq!(steps("DR").len(), 8);
+    assert_eq!(Both.minus(MoveOnly), Some(CaptureOnly));
+    assert_eq!(MoveOnly.minus(CaptureOnly), Some(MoveOnly));
+    assert_eq!(CaptureOnly.minus(Both), None);
+}
+
 #[test]
 fn groups_keep_their_source() {
     let mv = parse_betza("mfWcfF").unwrap();
@@ -432,4 +464,29 @@ fn a_string_over_256_bytes_is_one_error() {
         "Betza move is too long (16000 bytes, at most 256)"
     );
     assert!(parse_betza(&"mfW".repeat(85)).is_ok());
+}
+
+/// XBetza modifiers not supported yet say so at the letter, and are never taken for a
+/// misspelt atom (`gQ` is no `G`).
+#[test]
+fn unsupported_modifiers_say_so() {
+    for (src, at, what) in [
+        ("ifW", 0, "first-move rights are not supported yet"),
+        ("mfWceF", 4, "en-passant capture is not supported yet"),
+        (
+            "pR",
+            0,
+            "hopping over a screen (cannon) is not supported yet",
+        ),
+        ("gQ", 0, "grasshopper hopping is not supported yet"),
+        ("aW", 0, "multi-leg moves (again) are not supported yet"),
+    ] {
+        let e = parse_betza(src).unwrap_err();
+        assert_eq!(e.len(), 1, "{src}: {e:?}");
+        assert_eq!(e[0].span, at..at + 1, "{src}");
+        let letter = &src[at..at + 1];
+        assert_eq!(e[0].message, format!("`{letter}`: {what}"), "{src}");
+        let help = e[0].help.as_deref().unwrap();
+        assert!(!help.contains("did you mean"), "{src}: {help}");
+    }
 }

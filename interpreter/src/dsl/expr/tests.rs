@@ -145,7 +145,7 @@ fn ast_with_spans() {
 fn grammar_rules() {
     parses_to! { parser: ExprParser, input: "score(seat) >= 12", rule: Rule::expression,
     tokens: [expression(0, 17, [expr(0, 17, [
-        call(0, 11, [ident(0, 5), ident(6, 10), close(10, 11)]),
+        call(0, 11, [ident(0, 5), arg_name(6, 10), close(10, 11)]),
         ge(12, 14),
         int(15, 17),
     ]), EOI(17, 17)])] };
@@ -503,4 +503,21 @@ fn random_inputs_never_panic() {
         compiled > 100,
         "only {compiled} random expressions compiled"
     );
+}
+
+/// Arguments name seats and kinds as rule files do, hyphens included; outside an argument
+/// list `-` is still subtraction.
+#[test]
+fn hyphenated_argument_names() {
+    assert_eq!(
+        tree("count(seat, promoted-silver) - 1"),
+        "(- count[seat,promoted-silver] 1)"
+    );
+    assert_eq!(tree("bare(red-team)"), "bare[red-team]");
+    assert_eq!(tree("x-x"), "(- x x)");
+    assert_eq!(tree("score(seat)-x"), "(- score[seat] x)");
+    // A hyphen must join two parts.
+    assert!(parse_expr("bare(red-)").is_err());
+    assert!(parse_expr("bare(-red)").is_err());
+    assert!(parse_expr("bare(a--b)").is_err());
 }
