@@ -23,6 +23,7 @@ pub mod notation;
 mod perft;
 pub mod sim;
 pub mod spec;
+mod stop;
 
 pub use compile::{Variant, compile, load_variant};
 pub use diag::{Diagnostic, Diagnostics};
@@ -33,3 +34,4 @@ pub use engine::{
 pub use geometry::{Board, Edge, Orientation, Square};
 pub use perft::{divide, perft};
 pub use spec::{Assignment, RuleFile};
+pub use stop::{Stop, Stopped};

@@ -1,0 +1,123 @@
+//! Time management: how long a move may take under `go movetime` or a clock
+//! (`wtime`/`btime`/`winc`/`binc`/`movestogo`).
+
+use super::command::Go;
+use std::time::Duration;
+
+/// Moves a clock without `movestogo` is assumed to have to last for.
+const MOVES_LEFT: u64 = 30;
+
+/// The time limits of one move: no new iteration starts after `soft`; the search ends at
+/// `hard`. Both are measured from the moment `go` was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Time after which no new iteration starts.
+    pub soft: Duration,
+    /// Time at which the search ends.
+    pub hard: Duration,
+}
+
+/// The budget for the seat `seat` (0 = the first seat, `wtime`; 1 = `btime`) under `go`, with
+/// `overhead` milliseconds kept back per move for the GUI and the pipe; `None` when `go`
+/// sets no time (depth, nodes, infinite, or nothing).
+///
+/// `movetime T` gives T less the overhead (at least 1 ms) for both limits. A clock of `time`
+/// with `inc` and `movestogo` (else 30 moves) gives `soft = time/moves + 3/4 inc` and
+/// `hard = 3 soft`, both at most a share of what is left after the overhead (soft 1/2,
+/// hard 3/4), so that the clock never runs out: at 40 moves in 10 s, each move gets about
+/// 0.24 s and at most 0.7 s.
+pub fn budget(go: &Go, seat: usize, overhead: u64) -> Option<Budget> {
+    if let Some(t) = go.movetime {
+        let t = Duration::from_millis(t.saturating_sub(overhead).max(1));
+        return Some(Budget { soft: t, hard: t });
+    }
+    let time = go.time.get(seat).copied().flatten()?;
+    let inc = go.inc.get(seat).copied().flatten().unwrap_or(0);
+    let left = time.saturating_sub(overhead).max(1);
+    let moves = go.movestogo.map_or(MOVES_LEFT, |m| m as u64).max(1);
+    let soft = (left / moves + inc * 3 / 4).min(left / 2).max(1);
+    let hard = (soft * 3).min(left * 3 / 4).max(soft);
+    Some(Budget {
+        soft: Duration::from_millis(soft),
+        hard: Duration::from_millis(hard),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(b: Option<Budget>) -> Option<(u128, u128)> {
+        b.map(|b| (b.soft.as_millis(), b.hard.as_millis()))
+    }
+
+    #[test]
+    fn no_time_no_budget() {
+        assert_eq!(budget(&Go::default(), 0, 30), None);
+        let g = Go {
+            depth: Some(5),
+            time: [None, Some(1000)],
+            ..Go::default()
+        };
+        assert_eq!(budget(&g, 0, 30), None, "white has no clock");
+    }
+
+    #[test]
+    fn movetime_less_the_overhead() {
+        let g = Go {
+            movetime: Some(500),
+            ..Go::default()
+        };
+        assert_eq!(ms(budget(&g, 1, 30)), Some((470, 470)));
+        let g = Go {
+            movetime: Some(10),
+            ..Go::default()
+        };
+        assert_eq!(ms(budget(&g, 0, 30)), Some((1, 1)));
+    }
+
+    #[test]
+    fn a_clock_lasts_to_the_time_control() {
+        // 40 moves in 10 s: the first move of 40.
+        let g = Go {
+            time: [Some(10_000), Some(10_000)],
+            movestogo: Some(40),
+            ..Go::default()
+        };
+        assert_eq!(ms(budget(&g, 0, 30)), Some((249, 747)));
+        // The last move before the control: half of what is left, three quarters at most.
+        let g = Go {
+            time: [Some(1_000), Some(1_000)],
+            movestogo: Some(1),
+            ..Go::default()
+        };
+        assert_eq!(ms(budget(&g, 1, 30)), Some((485, 727)));
+        // Sudden death with an increment.
+        let g = Go {
+            time: [Some(60_000), Some(1)],
+            inc: [Some(1_000), Some(0)],
+            ..Go::default()
+        };
+        assert_eq!(ms(budget(&g, 0, 30)), Some((2749, 8247)));
+        // Almost out of time: still a positive budget, under what is left.
+        assert_eq!(ms(budget(&g, 1, 30)), Some((1, 1)));
+    }
+
+    /// Every move of a 40-moves-in-10-s control, each taking its whole hard limit, leaves time
+    /// on the clock.
+    #[test]
+    fn forty_moves_in_ten_seconds_never_flag() {
+        let mut left = 10_000u64;
+        for played in 0..40u32 {
+            let g = Go {
+                time: [Some(left), Some(left)],
+                movestogo: Some(40 - played),
+                ..Go::default()
+            };
+            let b = budget(&g, 0, 30).unwrap();
+            let used = b.hard.as_millis() as u64 + 30;
+            assert!(used < left, "move {played}: {used} ms of {left}");
+            left -= used;
+        }
+    }
+}
