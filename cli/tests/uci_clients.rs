@@ -109,60 +109,67 @@ fn go_perft_agrees_with_fairy_stockfish_move_by_move() {
     }
 }
 
-/// How a cutechess game ended: the result and its comment (`{Black mates}`), from the PGN.
+/// How a cutechess game ended, from its PGN: the result tag, the termination tag (cutechess
+/// writes one only for an abnormal end) and the reason cutechess gives in the last move's
+/// comment (`{+M1/119 0.018s, Black mates}`).
 #[derive(Debug)]
 struct Ending {
     result: String,
-    comment: String,
+    reason: String,
     termination: Option<String>,
 }
 
 /// The games of a cutechess PGN file.
 fn endings(pgn: &str) -> Vec<Ending> {
-    let mut out = Vec::new();
-    let mut termination = None;
-    let mut result = String::new();
-    for line in pgn.lines() {
-        if let Some(t) = line.strip_prefix("[Termination \"") {
-            termination = Some(t.trim_end_matches("\"]").to_string());
-        } else if let Some(r) = line.strip_prefix("[Result \"") {
-            result = r.trim_end_matches("\"]").to_string();
-        } else if !line.starts_with('[') {
-            // The movetext ends with `{comment} RESULT`.
-            let t = line.trim_end();
-            if t.ends_with(&result) && !result.is_empty() && t.contains('{') {
-                let comment = t
-                    .rsplit_once('{')
-                    .map(|(_, c)| c.split('}').next().unwrap_or("").to_string())
-                    .unwrap_or_default();
-                out.push(Ending {
-                    result: std::mem::take(&mut result),
-                    comment,
-                    termination: termination.take(),
-                });
+    let tag = |game: &str, name: &str| {
+        let open = format!("[{name} \"");
+        game.lines()
+            .find_map(|l| l.strip_prefix(open.as_str()))
+            .map(|v| v.trim_end().trim_end_matches("\"]").to_string())
+    };
+    pgn.split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .map(|game| {
+            let moves: String = game
+                .lines()
+                .filter(|l| !l.starts_with('['))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let last = moves.rsplit_once('{').map_or("", |(_, c)| c);
+            let comment = last.split('}').next().unwrap_or("");
+            let reason = comment.rsplit_once(", ").map_or(comment, |(_, r)| r);
+            Ending {
+                result: tag(game, "Result").unwrap_or_default(),
+                reason: reason.to_string(),
+                termination: tag(game, "Termination"),
             }
-        }
-    }
-    out
+        })
+        .collect()
 }
 
-#[test]
-fn cutechess_plays_shatranj_between_ashtapada_and_fairy_stockfish() {
+/// Plays `games` shatranj games (each opening twice, colours swapped) between ashtapada with
+/// `ours` (cutechess engine settings) and Fairy-Stockfish at 3000 nodes a move, at most
+/// `max_moves` moves each, and checks that every game ended by the rules.
+fn cutechess_match(ours: &[&str], games: usize, max_moves: u32) {
     let fsf = fairy_stockfish();
     let cutechess = cutechess();
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("games.pgn");
-    let games = 4;
     let out = Command::new(&cutechess)
         .args(["-variant", "shatranj"])
-        .args(["-engine", "name=ashtapada"])
+        .args(["-engine", "name=ashtapada", "proto=uci", "arg=uci"])
         .arg(format!("cmd={}", env!("CARGO_BIN_EXE_ashtapada")))
-        .args(["arg=uci", "option.Level=hard"])
-        .args(["-engine", "name=fairy-stockfish"])
+        .args(ours)
+        .args([
+            "-engine",
+            "name=fairy-stockfish",
+            "proto=uci",
+            "tc=inf",
+            "nodes=3000",
+        ])
         .arg(format!("cmd={}", fsf.display()))
-        .args(["-each", "proto=uci", "tc=inf", "nodes=3000"])
-        .args(["-games", &games.to_string(), "-repeat", "-maxmoves", "150"])
-        .args(["-pgnout"])
+        .args(["-games", &games.to_string(), "-repeat"])
+        .args(["-maxmoves", &max_moves.to_string(), "-pgnout"])
         .arg(&pgn)
         .current_dir(dir.path())
         .output()
@@ -185,14 +192,25 @@ fn cutechess_plays_shatranj_between_ashtapada_and_fairy_stockfish() {
             "crash",
             "terminat",
         ];
-        let c = e.comment.to_ascii_lowercase();
+        let c = e.reason.to_ascii_lowercase();
         assert!(!bad.iter().any(|b| c.contains(b)), "{e:?}\n{log}");
-        if let Some(t) = &e.termination {
-            assert!(
-                matches!(t.as_str(), "normal" | "adjudication"),
-                "{e:?}\n{log}"
-            );
-        }
+        // Mate, stalemate, a bared king, repetition, the move rule, or the move cap.
+        assert!(
+            e.termination.as_deref().is_none_or(|t| t == "adjudication"),
+            "{e:?}\n{log}"
+        );
+        assert!(!e.reason.is_empty(), "{e:?}\n{log}");
     }
     assert!(!log.contains("Warning"), "{log}");
+}
+
+#[test]
+fn cutechess_plays_shatranj_between_ashtapada_and_fairy_stockfish() {
+    cutechess_match(&["tc=inf", "nodes=3000", "option.Level=hard"], 4, 150);
+}
+
+/// 40 moves in 10 seconds: ashtapada `hard` keeps to its clock.
+#[test]
+fn cutechess_at_forty_moves_in_ten_seconds_never_loses_on_time() {
+    cutechess_match(&["tc=40/10", "option.Level=hard"], 2, 60);
 }
