@@ -18,14 +18,16 @@ pub struct Budget {
 }
 
 /// The budget for the seat `seat` (0 = the first seat, `wtime`; 1 = `btime`) under `go`, with
-/// `overhead` milliseconds kept back per move for the GUI and the pipe; `None` when `go`
-/// sets no time (depth, nodes, infinite, or nothing).
+/// `overhead` milliseconds lost per move to the GUI and the pipe; `None` when `go` sets no
+/// time (depth, nodes, infinite, or nothing).
 ///
 /// `movetime T` gives T less the overhead (at least 1 ms) for both limits. A clock of `time`
-/// with `inc` and `movestogo` (else 30 moves) gives `soft = time/moves + 3/4 inc` and
-/// `hard = 3 soft`, both at most a share of what is left after the overhead (soft 1/2,
-/// hard 3/4), so that the clock never runs out: at 40 moves in 10 s, each move gets about
-/// 0.24 s and at most 0.7 s.
+/// ms with `inc` and M = `movestogo` moves to go (else 30) first keeps back the overhead of
+/// every move to go (at most half the clock); of the rest, `avail`, it gives
+/// `soft = avail/M + 3/4 inc` and `hard = min(3 soft, 2 avail/(M+2))` (soft at most hard).
+/// Even if every move took its whole hard limit and the overhead, the clock would not run
+/// out before the time control: each move spends at most 2/(M+2) of `avail`. At 40 moves
+/// in 10 s the first move gets 0.22 s, at most 0.42 s.
 pub fn budget(go: &Go, seat: usize, overhead: u64) -> Option<Budget> {
     if let Some(t) = go.movetime {
         let t = Duration::from_millis(t.saturating_sub(overhead).max(1));
@@ -33,10 +35,14 @@ pub fn budget(go: &Go, seat: usize, overhead: u64) -> Option<Budget> {
     }
     let time = go.time.get(seat).copied().flatten()?;
     let inc = go.inc.get(seat).copied().flatten().unwrap_or(0);
-    let left = time.saturating_sub(overhead).max(1);
     let moves = go.movestogo.map_or(MOVES_LEFT, |m| m as u64).max(1);
-    let soft = (left / moves + inc * 3 / 4).min(left / 2).max(1);
-    let hard = (soft * 3).min(left * 3 / 4).max(soft);
+    let reserve = overhead.saturating_mul(moves).min(time / 2);
+    let avail = time.saturating_sub(reserve).max(1);
+    let hard = (avail / moves + inc * 3 / 4)
+        .saturating_mul(3)
+        .min(avail * 2 / (moves + 2))
+        .max(1);
+    let soft = (avail / moves + inc * 3 / 4).clamp(1, hard);
     Some(Budget {
         soft: Duration::from_millis(soft),
         hard: Duration::from_millis(hard),
@@ -84,21 +90,23 @@ mod tests {
             movestogo: Some(40),
             ..Go::default()
         };
-        assert_eq!(ms(budget(&g, 0, 30)), Some((249, 747)));
-        // The last move before the control: half of what is left, three quarters at most.
+        // 40 × 30 ms kept back: 8800 ms; 8800/40 = 220, 2 × 8800/42 = 419.
+        assert_eq!(ms(budget(&g, 0, 30)), Some((220, 419)));
+        // The last move before the control: 970 ms, of which 2/3.
         let g = Go {
             time: [Some(1_000), Some(1_000)],
             movestogo: Some(1),
             ..Go::default()
         };
-        assert_eq!(ms(budget(&g, 1, 30)), Some((485, 727)));
+        assert_eq!(ms(budget(&g, 1, 30)), Some((646, 646)));
         // Sudden death with an increment.
         let g = Go {
             time: [Some(60_000), Some(1)],
             inc: [Some(1_000), Some(0)],
             ..Go::default()
         };
-        assert_eq!(ms(budget(&g, 0, 30)), Some((2749, 8247)));
+        // 30 × 30 ms kept back: 59100 ms; 1970 + 750 = 2720, 2 × 59100/32 = 3693.
+        assert_eq!(ms(budget(&g, 0, 30)), Some((2720, 3693)));
         // Almost out of time: still a positive budget, under what is left.
         assert_eq!(ms(budget(&g, 1, 30)), Some((1, 1)));
     }

@@ -100,4 +100,80 @@ mod tests {
         assert_eq!(Score::from_value(250), Score::Centi(250));
         assert_eq!(Score::from_value(-37), Score::Centi(-37));
     }
+
+    use crate::agents::{HARD, SearchAgent};
+    use crate::{Action, Assignment, Position, Stop, load_variant};
+
+    fn think(agent: &mut SearchAgent, pos: &mut Position, limits: &Limits) -> (Action, Vec<i32>) {
+        let mut depths = Vec::new();
+        let mut rng = crate::sim::game_rng(0, 0);
+        let a = agent.think(pos, &mut rng, limits, &[], &mut |root, it| {
+            // Every principal variation is a line of legal moves from the root.
+            let mut p = root.clone();
+            for &m in &it.pv {
+                assert!(p.is_legal(m), "{:?}", it.pv);
+                p.play_unchecked(m);
+            }
+            assert!(it.nodes > 0 && it.seldepth as i32 >= it.pv.len() as i32 - 1);
+            depths.push(it.depth);
+        });
+        (a, depths)
+    }
+
+    #[test]
+    fn think_reports_each_iteration_up_to_the_depth_limit() {
+        let v = load_variant("shatranj", &Assignment::default()).unwrap();
+        let mut pos = Position::start(v);
+        let mut agent = SearchAgent::new(HARD);
+        let (a, depths) = think(&mut agent, &mut pos, &Limits::new(4, u64::MAX));
+        assert_eq!(depths, [1, 2, 3, 4]);
+        assert!(matches!(a, Action::Move(m) if pos.is_legal(m)));
+        assert_eq!(agent.depth(), 4);
+        // The grade's own budget is back for the next move.
+        let mut rng = crate::sim::game_rng(0, 0);
+        crate::agents::Agent::choose(&mut agent, &mut pos, &mut rng);
+        assert!(agent.nodes() <= HARD.nodes + 1, "{}", agent.nodes());
+    }
+
+    #[test]
+    fn a_passed_deadline_or_a_stop_ends_the_search_with_a_legal_move() {
+        let v = load_variant("shatranj", &Assignment::default()).unwrap();
+        let mut pos = Position::start(v);
+        let mut agent = SearchAgent::new(HARD);
+        let past = std::time::Instant::now();
+        let limits = Limits {
+            soft: Some(past),
+            hard: Some(past),
+            ..Limits::new(64, u64::MAX)
+        };
+        // Depth 1 always completes; the clock then ends the search.
+        let (a, depths) = think(&mut agent, &mut pos, &limits);
+        assert_eq!(depths, [1]);
+        assert!(matches!(a, Action::Move(m) if pos.is_legal(m)));
+        let stop = Stop::new();
+        stop.stop();
+        agent.set_stop(stop);
+        let (a, depths) = think(&mut agent, &mut pos, &Limits::new(64, u64::MAX));
+        assert!(depths.is_empty(), "{depths:?}");
+        assert!(matches!(a, Action::Move(m) if pos.is_legal(m)));
+    }
+
+    #[test]
+    fn a_mate_in_one_is_reported_as_mate_1() {
+        let v = load_variant("shatranj", &Assignment::default()).unwrap();
+        let mut pos = crate::notation::from_fen(&v, "3k4/p7/3K4/8/8/8/8/7R w - - 0 1").unwrap();
+        let mut agent = SearchAgent::new(HARD);
+        let mut scores = Vec::new();
+        let mut rng = crate::sim::game_rng(0, 0);
+        let a = agent.think(
+            &mut pos,
+            &mut rng,
+            &Limits::new(3, u64::MAX),
+            &[],
+            &mut |_, it| scores.push(it.score),
+        );
+        assert_eq!(scores[0], Score::Mate(1));
+        let Action::Move(m) = a else { panic!() };
+        assert_eq!(crate::notation::move_to_string(&pos, m), "h1h8");
+    }
 }
