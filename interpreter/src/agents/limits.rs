@@ -57,6 +57,10 @@ impl Score {
     }
 }
 
+/// What hears of each completed iteration of a [`think`](super::SearchAgent::think) search:
+/// called with the root position and the iteration.
+pub type Report<'a> = dyn FnMut(&crate::Position, &Iteration) + 'a;
+
 /// One completed iteration of a [`think`](super::SearchAgent::think) search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Iteration {

@@ -3,7 +3,7 @@
 
 use super::chance::Rolls;
 use super::eval::{Evaluator, WIN};
-use super::limits::{Iteration, Limits};
+use super::limits::{Iteration, Limits, Report};
 use super::order::{is_capture, order};
 use super::table::{Bound, Table};
 use super::{Agent, forced_action, uniform_below};
@@ -535,7 +535,7 @@ impl SearchAgent {
         &mut self,
         pos: &mut Position,
         actions: &mut [Action],
-        mut report: Option<&mut dyn FnMut(&Position, &Iteration)>,
+        mut report: Option<&mut Report<'_>>,
     ) -> Action {
         let max_depth = if self.turn_only() {
             // Every die move of the root seat's turn; the line ends where a roll is due.
@@ -600,7 +600,7 @@ impl SearchAgent {
         rng: &mut ChaCha8Rng,
         limits: &Limits,
         only: &[Move],
-        report: &mut dyn FnMut(&Position, &Iteration),
+        report: &mut Report<'_>,
     ) -> Action {
         let grade = self.grade;
         self.grade.nodes = limits.nodes;
@@ -645,7 +645,7 @@ impl SearchAgent {
         pos: &mut Position,
         rng: &mut ChaCha8Rng,
         only: &[Move],
-        report: Option<&mut dyn FnMut(&Position, &Iteration)>,
+        report: Option<&mut Report<'_>>,
     ) -> Action {
         self.prepare(pos);
         let mut moves = Vec::new();
