@@ -88,3 +88,100 @@ fn control_characters_are_not_echoed_to_the_terminal() {
         "{out}"
     );
 }
+
+/// `ashtapada repl chaturanga` with its standard input and output piped, left running.
+fn spawn_chaturanga() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+        .args(["repl", "chaturanga"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts")
+}
+
+/// A program driving the REPL through a pipe reads the whole answer to each line — status
+/// line included — before it sends the next: nothing waits for more input or for the end.
+#[test]
+fn each_answer_arrives_before_the_next_line_is_sent() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let mut child = spawn_chaturanga();
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.expect("text")).is_err() {
+                break;
+            }
+        }
+    });
+    let next = || {
+        rx.recv_timeout(Duration::from_secs(30))
+            .expect("an answer line while standard input stays open")
+    };
+    let mut ask = |line: &str| {
+        stdin.write_all(line.as_bytes()).expect("sent");
+        stdin.flush().expect("flushed");
+    };
+    ask("e2e3\n");
+    assert_eq!(next(), "white: e2e3");
+    assert_eq!(next(), "black to move");
+    ask("fen\n");
+    assert_eq!(
+        next(),
+        "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b - - 0 1"
+    );
+    ask("undo\n");
+    assert_eq!(next(), "took back: e2e3");
+    assert_eq!(next(), "white to move");
+    drop(stdin);
+    assert!(child.wait().expect("ends").success());
+}
+
+/// A Ctrl-C (SIGINT) stops a long command in a script and the script goes on; while the
+/// script waits for input, it ends the session with the status of a SIGINT (130).
+#[cfg(unix)]
+#[test]
+fn sigint_stops_a_command_in_a_script_then_ends_it_when_idle() {
+    use std::io::{BufRead, BufReader};
+    use std::time::Duration;
+    let mut child = spawn_chaturanga();
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let interrupt = |pid: u32| {
+        let ok = Command::new("kill")
+            .args(["-INT", &pid.to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(ok.success());
+    };
+    stdin.write_all(b"fen\n").expect("sent");
+    assert!(
+        lines
+            .next()
+            .expect("a line")
+            .expect("text")
+            .ends_with(" w - - 0 1")
+    );
+    stdin.write_all(b"perft 7\n").expect("sent");
+    std::thread::sleep(Duration::from_millis(500));
+    interrupt(child.id());
+    assert_eq!(
+        lines.next().expect("a line").expect("text"),
+        "error: `perft 7` stopped (Ctrl-C) before it finished; nothing changed"
+    );
+    stdin.write_all(b"e2e3\n").expect("sent");
+    assert_eq!(lines.next().expect("a line").expect("text"), "white: e2e3");
+    assert_eq!(
+        lines.next().expect("a line").expect("text"),
+        "black to move"
+    );
+    // Give it the moment to go back to reading its input.
+    std::thread::sleep(Duration::from_millis(300));
+    interrupt(child.id());
+    let status = child.wait().expect("ends");
+    assert_eq!(status.code(), Some(130), "{status:?}");
+}

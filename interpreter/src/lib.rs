@@ -32,6 +32,6 @@ pub use engine::{
     Piece, PlayError, Position, Seat, SquareSet,
 };
 pub use geometry::{Board, Edge, Orientation, Square};
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_until, perft, perft_until};
 pub use spec::{Assignment, RuleFile};
 pub use stop::{Stop, Stopped};

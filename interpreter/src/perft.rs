@@ -6,67 +6,98 @@
 //! moves are counted, not played).
 
 use crate::engine::{Action, Move, Position};
+use crate::stop::{Stop, Stopped};
 
 /// Leaf nodes at `depth` plies below `pos` (1 for depth 0).
 ///
 /// Move buffers are allocated per ply as the search first reaches it, so a huge `depth` costs
 /// nothing up front (a search that deep never ends, but one from a finished game does at once).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    let mut bufs: Vec<Vec<Move>> = Vec::new();
-    perft_rec(pos, depth, 0, &mut bufs)
+    Walk::new(&Stop::new()).count(pos, depth, 0)
 }
 
-/// `bufs[ply]` is the move buffer of `ply` plies below the root, pushed when first needed.
-fn perft_rec(pos: &mut Position, depth: u32, ply: usize, bufs: &mut Vec<Vec<Move>>) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if pos.awaiting_roll() {
-        return perft_roll(pos, depth, ply, bufs);
-    }
-    if bufs.len() <= ply {
-        bufs.resize_with(ply + 1, || Vec::with_capacity(128));
-    }
-    let mut buf = std::mem::take(&mut bufs[ply]);
-    let pass = pos.can_pass() as u64;
-    if depth == 1 {
-        let n = pos.count_legal(&mut buf) + pass;
-        bufs[ply] = buf;
-        return n;
-    }
-    pos.legal_moves(&mut buf);
-    let mut nodes = 0;
-    for &m in buf.iter() {
-        pos.play_unchecked(m);
-        nodes += perft_rec(pos, depth - 1, ply + 1, bufs);
-        pos.undo();
-    }
-    if pass == 1 {
-        pos.pass_unchecked();
-        nodes += perft_rec(pos, depth - 1, ply + 1, bufs);
-        pos.undo();
-    }
-    bufs[ply] = buf;
-    nodes
+/// [`perft`] that polls `stop` at every node above the last ply and gives up when it is set;
+/// `pos` is handed back as it was either way.
+///
+/// # Errors
+/// [`Stopped`] if `stop` was set before the count was complete.
+pub fn perft_until(pos: &mut Position, depth: u32, stop: &Stop) -> Result<u64, Stopped> {
+    let n = Walk::new(stop).count(pos, depth, 0);
+    if stop.is_set() { Err(Stopped) } else { Ok(n) }
 }
 
-/// A roll node: one child per distinct unordered roll (spec/chaturaji.md).
-fn perft_roll(pos: &mut Position, depth: u32, ply: usize, bufs: &mut Vec<Vec<Move>>) -> u64 {
-    if pos.ended().is_some() {
-        return 0;
+/// One perft walk: its move buffers and the stop flag it polls.
+struct Walk<'a> {
+    /// `bufs[ply]` is the move buffer of `ply` plies below the root, pushed when first needed.
+    bufs: Vec<Vec<Move>>,
+    stop: &'a Stop,
+}
+
+impl<'a> Walk<'a> {
+    fn new(stop: &'a Stop) -> Walk<'a> {
+        Walk {
+            bufs: Vec::new(),
+            stop,
+        }
     }
-    let variant = pos.variant().clone();
-    let Some(dice) = &variant.dice else { return 0 };
-    if depth == 1 {
-        return dice.outcomes.len() as u64;
+
+    /// Leaf nodes `depth` plies below `pos`, `ply` plies below the root; a partial count once
+    /// the stop flag is set.
+    fn count(&mut self, pos: &mut Position, depth: u32, ply: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if pos.awaiting_roll() {
+            return self.count_rolls(pos, depth, ply);
+        }
+        if self.bufs.len() <= ply {
+            self.bufs.resize_with(ply + 1, || Vec::with_capacity(128));
+        }
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let pass = pos.can_pass() as u64;
+        if depth == 1 {
+            let n = pos.count_legal(&mut buf) + pass;
+            self.bufs[ply] = buf;
+            return n;
+        }
+        if self.stop.is_set() {
+            self.bufs[ply] = buf;
+            return 0;
+        }
+        pos.legal_moves(&mut buf);
+        let mut nodes = 0;
+        for &m in buf.iter() {
+            pos.play_unchecked(m);
+            nodes += self.count(pos, depth - 1, ply + 1);
+            pos.undo();
+        }
+        if pass == 1 {
+            pos.pass_unchecked();
+            nodes += self.count(pos, depth - 1, ply + 1);
+            pos.undo();
+        }
+        self.bufs[ply] = buf;
+        nodes
     }
-    let mut nodes = 0;
-    for roll in &dice.outcomes {
-        pos.roll_unchecked(roll);
-        nodes += perft_rec(pos, depth - 1, ply + 1, bufs);
-        pos.undo();
+
+    /// A roll node: one child per distinct unordered roll (spec/chaturaji.md).
+    fn count_rolls(&mut self, pos: &mut Position, depth: u32, ply: usize) -> u64 {
+        if pos.ended().is_some() {
+            return 0;
+        }
+        let variant = pos.variant().clone();
+        let Some(dice) = &variant.dice else { return 0 };
+        if depth == 1 {
+            return dice.outcomes.len() as u64;
+        }
+        let mut nodes = 0;
+        for roll in &dice.outcomes {
+            pos.roll_unchecked(roll);
+            nodes += self.count(pos, depth - 1, ply + 1);
+            pos.undo();
+        }
+        nodes
     }
-    nodes
 }
 
 /// Perft split by root action: (action, leaf count below it), in order — rolls at a roll
@@ -74,9 +105,21 @@ fn perft_roll(pos: &mut Position, depth: u32, ply: usize, bufs: &mut Vec<Vec<Mov
 ///
 /// At depth 0 the root is the only node and no action is played: the list is empty.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Action, u64)> {
+    divide_until(pos, depth, &Stop::new()).unwrap_or_default()
+}
+
+/// [`divide`] that polls `stop` as [`perft_until`] does.
+///
+/// # Errors
+/// [`Stopped`] if `stop` was set before the counts were complete.
+pub fn divide_until(
+    pos: &mut Position,
+    depth: u32,
+    stop: &Stop,
+) -> Result<Vec<(Action, u64)>, Stopped> {
     let mut actions: Vec<Action> = Vec::new();
     if depth == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     if pos.awaiting_roll() {
         if pos.ended().is_none()
@@ -90,7 +133,8 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Action, u64)> {
             actions.push(Action::Pass);
         }
     }
-    actions
+    let mut walk = Walk::new(stop);
+    let parts = actions
         .into_iter()
         .map(|a| {
             match a {
@@ -101,11 +145,16 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Action, u64)> {
                     let _ = pos.resign();
                 }
             }
-            let n = perft(pos, depth.saturating_sub(1));
+            let n = walk.count(pos, depth.saturating_sub(1), 0);
             pos.undo();
             (a, n)
         })
-        .collect()
+        .collect();
+    if stop.is_set() {
+        Err(Stopped)
+    } else {
+        Ok(parts)
+    }
 }
 
 #[cfg(test)]
@@ -129,6 +178,20 @@ mod tests {
         assert_eq!(perft(&mut pos, u32::MAX), 0);
         let mut pos = chaturanga(None);
         assert_eq!(perft(&mut pos, 2), 256);
+    }
+
+    #[test]
+    fn a_set_stop_ends_the_count_and_leaves_the_position() {
+        let mut pos = chaturanga(None);
+        let before = crate::notation::to_fen(&pos);
+        let stop = Stop::new();
+        assert_eq!(perft_until(&mut pos, 3, &stop), Ok(4_176));
+        stop.stop();
+        assert_eq!(perft_until(&mut pos, 9, &stop), Err(Stopped));
+        assert_eq!(divide_until(&mut pos, 9, &stop), Err(Stopped));
+        assert_eq!(crate::notation::to_fen(&pos), before);
+        stop.clear();
+        assert_eq!(divide_until(&mut pos, 1, &stop).map(|d| d.len()), Ok(16));
     }
 
     #[test]

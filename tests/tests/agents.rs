@@ -27,7 +27,7 @@ fn roll(pos: &mut Position, rng: &mut ChaCha8Rng) {
 /// unchanged, and plays it.
 fn checked_choice(agent: &mut dyn Agent, pos: &mut Position, rng: &mut ChaCha8Rng, ctx: &str) {
     let (hash, text, ply) = (pos.hash(), to_position_string(pos), pos.ply());
-    let action = agent.choose(pos, rng);
+    let action = agent.choose(pos, rng).expect("the agent acts");
     assert_eq!(
         (pos.hash(), to_position_string(pos), pos.ply()),
         (hash, text.clone(), ply),
@@ -100,7 +100,10 @@ fn the_same_seed_gives_the_same_choice() {
                 if pos.awaiting_roll() {
                     roll(&mut pos, &mut rng);
                 }
-                let a = by_name(name).expect("known").choose(&mut pos, &mut rng);
+                let a = by_name(name)
+                    .expect("known")
+                    .choose(&mut pos, &mut rng)
+                    .expect("it acts");
                 (a, rng.get_word_pos())
             };
             assert_eq!(choose(5), choose(5), "{variant} {name}");
@@ -114,7 +117,10 @@ fn assert_all_choose(pos: &mut Position, names: &[&str], expected: &str) {
     for name in names {
         for seed in 0..4 {
             let mut rng = game_rng(seed, 0);
-            let a = by_name(name).expect("known").choose(pos, &mut rng);
+            let a = by_name(name)
+                .expect("known")
+                .choose(pos, &mut rng)
+                .expect("it acts");
             assert_eq!(a, Action::Move(m), "{name} with seed {seed}");
         }
     }
@@ -142,7 +148,9 @@ fn search_agents_find_a_mate_in_one() {
 
 /// The move `grade` chooses in `pos` (seed 0).
 fn grade_choice(grade: Grade, pos: &mut Position) -> Action {
-    SearchAgent::new(grade).choose(pos, &mut game_rng(0, 0))
+    SearchAgent::new(grade)
+        .choose(pos, &mut game_rng(0, 0))
+        .expect("it acts")
 }
 
 #[test]
@@ -180,10 +188,10 @@ fn hard_searches_its_own_dice_turn_whole_and_no_further() {
     pos.roll(&[3, 1]).expect("a valid roll");
     let mut hard = SearchAgent::new(HARD);
     let mut rng = game_rng(0, 0);
-    let first = hard.choose(&mut pos, &mut rng);
+    let first = hard.choose(&mut pos, &mut rng).expect("it acts");
     assert_eq!(hard.depth(), 2);
     pos.play_action(first).expect("legal");
     assert!(!pos.awaiting_roll(), "a die is left");
-    hard.choose(&mut pos, &mut rng);
+    hard.choose(&mut pos, &mut rng).expect("it acts");
     assert_eq!(hard.depth(), 1);
 }

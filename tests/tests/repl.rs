@@ -474,7 +474,10 @@ fn play_chaturaji_rolls_for_everyone() {
     };
     let out = transcript(&setup, "dice 3 4\nmoves\npass\nhistory\nundo\nhistory\n");
     // Red and blue move first; yellow's dice are rolled for it, then replaced by `dice`.
-    assert!(out.starts_with("red: "), "{out}");
+    assert!(
+        out.starts_with("computer players: red, blue, green (level random)\nred: "),
+        "{out}"
+    );
     assert!(out.contains("\nblue: "), "{out}");
     assert!(out.contains("yellow rolls "), "{out}");
     assert!(
@@ -662,4 +665,161 @@ perft 3
         help.contains("N at most 7; deeper: `ashtapada perft`"),
         "{help}"
     );
+}
+
+/// Hand-worked Chaturaji position: red's horse on d4 can take blue's pawn on e6 with the 3;
+/// red has no boat, so the 2 cannot be used and the turn ends with it forfeited. The capture
+/// is marked in the report and in `history`.
+#[test]
+fn a_capture_is_marked_and_a_forfeited_die_announced() {
+    let script = "\
+position yK6bK/8/4bP3/8/3rH4/8/8/rK6gK r 3,2
+3:d4e6
+history
+undo
+set board on
+3:d4e6
+undo
+set board maybe
+set board off
+options
+";
+    let out = transcript(&repl("chaturaji"), script);
+    assert_eq!(
+        answer(&out, "3:d4e6"),
+        "red: 3:d4e6x (2 forfeited: no legal move with it)\nblue to move (roll due)\n"
+    );
+    assert_eq!(answer(&out, "history"), "1. red 3:d4e6x\n");
+    assert_eq!(
+        answer(&out, "undo"),
+        "took back: 3:d4e6x\nred to move (dice 2,3)\n"
+    );
+    // With the board on, the move and the undo each draw it; the capture scored 1 (a pawn).
+    let with_board = answers(&out, "3:d4e6")[1];
+    assert!(
+        with_board.contains("scores: red 1, blue 0, yellow 0, green 0"),
+        "{out}"
+    );
+    assert!(with_board.contains("last move: 3:d4e6"), "{out}");
+    assert!(answers(&out, "undo")[1].contains("to move: "), "{out}");
+    assert_eq!(
+        answer(&out, "set board maybe"),
+        "error: `board` is `on` or `off`, not `maybe`\n"
+    );
+    assert!(
+        answer(&out, "options").ends_with(
+            "board = off  (on, off)\n    the REPL's own: draw the board after each move, undo and redo\n"
+        ),
+        "{out}"
+    );
+}
+
+/// A record that is a device or a named pipe is refused at once, in `open`, `save` and
+/// `play --open`: nothing is read without bound, nothing blocks.
+#[cfg(unix)]
+#[test]
+fn devices_and_named_pipes_are_refused_as_records() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let script = format!(
+        "open /dev/zero\nopen {0}\nsave {0}\nsave /dev/null\nsave {1}\nfen\n",
+        fifo.display(),
+        dir.path().display()
+    );
+    let out = in_dir(&transcript(&repl("chaturanga"), &script), dir.path());
+    for (command, verb, path) in [
+        ("open /dev/zero", "read", "/dev/zero"),
+        ("open [TMP]/fifo", "read", "[TMP]/fifo"),
+        ("save [TMP]/fifo", "write", "[TMP]/fifo"),
+        ("save /dev/null", "write", "/dev/null"),
+        ("save [TMP]", "write", "[TMP]"),
+    ] {
+        assert_eq!(
+            answer(&out, command),
+            format!("error: cannot {verb} `{path}`: not a regular file\n")
+        );
+    }
+    assert!(answer(&out, "fen").ends_with(" w - - 0 1\n"), "{out}");
+    let play = Setup {
+        variant: Some("chaturanga".into()),
+        humans: Some(vec!["white".into()]),
+        open: Some(fifo.display().to_string()),
+        ..Setup::default()
+    };
+    let e = Session::new(&play).err().expect("refused");
+    assert!(e.ends_with("`: not a regular file"), "{e}");
+}
+
+/// `play` names the computer players and their level before anything else.
+#[test]
+fn play_names_the_computer_seats_and_their_level() {
+    let setup = Setup {
+        variant: Some("chaturaji".into()),
+        seed: 3,
+        humans: Some(vec!["red".into(), "yellow".into()]),
+        level: Some("easy".into()),
+        ..Setup::default()
+    };
+    let out = transcript(&setup, "");
+    assert!(
+        out.starts_with("computer players: blue, green (level easy)\n"),
+        "{out}"
+    );
+    let one = Setup {
+        variant: Some("chaturanga".into()),
+        humans: Some(vec!["black".into()]),
+        ..Setup::default()
+    };
+    let out = transcript(&one, "");
+    assert!(
+        out.starts_with("computer player: white (level random)\nwhite: "),
+        "{out}"
+    );
+}
+
+/// A Ctrl-C while a computer player thinks takes its turn back; the person cannot play for
+/// it, `ai` plays it and the computer players go on. (The stop flag is set before the
+/// session begins, as the Ctrl-C handler would set it during white's first move.)
+#[test]
+fn a_stopped_computer_turn_is_taken_back_and_ai_plays_it() {
+    let setup = Setup {
+        variant: Some("chaturanga".into()),
+        humans: Some(vec!["black".into()]),
+        level: Some("hard".into()),
+        ..Setup::default()
+    };
+    let mut session = Session::new(&setup).expect("a session");
+    session
+        .stop_flag()
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let mut out = Vec::new();
+    run_script(
+        &mut session,
+        "e2e3\nfen\nai random\nhistory\n",
+        &mut out,
+        true,
+    );
+    let out = String::from_utf8(out).expect("UTF-8");
+    assert!(
+        out.starts_with(
+            "computer player: white (level hard)\nstopped (Ctrl-C): white's turn was taken back; `ai` plays it\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        answer(&out, "e2e3"),
+        "error: white is a computer player: `ai` plays its turn\n"
+    );
+    assert_eq!(
+        answer(&out, "fen"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n"
+    );
+    assert!(answer(&out, "ai random").starts_with("white: "), "{out}");
+    assert!(answer(&out, "history").starts_with("1. white "), "{out}");
+    assert_eq!(answer(&out, "history").lines().count(), 1, "{out}");
 }

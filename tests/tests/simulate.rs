@@ -1,7 +1,7 @@
 //! The simulator: seeded determinism for any thread count, games that end, win shares, the
 //! legality of random agents' choices, and the `simulate` command.
 
-use ashtapada::agents::{Agent, ChaCha8Rng, RandomAgent};
+use ashtapada::agents::{Agent, ChaCha8Rng, RandomAgent, Refusal};
 use ashtapada::sim::{CAP_REASON, play_game, simulate};
 use ashtapada::spec::BUILTIN;
 use ashtapada::{Action, Assignment, Position, Seat, Variant, load_variant};
@@ -175,11 +175,11 @@ struct Checked {
 }
 
 impl Agent for Checked {
-    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Action {
+    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Result<Action, Refusal> {
         assert!(pos.outcome().is_none(), "asked to move in a finished game");
         assert!(!pos.awaiting_roll(), "asked to move while a roll is due");
         let before = pos.hash();
-        let a = self.inner.choose(pos, rng);
+        let a = self.inner.choose(pos, rng)?;
         assert_eq!(pos.hash(), before, "the agent changed the position");
         self.actions.set(self.actions.get() + 1);
         let legal = pos.legal_move_list();
@@ -210,7 +210,7 @@ impl Agent for Checked {
             Action::Resign => panic!("a random agent resigned"),
             Action::Roll(_) => panic!("an agent rolled"),
         }
-        a
+        Ok(a)
     }
 
     fn name(&self) -> &str {

@@ -34,7 +34,19 @@ fn run(mut setup: Setup, out: &mut dyn Write) -> Result<(), Failure> {
     let interactive = std::io::stdin().is_terminal();
     setup.color =
         interactive && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
+    if interactive {
+        setup.board.get_or_insert(true);
+    }
     let mut session = Session::new(&setup).map_err(Failure::Message)?;
+    // Ctrl-C stops the running command (perft, ai, autoplay, the computer players); a script
+    // waiting for its next line ends (exit 130, as a shell's child killed by it). At a prompt
+    // the terminal is raw: rustyline reads Ctrl-C as a key and cancels the line.
+    let _ = signal_hook::flag::register_conditional_shutdown(
+        signal_hook::consts::SIGINT,
+        130,
+        session.idle_flag(),
+    );
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, session.stop_flag());
     if interactive {
         return run_interactive(&mut session, out).map_err(Failure::Message);
     }

@@ -121,7 +121,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "set",
         "set OPT CHOICE",
-        "choose a local rule; the game is replayed under it if it still replays",
+        "choose a local rule and replay the game under it; `set board on|off`: draw the board after moves",
     ),
     (
         "options",

@@ -1,9 +1,11 @@
 //! The REPL (`ashtapada repl`) and terminal play (`ashtapada play`).
 //!
 //! On a terminal, lines are read with rustyline: history kept across sessions, tab
-//! completion of commands, options and legal moves, Ctrl-C cancels the line, Ctrl-D quits.
-//! Otherwise ([`run_script`]) one command is read per line, with no prompt and no colour, and
-//! the exit code is 0 at the end of the input.
+//! completion of commands, options, legal moves and file names (a second Tab lists the
+//! candidates), lines pasted or typed ahead run one after another, Ctrl-C cancels the line or
+//! stops the running command, Ctrl-D quits. Otherwise ([`run_script`], [`run_lines`]) one
+//! command is read per line, with no prompt and no colour, each answer flushed before the
+//! next line is read, and the exit code is 0 at the end of the input.
 
 mod board;
 mod command;
@@ -16,13 +18,13 @@ mod session;
 
 pub use command::{COMMANDS, Command, MAX_PERFT_DEPTH, ParseError, escape_unprintable, parse};
 pub use complete::{Words, candidates};
-pub use session::{Session, Setup};
+pub use session::{BOARD, Session, Setup};
 
 use ashtapada::notation::move_to_string;
 use complete::ReplHelper;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
-use rustyline::{Config, Editor};
+use rustyline::{CompletionType, Config, Editor};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -39,10 +41,14 @@ pub fn run_script(session: &mut Session, input: &str, out: &mut dyn Write, echo:
 /// or `quit`.
 pub fn run_lines(session: &mut Session, mut input: impl BufRead, out: &mut dyn Write, echo: bool) {
     session.begin(out);
+    let _ = out.flush();
     let mut bytes = Vec::new();
     for number in 1.. {
         bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
+        session.set_idle(true);
+        let read = input.read_until(b'\n', &mut bytes);
+        session.set_idle(false);
+        match read {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
@@ -78,7 +84,9 @@ fn run_line(session: &mut Session, line: &str, out: &mut dyn Write) {
 /// # Errors
 /// The terminal cannot be read.
 pub fn run_interactive(session: &mut Session, out: &mut dyn Write) -> Result<(), String> {
-    let config = Config::builder().auto_add_history(true).build();
+    let config = Config::builder()
+        .completion_type(CompletionType::List)
+        .build();
     let mut rl: Editor<ReplHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(rl) => rl,
         Err(e) => return Err(format!("cannot read the terminal: {e}")),
@@ -104,9 +112,29 @@ pub fn run_interactive(session: &mut Session, out: &mut dyn Write) -> Result<(),
         let _ = out.flush();
         let prompt = format!("{}> ", session.prompt());
         match rl.readline(&prompt) {
-            Ok(line) => run_line(session, &line, out),
+            // A paste of several lines comes as one text: each line is a command.
+            Ok(text) => {
+                for line in text.lines() {
+                    if !line.trim().is_empty() {
+                        let _ = rl.add_history_entry(line);
+                    }
+                    session.set_idle(false);
+                    run_line(session, line, out);
+                    let _ = out.flush();
+                    if session.quit {
+                        break;
+                    }
+                }
+            }
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
+            // A byte that is not UTF-8 ends the line read so far; the session goes on.
+            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                let _ = writeln!(
+                    out,
+                    "error: the input is not UTF-8 text; the line typed so far was dropped"
+                );
+            }
             Err(e) => {
                 let _ = writeln!(out, "error: {e}");
                 break;
@@ -155,12 +183,13 @@ fn words(session: &Session) -> Words {
     }
     origins.sort();
     origins.dedup();
-    let options = session
+    let mut options: Vec<(String, Vec<String>)> = session
         .rule_file()
         .options
         .iter()
         .map(|o| (o.name.clone(), o.listed_choices()))
         .collect();
+    options.push((BOARD.to_string(), vec!["on".into(), "off".into()]));
     Words {
         moves,
         origins,

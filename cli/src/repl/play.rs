@@ -2,9 +2,7 @@
 //! computer. Dice are rolled for everyone; `undo` takes back the human's last turn together
 //! with the computer's replies after it.
 
-use super::board::Marks;
 use super::session::{AUTOPLAY_TURNS, Session};
-use ashtapada::agents::by_name;
 use ashtapada::{Action, Seat};
 use std::io::Write;
 
@@ -24,19 +22,28 @@ impl Session {
         }
     }
 
-    /// In `play`, after a person's command: rolls for the seats to move and lets the computer
-    /// players move until a person is to move with the dice rolled (then draws the board) or
-    /// the game is over. Outside `play`, nothing.
+    /// After a person's command: in `play`, rolls for the seats to move and lets the computer
+    /// players move until a person is to move with the dice rolled or the game is over; then,
+    /// if `set board` is on, draws the board.
     pub(super) fn after_human(&mut self, out: &mut dyn Write) -> Result<(), String> {
         if self.humans.is_none() {
-            return Ok(());
+            return self.redraw(out);
         }
-        let mut agent = by_name(&self.level).map_err(|e| e.to_string())?;
+        let level = self.level.clone();
+        let mut agent = self.agent(&level)?;
         let mut turns = 0;
         while self.pos.outcome().is_none() && turns < AUTOPLAY_TURNS {
             let seat = self.pos.to_move();
             if !self.is_human(seat) {
-                let (seat, texts) = self.computer_turn(agent.as_mut())?;
+                let Some((seat, texts)) = self.computer_turn(agent.as_mut())? else {
+                    writeln!(
+                        out,
+                        "stopped (Ctrl-C): {}'s turn was taken back; `ai` plays it",
+                        self.seat_name(seat)
+                    )
+                    .map_err(|e| e.to_string())?;
+                    break;
+                };
                 writeln!(out, "{}: {}", self.seat_name(seat), texts.join(" "))
                     .map_err(|e| e.to_string())?;
             } else if self.pos.awaiting_roll() {
@@ -50,7 +57,7 @@ impl Session {
             }
             turns += 1;
         }
-        self.show(&Marks::default(), out)
+        self.redraw(out)
     }
 
     /// Takes back the last turn a person played and every action after it; a roll that

@@ -1,7 +1,7 @@
 //! The game as a whole: `history`, and game records with `save` and `open`.
 
-use super::session::{Session, count};
-use ashtapada::notation::{Record, action_to_string};
+use super::session::{Session, count, texts_from};
+use ashtapada::notation::Record;
 use ashtapada::spec::load;
 use ashtapada::{Action, Seat};
 use std::io::Write;
@@ -15,10 +15,10 @@ impl Session {
             actions.push(a);
         }
         actions.reverse();
+        let texts = texts_from(&p, &actions);
         let mut turns: Vec<(Seat, Vec<String>)> = Vec::new();
-        for a in actions {
+        for (a, text) in actions.into_iter().zip(texts) {
             let seat = p.to_move();
-            let text = action_to_string(&p, a);
             let new_turn = matches!(a, Action::Roll(_))
                 || turns.last().is_none_or(|(s, _)| *s != seat)
                 || self.variant().dice.is_none();
@@ -44,6 +44,10 @@ impl Session {
         write!(out, "{text}").map_err(|e| e.to_string())
     }
 
+    /// Writes the game record to `path` (YAML for `.yaml`/`.yml`, else JSON).
+    ///
+    /// # Errors
+    /// The path is a folder, device or named pipe, or cannot be written.
     pub(super) fn save(&self, path: &str, out: &mut dyn Write) -> Result<(), String> {
         let mut record = Record::from_position(&self.pos, Some(self.seed));
         record.variant = self.source.clone();
@@ -52,6 +56,10 @@ impl Session {
         } else {
             record.to_json()
         };
+        // A device or a named pipe would block or swallow the record: only files are written.
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(format!("cannot write `{path}`: not a regular file"));
+        }
         std::fs::write(path, text).map_err(|e| format!("cannot write `{path}`: {e}"))?;
         writeln!(
             out,
@@ -69,8 +77,9 @@ impl Session {
         expect: Option<&str>,
         out: &mut dyn Write,
     ) -> Result<(), String> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+        // Bounded, and only a regular file: `/dev/zero` or a named pipe is refused unread.
+        let text = crate::output::read_text(std::path::Path::new(path))
+            .map_err(|e| format!("cannot read `{path}`: {e}"))?;
         let record = Record::parse(&text).map_err(|e| format!("{path}: {e}"))?;
         let file = load(&record.variant).map_err(|d| format!("{path}: {}", d.one_line()))?;
         let pos = record.replay().map_err(|e| format!("{path}: {e}"))?;

@@ -1,7 +1,7 @@
 //! Local rules and rule files in the REPL: `set`, `options`, `load`, `reload`. A change of
 //! rules replays the game under the new ones; if an action no longer replays, nothing changes.
 
-use super::session::{Session, count};
+use super::session::{BOARD, Session, count};
 use crate::report::render_diagnostics;
 use ashtapada::compile::compile;
 use ashtapada::notation::{Record, ReplayError};
@@ -90,6 +90,10 @@ impl Session {
             }
             text.push('\n');
         }
+        let board = if self.board { "on" } else { "off" };
+        text.push_str(&format!(
+            "{BOARD} = {board}  (on, off)\n    the REPL's own: draw the board after each move, undo and redo\n"
+        ));
         write!(out, "{text}").map_err(|e| e.to_string())
     }
 

@@ -12,12 +12,17 @@ use ashtapada::notation::{
     action_to_string, move_to_string, parse_move, parse_position, to_fen, to_position_string,
 };
 use ashtapada::spec::{RuleFile, load};
-use ashtapada::{Action, Assignment, Position, Seat, Variant};
+use ashtapada::{Action, Assignment, Position, Seat, Stop, Variant};
 use std::io::Write;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The longest `autoplay` without a count: turns played before it stops.
 pub const AUTOPLAY_TURNS: u32 = 2000;
+
+/// The REPL's own setting `set board on|off` (not a rule-file option): draw the board after
+/// each move, undo and redo.
+pub const BOARD: &str = "board";
 
 /// Line width for lists of moves.
 const WIDTH: usize = 78;
@@ -39,6 +44,9 @@ pub struct Setup {
     pub level: Option<String>,
     /// A game record to resume.
     pub open: Option<String>,
+    /// Draw the board after each move, undo and redo (`set board on|off`); `None`: the
+    /// mode's default, drawn in `play` and not in the REPL.
+    pub board: Option<bool>,
 }
 
 /// One REPL session.
@@ -58,6 +66,13 @@ pub struct Session {
     pub(super) humans: Option<Vec<String>>,
     /// The level of `ai`, `autoplay` and the computer players.
     pub(super) level: String,
+    /// Draw the board after each move, undo and redo.
+    pub(super) board: bool,
+    /// Set by Ctrl-C (SIGINT): the running command stops (perft, divide, `ai`, `autoplay`,
+    /// the computer players of `play`).
+    pub(super) stop: Stop,
+    /// True while the session waits for the next line (a Ctrl-C then ends a script).
+    pub(super) idle: Arc<AtomicBool>,
     /// True once `quit` was given.
     pub quit: bool,
 }
@@ -85,6 +100,9 @@ impl Session {
             color: setup.color,
             humans: None,
             level,
+            board: setup.board.unwrap_or(setup.humans.is_some()),
+            stop: Stop::new(),
+            idle: Arc::new(AtomicBool::new(false)),
             quit: false,
         };
         if let Some(h) = &setup.humans {
@@ -113,6 +131,27 @@ impl Session {
         &self.file
     }
 
+    /// The flag a Ctrl-C handler sets to stop the running command (cleared before each
+    /// command).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.flag()
+    }
+
+    /// The flag that is true while the session waits for its next line: a Ctrl-C handler may
+    /// end a script then (`signal_hook::flag::register_conditional_shutdown`).
+    pub fn idle_flag(&self) -> Arc<AtomicBool> {
+        self.idle.clone()
+    }
+
+    /// Marks the session as waiting for input (`true`) or running a command (`false`, which
+    /// also clears a stop left from before).
+    pub fn set_idle(&self, idle: bool) {
+        if !idle {
+            self.stop.clear();
+        }
+        self.idle.store(idle, Ordering::SeqCst);
+    }
+
     /// Runs one command, writing its results to `out`.
     ///
     /// # Errors
@@ -131,6 +170,7 @@ impl Session {
             Command::Resign => self.act(Action::Resign, out),
             Command::Undo => self.undo(out),
             Command::Redo => self.redo(out),
+            Command::Set { option, choice } if option == BOARD => self.set_board(&choice, out),
             Command::Set { option, choice } => self.set(&option, &choice, out),
             Command::Options => self.options(out),
             Command::Load(v) => self.load(&v, out),
@@ -146,7 +186,9 @@ impl Session {
             Command::Position(text) => self.set_position(&text, out),
             Command::Perft(n) => {
                 let mut p = self.pos.clone();
-                writeln!(out, "nodes {}", ashtapada::perft(&mut p, n)).map_err(io)
+                let nodes = ashtapada::perft_until(&mut p, n, &self.stop)
+                    .map_err(|_| interrupted(&format!("perft {n}")))?;
+                writeln!(out, "nodes {nodes}").map_err(io)
             }
             Command::Divide(n) => self.divide(n, out),
             Command::Ai(level) => {
@@ -169,9 +211,27 @@ impl Session {
         }
     }
 
-    /// Starts the game: in `play`, the computer players move until a person is to move, and
-    /// the board is drawn; in the REPL, nothing.
+    /// Starts the game: in `play`, names the computer players and their level, then they
+    /// move until a person is to move, and the board is drawn; in the REPL, nothing.
     pub fn begin(&mut self, out: &mut dyn Write) {
+        if !self.is_play() {
+            return;
+        }
+        let computers: Vec<String> = (0..self.variant().seats.len())
+            .map(|i| Seat(i as u8))
+            .filter(|&s| !self.is_human(s))
+            .map(|s| self.seat_name(s))
+            .collect();
+        let line = match computers.as_slice() {
+            [] => "no computer players: every seat is played by a person".to_string(),
+            [one] => format!("computer player: {one} (level {})", self.level),
+            all => format!(
+                "computer players: {} (level {})",
+                all.join(", "),
+                self.level
+            ),
+        };
+        let _ = writeln!(out, "{line}");
         if let Err(e) = self.after_human(out) {
             let _ = writeln!(out, "error: {e}");
         }
@@ -188,6 +248,29 @@ impl Session {
     /// The name of `seat`.
     pub(super) fn seat_name(&self, seat: Seat) -> String {
         self.variant().seats[seat.index()].name.clone()
+    }
+
+    /// `set board on|off`.
+    fn set_board(&mut self, choice: &str, out: &mut dyn Write) -> Result<(), String> {
+        self.board = match choice {
+            "on" => true,
+            "off" => false,
+            _ => return Err(format!("`{BOARD}` is `on` or `off`, not `{choice}`")),
+        };
+        let what = if self.board {
+            "the board is drawn after each move, undo and redo"
+        } else {
+            "the board is drawn by `show`"
+        };
+        writeln!(out, "{BOARD} = {choice}: {what}").map_err(|e| e.to_string())
+    }
+
+    /// Draws the board (as [`show`](Self::show)) if `set board` is on.
+    pub(super) fn redraw(&mut self, out: &mut dyn Write) -> Result<(), String> {
+        if self.board {
+            self.show(&Marks::default(), out)?;
+        }
+        Ok(())
     }
 
     /// Draws the board with `marks` (and the last move) and the panel beside it.
@@ -294,9 +377,11 @@ impl Session {
 
     /// Plays one action for the seat to move and reports it.
     pub(super) fn act(&mut self, a: Action, out: &mut dyn Write) -> Result<(), String> {
+        self.persons_turn()?;
         let seat = self.pos.to_move();
         let text = action_to_string(&self.pos, a);
-        self.pos.play_action(a).map_err(|e| {
+        let dice = self.pos.dice();
+        let marked = play_marked(&mut self.pos, a).map_err(|e| {
             if let ashtapada::PlayError::GameOver(o) = e {
                 format!("the game is over: {}", self.pos.describe_outcome(o))
             } else {
@@ -304,8 +389,51 @@ impl Session {
             }
         })?;
         self.redo.clear();
-        self.report(seat, &[text], out)?;
+        let mut texts = vec![marked];
+        texts.extend(self.forfeited(&dice, a, seat));
+        self.report(seat, &texts, out)?;
         self.after_human(out)
+    }
+
+    /// In `play`, refuses a person's action for a computer player's seat (to move after a
+    /// Ctrl-C stopped its turn).
+    fn persons_turn(&self) -> Result<(), String> {
+        let seat = self.pos.to_move();
+        if self.is_human(seat) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} is a computer player: `ai` plays its turn",
+                self.seat_name(seat)
+            ))
+        }
+    }
+
+    /// The note for the dice `seat` left unused when its turn ended by itself after it played
+    /// `a` with `dice` left: `(5 forfeited: no legal move with it)`.
+    pub(super) fn forfeited(&mut self, dice: &[u8], a: Action, seat: Seat) -> Option<String> {
+        let turn_over = self.pos.to_move() != seat || self.pos.awaiting_roll();
+        if self.variant().dice.is_none() || !turn_over || self.pos.outcome().is_some() {
+            return None;
+        }
+        let mut left = dice.to_vec();
+        if let Action::Move(m) = a
+            && let Some(i) = left.iter().position(|&d| d == m.die)
+        {
+            left.remove(i);
+        } else {
+            // A pass ends the turn by choice, a roll with no usable die says so itself.
+            return None;
+        }
+        let (dice, pronoun) = match left.as_slice() {
+            [] => return None,
+            [d] => (d.to_string(), "it"),
+            many => {
+                let v: Vec<String> = many.iter().map(u8::to_string).collect();
+                (v.join(" and "), "them")
+            }
+        };
+        Some(format!("({dice} forfeited: no legal move with {pronoun})"))
     }
 
     /// `SEAT: ACTIONS` and the status line.
@@ -349,6 +477,7 @@ impl Session {
         if !self.pos.awaiting_roll() && !replace {
             return Err("no roll is due: the dice of this turn are already rolled".into());
         }
+        self.persons_turn()?;
         let values: Vec<u8> = match values {
             Some(v) => v.to_vec(),
             None => self.random_values(),
@@ -376,29 +505,17 @@ impl Session {
             let a = self.pos.undo().ok_or("nothing to take back")?;
             vec![a]
         };
-        let texts = self.texts_from(&group);
+        let texts = texts_from(&self.pos, &group);
         writeln!(out, "took back: {}", texts.join(" ")).map_err(|e| e.to_string())?;
         self.redo.push(group);
         let status = self.status();
-        writeln!(out, "{status}").map_err(|e| e.to_string())
-    }
-
-    /// The notation of `actions` played in order from the current position.
-    fn texts_from(&self, actions: &[Action]) -> Vec<String> {
-        let mut p = self.pos.clone();
-        actions
-            .iter()
-            .map(|&a| {
-                let t = action_to_string(&p, a);
-                let _ = p.play_action(a);
-                t
-            })
-            .collect()
+        writeln!(out, "{status}").map_err(|e| e.to_string())?;
+        self.redraw(out)
     }
 
     fn redo(&mut self, out: &mut dyn Write) -> Result<(), String> {
         let group = self.redo.pop().ok_or("nothing to redo")?;
-        let texts = self.texts_from(&group);
+        let texts = texts_from(&self.pos, &group);
         let before = self.pos.clone();
         for &a in &group {
             if let Err(e) = self.pos.play_action(a) {
@@ -424,7 +541,8 @@ impl Session {
 
     fn divide(&mut self, depth: u32, out: &mut dyn Write) -> Result<(), String> {
         let mut p = self.pos.clone();
-        let parts = ashtapada::divide(&mut p, depth);
+        let parts = ashtapada::divide_until(&mut p, depth, &self.stop)
+            .map_err(|_| interrupted(&format!("divide {depth}")))?;
         let mut text = String::new();
         for (a, n) in &parts {
             text.push_str(&format!("{}: {n}\n", action_to_string(&p, *a)));
@@ -437,6 +555,49 @@ impl Session {
         text.push_str(&format!("nodes {total}\n"));
         write!(out, "{text}").map_err(|e| e.to_string())
     }
+}
+
+/// The message of a command stopped by Ctrl-C before it finished.
+pub(super) fn interrupted(what: &str) -> String {
+    format!("`{what}` stopped (Ctrl-C) before it finished; nothing changed")
+}
+
+/// The notation of `actions` played in order from `start`, each capture marked with a
+/// trailing `x` (`3:a7b5x`): a move after which fewer squares are occupied than before (a
+/// drop adds one), so that a formation's capture (Chaturaji's boat triumph) is marked too.
+pub(super) fn texts_from(start: &Position, actions: &[Action]) -> Vec<String> {
+    let mut p = start.clone();
+    actions
+        .iter()
+        .map(|&a| play_marked(&mut p, a).unwrap_or_else(|_| action_to_string(&p, a)))
+        .collect()
+}
+
+/// Plays `a` in `pos` and returns its notation, with a trailing `x` if it captured (see
+/// [`texts_from`]).
+///
+/// # Errors
+/// The action is not legal; `pos` is unchanged.
+pub(super) fn play_marked(pos: &mut Position, a: Action) -> Result<String, ashtapada::PlayError> {
+    let mut text = action_to_string(pos, a);
+    let before = occupied(pos);
+    pos.play_action(a)?;
+    if let Action::Move(m) = a
+        && occupied(pos) < before + m.drop.is_some() as usize
+    {
+        text.push('x');
+    }
+    Ok(text)
+}
+
+/// The number of occupied squares of `pos`'s board.
+fn occupied(pos: &Position) -> usize {
+    let board = pos.variant().board;
+    (0..board.ranks as i32)
+        .flat_map(|r| (0..board.files as i32).map(move |f| (f, r)))
+        .filter_map(|(f, r)| board.square(f, r))
+        .filter(|&sq| !pos.piece_at(sq).is_empty())
+        .count()
 }
 
 /// `1 move`, `3 moves`.

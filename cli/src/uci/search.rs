@@ -4,7 +4,7 @@
 use super::Output;
 use super::clock::Budget;
 use super::command::Go;
-use ashtapada::agents::{Iteration, Limits, Score, SearchAgent};
+use ashtapada::agents::{Agent, Iteration, Limits, Score, SearchAgent};
 use ashtapada::notation::move_to_string;
 use ashtapada::{Action, Move, Position, Stop};
 use std::sync::Arc;
@@ -116,7 +116,7 @@ fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
     };
     let mut rng = ashtapada::sim::game_rng(0, pos.hash());
     let action = agent.think(pos, &mut rng, &job.limits, &job.only, &mut report);
-    let Action::Move(best) = action else {
+    let Ok(Action::Move(best)) = action else {
         return "bestmove (none)".into();
     };
     let elapsed = started.elapsed();

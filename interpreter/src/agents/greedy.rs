@@ -1,7 +1,7 @@
 //! [`GreedyAgent`]: the move with the largest immediate gain.
 
 use super::eval::Evaluator;
-use super::{Agent, forced_action, uniform_below};
+use super::{Agent, Refusal, forced_action, uniform_below};
 use crate::{Action, Move, Outcome, Position, Seat};
 use rand_chacha::ChaCha8Rng;
 
@@ -96,7 +96,7 @@ fn first(pos: &Position, o: Outcome, seat: Seat) -> bool {
 }
 
 impl Agent for GreedyAgent {
-    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Action {
+    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Result<Action, Refusal> {
         let eval = Evaluator::cached(&mut self.eval, pos);
         pos.game_moves(&mut self.moves);
         if self.moves.is_empty() {
@@ -115,7 +115,7 @@ impl Agent for GreedyAgent {
             }
         }
         let i = uniform_below(rng, self.best.len() as u32) as usize;
-        Action::Move(self.best[i])
+        Ok(Action::Move(self.best[i]))
     }
 
     fn name(&self) -> &str {

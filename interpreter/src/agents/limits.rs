@@ -7,7 +7,7 @@ use std::time::Instant;
 
 /// The limits of one [`SearchAgent::think`](super::SearchAgent::think) search. The first
 /// iteration (depth 1) always completes unless a stop is asked for
-/// ([`SearchAgent::set_stop`](super::SearchAgent::set_stop)).
+/// ([`Agent::set_stop`](super::Agent::set_stop)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Deepest iteration, in plies (at least 1).
@@ -105,23 +105,29 @@ mod tests {
         assert_eq!(Score::from_value(-37), Score::Centi(-37));
     }
 
-    use crate::agents::{HARD, SearchAgent};
+    use crate::agents::{Agent, HARD, SearchAgent};
     use crate::{Action, Assignment, Position, Stop, load_variant};
 
     fn think(agent: &mut SearchAgent, pos: &mut Position, limits: &Limits) -> (Action, Vec<i32>) {
         let mut depths = Vec::new();
         let mut rng = crate::sim::game_rng(0, 0);
-        let a = agent.think(pos, &mut rng, limits, &[], &mut |root, it| {
-            // Every principal variation is a line of legal moves from the root.
-            let mut p = root.clone();
-            for &m in &it.pv {
-                assert!(p.is_legal(m), "{:?}", it.pv);
-                p.play_unchecked(m);
-            }
-            assert!(it.nodes > 0 && it.seldepth as i32 >= it.pv.len() as i32 - 1);
-            depths.push(it.depth);
-        });
-        (a, depths)
+        let a = agent.think(
+            pos,
+            &mut rng,
+            limits,
+            &[],
+            &mut |root: &Position, it: &Iteration| {
+                // Every principal variation is a line of legal moves from the root.
+                let mut p = root.clone();
+                for &m in &it.pv {
+                    assert!(p.is_legal(m), "{:?}", it.pv);
+                    p.play_unchecked(m);
+                }
+                assert!(it.nodes > 0 && it.seldepth as i32 >= it.pv.len() as i32 - 1);
+                depths.push(it.depth);
+            },
+        );
+        (a.unwrap(), depths)
     }
 
     #[test]
@@ -135,7 +141,7 @@ mod tests {
         assert_eq!(agent.depth(), 4);
         // The grade's own budget is back for the next move.
         let mut rng = crate::sim::game_rng(0, 0);
-        crate::agents::Agent::choose(&mut agent, &mut pos, &mut rng);
+        agent.choose(&mut pos, &mut rng).unwrap();
         assert!(agent.nodes() <= HARD.nodes + 1, "{}", agent.nodes());
     }
 

@@ -25,13 +25,15 @@ pub use rand_chacha::ChaCha8Rng;
 pub use random::{RandomAgent, uniform_below};
 pub use search::{EASY, Grade, HARD, MEDIUM, SearchAgent};
 
-use crate::{Action, Position};
+use crate::{Action, Position, Stop};
 
 /// A player: chooses the action of the seat to move.
 ///
-/// The simulator calls [`choose`](Agent::choose) only when the game is not over
-/// ([`Position::outcome`] is `None`) and no roll is due ([`Position::awaiting_roll`] is
-/// false): dice are rolled by the simulator, never by an agent. The returned action must be
+/// An agent acts only when the game is not over ([`Position::outcome`] is `None`) and no roll
+/// is due ([`Position::awaiting_roll`] is false): dice are rolled by the caller (the
+/// simulator, the REPL), never by an agent, and an agent asked to act otherwise refuses with
+/// a [`Refusal`] (the built-in agents check this only when they find no move, so the check
+/// costs nothing per move). The returned action must be
 /// legal in `pos`: a move from [`Position::game_moves`] (the legal moves less those the
 /// perpetual-check rule forbids), or [`Action::Pass`] /
 /// [`Action::Resign`] where [`Position::can_pass`] / [`Position::can_resign`] allow it; never
@@ -40,12 +42,36 @@ use crate::{Action, Position};
 /// `pos` is lent mutably so that an agent can search (play and undo); it must be handed back
 /// as it was received. An agent takes its randomness only from `rng`, so that games are
 /// reproducible.
+///
+/// A searching agent polls the [`Stop`] given to [`set_stop`](Agent::set_stop) where it
+/// checks its node budget, and once it is set answers at once with the best action found so
+/// far (always a legal one).
 pub trait Agent {
     /// The action for the seat to move in `pos`.
-    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Action;
+    ///
+    /// # Errors
+    /// [`Refusal::RollDue`] when a roll is due, [`Refusal::GameOver`] when the game is over.
+    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Result<Action, Refusal>;
 
     /// A short name for reports (`random`, …).
     fn name(&self) -> &str;
+
+    /// The flag that cuts the agent's thinking short (Ctrl-C in the REPL, a UCI `stop`).
+    /// Agents that answer at once ignore it.
+    fn set_stop(&mut self, stop: Stop) {
+        let _ = stop;
+    }
+}
+
+/// Why an agent did not choose an action: it was asked out of turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// A roll is due: the dice are rolled before the seat acts, and not by the agent.
+    #[error("a roll is due: roll the dice first, agents do not roll")]
+    RollDue,
+    /// The game is over: no seat acts any more.
+    #[error("the game is over")]
+    GameOver,
 }
 
 /// The agent names [`by_name`] accepts, weakest first.
@@ -94,10 +120,55 @@ pub fn by_name(name: &str) -> Result<Box<dyn Agent>, UnknownAgent> {
 
 /// The action of a seat with no legal move: pass where allowed, else resign where allowed,
 /// else pass (the simulator's turn logic never asks for it then).
-pub(crate) fn forced_action(pos: &Position) -> Action {
-    if pos.can_pass() || !pos.can_resign() {
+///
+/// # Errors
+/// A roll is due, or the game is over: the agent was asked out of turn.
+pub(crate) fn forced_action(pos: &mut Position) -> Result<Action, Refusal> {
+    if pos.awaiting_roll() {
+        return Err(Refusal::RollDue);
+    }
+    if pos.outcome().is_some() {
+        return Err(Refusal::GameOver);
+    }
+    Ok(if pos.can_pass() || !pos.can_resign() {
         Action::Pass
     } else {
         Action::Resign
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Assignment, load_variant};
+
+    /// Every agent refuses to act while a roll is due and once the game is over, and acts
+    /// once the dice are rolled.
+    #[test]
+    fn an_agent_asked_out_of_turn_refuses() {
+        let v = load_variant("chaturaji", &Assignment::default()).unwrap();
+        let mut rng = crate::sim::game_rng(0, 0);
+        for name in AGENT_NAMES {
+            let mut agent = by_name(name).unwrap();
+            let mut pos = Position::start(v.clone());
+            assert!(pos.awaiting_roll());
+            assert_eq!(
+                agent.choose(&mut pos, &mut rng),
+                Err(Refusal::RollDue),
+                "{name}"
+            );
+            pos.roll(&[1, 5]).unwrap();
+            assert!(
+                matches!(agent.choose(&mut pos, &mut rng), Ok(Action::Move(_))),
+                "{name}"
+            );
+        }
+        // Black is mated: the game is over.
+        let v = load_variant("chaturanga", &Assignment::default()).unwrap();
+        for name in AGENT_NAMES {
+            let mut pos = crate::notation::from_fen(&v, "k7/2K5/8/8/8/8/8/R7 b - - 0 1").unwrap();
+            let got = by_name(name).unwrap().choose(&mut pos, &mut rng);
+            assert_eq!(got, Err(Refusal::GameOver), "{name}");
+        }
     }
 }

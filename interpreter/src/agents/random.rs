@@ -1,6 +1,6 @@
 //! [`RandomAgent`]: uniform over the legal moves.
 
-use super::Agent;
+use super::{Agent, Refusal};
 use crate::{Action, Move, Position};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 /// let v = load_variant("chaturanga", &Assignment::default()).unwrap();
 /// let mut pos = Position::start(v);
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-/// let a = RandomAgent::new().choose(&mut pos, &mut rng);
+/// let a = RandomAgent::new().choose(&mut pos, &mut rng).unwrap();
 /// assert!(matches!(a, Action::Move(m) if pos.legal_move_list().contains(&m)));
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -36,11 +36,11 @@ impl RandomAgent {
 }
 
 impl Agent for RandomAgent {
-    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Action {
+    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Result<Action, Refusal> {
         pos.game_moves(&mut self.moves);
         if !self.moves.is_empty() {
             let i = uniform_below(rng, self.moves.len() as u32) as usize;
-            return Action::Move(self.moves[i]);
+            return Ok(Action::Move(self.moves[i]));
         }
         super::forced_action(pos)
     }

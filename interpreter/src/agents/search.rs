@@ -6,7 +6,7 @@ use super::eval::{Evaluator, WIN};
 use super::limits::{Iteration, Limits, Report};
 use super::order::{is_capture, order};
 use super::table::{Bound, Table};
-use super::{Agent, forced_action, uniform_below};
+use super::{Agent, Refusal, forced_action, uniform_below};
 use crate::{Action, Move, Position, Seat, Stop};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -163,7 +163,7 @@ pub struct SearchAgent {
     extensions: u8,
     /// The deepest iteration completed for the current move.
     depth: i32,
-    /// Set from outside to end the search at once ([`SearchAgent::set_stop`]).
+    /// Set from outside to end the search at once ([`Agent::set_stop`]).
     stop: Stop,
     /// The search ends once this instant has passed (polled every 256 nodes, after depth 1);
     /// set by [`think`](SearchAgent::think) only, so agents in games never read a clock.
@@ -196,12 +196,6 @@ impl SearchAgent {
             soft_limit: None,
             seldepth: 0,
         }
-    }
-
-    /// The flag that ends the search at once when set (a UCI `stop`): the search then
-    /// answers with the best action found so far, always a legal one.
-    pub fn set_stop(&mut self, stop: Stop) {
-        self.stop = stop;
     }
 
     /// Replaces the transposition table by an empty one of at most `bytes` bytes (at least
@@ -593,7 +587,11 @@ impl SearchAgent {
     /// [`choose`](Agent::choose) under `limits` (depth, nodes, time) instead of the grade's
     /// budget, among the root moves in `only` (every move when it is empty), telling `report`
     /// of every completed iteration (with the root position); for engine protocols, where a
-    /// search may be timed (a seeded game never is).
+    /// search may be timed (a seeded game never is). The [`Stop`] of
+    /// [`set_stop`](Agent::set_stop) ends it at once.
+    ///
+    /// # Errors
+    /// As [`choose`](Agent::choose): a roll is due, or the game is over.
     pub fn think(
         &mut self,
         pos: &mut Position,
@@ -601,7 +599,7 @@ impl SearchAgent {
         limits: &Limits,
         only: &[Move],
         report: &mut Report<'_>,
-    ) -> Action {
+    ) -> Result<Action, Refusal> {
         let grade = self.grade;
         self.grade.nodes = limits.nodes;
         self.grade.max_depth = limits.depth.max(1);
@@ -646,7 +644,7 @@ impl SearchAgent {
         rng: &mut ChaCha8Rng,
         only: &[Move],
         report: Option<&mut Report<'_>>,
-    ) -> Action {
+    ) -> Result<Action, Refusal> {
         self.prepare(pos);
         let mut moves = Vec::new();
         pos.game_moves(&mut moves);
@@ -669,18 +667,22 @@ impl SearchAgent {
             actions.push(Action::Pass);
         }
         if actions.len() == 1 {
-            return actions[0];
+            return Ok(actions[0]);
         }
-        self.iterate(pos, &mut actions, report)
+        Ok(self.iterate(pos, &mut actions, report))
     }
 }
 
 impl Agent for SearchAgent {
-    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Action {
+    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Result<Action, Refusal> {
         self.decide(pos, rng, &[], None)
     }
 
     fn name(&self) -> &str {
         self.grade.name
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
     }
 }

@@ -109,7 +109,8 @@ pub fn play_game_to_end(
         }
         let seat = pos.to_move().index();
         let before = pieces_on_board(&pos, n);
-        match agents[seat % agents.len()].choose(&mut pos, &mut rng) {
+        let chosen = agents[seat % agents.len()].choose(&mut pos, &mut rng);
+        match chosen.expect("the simulator asks only in turn: no roll due, game not over") {
             Action::Move(m) => {
                 pos.play_unchecked(m);
                 events.moves += 1;
