@@ -183,7 +183,7 @@ mod tests {
             &mut |_, it| scores.push(it.score),
         );
         assert_eq!(scores[0], Score::Mate(1));
-        let Action::Move(m) = a else { panic!() };
+        let Ok(Action::Move(m)) = a else { panic!() };
         assert_eq!(crate::notation::move_to_string(&pos, m), "h1h8");
     }
 }
