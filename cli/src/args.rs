@@ -51,6 +51,10 @@ pub enum Command {
     /// Step through positions interactively: moves, dice, undo/redo, local rules, perft,
     /// the computer; reads one command per line when standard input is not a terminal.
     Repl(ReplArgs),
+    /// Speak UCI on standard input and output, for GUIs and match runners (cutechess-cli):
+    /// every two-seat variant, chosen with the `UCI_Variant` option (see the README,
+    /// "Protocols").
+    Uci,
     /// Play against the computer: the seats named with `--human` are people, every other seat
     /// is a computer player.
     Play(PlayArgs),

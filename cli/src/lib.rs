@@ -10,6 +10,7 @@ mod output;
 mod plot;
 pub mod repl;
 mod report;
+pub mod uci;
 
 pub use args::Cli;
 pub use repl::{Session, Setup, run_script};

@@ -799,7 +799,12 @@ fn a_stopped_computer_turn_is_taken_back_and_ai_plays_it() {
         .stop_flag()
         .store(true, std::sync::atomic::Ordering::SeqCst);
     let mut out = Vec::new();
-    run_script(&mut session, "e2e3\nfen\nai random\nhistory\n", &mut out, true);
+    run_script(
+        &mut session,
+        "e2e3\nfen\nai random\nhistory\n",
+        &mut out,
+        true,
+    );
     let out = String::from_utf8(out).expect("UTF-8");
     assert!(
         out.starts_with(

@@ -50,6 +50,11 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
         Command::Bench { depth, variants } => bench::run(depth, &variants, out),
         Command::Repl(a) => repl::run_repl(&a, out),
         Command::Play(a) => repl::run_play(&a, out),
+        Command::Uci => {
+            let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+            crate::uci::run(input, Box::new(std::io::stdout()));
+            Ok(())
+        }
     }
 }
 

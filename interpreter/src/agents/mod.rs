@@ -8,6 +8,7 @@ mod chance;
 mod eval;
 mod exposure;
 mod greedy;
+mod limits;
 mod maxn;
 mod order;
 mod random;
@@ -17,6 +18,7 @@ mod table;
 pub use chance::Rolls;
 pub use eval::{Evaluator, UNIT, WIN};
 pub use greedy::GreedyAgent;
+pub use limits::{Iteration, Limits, Report, Score};
 /// The generator agents draw from (re-exported so that agents can be written without
 /// depending on `rand_chacha`).
 pub use rand_chacha::ChaCha8Rng;

@@ -3,12 +3,14 @@
 
 use super::chance::Rolls;
 use super::eval::{Evaluator, WIN};
+use super::limits::{Iteration, Limits, Report};
 use super::order::{is_capture, order};
 use super::table::{Bound, Table};
 use super::{Agent, Refusal, forced_action, uniform_below};
 use crate::{Action, Move, Position, Seat, Stop};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// Larger than any value.
 const INF: i32 = WIN + 1;
@@ -189,6 +191,13 @@ pub struct SearchAgent {
     depth: i32,
     /// Set from outside to end the search at once ([`Agent::set_stop`]).
     stop: Stop,
+    /// The search ends once this instant has passed (polled every 256 nodes, after depth 1);
+    /// set by [`think`](SearchAgent::think) only, so agents in games never read a clock.
+    pub(super) deadline: Option<Instant>,
+    /// No new iteration starts once this instant has passed ([`think`](SearchAgent::think)).
+    soft_limit: Option<Instant>,
+    /// The deepest ply reached in the current search (quiescence included).
+    pub(super) seldepth: u32,
 }
 
 impl SearchAgent {
@@ -210,7 +219,16 @@ impl SearchAgent {
             extensions: 0,
             depth: 0,
             stop: Stop::new(),
+            deadline: None,
+            soft_limit: None,
+            seldepth: 0,
         }
+    }
+
+    /// Replaces the transposition table by an empty one of at most `bytes` bytes (at least
+    /// 2^10 entries); the default is 2^16 entries.
+    pub fn set_table_bytes(&mut self, bytes: usize) {
+        self.table = Table::new(Table::bits_for(bytes));
     }
 
     /// Nodes searched for the last move chosen.
@@ -249,6 +267,7 @@ impl SearchAgent {
         self.nodes = 0;
         self.work = 0;
         self.depth = 0;
+        self.seldepth = 0;
         self.may_stop = false;
         self.stopped = false;
         self.table.generation = self.table.generation.wrapping_add(1);
@@ -277,14 +296,15 @@ impl SearchAgent {
         self.grade.turn_only && self.rolls.is_some()
     }
 
-    /// Counts a node; true if a budget has run out or a stop was asked for (then the search
-    /// unwinds): the node budget once the first iteration is complete, the work budget at any
-    /// time.
+    /// Counts a node; true if a budget or the time has run out or a stop was asked for (then
+    /// the search unwinds): the node budget and the deadline once the first iteration is
+    /// complete, the work budget at any time.
     #[inline]
     pub(super) fn spend(&mut self) -> bool {
         self.nodes += 1;
         self.work += 1;
-        if (self.may_stop && self.nodes > self.grade.nodes) || self.work > self.grade.work
+        if (self.may_stop && (self.nodes > self.grade.nodes || self.past_deadline()))
+            || self.work > self.grade.work
             || self.stop.is_set()
         {
             self.stopped = true;
@@ -307,6 +327,12 @@ impl SearchAgent {
         let pieces: u32 = (0..seats).map(|s| pos.piece_count(Seat(s as u8))).sum();
         let passes = 1 + (self.grade.threat_seats > 0 && pos.variant().dice.is_some()) as u32;
         self.charge((pieces * passes) as usize);
+    }
+
+    /// True if the deadline has passed; reads the clock every 256 nodes only.
+    #[inline]
+    fn past_deadline(&self) -> bool {
+        self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The static value of `pos` for the root seat.
@@ -439,6 +465,7 @@ impl SearchAgent {
             Action::Move(m) => pos.play_unchecked(m),
             _ => pos.pass_unchecked(),
         }
+        self.seldepth = self.seldepth.max(ply as u32 + 1);
         // The check test first: it is cheap, and `outcome` may look for a legal move.
         let extend = self.extensions > 0 && pos.in_check(pos.to_move()) && pos.outcome().is_none();
         self.extensions -= extend as u8;
@@ -522,6 +549,7 @@ impl SearchAgent {
                 break;
             }
             pos.play_unchecked(m);
+            self.seldepth = self.seldepth.max(ply as u32 + 1);
             let v = self.quiesce(pos, ply + 1, a, b, left - 1);
             pos.undo();
             if self.stopped {
@@ -551,8 +579,14 @@ impl SearchAgent {
         }
     }
 
-    /// The root: iterative deepening over `actions` (shuffled and ordered), best first.
-    fn iterate(&mut self, pos: &mut Position, actions: &mut [Action]) -> Action {
+    /// The root: iterative deepening over `actions` (shuffled and ordered), best first;
+    /// `report` (if any) hears of every completed iteration.
+    fn iterate(
+        &mut self,
+        pos: &mut Position,
+        actions: &mut [Action],
+        mut report: Option<&mut Report<'_>>,
+    ) -> Action {
         let max_depth = if self.turn_only() {
             // Every die move of the root seat's turn; the line ends where a roll is due.
             (pos.dice().len() as i32).clamp(1, self.grade.max_depth)
@@ -587,11 +621,17 @@ impl SearchAgent {
             self.may_stop = true;
             if !self.stopped {
                 self.depth = depth;
+                if let Some(report) = report.as_mut() {
+                    let pv = self.principal_variation(pos, actions[0], depth);
+                    let it = Iteration::new(depth, self.seldepth, alpha, self.nodes, pv);
+                    report(pos, &it);
+                }
             }
             if self.stopped
                 || alpha.abs() >= WIN - 1000
                 || self.nodes >= self.grade.nodes
                 || self.work >= self.grade.work
+                || self.soft_limit.is_some_and(|d| Instant::now() >= d)
             {
                 break;
             }
@@ -600,11 +640,77 @@ impl SearchAgent {
     }
 }
 
-impl Agent for SearchAgent {
-    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Result<Action, Refusal> {
+impl SearchAgent {
+    /// [`choose`](Agent::choose) under `limits` (depth, nodes, time) instead of the grade's
+    /// budget, among the root moves in `only` (every move when it is empty), telling `report`
+    /// of every completed iteration (with the root position); for engine protocols, where a
+    /// search may be timed (a seeded game never is). The [`Stop`] of
+    /// [`set_stop`](Agent::set_stop) ends it at once.
+    ///
+    /// # Errors
+    /// As [`choose`](Agent::choose): a roll is due, or the game is over.
+    pub fn think(
+        &mut self,
+        pos: &mut Position,
+        rng: &mut ChaCha8Rng,
+        limits: &Limits,
+        only: &[Move],
+        report: &mut Report<'_>,
+    ) -> Result<Action, Refusal> {
+        let grade = self.grade;
+        self.grade.nodes = limits.nodes;
+        // The caller's limits replace the grade's budgets: the work budget too, so that
+        // `go infinite` or a long clock is bounded by time and stop alone.
+        self.grade.work = u64::MAX;
+        self.grade.max_depth = limits.depth.max(1);
+        self.deadline = limits.hard;
+        self.soft_limit = limits.soft;
+        let action = self.decide(pos, rng, only, Some(report));
+        self.grade = grade;
+        self.deadline = None;
+        self.soft_limit = None;
+        action
+    }
+
+    /// The principal variation after an iteration: `first`, then the table's best moves
+    /// while they are legal, at most `depth` moves and never past the game's end.
+    fn principal_variation(&mut self, pos: &mut Position, first: Action, depth: i32) -> Vec<Move> {
+        let Action::Move(m) = first else {
+            return Vec::new();
+        };
+        let mut pv = vec![m];
+        pos.play_unchecked(m);
+        while (pv.len() as i32) < depth && pos.outcome().is_none() && !pos.awaiting_roll() {
+            let best = self.table.probe(Self::key(pos)).and_then(|e| e.best);
+            match best {
+                Some(m) if pos.is_legal(m) => {
+                    pv.push(m);
+                    pos.play_unchecked(m);
+                }
+                _ => break,
+            }
+        }
+        for _ in 0..pv.len() {
+            pos.undo();
+        }
+        pv
+    }
+
+    /// The body of [`choose`](Agent::choose), with the iteration report of
+    /// [`think`](Self::think).
+    fn decide(
+        &mut self,
+        pos: &mut Position,
+        rng: &mut ChaCha8Rng,
+        only: &[Move],
+        report: Option<&mut Report<'_>>,
+    ) -> Result<Action, Refusal> {
         self.prepare(pos);
         let mut moves = Vec::new();
         pos.game_moves(&mut moves);
+        if !only.is_empty() && moves.iter().any(|m| only.contains(m)) {
+            moves.retain(|m| only.contains(m));
+        }
         if moves.is_empty() {
             return forced_action(pos);
         }
@@ -623,7 +729,13 @@ impl Agent for SearchAgent {
         if actions.len() == 1 {
             return Ok(actions[0]);
         }
-        Ok(self.iterate(pos, &mut actions))
+        Ok(self.iterate(pos, &mut actions, report))
+    }
+}
+
+impl Agent for SearchAgent {
+    fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Result<Action, Refusal> {
+        self.decide(pos, rng, &[], None)
     }
 
     fn name(&self) -> &str {

@@ -59,6 +59,12 @@ impl Table {
         }
     }
 
+    /// The largest `bits` (from 10 to 30) whose table of 2^bits entries fits in `bytes`.
+    pub fn bits_for(bytes: usize) -> u32 {
+        let entries = (bytes / std::mem::size_of::<Entry>()).max(1);
+        (usize::BITS - 1 - entries.leading_zeros()).clamp(10, 30)
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<&Entry> {

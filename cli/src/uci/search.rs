@@ -1,0 +1,172 @@
+//! The search thread: one `go` runs a [`SearchAgent`] on its own thread, which prints the
+//! `info` lines and the `bestmove`; the main thread stays free to read `stop` and `isready`.
+
+use super::Output;
+use super::clock::Budget;
+use super::command::Go;
+use ashtapada::agents::{Agent, Iteration, Limits, Score, SearchAgent};
+use ashtapada::notation::move_to_string;
+use ashtapada::{Action, Move, Position, Stop};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The deepest iteration a `go` without a depth may reach.
+pub const MAX_DEPTH: i32 = 64;
+
+/// A search in progress.
+pub struct Running {
+    /// Set to end it.
+    pub stop: Stop,
+    /// The thread; it hands the agent back once it has printed `bestmove`.
+    pub handle: JoinHandle<SearchAgent>,
+    /// Set just before `bestmove` is printed: a GUI that has read it may send the next
+    /// `position` and `go` at once, before the thread has ended.
+    pub done: Arc<AtomicBool>,
+}
+
+impl Running {
+    /// True once `bestmove` is being printed: the thread is about to end.
+    pub fn is_done(&self) -> bool {
+        self.done.load(Ordering::SeqCst)
+    }
+
+    /// Asks the search to stop and waits for its `bestmove`; returns the agent.
+    pub fn finish(self) -> SearchAgent {
+        self.stop.stop();
+        self.handle
+            .join()
+            .expect("the search thread does not panic")
+    }
+}
+
+/// What one `go` asks for, worked out on the main thread.
+pub struct Job {
+    /// The position to search (the thread's own copy).
+    pub pos: Position,
+    /// The root moves allowed (`searchmoves`); empty for all.
+    pub only: Vec<Move>,
+    /// Depth and nodes (the clock limits are set when the thread starts).
+    pub limits: Limits,
+    /// The time limits from `go`, measured from `started`.
+    pub budget: Option<Budget>,
+    /// When `go` was read.
+    pub started: Instant,
+    /// `infinite` or `ponder`: `bestmove` waits for `stop` (or `ponderhit`).
+    pub wait: bool,
+}
+
+/// The limits of `go` for a level whose budget is `level_nodes` nodes and `level_depth`
+/// plies: `depth`, `mate`, `nodes`, `movetime`, `infinite` and `ponder` replace the level's
+/// budget (the others unlimited); a clock, or nothing, keeps it (a clock adds time limits).
+pub fn limits(go: &Go, level_nodes: u64, level_depth: i32) -> Limits {
+    let depth = go
+        .depth
+        .map(|d| d.min(MAX_DEPTH as u32) as i32)
+        .or(go.mate.map(|m| (2 * m.min(32) as i32 - 1).min(MAX_DEPTH)));
+    let replaced =
+        depth.is_some() || go.nodes.is_some() || go.movetime.is_some() || go.infinite || go.ponder;
+    if replaced {
+        Limits::new(depth.unwrap_or(MAX_DEPTH), go.nodes.unwrap_or(u64::MAX))
+    } else {
+        Limits::new(level_depth, level_nodes)
+    }
+}
+
+/// Starts `job` on its own thread.
+pub fn start(mut agent: SearchAgent, mut job: Job, out: Output) -> Running {
+    let stop = Stop::new();
+    agent.set_stop(stop.clone());
+    let flag = stop.clone();
+    let done = Arc::new(AtomicBool::new(false));
+    let finished = done.clone();
+    let handle = std::thread::spawn(move || {
+        if let Some(b) = job.budget {
+            job.limits.soft = Some(job.started + b.soft);
+            job.limits.hard = Some(job.started + b.hard);
+        }
+        let line = think(&mut agent, &mut job, &out);
+        if job.wait {
+            // UCI: after `go infinite` the answer waits for `stop`, even when the search is
+            // over (a forced mate found, the depth reached).
+            while !flag.is_set() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        finished.store(true, Ordering::SeqCst);
+        out.say(&line);
+        agent
+    });
+    Running { stop, handle, done }
+}
+
+/// Searches and returns the `bestmove` line, printing an `info` line per iteration.
+fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
+    let pos = &mut job.pos;
+    if pos.legal_move_list().is_empty() {
+        out.say("info depth 0 score cp 0");
+        return "bestmove (none)".into();
+    }
+    let started = job.started;
+    let mut last: Option<Iteration> = None;
+    let mut report = |root: &Position, it: &Iteration| {
+        out.say(&info_line(root, it, started.elapsed()));
+        last = Some(it.clone());
+    };
+    let mut rng = ashtapada::sim::game_rng(0, pos.hash());
+    let action = agent.think(pos, &mut rng, &job.limits, &job.only, &mut report);
+    let Ok(Action::Move(best)) = action else {
+        return "bestmove (none)".into();
+    };
+    let elapsed = started.elapsed();
+    let nodes = agent.nodes();
+    out.say(&format!(
+        "info nodes {nodes} nps {} time {}",
+        nps(nodes, elapsed),
+        elapsed.as_millis()
+    ));
+    let mut line = format!("bestmove {}", move_to_string(pos, best));
+    let ponder = last
+        .filter(|it| it.pv.first() == Some(&best))
+        .and_then(|it| it.pv.get(1).copied());
+    if let Some(p) = ponder {
+        pos.play_unchecked(best);
+        line.push_str(&format!(" ponder {}", move_to_string(pos, p)));
+        pos.undo();
+    }
+    line
+}
+
+/// Nodes per second.
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64
+}
+
+/// `info depth … seldepth … score cp|mate … nodes … nps … time … pv …` for an iteration
+/// searched from `root`.
+pub fn info_line(root: &Position, it: &Iteration, elapsed: Duration) -> String {
+    let score = match it.score {
+        Score::Centi(cp) => format!("cp {cp}"),
+        Score::Mate(m) => format!("mate {m}"),
+    };
+    let mut pos = root.clone();
+    let pv: Vec<String> = it
+        .pv
+        .iter()
+        .map(|&m| {
+            let text = move_to_string(&pos, m);
+            pos.play_unchecked(m);
+            text
+        })
+        .collect();
+    format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
+        it.depth,
+        it.seldepth.max(it.depth as u32),
+        it.nodes,
+        nps(it.nodes, elapsed),
+        elapsed.as_millis(),
+        pv.join(" ")
+    )
+}

@@ -1,0 +1,420 @@
+//! `ashtapada uci` driven through pipes as a GUI drives it: the handshake, options, positions,
+//! every kind of `go`, `stop` during `go infinite`, `go perft` against Fairy-Stockfish's
+//! numbers, and recovery from bad input.
+//!
+//! Reference perft numbers are Fairy-Stockfish 11.1's `go perft 4` (Debian's `fairy-stockfish`
+//! package, `setoption name UCI_Variant value shatranj`), run on the positions below;
+//! `uci_clients.rs` compares the two programs move by move when Fairy-Stockfish is installed.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// Shatranj's start.
+const START: &str = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1";
+/// A shatranj middlegame: a white pawn on b7 promotes three ways, captures in the centre.
+const MIDDLE: &str = "r1bk1b1r/pPp2ppp/2n1qn2/3pp3/3PP3/2N1QN2/P1P2PPP/R1BK1B1R w - - 0 9";
+
+/// The engine, its input, and its output lines as they arrive.
+struct Uci {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// How long a test waits for an answer before failing (a loaded 2-core machine, a test build).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("ashtapada starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Uci {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The lines up to and including the first that starts with `last`.
+    fn until(&mut self, last: &str) -> Vec<String> {
+        let deadline = Instant::now() + PATIENCE;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let done = l.starts_with(last);
+                    got.push(l);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(e) => panic!("no `{last}` line ({e:?}); got {got:#?}"),
+            }
+        }
+    }
+
+    /// The next line, if one comes within `wait`.
+    fn next_within(&mut self, wait: Duration) -> Option<String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(l) => Some(l),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(e) => panic!("the engine ended: {e:?}"),
+        }
+    }
+
+    /// Sends `isready` and returns everything before `readyok`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut l = self.until("readyok");
+        l.pop();
+        l
+    }
+
+    /// `quit`, and the engine ends by itself, successfully.
+    fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "the engine did not quit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+/// The move of a `bestmove` line.
+fn best(lines: &[String]) -> String {
+    let l = lines.last().unwrap();
+    let mut w = l.split_whitespace();
+    assert_eq!(w.next(), Some("bestmove"), "{l}");
+    w.next().unwrap().to_string()
+}
+
+/// The `info depth` lines' depths, checking each line's fields on the way.
+fn depths(lines: &[String]) -> Vec<u32> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            for key in ["seldepth", "score", "nodes", "nps", "time", "pv"] {
+                assert!(w.contains(&key), "`{key}` missing: {l}");
+            }
+            let score = w.iter().position(|x| *x == "score").unwrap();
+            assert!(matches!(w[score + 1], "cp" | "mate"), "{l}");
+            w[2].parse().unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn the_handshake_lists_the_variants_and_options() {
+    let mut e = Uci::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines[0].starts_with("id name ashtapada"), "{lines:#?}");
+    let has = |s: &str| lines.iter().any(|l| l == s);
+    assert!(has(
+        "option name UCI_Variant type combo default shatranj var shatranj var chaturanga"
+    ));
+    assert!(has("option name VariantPath type string default <empty>"));
+    assert!(has(
+        "option name Level type combo default hard var easy var medium var hard"
+    ));
+    assert!(has("option name Hash type spin default 2 min 1 max 4096"));
+    assert!(e.sync().is_empty());
+    // After a change of variant, `uci` names it as the value in use.
+    e.send("setoption name UCI_Variant value chaturanga");
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("combo default chaturanga var shatranj"))
+    );
+    e.quit();
+}
+
+#[test]
+fn go_depth_nodes_and_movetime() {
+    let mut e = Uci::start();
+    e.send("setoption name UCI_Variant value shatranj");
+    e.send("position startpos moves e2e3 e7e6");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert_eq!(depths(&lines), [1, 2, 3], "{lines:#?}");
+    // Shatranj's white moves after e2e3 e7e6: none starts on the black ranks.
+    let m = best(&lines);
+    assert!(m.as_bytes()[1] <= b'3', "{m}");
+
+    e.send("go nodes 3000");
+    let lines = e.until("bestmove");
+    let total = lines.iter().find(|l| l.starts_with("info nodes")).unwrap();
+    let n: u64 = total.split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert!((1000..=3001).contains(&n), "{total}");
+
+    e.send(&format!("position fen {MIDDLE}"));
+    let t = Instant::now();
+    e.send("go movetime 400");
+    let lines = e.until("bestmove");
+    let took = t.elapsed();
+    assert!(took >= Duration::from_millis(300), "{took:?}");
+    assert!(took < Duration::from_millis(3000), "{took:?}");
+    assert!(!depths(&lines).is_empty());
+    e.quit();
+}
+
+#[test]
+fn go_infinite_waits_for_stop_and_stop_answers_at_once() {
+    let mut e = Uci::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    // Searching: `isready` is still answered, no `bestmove` comes.
+    std::thread::sleep(Duration::from_millis(500));
+    let before = e.sync();
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:#?}"
+    );
+    // Nothing but `stop` and `isready` is taken while searching.
+    e.send("go depth 1");
+    let l = e.until("info string");
+    let l = l.last().unwrap();
+    assert!(
+        l.starts_with("info string error: a search is running"),
+        "{l}"
+    );
+    let t = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove");
+    assert!(
+        t.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(!best(&lines).is_empty());
+    // A search that ends by itself (a mate in one found) still waits for `stop`.
+    e.send("position fen 3k4/p7/3K4/8/8/8/8/7R w - - 0 1");
+    e.send("go infinite");
+    assert_eq!(
+        e.next_within(Duration::from_millis(300))
+            .map(|l| l.contains("mate 1")),
+        Some(true)
+    );
+    let mut early = Vec::new();
+    while let Some(l) = e.next_within(Duration::from_millis(300)) {
+        early.push(l);
+    }
+    assert!(
+        early.iter().all(|l| !l.starts_with("bestmove")),
+        "{early:#?}"
+    );
+    e.send("stop");
+    assert_eq!(best(&e.until("bestmove")), "h1h8");
+    // `quit` during a search ends the engine at once.
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.quit();
+}
+
+/// `go perft` prints as Fairy-Stockfish does; the numbers are Fairy-Stockfish's.
+#[test]
+fn go_perft_matches_fairy_stockfish() {
+    let mut e = Uci::start();
+    e.send("setoption name UCI_Variant value shatranj");
+    for (fen, depth, nodes, some_line) in [
+        (START, 4, 68_122, "c1e3: 4437"),
+        (MIDDLE, 4, 568_543, "b7c8q: 19122"),
+        (MIDDLE, 1, 29, "b7a8q: 1"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send(&format!("go perft {depth}"));
+        let lines = e.until("Nodes searched");
+        assert_eq!(lines.last().unwrap(), &format!("Nodes searched: {nodes}"));
+        assert!(
+            lines.iter().any(|l| l == some_line),
+            "{some_line}: {lines:#?}"
+        );
+        // One line per root move, a blank line, the total, a blank line.
+        let n = lines.len();
+        assert_eq!(lines[n - 2], "");
+        assert_eq!(e.next_within(PATIENCE).as_deref(), Some(""));
+        let sum: u64 = lines[..n - 2]
+            .iter()
+            .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(sum, nodes);
+    }
+    e.quit();
+}
+
+#[test]
+fn bad_input_gets_an_error_and_changes_nothing() {
+    let mut e = Uci::start();
+    e.send("position startpos moves e2e3");
+    for (bad, says) in [
+        ("frobnicate", "unknown command `frobnicate`"),
+        (
+            "setoption name UCI_Variant value xiangqi",
+            "unknown variant `xiangqi`",
+        ),
+        (
+            "setoption name Hash value lots",
+            "`lots` is not a whole number from 1 to 4096",
+        ),
+        (
+            "setoption name Level value grandmaster",
+            "not one of easy, medium, hard",
+        ),
+        (
+            "setoption name Contempt value 10",
+            "unknown option `Contempt`",
+        ),
+        (
+            "setoption name VariantPath value chaturaji",
+            "4 seats and dice",
+        ),
+        (
+            "setoption name VariantPath value /no/such.yaml",
+            "VariantPath `/no/such.yaml`",
+        ),
+        (
+            "position fen rnbkqbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBKQBNR b - - 0 1",
+            "bad FEN",
+        ),
+        ("position fen 8/8", "bad FEN"),
+        (
+            "position startpos moves e2e3 e7e5",
+            "move 2 `e7e5` is not legal",
+        ),
+        (
+            "position startpos moves e2e3 zz",
+            "move 2 `zz` is not legal",
+        ),
+        ("go depth zero", "not a whole number"),
+        ("go perft 99", "too deep"),
+        ("go searchmoves a1a8", "searchmoves `a1a8` is not legal"),
+        ("position", "write `position startpos"),
+        ("\u{fffd}\u{1b}[2J", "unknown command"),
+    ] {
+        e.send(bad);
+        let got = e.sync();
+        assert_eq!(got.len(), 1, "{bad}: {got:#?}");
+        assert!(
+            got[0].starts_with("info string error: "),
+            "{bad}: {}",
+            got[0]
+        );
+        assert!(got[0].contains(says), "{bad}: {}", got[0]);
+    }
+    // Still shatranj after e2e3: black moves.
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    let m = best(&lines);
+    assert!(m.as_bytes()[1] >= b'6', "a black move: {m}");
+    e.quit();
+}
+
+#[test]
+fn go_before_a_position_is_refused() {
+    let mut e = Uci::start();
+    e.send("go depth 1");
+    let got = e.sync();
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(
+        got[0].starts_with("info string error: `go` before `position`"),
+        "{}",
+        got[0]
+    );
+    // A change of variant drops the position: it belongs to the old variant.
+    e.send("position startpos");
+    e.send("setoption name UCI_Variant value chaturanga");
+    e.send("go depth 1");
+    assert!(e.sync()[0].contains("`go` before `position`"));
+    e.quit();
+}
+
+#[test]
+fn a_rule_file_from_variant_path_becomes_selectable() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("short-shatranj.yaml");
+    std::fs::write(
+        &path,
+        "extends: shatranj\nname: short-shatranj\noptions:\n  move-rule: { default: 20 }\n",
+    )
+    .unwrap();
+    let mut e = Uci::start();
+    e.send(&format!(
+        "setoption name VariantPath value {}",
+        path.display()
+    ));
+    assert_eq!(
+        e.sync(),
+        ["info string variant `short-shatranj` loaded: set UCI_Variant to play it"]
+    );
+    e.send("setoption name UCI_Variant value short-shatranj");
+    e.send("position startpos");
+    e.send("go perft 2");
+    assert_eq!(
+        e.until("Nodes searched").last().unwrap(),
+        "Nodes searched: 256"
+    );
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l
+                .contains("default short-shatranj var shatranj var chaturanga var short-shatranj")),
+        "{lines:#?}"
+    );
+    e.quit();
+}
+
+#[test]
+fn the_clock_is_kept_and_a_finished_game_has_no_move() {
+    let mut e = Uci::start();
+    e.send("position startpos");
+    // Little time left: the answer comes well within it.
+    let t = Instant::now();
+    e.send("go wtime 300 btime 300 winc 0 binc 0");
+    e.until("bestmove");
+    assert!(
+        t.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        t.elapsed()
+    );
+    // Black is mated: no move.
+    e.send("position fen 3k3R/p7/3K4/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 3");
+    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove (none)");
+    e.quit();
+}

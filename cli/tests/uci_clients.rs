@@ -1,0 +1,216 @@
+//! `ashtapada uci` against real UCI programs: Fairy-Stockfish's `go perft` move by move, and
+//! cutechess-cli playing shatranj games between ashtapada and Fairy-Stockfish at fixed node
+//! counts, every game ending by the rules (no illegal move, crash, stall or time forfeit).
+//!
+//! These tests need the two programs and fail, saying how to install them, when they are
+//! missing:
+//! - Fairy-Stockfish: `apt-get install -y fairy-stockfish` (Debian; `/usr/games`), or set
+//!   `FAIRY_STOCKFISH` to its path;
+//! - cutechess-cli: `../shared/tools/build-cutechess` builds it and prints its path (found
+//!   there, on `PATH`, or through `CUTECHESS`).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The first of `candidates` that exists, else the program found on `PATH`.
+fn find(env: &str, name: &str, candidates: &[PathBuf], install: &str) -> PathBuf {
+    if let Some(p) = std::env::var_os(env) {
+        return PathBuf::from(p);
+    }
+    for c in candidates {
+        if c.is_file() {
+            return c.clone();
+        }
+    }
+    if let Some(paths) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&paths) {
+            let p = dir.join(name);
+            if p.is_file() {
+                return p;
+            }
+        }
+    }
+    panic!("`{name}` is not installed (this test needs it): {install}, or set {env} to its path");
+}
+
+fn fairy_stockfish() -> PathBuf {
+    find(
+        "FAIRY_STOCKFISH",
+        "fairy-stockfish",
+        &[PathBuf::from("/usr/games/fairy-stockfish")],
+        "`apt-get update && apt-get install -y fairy-stockfish` (Debian)",
+    )
+}
+
+fn cutechess() -> PathBuf {
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let cache = std::env::var_os("XDG_CACHE_HOME").map_or(home.join(".cache"), PathBuf::from);
+    find(
+        "CUTECHESS",
+        "cutechess-cli",
+        &[cache.join("cutechess/build/cutechess-cli")],
+        "build it with `shared/tools/build-cutechess` (Qt 6 from Debian, about two minutes)",
+    )
+}
+
+/// `go perft DEPTH` from `fen` in shatranj, as `program` prints it: (move, count) lines and
+/// the total.
+fn perft(program: &Path, args: &[&str], fen: &str, depth: u32) -> (Vec<(String, u64)>, u64) {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{} does not start: {e}", program.display()));
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(
+        stdin,
+        "uci\nsetoption name UCI_Variant value shatranj\nposition fen {fen}\ngo perft {depth}"
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    let mut moves = Vec::new();
+    let mut total = None;
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if let Some(n) = line.strip_prefix("Nodes searched: ") {
+            total = Some(n.trim().parse().unwrap());
+            break;
+        }
+        if let Some((m, n)) = line.split_once(": ")
+            && let Ok(n) = n.trim().parse::<u64>()
+            && !m.contains(' ')
+        {
+            moves.push((m.to_string(), n));
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    let _ = child.wait();
+    moves.sort();
+    (moves, total.expect("a `Nodes searched` line"))
+}
+
+#[test]
+fn go_perft_agrees_with_fairy_stockfish_move_by_move() {
+    let fsf = fairy_stockfish();
+    let ours = PathBuf::from(env!("CARGO_BIN_EXE_ashtapada"));
+    for fen in [
+        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+        "r1bk1b1r/pPp2ppp/2n1qn2/3pp3/3PP3/2N1QN2/P1P2PPP/R1BK1B1R w - - 0 9",
+    ] {
+        let theirs = perft(&fsf, &[], fen, 4);
+        let mine = perft(&ours, &["uci"], fen, 4);
+        assert_eq!(mine, theirs, "{fen}");
+    }
+}
+
+/// How a cutechess game ended, from its PGN: the result tag, the termination tag (cutechess
+/// writes one only for an abnormal end) and the reason cutechess gives in the last move's
+/// comment (`{+M1/119 0.018s, Black mates}`).
+#[derive(Debug)]
+struct Ending {
+    result: String,
+    reason: String,
+    termination: Option<String>,
+}
+
+/// The games of a cutechess PGN file.
+fn endings(pgn: &str) -> Vec<Ending> {
+    let tag = |game: &str, name: &str| {
+        let open = format!("[{name} \"");
+        game.lines()
+            .find_map(|l| l.strip_prefix(open.as_str()))
+            .map(|v| v.trim_end().trim_end_matches("\"]").to_string())
+    };
+    pgn.split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .map(|game| {
+            let moves: String = game
+                .lines()
+                .filter(|l| !l.starts_with('['))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let last = moves.rsplit_once('{').map_or("", |(_, c)| c);
+            let comment = last.split('}').next().unwrap_or("");
+            let reason = comment.rsplit_once(", ").map_or(comment, |(_, r)| r);
+            Ending {
+                result: tag(game, "Result").unwrap_or_default(),
+                reason: reason.to_string(),
+                termination: tag(game, "Termination"),
+            }
+        })
+        .collect()
+}
+
+/// Plays `games` shatranj games (each opening twice, colours swapped) between ashtapada with
+/// `ours` (cutechess engine settings) and Fairy-Stockfish at 3000 nodes a move, at most
+/// `max_moves` moves each, and checks that every game ended by the rules.
+fn cutechess_match(ours: &[&str], games: usize, max_moves: u32) {
+    let fsf = fairy_stockfish();
+    let cutechess = cutechess();
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let out = Command::new(&cutechess)
+        .args(["-variant", "shatranj"])
+        .args(["-engine", "name=ashtapada", "proto=uci", "arg=uci"])
+        .arg(format!("cmd={}", env!("CARGO_BIN_EXE_ashtapada")))
+        .args(ours)
+        .args([
+            "-engine",
+            "name=fairy-stockfish",
+            "proto=uci",
+            "tc=inf",
+            "nodes=3000",
+        ])
+        .arg(format!("cmd={}", fsf.display()))
+        .args(["-games", &games.to_string(), "-repeat"])
+        .args(["-maxmoves", &max_moves.to_string(), "-pgnout"])
+        .arg(&pgn)
+        .current_dir(dir.path())
+        .output()
+        .expect("cutechess-cli runs");
+    let log = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "cutechess-cli failed:\n{log}");
+    let text = std::fs::read_to_string(&pgn).expect("a PGN file");
+    let endings = endings(&text);
+    assert_eq!(endings.len(), games, "{text}\n{log}");
+    for e in &endings {
+        assert!(
+            matches!(e.result.as_str(), "1-0" | "0-1" | "1/2-1/2"),
+            "{e:?}\n{log}"
+        );
+        let bad = [
+            "illegal",
+            "disconnect",
+            "stall",
+            "time",
+            "crash",
+            "terminat",
+        ];
+        let c = e.reason.to_ascii_lowercase();
+        assert!(!bad.iter().any(|b| c.contains(b)), "{e:?}\n{log}");
+        // Mate, stalemate, a bared king, repetition, the move rule, or the move cap.
+        assert!(
+            e.termination.as_deref().is_none_or(|t| t == "adjudication"),
+            "{e:?}\n{log}"
+        );
+        assert!(!e.reason.is_empty(), "{e:?}\n{log}");
+    }
+    assert!(!log.contains("Warning"), "{log}");
+}
+
+#[test]
+fn cutechess_plays_shatranj_between_ashtapada_and_fairy_stockfish() {
+    cutechess_match(&["tc=inf", "nodes=3000", "option.Level=hard"], 4, 150);
+}
+
+/// 40 moves in 10 seconds: ashtapada `hard` keeps to its clock.
+#[test]
+fn cutechess_at_forty_moves_in_ten_seconds_never_loses_on_time() {
+    cutechess_match(&["tc=40/10", "option.Level=hard"], 2, 60);
+}

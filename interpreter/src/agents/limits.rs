@@ -1,0 +1,189 @@
+//! What an engine protocol asks of a [`SearchAgent`](super::SearchAgent) search: its
+//! [`Limits`] (depth, nodes, time) and the [`Iteration`] reports it gives while it runs.
+
+use super::eval::WIN;
+use crate::Move;
+use std::time::Instant;
+
+/// The limits of one [`SearchAgent::think`](super::SearchAgent::think) search. The first
+/// iteration (depth 1) always completes unless a stop is asked for
+/// ([`Agent::set_stop`](super::Agent::set_stop)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, in plies (at least 1).
+    pub depth: i32,
+    /// Node budget: actions played in the search, as [`Grade::nodes`](super::Grade::nodes).
+    pub nodes: u64,
+    /// No new iteration starts after this instant.
+    pub soft: Option<Instant>,
+    /// The search ends at this instant, even in the middle of an iteration (the moves that
+    /// iteration finished still count).
+    pub hard: Option<Instant>,
+}
+
+impl Limits {
+    /// A search limited by its depth and nodes only, no clock.
+    pub fn new(depth: i32, nodes: u64) -> Limits {
+        Limits {
+            depth,
+            nodes,
+            soft: None,
+            hard: None,
+        }
+    }
+}
+
+/// The value of a position for the seat to move at the root, as engine protocols report it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// The evaluation in hundredths of the rule file's value unit ([`UNIT`](super::UNIT) per
+    /// unit; a pawn of value 1 is 100): UCI's `cp`.
+    Centi(i32),
+    /// A won game (positive: the root seat wins) or a lost one (negative) in this many moves
+    /// of the root seat: UCI's `mate`.
+    Mate(i32),
+}
+
+impl Score {
+    /// The score of a search value: a value within 1000 plies of [`WIN`] is a mate.
+    pub fn from_value(value: i32) -> Score {
+        if value.abs() >= WIN - 1000 {
+            let plies = WIN - value.abs();
+            let moves = (plies + 1) / 2;
+            Score::Mate(if value > 0 { moves } else { -moves })
+        } else {
+            Score::Centi(value * 100 / super::UNIT)
+        }
+    }
+}
+
+/// What hears of each completed iteration of a [`think`](super::SearchAgent::think) search:
+/// called with the root position and the iteration.
+pub type Report<'a> = dyn FnMut(&crate::Position, &Iteration) + 'a;
+
+/// One completed iteration of a [`think`](super::SearchAgent::think) search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The iteration's depth, in plies.
+    pub depth: i32,
+    /// The deepest ply the search reached so far (quiescence and extensions included).
+    pub seldepth: u32,
+    /// The best root move's value for the seat to move.
+    pub score: Score,
+    /// Nodes searched so far for this move.
+    pub nodes: u64,
+    /// The principal variation: the best root move, then the expected replies (from the
+    /// transposition table, legal moves only; it may be shorter than `depth`).
+    pub pv: Vec<Move>,
+}
+
+impl Iteration {
+    /// An iteration report; `value` is the search value of the best root move.
+    pub(super) fn new(depth: i32, seldepth: u32, value: i32, nodes: u64, pv: Vec<Move>) -> Self {
+        Iteration {
+            depth,
+            seldepth,
+            score: Score::from_value(value),
+            nodes,
+            pv,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_near_a_win_are_mates_in_moves() {
+        // Mate by the root move itself: one ply.
+        assert_eq!(Score::from_value(WIN - 1), Score::Mate(1));
+        assert_eq!(Score::from_value(WIN - 3), Score::Mate(2));
+        assert_eq!(Score::from_value(-(WIN - 2)), Score::Mate(-1));
+        assert_eq!(Score::from_value(-(WIN - 4)), Score::Mate(-2));
+        assert_eq!(Score::from_value(250), Score::Centi(250));
+        assert_eq!(Score::from_value(-37), Score::Centi(-37));
+    }
+
+    use crate::agents::{Agent, HARD, SearchAgent};
+    use crate::{Action, Assignment, Position, Stop, load_variant};
+
+    fn think(agent: &mut SearchAgent, pos: &mut Position, limits: &Limits) -> (Action, Vec<i32>) {
+        let mut depths = Vec::new();
+        let mut rng = crate::sim::game_rng(0, 0);
+        let a = agent.think(
+            pos,
+            &mut rng,
+            limits,
+            &[],
+            &mut |root: &Position, it: &Iteration| {
+                // Every principal variation is a line of legal moves from the root.
+                let mut p = root.clone();
+                for &m in &it.pv {
+                    assert!(p.is_legal(m), "{:?}", it.pv);
+                    p.play_unchecked(m);
+                }
+                assert!(it.nodes > 0 && it.seldepth as i32 >= it.pv.len() as i32 - 1);
+                depths.push(it.depth);
+            },
+        );
+        (a.unwrap(), depths)
+    }
+
+    #[test]
+    fn think_reports_each_iteration_up_to_the_depth_limit() {
+        let v = load_variant("shatranj", &Assignment::default()).unwrap();
+        let mut pos = Position::start(v);
+        let mut agent = SearchAgent::new(HARD);
+        let (a, depths) = think(&mut agent, &mut pos, &Limits::new(4, u64::MAX));
+        assert_eq!(depths, [1, 2, 3, 4]);
+        assert!(matches!(a, Action::Move(m) if pos.is_legal(m)));
+        assert_eq!(agent.depth(), 4);
+        // The grade's own budget is back for the next move.
+        let mut rng = crate::sim::game_rng(0, 0);
+        agent.choose(&mut pos, &mut rng).unwrap();
+        assert!(agent.nodes() <= HARD.nodes + 1, "{}", agent.nodes());
+    }
+
+    #[test]
+    fn a_passed_deadline_or_a_stop_ends_the_search_with_a_legal_move() {
+        let v = load_variant("shatranj", &Assignment::default()).unwrap();
+        let mut pos = Position::start(v);
+        let mut agent = SearchAgent::new(HARD);
+        let past = std::time::Instant::now();
+        let limits = Limits {
+            soft: Some(past),
+            hard: Some(past),
+            ..Limits::new(64, u64::MAX)
+        };
+        // Depth 1 always completes; the clock then ends the search.
+        let (a, depths) = think(&mut agent, &mut pos, &limits);
+        assert_eq!(depths, [1]);
+        assert!(matches!(a, Action::Move(m) if pos.is_legal(m)));
+        let stop = Stop::new();
+        stop.stop();
+        agent.set_stop(stop);
+        let (a, depths) = think(&mut agent, &mut pos, &Limits::new(64, u64::MAX));
+        assert!(depths.is_empty(), "{depths:?}");
+        assert!(matches!(a, Action::Move(m) if pos.is_legal(m)));
+    }
+
+    #[test]
+    fn a_mate_in_one_is_reported_as_mate_1() {
+        let v = load_variant("shatranj", &Assignment::default()).unwrap();
+        let mut pos = crate::notation::from_fen(&v, "3k4/p7/3K4/8/8/8/8/7R w - - 0 1").unwrap();
+        let mut agent = SearchAgent::new(HARD);
+        let mut scores = Vec::new();
+        let mut rng = crate::sim::game_rng(0, 0);
+        let a = agent.think(
+            &mut pos,
+            &mut rng,
+            &Limits::new(3, u64::MAX),
+            &[],
+            &mut |_, it| scores.push(it.score),
+        );
+        assert_eq!(scores[0], Score::Mate(1));
+        let Ok(Action::Move(m)) = a else { panic!() };
+        assert_eq!(crate::notation::move_to_string(&pos, m), "h1h8");
+    }
+}
