@@ -580,24 +580,15 @@ pub(super) fn texts_from(start: &Position, actions: &[Action]) -> Vec<String> {
 /// The action is not legal; `pos` is unchanged.
 pub(super) fn play_marked(pos: &mut Position, a: Action) -> Result<String, ashtapada::PlayError> {
     let mut text = action_to_string(pos, a);
-    let before = occupied(pos);
+    let marked = match a {
+        Action::Move(m) if pos.is_legal(m) => ashtapada::notation::takes_pieces(pos, m),
+        _ => false,
+    };
     pos.play_action(a)?;
-    if let Action::Move(m) = a
-        && occupied(pos) < before + m.drop.is_some() as usize
-    {
+    if marked {
         text.push('x');
     }
     Ok(text)
-}
-
-/// The number of occupied squares of `pos`'s board.
-fn occupied(pos: &Position) -> usize {
-    let board = pos.variant().board;
-    (0..board.ranks as i32)
-        .flat_map(|r| (0..board.files as i32).map(move |f| (f, r)))
-        .filter_map(|(f, r)| board.square(f, r))
-        .filter(|&sq| !pos.piece_at(sq).is_empty())
-        .count()
 }
 
 /// `1 move`, `3 moves`.

@@ -156,6 +156,12 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let (to, n2) = board.parse_square_prefix(&t[n1..]).ok_or_else(syntax)?;
     // Suffix: none; `+` (promote); `=` (do not promote); or the new kind's letter (`=q` too).
     let rest = &t[n1 + n2..];
+    // A trailing `x` marks a capture, as the REPL writes moves (`3:a7b5x`), unless it is the
+    // promotion letter of a kind.
+    let (rest, marked) = match rest.strip_suffix('x') {
+        Some(r) if !(r.is_empty() || r == "=") || pos.kind_for_letter('x').is_none() => (r, true),
+        _ => (rest, false),
+    };
     let suffix = match rest {
         "" => Suffix::Any,
         "+" => Suffix::Promote,
@@ -190,6 +196,12 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         return Err(MoveError::Syntax(format!(
             "`{t}` can use either die: write one of {}",
             options.join(" ")
+        )));
+    }
+    if marked && let Some(&m) = matching.first() && !takes_pieces(pos, m) {
+        return Err(MoveError::Syntax(format!(
+            "`{t}` is marked `x`, a capture, but {} takes nothing: write it without the `x`",
+            move_to_string(pos, m)
         )));
     }
     match matching.as_slice() {
@@ -368,4 +380,49 @@ pub fn parse_action(pos: &mut Position, text: &str) -> Result<Action, MoveError>
         return Ok(Action::Roll(dice));
     }
     parse_move(pos, t).map(Action::Move)
+}
+
+/// True if playing `m` (legal in `pos`) leaves fewer pieces on the board than it found, not
+/// counting a dropped piece: it captures, by moving onto a piece or through a rule module that
+/// takes pieces. `pos` is handed back as it was.
+pub fn takes_pieces(pos: &mut Position, m: Move) -> bool {
+    let before = occupied(pos);
+    pos.play_unchecked(m);
+    let after = occupied(pos);
+    pos.undo();
+    after < before + m.drop.is_some() as usize
+}
+
+/// The number of occupied squares of `pos`'s board.
+fn occupied(pos: &Position) -> usize {
+    let board = pos.variant().board;
+    (0..board.ranks as i32)
+        .flat_map(|r| (0..board.files as i32).map(move |f| (f, r)))
+        .filter_map(|(f, r)| board.square(f, r))
+        .filter(|&sq| !pos.piece_at(sq).is_empty())
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Assignment, load_variant};
+
+    /// Chaturanga: white's ratha on a1, black's ashva on a5 and a pawn on h7 (hand-made).
+    fn position() -> Position {
+        let v = load_variant("chaturanga", &Assignment::default()).expect("built in");
+        crate::notation::from_fen(&v, "4k3/7p/8/n7/8/8/8/R3K3 w - - 0 1").expect("valid")
+    }
+
+    #[test]
+    fn a_capture_mark_reads_back_and_must_be_true() {
+        let mut pos = position();
+        let plain = parse_move(&mut pos, "a1a5").expect("legal");
+        assert_eq!(parse_move(&mut pos, "a1a5x").expect("a capture"), plain);
+        assert!(takes_pieces(&mut pos, plain));
+        let e = parse_move(&mut pos, "a1a4x").expect_err("takes nothing");
+        assert!(e.to_string().contains("takes nothing"), "{e}");
+        let quiet = parse_move(&mut pos, "a1a4").expect("legal");
+        assert!(!takes_pieces(&mut pos, quiet));
+    }
 }
