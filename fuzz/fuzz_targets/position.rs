@@ -1,7 +1,11 @@
 //! Position parser: any text is read as a position of every built-in variant (FEN or extended
 //! position string); a position that reads is written back, read again and must give the same
-//! string, and its legal moves are generated.
+//! string, and its legal moves are generated. The text is also given to `perft 1 --fen`, so
+//! that every error is rendered as the binary renders it.
 #![no_main]
+
+#[path = "common.rs"]
+mod common;
 
 use ashtapada::notation::{parse_position, to_position_string};
 use ashtapada::spec::BUILTIN;
@@ -23,7 +27,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    for v in variants() {
+    for (v, (name, _)) in variants().iter().zip(BUILTIN) {
+        common::run(&["perft", name, "1", &format!("--fen={text}")]);
         let Ok(mut pos) = parse_position(v, text) else {
             continue;
         };

@@ -2,7 +2,7 @@
 
 use super::session::{Session, count};
 use ashtapada::notation::{Record, action_to_string};
-use ashtapada::spec::load;
+use ashtapada::spec::load_referenced;
 use ashtapada::{Action, Seat};
 use std::io::Write;
 
@@ -72,7 +72,8 @@ impl Session {
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
         let record = Record::parse(&text).map_err(|e| format!("{path}: {e}"))?;
-        let file = load(&record.variant).map_err(|d| format!("{path}: {}", d.one_line()))?;
+        let file =
+            load_referenced(&record.variant).map_err(|d| format!("{path}: {}", d.one_line()))?;
         let pos = record.replay().map_err(|e| format!("{path}: {e}"))?;
         if let Some(want) = expect
             && pos.variant().name != want

@@ -90,7 +90,8 @@ impl Session {
             }
             text.push('\n');
         }
-        write!(out, "{text}").map_err(|e| e.to_string())
+        // Names and descriptions come from the rule file: controls are shown escaped.
+        write!(out, "{}", ashtapada::diag::printable(&text)).map_err(|e| e.to_string())
     }
 
     /// Checks that every name in `humans` is a seat of `v`.

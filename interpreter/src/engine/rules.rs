@@ -262,6 +262,12 @@ impl Position {
         self.counters.resigned |= 1 << seat.0;
         self.end_turn();
         self.ended = self.judge_conditions(seat);
+        if self.ended.is_none()
+            && self.variant.dice.is_none()
+            && let Some(to_mater) = self.variant.modules.mate
+        {
+            self.resolve_mates(seat, to_mater);
+        }
         Ok(())
     }
 
