@@ -173,7 +173,9 @@ impl Diagnostic {
     /// its line breaks and tabs), with the spans moved to the same characters of the escaped
     /// text.
     pub fn printable(&self) -> Diagnostic {
-        let mut sources: Vec<(Source, Source, Vec<(usize, usize)>)> = Vec::new();
+        // Each source met: (the original, its escaped copy, the offsets moved).
+        type Escaped = (Source, Source, Vec<(usize, usize)>);
+        let mut sources: Vec<Escaped> = Vec::new();
         let mut span = |s: &Span| -> Span {
             let i = match sources
                 .iter()

@@ -10,31 +10,7 @@ use ashtapada::spec::{load, load_referenced};
 use ashtapada::{Assignment, Position, compile, load_variant, perft};
 use std::path::{Path, PathBuf};
 
-/// Runs `ashtapada ARGS` in-process (with the binary's rendering); (exit code, stdout, stderr).
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = ashtapada_cli::run(
-        std::iter::once("ashtapada").chain(args.iter().copied()),
-        &mut out,
-        &mut err,
-    );
-    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
-    (code, text(out), text(err))
-}
-
-/// A command that must fail with bad input (exit 1); its standard error.
-fn bad(args: &[&str]) -> String {
-    let (code, _, err) = cli(args);
-    assert_eq!(code, 1, "{args:?} should fail with bad input: {err}");
-    err
-}
-
-/// A command that must succeed; its standard output.
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = cli(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    out
-}
+use ashtapada_tests::{bad, cli, ok};
 
 /// A fresh scratch folder.
 fn scratch(name: &str) -> PathBuf {

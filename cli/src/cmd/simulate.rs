@@ -52,8 +52,14 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         seed: a.seed,
         games: a.games,
         shard,
-        // More threads than games, or than any machine has cores, only adds overhead.
-        threads: a.threads.min(a.games.min(1024) as usize),
+        // More threads than games, or than the machine has cores, only adds overhead (and
+        // thousands of thread stacks may not fit the process's memory): the report is the
+        // same for any number.
+        threads: {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let t = if a.threads == 0 { cores } else { a.threads };
+            t.min(cores).min(a.games.min(1024) as usize)
+        },
         max_plies: a.max_plies,
     };
     let total = shard.map_or(a.games, |s| s.games(a.games)) * variants.len() as u64;
