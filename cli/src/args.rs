@@ -125,7 +125,7 @@ pub struct SimulateArgs {
     /// is the baseline the others are compared with.
     #[arg(long, value_name = "OPT[=V1,V2…]|all|each")]
     pub sweep: Vec<String>,
-    /// Worker threads (0: one per core); the results do not depend on it.
+    /// Worker threads (0: one per core; at most one per core); the results do not depend on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Stop a game after this many plies (dice rolls count), reported as `ply-cap`.

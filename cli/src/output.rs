@@ -11,16 +11,23 @@ use ashtapada::sim::Report;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The most bytes an input file (a game record, a simulation report) may have: 256 MiB.
+/// The most bytes a simulation report read by `merge` may have: 256 MiB.
 pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// The most bytes a game record may have: 4 MiB. Replaying takes up to about 32 times a
+/// record's size in memory (the text, each action as a string, and the undo history of every
+/// action played), so a record stays within about 130 MB; the longest game `simulate` plays
+/// under its default ply cap (10,000 plies) writes a record of well under 1 MiB.
+pub const MAX_RECORD_BYTES: u64 = 4 << 20;
 
 /// Writes `report` in the chosen format to `--out` (or `out`), and its plot to `--plot` if
 /// given, each through [`write_atomic`]. A report or plot that cannot be written to its file
 /// is written to `out` instead, and the error says so.
 pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = match o.format {
-        Format::Table => report.to_string(),
-        Format::Csv => report.to_csv(),
+        // Option and choice names come from the rule file: controls are shown escaped.
+        Format::Table => ashtapada::diag::printable(&report.to_string()).into_owned(),
+        Format::Csv => ashtapada::diag::printable(&report.to_csv()).into_owned(),
         Format::Json => {
             let mut s = serde_json::to_string_pretty(&report.to_json()).unwrap_or_default();
             s.push('\n');
@@ -380,16 +387,27 @@ fn is_sweep_folder(path: &Path) -> bool {
 /// Reads a UTF-8 text file of at most [`MAX_INPUT_BYTES`]: a folder, device or pipe is refused
 /// before it is read.
 pub fn read_text(path: &Path) -> Result<String, String> {
+    read_bounded(path, MAX_INPUT_BYTES)
+}
+
+/// Reads a game record: [`read_text`] with the bound [`MAX_RECORD_BYTES`].
+pub fn read_record(path: &Path) -> Result<String, String> {
+    read_bounded(path, MAX_RECORD_BYTES)
+}
+
+/// Reads a UTF-8 text file of at most `max` bytes, reading at most one byte more; a folder,
+/// device or pipe is refused before it is opened.
+fn read_bounded(path: &Path, max: u64) -> Result<String, String> {
     let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
     if !meta.is_file() {
         return Err("not a regular file".into());
     }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+        .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
         .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(format!("larger than {MAX_INPUT_BYTES} bytes"));
+    if bytes.len() as u64 > max {
+        return Err(format!("larger than {max} bytes, the most it may have"));
     }
     String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
 }

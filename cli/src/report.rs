@@ -17,7 +17,8 @@ pub fn color_enabled() -> bool {
 
 /// Renders the reported diagnostics (at most [`ashtapada::diag::MAX_REPORTED`]), one report
 /// each, then "…and N more problems" if some were left out, and a count line when there are
-/// several. `width` fixes the line width (for snapshots); `None` uses 100 columns.
+/// several. `width` fixes the line width (for snapshots); `None` uses 100 columns. Control
+/// characters of the input are shown escaped ([`Diagnostic::printable`]).
 pub fn render_diagnostics(d: &Diagnostics, color: bool, width: Option<usize>) -> String {
     let theme = if color {
         GraphicalTheme::unicode()
@@ -30,6 +31,8 @@ pub fn render_diagnostics(d: &Diagnostics, color: bool, width: Option<usize>) ->
     let mut out = String::new();
     let (shown, more) = d.reported();
     for diag in shown {
+        // Text from a rule file or a record reaches the terminal with its controls escaped.
+        let diag = &diag.printable();
         let widest = std::iter::once(diag.span.as_ref())
             .flatten()
             .chain(diag.extra.iter().map(|(s, _)| s))

@@ -46,7 +46,12 @@ fuzz_target!(|data: &[u8]| {
     };
     for start in positions() {
         let mut pos = start.clone();
-        if let Ok(m) = parse_move(&mut pos, text) {
+        let parsed = parse_move(&mut pos, text);
+        if let Err(e) = &parsed {
+            // The message quotes the text: it must render whole.
+            let _ = e.to_string();
+        }
+        if let Ok(m) = parsed {
             let written = move_to_string(&pos, m);
             let again = parse_move(&mut pos, &written)
                 .unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
@@ -54,8 +59,13 @@ fuzz_target!(|data: &[u8]| {
             pos.play(m).expect("a parsed move is legal");
         }
         let mut pos = start.clone();
-        if let Ok(a) = parse_action(&mut pos, text) {
-            let _ = pos.play_action(a);
+        match parse_action(&mut pos, text) {
+            Ok(a) => {
+                let _ = pos.play_action(a).map_err(|e| e.to_string());
+            }
+            Err(e) => {
+                let _ = e.to_string();
+            }
         }
     }
 });

@@ -1,31 +1,31 @@
 //! Position parser: any text is read as a position of every built-in variant (FEN or extended
 //! position string); a position that reads is written back, read again and must give the same
-//! string, and its legal moves are generated.
+//! string, and its legal moves are generated. Every error is rendered as the binary renders
+//! it (one input in 64 goes through `ashtapada perft 1 --fen` itself).
 #![no_main]
+
+#[path = "common.rs"]
+mod common;
 
 use ashtapada::notation::{parse_position, to_position_string};
 use ashtapada::spec::BUILTIN;
-use ashtapada::{Assignment, Variant, load_variant};
 use libfuzzer_sys::fuzz_target;
-use std::sync::{Arc, OnceLock};
 
-fn variants() -> &'static [Arc<Variant>] {
-    static V: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
-    V.get_or_init(|| {
-        BUILTIN
-            .iter()
-            .map(|(n, _)| load_variant(n, &Assignment::default()).expect("built-in compiles"))
-            .collect()
-    })
-}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    for v in variants() {
-        let Ok(mut pos) = parse_position(v, text) else {
-            continue;
+    for (i, (v, (name, _))) in common::variants().iter().zip(BUILTIN).enumerate() {
+        if data.len() % 64 == i {
+            common::run(&["perft", name, "1", &format!("--fen={text}")]);
+        }
+        let mut pos = match parse_position(v, text) {
+            Ok(p) => p,
+            Err(e) => {
+                common::render_at("--fen", text, e.span.clone(), &e.message);
+                continue;
+            }
         };
         let written = to_position_string(&pos);
         let again = parse_position(v, &written)

@@ -6,6 +6,7 @@
 //! all of them and returns [`Diagnostics`], so a designer sees every problem of a file at once.
 
 use miette::{LabeledSpan, NamedSource, SourceCode};
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -24,13 +25,25 @@ pub struct Span {
 }
 
 impl Span {
-    /// A span of `start..end` in `source`.
+    /// A span of `start..end` (byte offsets) in `source`, widened to the nearest character
+    /// boundaries and clamped to the text: a span never starts or ends inside a multi-byte
+    /// character, whatever offset a parser reported.
     pub fn new(source: &Source, start: usize, end: usize) -> Span {
+        let text = source.inner();
+        let start = floor_boundary(text, start);
+        let end = ceil_boundary(text, end.max(start));
         Span {
             source: source.clone(),
             start,
             end,
         }
+    }
+
+    /// The start and end, snapped to character boundaries of the source (see [`Span::new`]).
+    fn bounds(&self) -> (usize, usize) {
+        let text = self.source.inner();
+        let start = floor_boundary(text, self.start);
+        (start, ceil_boundary(text, self.end.max(start)))
     }
 
     /// The text the span covers.
@@ -41,7 +54,7 @@ impl Span {
     /// 1-based line and column of the start, for plain-text messages.
     pub fn line_col(&self) -> (usize, usize) {
         let text = self.source.inner();
-        let before = &text[..self.start.min(text.len())];
+        let before = &text[..self.bounds().0];
         let line = before.matches('\n').count() + 1;
         let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         (line, col)
@@ -52,8 +65,7 @@ impl Span {
     /// leaves out the source text when such a line is too long to draw.
     pub fn widest_line(&self) -> (usize, usize) {
         let text = self.source.inner();
-        let start = self.start.min(text.len());
-        let end = self.end.clamp(start, text.len());
+        let (start, end) = self.bounds();
         // From the start of the line before the span's first line…
         let mut from = text[..start].rfind('\n').unwrap_or(0);
         from = text[..from].rfind('\n').map_or(0, |i| i + 1);
@@ -143,14 +155,62 @@ impl Diagnostic {
         self
     }
 
-    /// `file:line:col: message` — a plain one-line form for logs and the REPL.
+    /// `file:line:col: message` — a plain one-line form for logs and the REPL, with control
+    /// characters escaped ([`printable`]).
     pub fn one_line(&self) -> String {
-        match &self.span {
+        let line = match &self.span {
             Some(s) => {
                 let (l, c) = s.line_col();
                 format!("{}:{l}:{c}: {}", s.source_name(), self.message)
             }
             None => self.message.clone(),
+        };
+        printable(&line).into_owned()
+    }
+
+    /// The same diagnostic safe to show on a terminal: control characters in the message,
+    /// labels, help, source name and source text are escaped ([`printable`]; the source keeps
+    /// its line breaks and tabs), with the spans moved to the same characters of the escaped
+    /// text.
+    pub fn printable(&self) -> Diagnostic {
+        // Each source met: (the original, its escaped copy, the offsets moved).
+        type Escaped = (Source, Source, Vec<(usize, usize)>);
+        let mut sources: Vec<Escaped> = Vec::new();
+        let mut span = |s: &Span| -> Span {
+            let i = match sources
+                .iter()
+                .position(|(old, _, _)| Arc::ptr_eq(old, &s.source))
+            {
+                Some(i) => i,
+                None => {
+                    let (text, moved) = escape_source(s.source.inner());
+                    let name = printable(s.source.name()).into_owned();
+                    let new = Arc::new(NamedSource::new(name, text));
+                    sources.push((s.source.clone(), new, moved));
+                    sources.len() - 1
+                }
+            };
+            let (_, new, moved) = &sources[i];
+            let (start, end) = s.bounds();
+            let shift = |at: usize| {
+                let n = moved.partition_point(|&(from, _)| from < at);
+                at + n.checked_sub(1).map_or(0, |k| moved[k].1)
+            };
+            Span::new(new, shift(start), shift(end))
+        };
+        let main = self.span.as_ref().map(&mut span);
+        let extra = self
+            .extra
+            .iter()
+            .map(|(s, l)| (span(s), printable(l).into_owned()))
+            .collect();
+        Diagnostic {
+            code: self.code.clone(),
+            message: printable(&self.message).into_owned(),
+            span: main,
+            label: printable(&self.label).into_owned(),
+            extra,
+            help: self.help.as_deref().map(|h| printable(h).into_owned()),
         }
     }
 }
@@ -180,15 +240,17 @@ impl miette::Diagnostic for Diagnostic {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.span.as_ref()?;
-        let main = LabeledSpan::new_primary_with_span(
-            Some(self.label.clone()),
-            (span.start, span.end.saturating_sub(span.start)),
-        );
+        let (start, end) = span.bounds();
+        let main =
+            LabeledSpan::new_primary_with_span(Some(self.label.clone()), (start, end - start));
         let extra = self
             .extra
             .iter()
             .filter(|(s, _)| Arc::ptr_eq(&s.source, &span.source))
-            .map(|(s, l)| LabeledSpan::new_with_span(Some(l.clone()), (s.start, s.end - s.start)));
+            .map(|(s, l)| {
+                let (start, end) = s.bounds();
+                LabeledSpan::new_with_span(Some(l.clone()), (start, end - start))
+            });
         Some(Box::new(std::iter::once(main).chain(extra)))
     }
 }
@@ -295,6 +357,112 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// True for the characters a terminal acts on rather than shows: the C0 and C1 controls and
+/// DEL (ESC starts colour and OSC sequences), and the bidirectional formatting characters
+/// that reorder what follows them (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069).
+fn is_unsafe(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` safe to show on a terminal: every control or bidirectional formatting character
+/// except the line break is written as a Rust escape (`\u{1b}` for ESC, `\t` for a tab), so
+/// that text from a rule file or a record — a name, a description, a move — cannot move the
+/// cursor, recolour the terminal, set its title or reorder a line. Borrowed when there is
+/// nothing to escape.
+///
+/// ```
+/// use ashtapada::diag::printable;
+/// assert_eq!(printable("red\u{1b}[2Jx"), "red\\u{1b}[2Jx");
+/// assert_eq!(printable("a\tb\nc"), "a\\tb\nc");
+/// assert!(matches!(printable("plain é"), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && is_unsafe(c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c != '\n' && is_unsafe(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A source text with its unsafe characters escaped as [`printable`] does, except line breaks,
+/// tabs and the carriage return of a CRLF line end (which the report draws itself), and the
+/// offsets it moved: `(old byte offset of an escaped character, bytes added up to and
+/// including it)`, in order.
+fn escape_source(text: &str) -> (String, Vec<(usize, usize)>) {
+    let keep = |i: usize, c: char| {
+        c == '\n' || c == '\t' || (c == '\r' && text.as_bytes().get(i + 1) == Some(&b'\n'))
+    };
+    if !text
+        .char_indices()
+        .any(|(i, c)| is_unsafe(c) && !keep(i, c))
+    {
+        return (text.to_string(), Vec::new());
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut moved = Vec::new();
+    let mut added = 0;
+    for (i, c) in text.char_indices() {
+        if is_unsafe(c) && !keep(i, c) {
+            let before = out.len();
+            out.extend(c.escape_default());
+            added += out.len() - before - c.len_utf8();
+            moved.push((i, added));
+        } else {
+            out.push(c);
+        }
+    }
+    (out, moved)
+}
+
+/// The most characters of an input a message quotes ([`excerpt`]).
+pub const MAX_QUOTED: usize = 40;
+
+/// `text` as a message quotes it: whole up to [`MAX_QUOTED`] characters, else its first
+/// characters, `…` and the length, so that a pasted megabyte is not echoed back.
+///
+/// ```
+/// use ashtapada::diag::excerpt;
+/// assert_eq!(excerpt("e2e3"), "e2e3");
+/// assert_eq!(excerpt(&"a".repeat(100)), format!("{}… (100 characters)", "a".repeat(40)));
+/// ```
+pub fn excerpt(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(MAX_QUOTED) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => Cow::Owned(format!(
+            "{}… ({} characters)",
+            &text[..cut],
+            text.chars().count()
+        )),
+    }
+}
+
+/// The largest character boundary of `text` at or before byte `i` (the text's length when `i`
+/// is past its end).
+fn floor_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The smallest character boundary of `text` at or after byte `i` (at most the text's length).
+fn ceil_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
 /// A source for a text that did not come from a file (a command-line value, a REPL line).
 pub fn text_source(name: &str, text: &str) -> Source {
     Arc::new(NamedSource::new(name, text.to_string()))
@@ -317,6 +485,40 @@ mod tests {
         assert_eq!(Span::new(&src, 27, 27).widest_line(), (5, 10));
         let long = text_source("t", &format!("{}name: x", " ".repeat(70_000)));
         assert_eq!(Span::new(&long, 70_000, 70_004).widest_line(), (1, 70_007));
+    }
+
+    #[test]
+    fn spans_land_on_character_boundaries() {
+        // `é` is bytes 0..2, `€` bytes 2..5.
+        let src = text_source("t", "é€x");
+        let s = Span::new(&src, 1, 1);
+        assert_eq!((s.start, s.end), (0, 2));
+        let s = Span::new(&src, 3, 4);
+        assert_eq!((s.start, s.end), (2, 5));
+        assert_eq!(s.text(), "€");
+        assert_eq!(Span::new(&src, 9, 12).start, 6);
+        // A span whose fields were set inside a character still reads and draws.
+        let mut s = Span::new(&src, 0, 0);
+        (s.start, s.end) = (1, 4);
+        assert_eq!((s.line_col(), s.widest_line()), ((1, 1), (1, 3)));
+    }
+
+    #[test]
+    fn printable_diagnostics_escape_the_source_and_keep_their_spans() {
+        // ESC (1 byte) becomes `\u{1b}` (6 bytes): a span after it moves by 5.
+        let src = text_source("t.yaml", "a: \u{1b}]0;x\u{7}\nb: bad\n");
+        let d = Diagnostic::new("t", "bad `\u{1b}[31m`", Some(Span::new(&src, 13, 16)))
+            .help("no \u{9b}");
+        let p = d.printable();
+        let s = p.span.as_ref().unwrap();
+        assert_eq!(s.source.inner(), "a: \\u{1b}]0;x\\u{7}\nb: bad\n");
+        assert_eq!(s.text(), "bad");
+        assert_eq!(s.line_col(), (2, 4));
+        assert_eq!(p.message, "bad `\\u{1b}[31m`");
+        assert_eq!(p.help.as_deref(), Some("no \\u{9b}"));
+        // A span over the escaped character covers its whole escape.
+        let p = Diagnostic::new("t", "m", Some(Span::new(&src, 3, 4))).printable();
+        assert_eq!(p.span.unwrap().text(), "\\u{1b}");
     }
 
     #[test]

@@ -185,3 +185,30 @@ pub fn at(pos: &Position, name: &str) -> String {
     }
     s
 }
+
+/// Runs `ashtapada ARGS` in-process, as the binary does (same parsing and rendering);
+/// returns (exit code, standard output, standard error).
+pub fn cli(args: &[&str]) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = ashtapada_cli::run(
+        std::iter::once("ashtapada").chain(args.iter().copied()),
+        &mut out,
+        &mut err,
+    );
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
+    (code, text(out), text(err))
+}
+
+/// Runs a command that must succeed; its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let (code, out, err) = cli(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// Runs a command that must fail with bad input (exit 1); its standard error.
+pub fn bad(args: &[&str]) -> String {
+    let (code, _, err) = cli(args);
+    assert_eq!(code, 1, "{args:?} should fail: {err}");
+    err
+}

@@ -5,33 +5,7 @@ use ashtapada::spec::BUILTIN;
 use serde_json::Value;
 use std::path::PathBuf;
 
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = ashtapada_cli::run(
-        std::iter::once("ashtapada").chain(args.iter().copied()),
-        &mut out,
-        &mut err,
-    );
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
-
-/// Runs a command that must succeed; its standard output.
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = cli(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    out
-}
-
-/// Runs a command that must fail with bad input; its standard error.
-fn bad(args: &[&str]) -> String {
-    let (code, _, err) = cli(args);
-    assert_eq!(code, 1, "{args:?} should fail: {err}");
-    err
-}
+use ashtapada_tests::{bad, cli, ok};
 
 /// `text` with its white space and the box-drawing margin of wrapped diagnostics removed, so
 /// that a message can be found however the renderer wrapped it.

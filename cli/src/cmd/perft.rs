@@ -87,7 +87,11 @@ fn position_failure(variant: &Arc<Variant>, text: &str, e: &PositionError) -> Fa
     let (start, end) = (e.span.start.min(text.len()), e.span.end.min(text.len()));
     let setup = Position::start(variant.clone());
     let example = to_position_string(&setup);
-    let help = if variant.seats.len() == 2 {
+    // The start is suggested only where the reader takes it (a rule file's setup may be a
+    // position no game reaches, such as a seat left in check).
+    let help = if parse_position(variant, &example).is_err() {
+        "see the README, \"Position strings\", for the fields and what is refused".to_string()
+    } else if variant.seats.len() == 2 {
         format!(
             "write FEN, e.g. `{}`, or an extended position string, e.g. `{example}` (see the \
              README, \"Position strings\")",

@@ -10,7 +10,7 @@ use ashtapada::{Outcome, Position, Seat};
 use std::io::Write;
 
 pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
-    let text = crate::output::read_text(std::path::Path::new(&a.record)).map_err(|e| {
+    let text = crate::output::read_record(std::path::Path::new(&a.record)).map_err(|e| {
         super::bad_input(
             "record::read",
             format!("cannot read the record `{}`: {e}", a.record),

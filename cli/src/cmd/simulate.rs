@@ -56,8 +56,14 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         seed: a.seed,
         games: a.games,
         shard,
-        // More threads than games, or than any machine has cores, only adds overhead.
-        threads: a.threads.min(a.games.min(1024) as usize),
+        // More threads than games, or than the machine has cores, only adds overhead (and
+        // thousands of thread stacks may not fit the process's memory): the report is the
+        // same for any number.
+        threads: {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let t = if a.threads == 0 { cores } else { a.threads };
+            t.min(cores).min(a.games.min(1024) as usize)
+        },
         max_plies: a.max_plies,
         from: 0,
     };
@@ -276,28 +282,78 @@ fn record_dirs(
         return Ok(Vec::new());
     };
     crate::output::clear_records(dir, a.force)?;
-    variants
+    let dirs: Vec<PathBuf> = variants
         .iter()
         .map(|v| {
-            let d = if variants.len() == 1 {
-                dir.clone()
-            } else {
-                let name: Vec<String> = swept
-                    .iter()
-                    .map(|o| format!("{o}={}", v.assignment.get(o).unwrap_or("?")))
-                    .collect();
-                dir.join(name.join("_"))
-            };
-            std::fs::create_dir_all(&d).map_err(|e| {
-                bad_input(
-                    "simulate::records",
-                    format!("cannot create the records folder `{}`: {e}", d.display()),
-                    "give a folder you can write to, e.g. `--records ./records`",
-                )
-            })?;
-            Ok(d)
+            if variants.len() == 1 {
+                return dir.clone();
+            }
+            let choices: Vec<(&str, &str)> = swept
+                .iter()
+                .map(|o| (o.as_str(), v.assignment.get(o).unwrap_or("?")))
+                .collect();
+            assignment_folder(dir, &choices)
         })
-        .collect()
+        .collect();
+    let refuse = |d: &PathBuf, why: &str| {
+        bad_input(
+            "simulate::records",
+            format!("cannot create the records folder `{}`: {why}", d.display()),
+            "give a folder you can write to, e.g. `--records ./records`",
+        )
+    };
+    // Every name is checked before any folder is made.
+    if let Some(d) = dirs
+        .iter()
+        .find(|d| *d != dir && d.file_name().is_some_and(|n| n.len() > 255))
+    {
+        return Err(refuse(
+            d,
+            "the swept choices make a name longer than 255 bytes",
+        ));
+    }
+    for d in &dirs {
+        std::fs::create_dir_all(d).map_err(|e| refuse(d, &e.to_string()))?;
+        if d != dir && std::fs::symlink_metadata(d).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(refuse(
+                d,
+                "it is a symbolic link; records are not written through one",
+            ));
+        }
+    }
+    Ok(dirs)
+}
+
+/// The folder of one sweep assignment's records: `DIR/OPTION=CHOICE_OPTION=CHOICE…`, one
+/// component inside `dir` whatever the rule file names its options and choices. Letters,
+/// digits (any script) and `-.+,@` are kept; every other character — `/`, `\`, `_`, `%`,
+/// `=` inside a name, spaces, control characters — is written as `%XX` per UTF-8 byte, so
+/// that no name can climb out with `..`, start a new folder, or make two assignments share
+/// one (`=` and `_` only separate). The component always holds `=`, so it is never `.` or
+/// `..`.
+fn assignment_folder(dir: &std::path::Path, choices: &[(&str, &str)]) -> PathBuf {
+    fn escape(name: &str, out: &mut String) {
+        for c in name.chars() {
+            if c.is_alphanumeric() || "-.+,@".contains(c) {
+                out.push(c);
+            } else {
+                let mut buf = [0; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("%{b:02X}"));
+                }
+            }
+        }
+    }
+    let mut name = String::new();
+    for (i, (option, choice)) in choices.iter().enumerate() {
+        if i > 0 {
+            name.push('_');
+        }
+        escape(option, &mut name);
+        name.push('=');
+        escape(choice, &mut name);
+    }
+    dir.join(name)
 }
 
 /// What a game record names as its variant: a built-in name as it is, a rule file by its
@@ -406,7 +462,16 @@ impl Observer for Watch {
         let path = dir.join(format!("game-{}.json", result.game_index));
         let mut record = Record::from_position(pos, Some(self.seed));
         record.variant.clone_from(&self.source);
-        if let Err(e) = write_atomic(&path, record.to_json().as_bytes()) {
+        let written = if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink())
+        {
+            Err(format!(
+                "`{}` is a symbolic link; records are not written through one",
+                path.display()
+            ))
+        } else {
+            write_atomic(&path, record.to_json().as_bytes())
+        };
+        if let Err(e) = written {
             let mut slot = self.error.lock().unwrap_or_else(|e| e.into_inner());
             slot.get_or_insert(e);
         }

@@ -246,7 +246,8 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                 .map(|s| format!(" (did you mean `{s}`?)"))
                 .unwrap_or_default();
             Err(ParseError(format!(
-                "unknown command `{word}`{hint}; `help` lists the commands, and a move is written like `e2e3`"
+                "unknown command `{}`{hint}; `help` lists the commands, and a move is written like `e2e3`",
+                ashtapada::diag::excerpt(word)
             )))
         }
     }
@@ -292,10 +293,14 @@ fn required(name: &str, rest: &str, what: &str) -> Result<String, ParseError> {
 
 fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, ParseError> {
     text.parse().map_err(|_| {
-        ParseError(format!(
-            "`{name}`: `{text}` is not a whole number: `{}`",
-            usage(name)
-        ))
+        // A whole number too large for the command is not "not a whole number".
+        let large = text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty();
+        let what = if large {
+            "too large"
+        } else {
+            "not a whole number"
+        };
+        ParseError(format!("`{name}`: `{text}` is {what}: `{}`", usage(name)))
     })
 }
 
@@ -462,7 +467,8 @@ mod tests {
             err("dice 1 x"),
             "`dice`: `x` is not a whole number: `dice A B`"
         );
-        assert!(err("dice 1 300").contains("`300` is not a whole number"));
+        assert!(err("dice 1 300").contains("`300` is too large"));
+        assert!(err("perft 99999999999999999999").contains("is too large: `perft N`"));
     }
 
     #[test]

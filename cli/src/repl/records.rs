@@ -2,7 +2,7 @@
 
 use super::session::{Session, count, texts_from};
 use ashtapada::notation::Record;
-use ashtapada::spec::load;
+use ashtapada::spec::load_referenced;
 use ashtapada::{Action, Seat};
 use std::io::Write;
 
@@ -81,7 +81,8 @@ impl Session {
         let text = crate::output::read_text(std::path::Path::new(path))
             .map_err(|e| format!("cannot read `{path}`: {e}"))?;
         let record = Record::parse(&text).map_err(|e| format!("{path}: {e}"))?;
-        let file = load(&record.variant).map_err(|d| format!("{path}: {}", d.one_line()))?;
+        let file =
+            load_referenced(&record.variant).map_err(|d| format!("{path}: {}", d.one_line()))?;
         let pos = record.replay().map_err(|e| format!("{path}: {e}"))?;
         if let Some(want) = expect
             && pos.variant().name != want

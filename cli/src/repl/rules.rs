@@ -92,9 +92,12 @@ impl Session {
         }
         let board = if self.board { "on" } else { "off" };
         text.push_str(&format!(
-            "{BOARD} = {board}  (on, off)\n    the REPL's own: draw the board after each move, undo and redo\n"
+            "{BOARD} = {board}  (on, off)
+    the REPL's own: draw the board after each move, undo and redo
+"
         ));
-        write!(out, "{text}").map_err(|e| e.to_string())
+        // Names and descriptions come from the rule file: controls are shown escaped.
+        write!(out, "{}", ashtapada::diag::printable(&text)).map_err(|e| e.to_string())
     }
 
     /// Checks that every name in `humans` is a seat of `v`.

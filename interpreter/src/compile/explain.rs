@@ -29,6 +29,7 @@ pub(crate) fn ordinal(n: u32) -> String {
 impl Variant {
     /// A plain-text description of the compiled variant: options, board, seats, pieces with
     /// their moves, promotion, setup, end rules and the size of the move tables.
+    /// Control characters from the rule file are escaped ([`crate::diag::printable`]).
     pub fn explain(&self) -> String {
         let mut s = String::new();
         let b = self.board;
@@ -231,7 +232,8 @@ impl Variant {
                 info.name
             );
         }
-        s
+        // Names, titles and sources come from the rule file: controls are shown escaped.
+        crate::diag::printable(&s).into_owned()
     }
 }
 

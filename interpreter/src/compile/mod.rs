@@ -217,7 +217,7 @@ pub fn compile(file: &RuleFile, assignment: &Assignment) -> Result<Arc<Variant>,
             .collect(),
     );
     match compile_spec(&spec, full) {
-        Ok(v) if errs.is_empty() => Ok(Arc::new(v)),
+        Ok(v) if errs.is_empty() => check_start(Arc::new(v), &spec),
         Ok(_) => Err(errs),
         Err(more) => {
             errs.0.extend(more.0);
@@ -225,6 +225,39 @@ pub fn compile(file: &RuleFile, assignment: &Assignment) -> Result<Arc<Variant>,
             Err(errs)
         }
     }
+}
+
+/// Refuses a variant whose mates do not end the game (`mate:`, no dice) when a seat that may
+/// begin the game (each seat in turn with `match: { first-seat: rotate }`) has no legal move
+/// at the start while another seat takes turns: nobody has moved, so nobody could mate it, and
+/// the position reader refuses the same position. (A lone seat with no legal move ends the
+/// game at once, as a stalemate or checkmate.)
+fn check_start(v: Arc<Variant>, spec: &RuleSpec) -> Result<Arc<Variant>, Diagnostics> {
+    let Some(mate) = spec.modules.mate.as_ref().filter(|_| v.dice.is_none()) else {
+        return Ok(v);
+    };
+    let firsts = if v.modules.rotate_first_seat {
+        v.seats.len() as u64
+    } else {
+        1
+    };
+    for game in 0..firsts {
+        let mut pos = crate::Position::start_for_game(v.clone(), game);
+        if pos.outcome().is_none() && !pos.has_legal_move() {
+            let seat = &v.seats[pos.to_move().index()].name;
+            return Err(Diagnostic::new(
+                "compile::no-first-move",
+                format!("{seat} has no legal move at the start, so nobody could mate it"),
+                Some(mate.node.span.clone()),
+            )
+            .label("mates do not end the game")
+            .help(format!(
+                "give {seat} a piece that can move in `setup:`, or let another seat begin"
+            ))
+            .into());
+        }
+    }
+    Ok(v)
 }
 
 /// Loads `variant` (a built-in name or a path) and compiles it with `assignment`.

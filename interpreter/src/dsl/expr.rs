@@ -239,6 +239,20 @@ fn build(pairs: Pairs<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> Ast {
             } else {
                 UnaryOp::Neg
             };
+            // `-9223372036854775808`, the smallest integer: its digits alone are one too many.
+            if op_kind == UnaryOp::Neg
+                && matches!(operand.kind, AstKind::Int(i64::MIN))
+                && errors
+                    .borrow()
+                    .last()
+                    .is_some_and(|e| e.span == operand.span)
+            {
+                errors.borrow_mut().pop();
+                return Ast {
+                    span: op.as_span().start()..operand.span.end,
+                    kind: AstKind::Int(i64::MIN),
+                };
+            }
             Ast {
                 span: op.as_span().start()..operand.span.end,
                 kind: AstKind::Unary {
@@ -324,10 +338,13 @@ fn primary(pair: Pair<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> Ast {
     Ast { kind, span }
 }
 
-/// The value of an integer literal, or 0 with an error at the literal if it overflows.
+/// The value of an integer literal, or 0 with an error at the literal if it overflows
+/// (`i64::MIN` for `9223372036854775808`, which is in range after a `-`; the prefix takes the
+/// error back).
 fn int_literal(pair: &Pair<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> i64 {
     pair.as_str().parse().unwrap_or_else(|_| {
         let span = pair.as_span();
+        let min = pair.as_str() == "9223372036854775808";
         errors.borrow_mut().push(
             DslError::new(
                 span.start()..span.end(),
@@ -335,6 +352,6 @@ fn int_literal(pair: &Pair<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> i64 {
             )
             .with_help(format!("integers range from {} to {}", i64::MIN, i64::MAX)),
         );
-        0
+        if min { i64::MIN } else { 0 }
     })
 }

@@ -246,9 +246,33 @@ impl Position {
     }
 
     /// Judges a root position as if the seat before the one to move had just moved.
+    /// A lone seat with no legal move ends the game there too (see
+    /// [`resolve_mates`](Self::resolve_mates)).
     pub(crate) fn judge_root(&mut self) {
         self.ended = self.judge_conditions(self.prev_seat(self.to_move));
+        if self.ended.is_none()
+            && self.variant.dice.is_none()
+            && self.variant.modules.mate.is_some()
+            && self.next_live(self.to_move) == self.to_move
+            && !self.has_legal_move()
+        {
+            self.ended = Some(self.no_move_outcome());
+        }
         self.sweep_waiting = self.variant.waiting_kinds != 0;
+    }
+
+    /// The end of a game whose seat to move has no legal move and cannot be mated: checkmate
+    /// (`end.checkmate`) when a royal piece of it is attacked, else stalemate (`end.stalemate`),
+    /// judged for that seat; a draw where the rule file gives no result.
+    pub(crate) fn no_move_outcome(&self) -> Outcome {
+        let seat = self.to_move;
+        let end = &self.variant.end;
+        let (result, reason) = if self.in_check(seat) {
+            (end.checkmate, EndReason::Checkmate)
+        } else {
+            (end.stalemate, EndReason::Stalemate)
+        };
+        self.result_for(seat, result.unwrap_or(ResultKind::Draw), reason)
     }
 
     /// The outcome if the game is over: an end condition, mate or stalemate (no legal move),
@@ -263,13 +287,7 @@ impl Position {
             && self.variant.modules.mate.is_none()
             && !self.has_legal_move()
         {
-            let end = &self.variant.end;
-            let (result, reason) = if self.in_check(seat) {
-                (end.checkmate, EndReason::Checkmate)
-            } else {
-                (end.stalemate, EndReason::Stalemate)
-            };
-            return Some(self.result_for(seat, result.unwrap_or(ResultKind::Draw), reason));
+            return Some(self.no_move_outcome());
         }
         if let Some(o) = self.repetition_outcome() {
             return Some(o);

@@ -267,6 +267,12 @@ impl Position {
             self.end_turn();
             self.ended = self.judge_conditions(seat);
         }
+        if self.ended.is_none()
+            && self.variant.dice.is_none()
+            && let Some(to_mater) = self.variant.modules.mate
+        {
+            self.resolve_mates(seat, to_mater);
+        }
         Ok(())
     }
 

@@ -55,10 +55,17 @@ impl Position {
     }
 
     /// While the seat due has no legal move, mates it (with `mater` as the mater) and passes the
-    /// turn on as if it had moved; stops when the end conditions end the game.
+    /// turn on as if it had moved; stops when the end conditions end the game. The last live
+    /// seat is never mated: with no legal move it ends the game as a checkmate or stalemate
+    /// would ([`no_move_outcome`](Self::no_move_outcome)), so that the seat due always has a
+    /// legal move in a game that goes on.
     pub(crate) fn resolve_mates(&mut self, mater: Seat, to_mater: bool) {
         for _ in 0..self.variant.seats.len() {
             if self.ended.is_some() || self.has_legal_move() {
+                return;
+            }
+            if self.next_live(self.to_move) == self.to_move {
+                self.ended = Some(self.no_move_outcome());
                 return;
             }
             let mated = self.to_move;

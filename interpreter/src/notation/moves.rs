@@ -123,12 +123,25 @@ pub fn action_to_string(pos: &Position, a: Action) -> String {
     }
 }
 
+/// Refuses a text longer than any move or roll ([`MAX_QUOTED`](crate::diag::MAX_QUOTED)
+/// characters), quoting only its start.
+fn too_long(t: &str) -> Result<(), MoveError> {
+    if t.chars().nth(crate::diag::MAX_QUOTED).is_none() {
+        return Ok(());
+    }
+    Err(MoveError::Syntax(format!(
+        "`{}` is not a move: a move is a few characters, e.g. `e2e3` or `1:d2d3`",
+        crate::diag::excerpt(t)
+    )))
+}
+
 /// Reads a move in coordinate notation and checks it is legal in `pos`.
 ///
 /// A move without a promotion letter is accepted when exactly one legal move matches it (the
 /// only promotion, or a mandatory one).
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let t = text.trim();
+    too_long(t)?;
     let (die, t) = match t.split_once(':') {
         Some((d, rest)) => match d.parse::<u8>() {
             Ok(d) if d > 0 => (Some(d), rest),
@@ -352,6 +365,7 @@ fn parse_drop(
 /// when it is played ([`Position::play_action`]).
 pub fn parse_action(pos: &mut Position, text: &str) -> Result<Action, MoveError> {
     let t = text.trim();
+    too_long(t)?;
     match t {
         "pass" => return Ok(Action::Pass),
         "resign" => return Ok(Action::Resign),

@@ -1180,6 +1180,20 @@ pub fn parse_position(variant: &Arc<Variant>, text: &str) -> Result<Position, Po
         Err(e) => e,
     };
     let fields = split(text);
+    // Six fields that read as FEN and more after them: FEN with extra text, not an extended
+    // position string with a broken board.
+    if fields.len() > 6 && from_fen(variant, &text[..fields[5].range.end]).is_ok() {
+        let extra = &fields[6];
+        return Err(PositionError {
+            span: extra.range.clone(),
+            field: extra.range.clone(),
+            message: format!(
+                "unexpected `{}` after the move number: FEN has six fields (board, seat to \
+                 move, castling, en passant, half-move clock, move number)",
+                extra.text
+            ),
+        });
+    }
     let looks_extended = fields.len() > 6
         || fields.first().is_some_and(|b| {
             let bytes = b.text.as_bytes();

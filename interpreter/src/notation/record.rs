@@ -237,7 +237,11 @@ impl fmt::Display for ReplayError {
             ReplayError::Start(e) => write!(f, "the start position does not read: {e}"),
             ReplayError::Action {
                 index, text, error, ..
-            } => write!(f, "actions[{index}] `{text}` does not replay: {error}"),
+            } => write!(
+                f,
+                "actions[{index}] `{}` does not replay: {error}",
+                crate::diag::excerpt(text)
+            ),
         }
     }
 }
@@ -413,9 +417,14 @@ impl Record {
 
     /// Replays the record: loads the variant (a built-in name or a rule file's path) with the
     /// record's options, starts from `start` or the setup, and plays every action with checked
-    /// play. Errors name the first action that fails, by index and text.
+    /// play. Errors name the first action that fails, by index and text. The `variant` comes
+    /// from the record, not from the person replaying it: a file there that is not a rule file
+    /// is named, never shown ([`load_referenced`](crate::spec::load_referenced)).
     pub fn replay(&self) -> Result<Position, ReplayError> {
-        self.replay_from(&self.variant)
+        let file = crate::spec::load_referenced(&self.variant).map_err(ReplayError::Variant)?;
+        let v = crate::compile(&file, &Assignment(self.options.0.clone()))
+            .map_err(ReplayError::Variant)?;
+        self.replay_on(&v)
     }
 
     /// As [`replay`](Self::replay), with the rules from `rules` (a built-in name or a path)
@@ -520,7 +529,7 @@ impl Record {
                 .to_string();
             RecordFormatError {
                 span: at..at + 1,
-                message: format!("invalid record: {message}"),
+                message: format!("invalid record: {}", plain_message(&message)),
             }
         })
     }
@@ -540,7 +549,7 @@ impl Record {
                 .to_string();
             RecordFormatError {
                 span: a..b.max(a + 1),
-                message: format!("invalid record: {message}"),
+                message: format!("invalid record: {}", plain_message(&message)),
             }
         })
     }
@@ -555,9 +564,49 @@ impl Record {
     }
 }
 
+/// A reader's message in the record's own terms: the Rust types and budget structures that
+/// serde and the YAML reader name are left out ("cannot deserialize null into string; use
+/// Option<String>" is "a string is required here, not null"; "budget breached: …" names the
+/// limit in words).
+fn plain_message(message: &str) -> String {
+    if let Some(rest) = message.strip_prefix("budget breached: ") {
+        let what = rest.split([' ', '{', '(']).next().unwrap_or("");
+        return format!(
+            "the record is too large for the YAML reader (its {} limit); write it as JSON",
+            match what {
+                "ScalarBytes" | "TotalScalarBytes" => "text",
+                "Depth" => "nesting",
+                "Nodes" | "Events" => "size",
+                "Aliases" | "Anchors" => "alias",
+                _ => "size",
+            }
+        );
+    }
+    if let Some((head, _)) = message.split_once("; use Option<") {
+        if let Some(ty) = head.strip_prefix("cannot deserialize null into ") {
+            return format!("a {ty} is required here, not null");
+        }
+        return head.to_string();
+    }
+    message.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reader_messages_name_no_rust_types() {
+        assert_eq!(
+            plain_message("cannot deserialize null into string; use Option<String>"),
+            "a string is required here, not null"
+        );
+        assert_eq!(
+            plain_message("budget breached: ScalarBytes { limit: 1, observed: 2 }"),
+            "the record is too large for the YAML reader (its text limit); write it as JSON"
+        );
+        assert_eq!(plain_message("missing field `x`"), "missing field `x`");
+    }
 
     #[test]
     fn offsets_from_line_and_column() {

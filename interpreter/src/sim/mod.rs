@@ -176,19 +176,35 @@ where
         }
         (a, fa)
     };
-    if plan.threads == 1 {
+    let Some(pool) = thread_pool(plan.threads) else {
         return (0..count).fold(empty(), play);
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads)
-        .build()
-        .expect("a rayon thread pool");
+    };
     pool.install(|| {
         (0..count)
             .into_par_iter()
             .fold(empty, play)
             .reduce(empty, merge)
     })
+}
+
+/// A pool of `threads` workers (0: one per core), or of as many as the system lets the process
+/// start — halving the number until the threads start — or `None` for one thread (the caller
+/// plays on its own thread). The results of a run do not depend on the number of threads, so
+/// a smaller pool than asked for changes only the speed.
+fn thread_pool(threads: usize) -> Option<rayon::ThreadPool> {
+    let mut n = threads;
+    while n != 1 {
+        if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+            return Some(pool);
+        }
+        n = if n == 0 {
+            std::thread::available_parallelism().map_or(1, |c| c.get()) / 2
+        } else {
+            n / 2
+        }
+        .max(1);
+    }
+    None
 }
 
 /// Plays games `0..games` of `variant` with base seed `seed` and summarises them (one option

@@ -88,6 +88,19 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
             None => (item.trim(), None),
         };
         if name == "all" && values.is_none() {
+            if all {
+                errors.push(
+                    Diagnostic::new(
+                        "sweep::twice",
+                        "`--sweep all` is given twice",
+                        Some(Span::new(&src, 0, item.len())),
+                    )
+                    .label("a repeat")
+                    .help(
+                        "give `--sweep all` once: it already sweeps every option that changes play",
+                    ),
+                );
+            }
             all = true;
             continue;
         }

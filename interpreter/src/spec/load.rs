@@ -60,6 +60,19 @@ enum Origin {
 /// Errors: a missing file, YAML errors, a bad `extends:` chain, or a bad `options:` section, all
 /// as located diagnostics.
 pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
+    load_as(variant, true)
+}
+
+/// Loads `variant` as [`load`] does, for a name that came from another file — a game record's
+/// `variant:` — rather than from the person running the command: a file that does not read
+/// as a rule file (not YAML, not a mapping, keys no rule file has) is named, never shown.
+pub fn load_referenced(variant: &str) -> Result<RuleFile, Diagnostics> {
+    load_as(variant, false)
+}
+
+/// [`load`] and [`load_referenced`]: `shown` tells whether the file's own text may appear in
+/// the diagnostics of a file that is not a rule file.
+fn load_as(variant: &str, shown: bool) -> Result<RuleFile, Diagnostics> {
     let origin = match BUILTIN.iter().find(|(n, _)| *n == variant) {
         Some((n, _)) => Origin::Builtin(n),
         None if Path::new(variant).exists()
@@ -94,8 +107,18 @@ pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
     };
     let mut chain = Vec::new();
     let mut digest = RulesDigest::default();
+    let root = match &origin {
+        Origin::File(p) => folder_of(p),
+        Origin::Builtin(_) => None,
+    };
     let mut files = Vec::new();
-    let tree = load_tree(&origin, None, &mut chain, &mut digest, &mut files)?;
+    let mut ctx = Chain {
+        origins: &mut chain,
+        digest: &mut digest,
+        files: &mut files,
+        root,
+    };
+    let tree = load_tree(&origin, None, shown, &mut ctx)?;
     let path = match &origin {
         Origin::File(p) => Some(p.clone()),
         Origin::Builtin(_) => None,
@@ -136,7 +159,13 @@ pub fn load_str(name: &str, text: &str) -> Result<RuleFile, Diagnostics> {
     let mut chain = vec![Origin::File(PathBuf::from(name))];
     let mut digest = RulesDigest::default();
     let mut files = Vec::new();
-    let tree = parse_and_extend(&source, Path::new("."), &mut chain, &mut digest, &mut files)?;
+    let mut ctx = Chain {
+        origins: &mut chain,
+        digest: &mut digest,
+        files: &mut files,
+        root: std::fs::canonicalize(".").ok(),
+    };
+    let tree = parse_and_extend(&source, Path::new("."), None, true, &mut ctx)?;
     let mut file = rule_file(tree, None, name, digest)?;
     file.files = files;
     Ok(file)
@@ -201,8 +230,7 @@ fn read_file(path: &Path, at: Option<&Node>) -> Result<String, Diagnostic> {
         .map_err(|_| io_diagnostic(path, &std::io::ErrorKind::InvalidData.into(), at))
 }
 
-/// What a path that is not a regular file is, for messages: "a folder", "a named pipe",
-/// "a socket", "a device", or "a special file" (also used by the command line for its outputs).
+/// What a path that is not a regular file is, for messages: "a folder", "a device", …
 pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
     if meta.is_dir() {
         return "a folder";
@@ -297,15 +325,85 @@ fn same_origin(a: &Origin, b: &Origin) -> bool {
     }
 }
 
+/// The files of one `extends:` chain being loaded.
+struct Chain<'a> {
+    /// The files being loaded, the requested one first.
+    origins: &'a mut Vec<Origin>,
+    /// The digest of every file read.
+    digest: &'a mut RulesDigest,
+    /// Every rule file read from disk (see [`RuleFile::files`]).
+    files: &'a mut Vec<PathBuf>,
+    /// The folder every `extends:` path must lie in (canonical): the requested file's folder.
+    /// `None` for a built-in (which extends only built-ins).
+    root: Option<PathBuf>,
+}
+
+/// The canonical folder of the file at `path` (`None` if it does not exist).
+fn folder_of(path: &Path) -> Option<PathBuf> {
+    let file = std::fs::canonicalize(path).ok()?;
+    file.parent().map(Path::to_path_buf)
+}
+
+/// Refuses an `extends:` path (`path`, as joined to the extending file's folder) that leads
+/// outside `root` — by `..`, an absolute path or a symbolic link — or that is empty: a shared
+/// rule file may only build on files beside or below the one requested, never make the
+/// loader read (and echo) any other file.
+fn check_inside(
+    path: &Path,
+    written: &str,
+    root: Option<&Path>,
+    at: &Node,
+) -> Result<(), Diagnostic> {
+    let refuse = |message: String, label: &str| {
+        Err(Diagnostic::new("spec::extends-outside", message, Some(at.span.clone()))
+            .label(label)
+            .help(format!(
+                "`extends:` takes a built-in variant name ({}) or the path of a rule file in the \
+                 folder of the file you load or below it, e.g. `extends: base.yaml`",
+                builtin_list()
+            )))
+    };
+    if written.trim().is_empty() {
+        return refuse("`extends:` is empty".into(), "no name or path");
+    }
+    let Ok(full) = std::fs::canonicalize(path) else {
+        // A missing file is reported where it is opened.
+        return Ok(());
+    };
+    match root {
+        Some(root) if full.starts_with(root) => Ok(()),
+        Some(root) => refuse(
+            format!(
+                "`extends: {written}` leads outside `{}`, the folder of the rule file loaded",
+                root.display()
+            ),
+            "outside the rule file's folder",
+        ),
+        None => refuse(
+            format!("`extends: {written}`: a built-in variant extends only built-in variants"),
+            "not a built-in variant",
+        ),
+    }
+}
+
+/// "`chaturanga`, `shatranj`, …": the built-in names, for help lines.
+fn builtin_list() -> String {
+    BUILTIN
+        .iter()
+        .map(|(n, _)| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn load_tree(
     origin: &Origin,
     at: Option<&Node>,
-    chain: &mut Vec<Origin>,
-    digest: &mut RulesDigest,
-    files: &mut Vec<PathBuf>,
+    shown: bool,
+    ctx: &mut Chain<'_>,
 ) -> Result<Node, Diagnostics> {
-    if chain.iter().any(|o| same_origin(o, origin)) {
-        let names: Vec<String> = chain
+    if ctx.origins.iter().any(|o| same_origin(o, origin)) {
+        let names: Vec<String> = ctx
+            .origins
             .iter()
             .chain(std::iter::once(origin))
             .map(origin_name)
@@ -319,10 +417,12 @@ fn load_tree(
         .help("remove one `extends:` so that the chain ends in a file that extends nothing")
         .into());
     }
-    if chain.len() >= MAX_EXTENDS {
+    // The chain holds the requested file and its ancestors so far: `MAX_EXTENDS` ancestors
+    // are allowed, one more is refused.
+    if ctx.origins.len() > MAX_EXTENDS {
         return Err(Diagnostic::new(
             "spec::extends-depth",
-            format!("`extends:` chain longer than {MAX_EXTENDS}"),
+            format!("`extends:` chain with more than {MAX_EXTENDS} ancestors"),
             at.map(|n| n.span.clone()),
         )
         .label("one parent too many")
@@ -333,16 +433,40 @@ fn load_tree(
     }
     let source = read_origin(origin, at)?;
     if let Origin::File(p) = origin {
-        files.push(p.clone());
+        ctx.files.push(p.clone());
     }
-    chain.push(origin.clone());
+    ctx.origins.push(origin.clone());
     let dir = match origin {
         Origin::File(p) => p.parent().map(Path::to_path_buf).unwrap_or_default(),
         Origin::Builtin(_) => PathBuf::from("."),
     };
-    let tree = parse_and_extend(&source, &dir, chain, digest, files);
-    chain.pop();
+    let tree = parse_and_extend(&source, &dir, at, shown, ctx);
+    ctx.origins.pop();
     tree
+}
+
+/// The diagnostic for a file that does not read as a rule file and whose text may not be
+/// shown (see [`load_referenced`]): it names the file and where it was named, and says why
+/// without quoting it.
+fn not_a_rule_file(source: &Source, at: Option<&Node>, why: &str) -> Diagnostics {
+    let span = match at {
+        Some(n) => n.span.clone(),
+        None => {
+            let name = source.name().to_string();
+            Span::new(&crate::diag::text_source("FILE", &name), 0, name.len())
+        }
+    };
+    Diagnostic::new(
+        "spec::not-a-rule-file",
+        format!("`{}` is not a rule file: {why}", source.name()),
+        Some(span),
+    )
+    .label("not a rule file")
+    .help(format!(
+        "name a YAML rule file; to see its problems, run `ashtapada check {}`",
+        source.name()
+    ))
+    .into()
 }
 
 fn origin_name(o: &Origin) -> String {
@@ -352,16 +476,42 @@ fn origin_name(o: &Origin) -> String {
     }
 }
 
-/// Parses `source` (fed to `digest`) and merges it over the file it `extends:`, if any.
+/// Parses `source` (fed to the digest) and merges it over the file it `extends:`, if any.
+/// `at` is the `extends:` value that named the file (`None` for the requested file); unless
+/// `shown`, a file that does not read as a rule file is reported without its text.
 fn parse_and_extend(
     source: &Source,
     dir: &Path,
-    chain: &mut Vec<Origin>,
-    digest: &mut RulesDigest,
-    files: &mut Vec<PathBuf>,
+    at: Option<&Node>,
+    shown: bool,
+    ctx: &mut Chain<'_>,
 ) -> Result<Node, Diagnostics> {
-    digest.write_file(source.inner());
-    let mut tree = parse_yaml(source)?;
+    ctx.digest.write_file(source.inner());
+    let shown = shown && at.is_none();
+    let mut tree = match parse_yaml(source) {
+        Ok(t) => t,
+        Err(e) if !shown => {
+            let place = e.span.as_ref().map(|s| s.line_col());
+            let why = match place {
+                Some((l, c)) => format!("it is not YAML (line {l}, column {c})"),
+                None => "it is not YAML".to_string(),
+            };
+            return Err(not_a_rule_file(source, at, &why));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    if !shown {
+        let why = match &tree.value {
+            Value::Map(entries) => entries
+                .iter()
+                .position(|(k, _)| !super::model::TOP_KEYS.contains(&k.name.as_str()))
+                .map(|i| format!("its key number {} is not a rule-file key", i + 1)),
+            other => Some(format!("it is {}, not a YAML mapping", other.kind())),
+        };
+        if let Some(why) = why {
+            return Err(not_a_rule_file(source, at, &why));
+        }
+    }
     let Value::Map(entries) = &mut tree.value else {
         return Err(Diagnostic::new(
             "spec::not-a-mapping",
@@ -392,14 +542,18 @@ fn parse_and_extend(
             Some(ext.span.clone()),
         )
         .label("not a name or a path")
-        .help("write e.g. `extends: chaturanga` or `extends: ../base.yaml`")
+        .help("write e.g. `extends: chaturanga` or `extends: base.yaml`")
         .into());
     };
     let origin = match BUILTIN.iter().find(|(n, _)| n == parent) {
         Some((n, _)) => Origin::Builtin(n),
-        None => Origin::File(dir.join(parent)),
+        None => {
+            let path = dir.join(parent);
+            check_inside(&path, parent, ctx.root.as_deref(), &ext)?;
+            Origin::File(path)
+        }
     };
-    let mut base = load_tree(&origin, Some(&ext), chain, digest, files)?;
+    let mut base = load_tree(&origin, Some(&ext), shown, ctx)?;
     merge(&mut base, &tree);
     Ok(base)
 }
@@ -495,8 +649,9 @@ mod tests {
         assert_eq!(e.0[0].message, "`/dev/zero` is a device, not a rule file");
         assert_eq!(e.0[0].span.as_ref().unwrap().text(), "/dev/zero");
 
+        // Outside the folder of the file loaded: refused before it is looked at.
         let e = load_str("t.yaml", "name: x\nextends: /dev/zero\n").unwrap_err();
-        assert_eq!(e.0[0].code, "ashtapada::spec::not-a-file");
+        assert_eq!(e.0[0].code, "ashtapada::spec::extends-outside");
         assert_eq!(e.0[0].span.as_ref().unwrap().text(), "/dev/zero");
 
         // A named pipe nobody writes to: opening it would block for ever.
@@ -504,8 +659,9 @@ mod tests {
         let fifo = dir.join("pipe.yaml");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         if made.is_ok_and(|s| s.success()) {
-            let text = format!("name: x\nextends: {}\n", fifo.display());
-            let e = load_str("t.yaml", &text).unwrap_err();
+            let child = dir.join("child.yaml");
+            std::fs::write(&child, "name: x\nextends: pipe.yaml\n").unwrap();
+            let e = load(child.to_str().unwrap()).unwrap_err();
             assert!(
                 e.0[0].message.ends_with("is a named pipe, not a rule file"),
                 "{}",

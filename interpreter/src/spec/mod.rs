@@ -14,7 +14,7 @@ mod read;
 
 pub use dice::DiceSpec;
 pub use digest::RulesDigest;
-pub use load::{BUILTIN, RuleFile, file_kind, load, load_str};
+pub use load::{BUILTIN, RuleFile, file_kind, load, load_referenced, load_str};
 pub use model::{
     ConditionSpec, DropSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec,
     SeatSpec, SetupSpec, Text,

@@ -91,6 +91,8 @@ pub struct ModulesSpec {
 pub struct MateSpec {
     /// The mated seat's pieces go to the mater (`to-mater`) or become ownerless.
     pub to_mater: bool,
+    /// The `mate:` node, for diagnostics.
+    pub node: Node,
 }
 
 fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
@@ -221,7 +223,10 @@ pub fn read_modules(r: &mut Reader, f: &mut super::read::Fields<'_>) -> ModulesS
             )
         }) != Some("ownerless");
         s.finish(r, "mate", &["pieces"]);
-        m.mate = Some(MateSpec { to_mater });
+        m.mate = Some(MateSpec {
+            to_mater,
+            node: n.clone(),
+        });
     }
     if let Some(n) = f.opt("teams") {
         for t in r.list(n) {

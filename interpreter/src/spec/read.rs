@@ -73,9 +73,18 @@ impl Reader {
         let (above, shown) = match &node.value {
             Value::Int(i) if (min..=max).contains(i) => return Some(*i),
             Value::Int(i) => (*i > max, i.to_string()),
-            // `8.0` stays a type error; `99999999999999999999` is out of range.
+            // `8.0` stays a type error; `99999999999999999999` is out of range, and
+            // `-9223372036854775808` (which the YAML parser reads as a float) is exact.
             Value::Float(f) if f.is_finite() && f.fract() == 0.0 && f.abs() >= i64::MAX as f64 => {
-                (*f > 0.0, node.span.text().trim().to_string())
+                let shown = node.span.text().trim().to_string();
+                match shown
+                    .parse::<i128>()
+                    .ok()
+                    .and_then(|n| i64::try_from(n).ok())
+                {
+                    Some(i) if (min..=max).contains(&i) => return Some(i),
+                    _ => (*f > 0.0, shown),
+                }
             }
             _ => {
                 self.expected(node, &format!("an integer ({what})"));

@@ -234,6 +234,10 @@ fn integer_literals() {
         [4..23, 26..46]
     );
     assert_eq!(e[0].message, "integer `9223372036854775808` is too large");
+    // The smallest integer, as the help line gives it.
+    assert_eq!(eval("-9223372036854775808"), i64::MIN);
+    assert_eq!(eval("0 - -9223372036854775808 + 1"), i64::MIN + 1);
+    assert!(parse_expr("-9223372036854775809").is_err());
 }
 
 #[test]
