@@ -395,7 +395,19 @@ fn records_are_not_written_through_a_symbolic_link() {
         "--records",
         s(&records),
     ]);
-    assert!(err.contains("is a symbolic link"), "{err}");
+    // A records folder must be empty (or hold only an earlier run's records, with `--force`),
+    // so a link already there is refused before the run, with or without `--force`.
+    assert!(err.contains("which is not a game record"), "{err}");
+    let err = bad(&[
+        "simulate",
+        "chaturanga",
+        "--games",
+        "1",
+        "--records",
+        s(&records),
+        "--force",
+    ]);
+    assert!(err.contains("which is not a game record"), "{err}");
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep");
     // A sweep folder that is a link to elsewhere is refused too.
     let swept = dir.join("swept");
@@ -412,8 +424,9 @@ fn records_are_not_written_through_a_symbolic_link() {
         "move-rule=none",
         "--records",
         s(&swept),
+        "--force",
     ]);
-    assert!(err.contains("is a symbolic link"), "{err}");
+    assert!(err.contains("which is not a game record"), "{err}");
     assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

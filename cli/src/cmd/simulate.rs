@@ -46,8 +46,12 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .collect::<Result<Vec<Arc<Variant>>, _>>()?;
     let seats = variants[0].seats.len();
     check_agents(&a.agents, seats)?;
-    let per_game: Vec<(&'static str, &std::path::Path)> =
-        a.per_game.as_deref().map(|p| ("--per-game", p)).into_iter().collect();
+    let per_game: Vec<(&'static str, &std::path::Path)> = a
+        .per_game
+        .as_deref()
+        .map(|p| ("--per-game", p))
+        .into_iter()
+        .collect();
     crate::output::check_outputs(&a.output, &file.files, a.records.as_deref(), &per_game)?;
     let dirs = record_dirs(a, &sweep.swept, &variants)?;
 

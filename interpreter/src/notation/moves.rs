@@ -211,7 +211,10 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             options.join(" ")
         )));
     }
-    if marked && let Some(&m) = matching.first() && !takes_pieces(pos, m) {
+    if marked
+        && let Some(&m) = matching.first()
+        && !takes_pieces(pos, m)
+    {
         return Err(MoveError::Syntax(format!(
             "`{t}` is marked `x`, a capture, but {} takes nothing: write it without the `x`",
             move_to_string(pos, m)

@@ -1,0 +1,10 @@
+//! The `cli` test binary: one link for every integration test of this crate, one module
+//! per file.
+
+mod limits;
+mod outputs;
+mod parallel;
+mod repl_pty;
+mod repl_stdin;
+mod uci;
+mod uci_clients;

@@ -1,0 +1,23 @@
+//! The `conformance` test binary: one link for every integration test of this crate, one module
+//! per file.
+
+mod agents;
+mod chaturaji_positions;
+mod chaturaji_rules;
+mod chaturanga_rules;
+mod combinations;
+mod consistency;
+mod diagnostics;
+mod docs;
+mod hardening;
+mod hostile;
+mod move_table;
+mod perft;
+mod position_string;
+mod properties;
+mod records;
+mod repl;
+mod simulate;
+mod simulate_cli;
+mod yonin_positions;
+mod yonin_rules;
