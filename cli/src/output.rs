@@ -412,6 +412,12 @@ fn read_bounded(path: &Path, max: u64) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
 }
 
+/// True if `path` names a PNG picture (`….png`, any case).
+fn is_png(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,10 +485,4 @@ mod tests {
             .collect();
         assert_eq!(names, [std::ffi::OsString::from("report.json")]);
     }
-}
-
-/// True if `path` names a PNG picture (`….png`, any case).
-fn is_png(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
 }
