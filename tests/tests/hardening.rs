@@ -188,6 +188,21 @@ fn a_record_over_four_mebibytes_is_refused_before_it_is_parsed() {
     std::fs::write(&path, text).unwrap();
     let err = bad(&["replay", s(&path)]);
     assert!(err.contains("larger than 4194304"), "{err}");
+    // The REPL's `open` reads records under the same bound.
+    let setup = ashtapada_cli::repl::Setup {
+        variant: Some("chaturanga".into()),
+        ..Default::default()
+    };
+    let mut session = ashtapada_cli::repl::Session::new(&setup).expect("session");
+    let mut out = Vec::new();
+    ashtapada_cli::repl::run_script(
+        &mut session,
+        &format!("open {}\n", s(&path)),
+        &mut out,
+        true,
+    );
+    let out = String::from_utf8(out).expect("UTF-8");
+    assert!(out.contains("larger than 4194304"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

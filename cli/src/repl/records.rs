@@ -77,8 +77,8 @@ impl Session {
         expect: Option<&str>,
         out: &mut dyn Write,
     ) -> Result<(), String> {
-        // Bounded, and only a regular file: `/dev/zero` or a named pipe is refused unread.
-        let text = crate::output::read_text(std::path::Path::new(path))
+        // Bounded as a record (4 MiB), and only a regular file: `/dev/zero` or a named pipe is refused unread.
+        let text = crate::output::read_record(std::path::Path::new(path))
             .map_err(|e| format!("cannot read `{path}`: {e}"))?;
         let record = Record::parse(&text).map_err(|e| format!("{path}: {e}"))?;
         let file =
