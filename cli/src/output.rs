@@ -217,7 +217,7 @@ fn example(flag: &str) -> &'static str {
 
 /// True if `a` and `b` name the same file: the same file on disk (through links too) where
 /// both exist, else the same absolute path once their folders are resolved.
-fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     // Only regular files are opened: opening a named pipe would block.
     let regular = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.is_file());
     if regular(a)

@@ -334,7 +334,15 @@ fn bad_input_gets_an_error_and_changes_nothing() {
             got[0]
         );
         assert!(got[0].contains(says), "{bad}: {}", got[0]);
+        // Control characters are shown escaped, never sent raw to a terminal.
+        assert!(!got[0].contains('\u{1b}'), "{bad}: {}", got[0]);
     }
+    // A long line is quoted cut, not echoed whole.
+    let long = format!("position startpos moves e2e3 {}", "a".repeat(100_000));
+    e.send(&long);
+    let got = e.sync();
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(got[0].len() < 1000, "{} bytes", got[0].len());
     // Still shatranj after e2e3: black moves.
     e.send("go depth 2");
     let lines = e.until("bestmove");

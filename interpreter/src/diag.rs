@@ -434,7 +434,13 @@ pub const MAX_QUOTED: usize = 40;
 /// assert_eq!(excerpt(&"a".repeat(100)), format!("{}… (100 characters)", "a".repeat(40)));
 /// ```
 pub fn excerpt(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(MAX_QUOTED) {
+    excerpt_at(text, MAX_QUOTED)
+}
+
+/// [`excerpt`] with its own bound: `text` whole up to `max` characters, else its first `max`
+/// characters, `…` and the length.
+pub fn excerpt_at(text: &str, max: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max) {
         None => Cow::Borrowed(text),
         Some((cut, _)) => Cow::Owned(format!(
             "{}… ({} characters)",

@@ -824,3 +824,50 @@ fn a_stopped_computer_turn_is_taken_back_and_ai_plays_it() {
     assert!(answer(&out, "history").starts_with("1. white "), "{out}");
     assert_eq!(answer(&out, "history").lines().count(), 1, "{out}");
 }
+
+/// `save` never writes over the rule file being played (or a file it extends), and a saved
+/// record names the rule file by its absolute path, so it replays from any folder; an error
+/// quoting a record shows its control characters escaped.
+#[test]
+fn save_keeps_the_rule_file_and_names_it_absolutely() {
+    let dir = std::env::temp_dir().join(format!("ashtapada-repl-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("mine.yaml");
+    std::fs::write(&rules, "extends: chaturanga\nname: mine\n").unwrap();
+    let setup = Setup {
+        variant: Some(rules.display().to_string()),
+        seed: 7,
+        ..Setup::default()
+    };
+    let record = dir.join("game.json");
+    let out = transcript(
+        &setup,
+        &format!(
+            "e2e3\nsave {}\nsave {}\n",
+            rules.display(),
+            record.display()
+        ),
+    );
+    assert!(out.contains("the rule file of this game"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&rules).unwrap(),
+        "extends: chaturanga\nname: mine\n"
+    );
+    let saved = std::fs::read_to_string(&record).unwrap();
+    let canonical = std::fs::canonicalize(&rules).unwrap();
+    assert!(saved.contains(&*canonical.display().to_string()), "{saved}");
+    // A record whose action holds ESC: the error shows it escaped.
+    let hostile = dir.join("hostile.json");
+    std::fs::write(
+        &hostile,
+        r#"{"variant":"chaturanga","options":{},"first_seat":"white","actions":["e2e3","\u001b[31mxx"]}"#,
+    )
+    .unwrap();
+    let out = transcript(
+        &repl("chaturanga"),
+        &format!("open {}\n", hostile.display()),
+    );
+    assert!(out.contains("error: "), "{out}");
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

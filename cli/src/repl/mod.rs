@@ -75,7 +75,8 @@ fn run_line(session: &mut Session, line: &str, out: &mut dyn Write) {
         .map_err(|e| e.to_string())
         .and_then(|cmd| session.execute(cmd, out));
     if let Err(e) = result {
-        let _ = writeln!(out, "error: {e}");
+        // Errors quote records and rule files: their control characters are shown escaped.
+        let _ = writeln!(out, "error: {}", ashtapada::diag::printable(&e));
     }
 }
 

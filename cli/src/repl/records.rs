@@ -50,7 +50,12 @@ impl Session {
     /// The path is a folder, device or named pipe, or cannot be written.
     pub(super) fn save(&self, path: &str, out: &mut dyn Write) -> Result<(), String> {
         let mut record = Record::from_position(&self.pos, Some(self.seed));
-        record.variant = self.source.clone();
+        // A rule file is named by its absolute path, so the record replays from any folder.
+        record.variant = match &self.file.path {
+            Some(p) => std::fs::canonicalize(p)
+                .map_or_else(|_| self.source.clone(), |p| p.display().to_string()),
+            None => self.source.clone(),
+        };
         let text = if path.ends_with(".yaml") || path.ends_with(".yml") {
             record.to_yaml()
         } else {
@@ -60,7 +65,19 @@ impl Session {
         if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
             return Err(format!("cannot write `{path}`: not a regular file"));
         }
-        std::fs::write(path, text).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+        // Never over the rule file being played or a file it extends.
+        if let Some(input) = self
+            .file
+            .files
+            .iter()
+            .find(|f| crate::output::same_file(std::path::Path::new(path), f))
+        {
+            return Err(format!(
+                "cannot write `{path}`: it is `{}`, the rule file of this game; save the record to another file",
+                input.display()
+            ));
+        }
+        crate::output::write_atomic(std::path::Path::new(path), text.as_bytes())?;
         writeln!(
             out,
             "saved {} to {path}",

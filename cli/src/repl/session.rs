@@ -233,7 +233,7 @@ impl Session {
         };
         let _ = writeln!(out, "{line}");
         if let Err(e) = self.after_human(out) {
-            let _ = writeln!(out, "error: {e}");
+            let _ = writeln!(out, "error: {}", ashtapada::diag::printable(&e));
         }
     }
 

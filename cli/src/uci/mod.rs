@@ -41,10 +41,18 @@ impl Output {
     }
 
     /// `info string error: …`.
+    /// The message is shown with control characters escaped and cut at
+    /// [`MAX_ERROR_CHARS`], so that a hostile line is neither obeyed by a terminal nor echoed
+    /// whole.
     fn error(&self, message: &str) {
-        self.say(&format!("info string error: {message}"));
+        let shown = ashtapada::diag::printable(message);
+        let shown = ashtapada::diag::excerpt_at(&shown, MAX_ERROR_CHARS);
+        self.say(&format!("info string error: {shown}"));
     }
 }
+
+/// The most characters of an `info string error` message.
+const MAX_ERROR_CHARS: usize = 200;
 
 /// The engine's state between commands.
 struct Engine {
