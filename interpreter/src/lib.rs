@@ -24,6 +24,7 @@ mod perft;
 pub mod sim;
 pub mod spec;
 mod stop;
+pub mod vocab;
 
 pub use compile::{Variant, compile, load_variant};
 pub use diag::{Diagnostic, Diagnostics};

@@ -2,9 +2,9 @@
 //! a kind it names; the turn ends when no remaining die is usable, or early by `pass` where the
 //! rule file allows it. Seats with no pieces are skipped.
 
-use super::piece::Piece;
 use super::position::Position;
 use super::{Action, MAX_DICE, Move, PlayError};
+use crate::vocab::Piece;
 
 impl Position {
     /// True when the seat to move must roll before acting.

@@ -3,9 +3,9 @@
 //! mate by drop, only where it could still move).
 
 use super::Move;
-use super::piece::{Kind, Piece, Seat};
 use super::position::Position;
 use crate::geometry::Square;
+use crate::vocab::{Kind, Piece, Seat};
 
 impl Position {
     /// Pieces of `kind` in `seat`'s hand.

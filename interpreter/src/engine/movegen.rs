@@ -6,10 +6,10 @@
 //! changed and restored, no counters touched).
 
 use super::Move;
-use super::piece::{Kind, Piece, Seat};
 use super::position::Position;
 use crate::compile::{CAPTURE, QUIET};
 use crate::geometry::Square;
+use crate::vocab::{Kind, Piece, Seat};
 
 impl Position {
     /// Appends every pseudo-legal move of `seat` (ignoring royal safety) to `out`.

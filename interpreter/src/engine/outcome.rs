@@ -1,69 +1,10 @@
 //! How a game ends: [`Outcome`] and [`EndReason`], and the end rules judged after each move.
 
-use super::piece::Seat;
 use super::position::Position;
 use crate::compile::{Quantity, SeatRef, Variant};
 use crate::spec::ResultKind;
+use crate::vocab::{EndReason, Outcome, Seat};
 use std::fmt;
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// The seat to move had no legal move while a royal piece was attacked.
-    Checkmate,
-    /// The seat to move had no legal move otherwise.
-    Stalemate,
-    /// The same position occurred the rule file's number of times.
-    Repetition,
-    /// The move rule: too many plies without capture or reset move.
-    MoveRule,
-    /// A named end condition of the rule file (index into its `end.conditions`).
-    Condition(u8),
-    /// The capture-all win (Chaturaji's "chaturaji").
-    CaptureAll,
-}
-
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// One seat won.
-    Decisive {
-        /// The winner.
-        winner: Seat,
-        /// Why.
-        reason: EndReason,
-    },
-    /// Nobody won.
-    Draw {
-        /// Why.
-        reason: EndReason,
-    },
-    /// Every seat is ranked by the rule file's `ranking:` keys; see
-    /// [`Position::ranks`](crate::Position::ranks).
-    Ranked {
-        /// Why.
-        reason: EndReason,
-    },
-}
-
-impl Outcome {
-    /// Why the game ended.
-    pub fn reason(self) -> EndReason {
-        match self {
-            Outcome::Decisive { reason, .. }
-            | Outcome::Draw { reason }
-            | Outcome::Ranked { reason } => reason,
-        }
-    }
-
-    /// The winner, if any.
-    pub fn winner(self) -> Option<Seat> {
-        match self {
-            Outcome::Decisive { winner, .. } => Some(winner),
-            Outcome::Draw { .. } | Outcome::Ranked { .. } => None,
-        }
-    }
-}
 
 /// A displayable outcome: "white wins (checkmate)", "draw (both-bare)".
 pub struct OutcomeDisplay<'a>(pub &'a Position, pub Outcome);

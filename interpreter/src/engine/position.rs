@@ -1,10 +1,10 @@
 //! [`Position`]: a mailbox board of packed pieces, per-seat square sets and counters, the seat
 //! to move, move counters, a Zobrist hash and an undo stack.
 
-use super::piece::{MAX_KINDS, MAX_SEATS, Piece, Seat, SquareSet};
-use super::{Action, MAX_DICE, Move, Outcome};
 use crate::compile::Variant;
 use crate::geometry::Square;
+use crate::vocab::{Action, Counters, MAX_DICE, Move, Outcome};
+use crate::vocab::{MAX_KINDS, MAX_SEATS, Piece, Seat, SquareSet};
 use std::sync::Arc;
 
 /// What `undo` needs to take a move back.
@@ -41,35 +41,6 @@ pub(crate) enum Edit {
     Square(u8, Piece),
     /// A hand entry (seat, kind) and its count.
     Hand(Seat, super::Kind, u8),
-}
-
-/// Game counters kept by the rule modules; copied into each undo entry.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Counters {
-    /// Score per seat.
-    pub scores: [i64; MAX_SEATS],
-    /// Per seat: bit mask of the seats whose capture-all kind (Chaturaji's king) it captured.
-    pub taken: [u8; MAX_SEATS],
-    /// Per seat: bit mask of the seats whose throne it has scored.
-    pub thrones: [u8; MAX_SEATS],
-    /// Rounds completed.
-    pub rounds: u16,
-    /// Consecutive completed rounds without a capture.
-    pub quiet_rounds: u16,
-    /// A capture happened in the current round.
-    pub captured_in_round: bool,
-    /// Bit mask of the seats that resigned.
-    pub resigned: u8,
-    /// Bit mask of the seats that have been mated.
-    pub mated: u8,
-    /// Mates so far (the order number of the latest mate).
-    pub mate_count: u8,
-    /// Per seat: mates it made.
-    pub mates: [u8; MAX_SEATS],
-    /// Per seat: the order number of its latest mate (0 = none).
-    pub last_mate: [u8; MAX_SEATS],
-    /// Per seat: the order number of the mate it suffered (0 = not mated).
-    pub mated_at: [u8; MAX_SEATS],
 }
 
 /// A game position of a compiled [`Variant`], with its history (for `undo` and repetition).

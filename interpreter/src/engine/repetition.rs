@@ -3,8 +3,8 @@
 //! move that completes the repetition). Perft ignores both.
 
 use super::Move;
-use super::piece::Seat;
 use super::position::Position;
+use crate::vocab::Seat;
 
 impl Position {
     /// True if `seat`'s pieces attack another live seat's royal piece.

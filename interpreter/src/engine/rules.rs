@@ -2,10 +2,10 @@
 //! formation captures, thrones, square-dependent promotion (with pieces waiting on the far
 //! line), and the capture-all win; then round counting, resignation and ranking.
 
-use super::outcome::{EndReason, Outcome};
-use super::piece::{Piece, Seat};
 use super::position::{Edit, Position, hand_key, piece_key};
 use super::{Action, Move, PlayError};
+use crate::vocab::{EndReason, Outcome};
+use crate::vocab::{Piece, Seat};
 
 impl Position {
     /// Replaces the piece on `sq` by `after` (empty to remove), logging the change in the

@@ -2,11 +2,12 @@
 //! dice, the counters, the first seat and the clocks — without playing anything. Loading
 //! never promotes and never ends a turn; the end conditions are judged as at the root.
 
-use super::outcome::{EndReason, Outcome};
-use super::piece::{Piece, Seat};
-use super::position::{Counters, Position};
+use super::position::Position;
 use super::{MAX_DICE, Move};
 use crate::compile::Quantity;
+use crate::vocab::Counters;
+use crate::vocab::{EndReason, Outcome};
+use crate::vocab::{Piece, Seat};
 
 /// How the game stands at a loaded position, when the end conditions cannot tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

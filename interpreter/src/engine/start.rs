@@ -1,9 +1,9 @@
 //! Start positions for the games of a match: the first seat rotates from game to game where
 //! the rule file says so (`match: { first-seat: rotate }`).
 
-use super::piece::Seat;
 use super::position::Position;
 use crate::compile::Variant;
+use crate::vocab::Seat;
 use std::sync::Arc;
 
 impl Position {

@@ -2,8 +2,8 @@
 //! interrupt — the nearest seat clockwise whose royal piece is attacked; and mates that do not
 //! end the game: dead royal pieces and the transfer of a mated seat's hand and pieces.
 
-use super::piece::Seat;
 use super::position::Position;
+use crate::vocab::Seat;
 
 impl Position {
     /// True if `seat` still takes turns (not mated, not resigned).
@@ -83,14 +83,14 @@ impl Position {
     fn apply_mate(&mut self, seat: Seat, mater: Seat, to_mater: bool) {
         for sq in self.royals[seat.index()].iter() {
             let p = self.board[sq as usize];
-            self.edit(sq, p.with_owner(Seat(super::piece::NO_OWNER)).killed());
+            self.edit(sq, p.with_owner(Seat(crate::vocab::NO_OWNER)).killed());
         }
         for sq in self.occ[seat.index()].iter() {
             let p = self.board[sq as usize];
             let owner = if to_mater {
                 mater
             } else {
-                Seat(super::piece::NO_OWNER)
+                Seat(crate::vocab::NO_OWNER)
             };
             self.edit(sq, p.with_owner(owner));
         }

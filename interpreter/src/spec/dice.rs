@@ -25,7 +25,7 @@ pub fn read_dice(r: &mut Reader, node: &Node) -> Option<DiceSpec> {
     let mut f = r.map(node, "the dice: { count, faces, usage }")?;
     let count = f
         .req(r, "count", "how many dice are rolled")
-        .and_then(|n| r.int(n, 1, crate::engine::MAX_DICE as i64, "the number of dice"));
+        .and_then(|n| r.int(n, 1, crate::vocab::MAX_DICE as i64, "the number of dice"));
     let mut faces = Vec::new();
     if let Some(fnode) = f.req(r, "faces", "face value → piece kinds")
         && let Some(mut ff) = r.map(fnode, "face value → piece kinds")

@@ -1,5 +1,8 @@
-//! Packed piece codes and small index newtypes.
+//! The vocabulary every layer shares: seats, piece kinds, packed pieces, square sets, moves,
+//! actions, outcomes and game counters, with the size limits. It depends on nothing in the
+//! crate but [`geometry`](crate::geometry).
 
+use crate::geometry::Square;
 use std::fmt;
 
 /// Most seats a variant may have (owner codes 0..=6; 7 means "no owner").
@@ -218,6 +221,125 @@ impl Iterator for SquareSetIter {
         }
         None
     }
+}
+
+/// A board move: from a square to a square, with an optional promotion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Origin square.
+    pub from: Square,
+    /// Target square.
+    pub to: Square,
+    /// The kind the piece becomes, if it promotes.
+    pub promotion: Option<Kind>,
+    /// The die value used for the move in dice variants (0 in variants without dice).
+    pub die: u8,
+    /// For a drop: the kind dropped from the hand onto `to` (`from` equals `to`).
+    pub drop: Option<Kind>,
+}
+
+/// Most dice a variant may roll at once.
+pub const MAX_DICE: usize = 4;
+
+/// One thing a seat can do on its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Move a piece on the board (in dice variants, using one die).
+    Move(Move),
+    /// A roll of the dice: the values, largest first, 0 for no die. A chance event.
+    Roll([u8; MAX_DICE]),
+    /// End the turn with dice left (where the rule file allows it).
+    Pass,
+    /// Resign at the start of the turn, before rolling (where the rule file allows it).
+    Resign,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The seat to move had no legal move while a royal piece was attacked.
+    Checkmate,
+    /// The seat to move had no legal move otherwise.
+    Stalemate,
+    /// The same position occurred the rule file's number of times.
+    Repetition,
+    /// The move rule: too many plies without capture or reset move.
+    MoveRule,
+    /// A named end condition of the rule file (index into its `end.conditions`).
+    Condition(u8),
+    /// The capture-all win (Chaturaji's "chaturaji").
+    CaptureAll,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One seat won.
+    Decisive {
+        /// The winner.
+        winner: Seat,
+        /// Why.
+        reason: EndReason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why.
+        reason: EndReason,
+    },
+    /// Every seat is ranked by the rule file's `ranking:` keys; see
+    /// [`Position::ranks`](crate::Position::ranks).
+    Ranked {
+        /// Why.
+        reason: EndReason,
+    },
+}
+
+impl Outcome {
+    /// Why the game ended.
+    pub fn reason(self) -> EndReason {
+        match self {
+            Outcome::Decisive { reason, .. }
+            | Outcome::Draw { reason }
+            | Outcome::Ranked { reason } => reason,
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Seat> {
+        match self {
+            Outcome::Decisive { winner, .. } => Some(winner),
+            Outcome::Draw { .. } | Outcome::Ranked { .. } => None,
+        }
+    }
+}
+
+/// Game counters kept by the rule modules; copied into each undo entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counters {
+    /// Score per seat.
+    pub scores: [i64; MAX_SEATS],
+    /// Per seat: bit mask of the seats whose capture-all kind (Chaturaji's king) it captured.
+    pub taken: [u8; MAX_SEATS],
+    /// Per seat: bit mask of the seats whose throne it has scored.
+    pub thrones: [u8; MAX_SEATS],
+    /// Rounds completed.
+    pub rounds: u16,
+    /// Consecutive completed rounds without a capture.
+    pub quiet_rounds: u16,
+    /// A capture happened in the current round.
+    pub captured_in_round: bool,
+    /// Bit mask of the seats that resigned.
+    pub resigned: u8,
+    /// Bit mask of the seats that have been mated.
+    pub mated: u8,
+    /// Mates so far (the order number of the latest mate).
+    pub mate_count: u8,
+    /// Per seat: mates it made.
+    pub mates: [u8; MAX_SEATS],
+    /// Per seat: the order number of its latest mate (0 = none).
+    pub last_mate: [u8; MAX_SEATS],
+    /// Per seat: the order number of the mate it suffered (0 = not mated).
+    pub mated_at: [u8; MAX_SEATS],
 }
 
 #[cfg(test)]
