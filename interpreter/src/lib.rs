@@ -25,6 +25,7 @@ pub mod sim;
 pub mod spec;
 mod stop;
 pub mod vocab;
+pub mod yaml;
 
 pub use compile::{Variant, compile, load_variant};
 pub use diag::{Diagnostic, Diagnostics};

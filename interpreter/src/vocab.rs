@@ -342,6 +342,43 @@ pub struct Counters {
     pub mated_at: [u8; MAX_SEATS],
 }
 
+/// The result of an end rule, from the point of view the rule names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultKind {
+    /// That seat wins.
+    Win,
+    /// That seat loses.
+    Loss,
+    /// The game is drawn.
+    Draw,
+    /// The game ends and every seat is ranked by the `ranking:` keys.
+    Rank,
+}
+
+impl ResultKind {
+    /// Words accepted in rule files.
+    pub const WORDS: [&'static str; 4] = ["win", "loss", "draw", "rank"];
+
+    pub(crate) fn parse(s: &str) -> ResultKind {
+        match s {
+            "win" => ResultKind::Win,
+            "loss" => ResultKind::Loss,
+            "rank" => ResultKind::Rank,
+            _ => ResultKind::Draw,
+        }
+    }
+
+    /// The word for this result.
+    pub fn name(self) -> &'static str {
+        match self {
+            ResultKind::Win => "win",
+            ResultKind::Loss => "loss",
+            ResultKind::Draw => "draw",
+            ResultKind::Rank => "rank",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

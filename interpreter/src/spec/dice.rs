@@ -2,8 +2,8 @@
 //! whether a usable die must be used.
 
 use super::model::Text;
-use super::node::Node;
-use super::read::Reader;
+use crate::yaml::Node;
+use crate::yaml::Reader;
 
 /// Dice rules (`dice:`).
 #[derive(Clone, Debug)]

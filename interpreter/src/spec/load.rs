@@ -3,11 +3,11 @@
 
 use super::digest::RulesDigest;
 use super::model::{RuleSpec, read_spec};
-use super::node::{Node, Value, merge, parse_yaml};
 use super::options::{Assignment, OptionSpec, apply, check_assignment, check_paths, read_options};
-use super::read::{Reader, unknown_name};
 use crate::diag::{Diagnostic, Diagnostics, Source, Span};
 use crate::dsl::suggest;
+use crate::yaml::{Node, Value, merge, parse_yaml};
+use crate::yaml::{Reader, unknown_name};
 use miette::NamedSource;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -190,12 +190,12 @@ fn read_origin(origin: &Origin, at: Option<&Node>) -> Result<Source, Diagnostics
     }
 }
 
-/// Reads a rule file: a regular file of at most [`MAX_FILE_BYTES`](super::node::MAX_FILE_BYTES)
+/// Reads a rule file: a regular file of at most [`MAX_FILE_BYTES`](crate::yaml::MAX_FILE_BYTES)
 /// bytes of UTF-8 text. A device (`/dev/zero`), a named pipe or a folder is refused before it
 /// is opened (reading one would never end, or block), and at most one byte more than the limit
 /// is ever read.
 fn read_file(path: &Path, at: Option<&Node>) -> Result<String, Diagnostic> {
-    let max = super::node::MAX_FILE_BYTES;
+    let max = crate::yaml::MAX_FILE_BYTES;
     let meta = std::fs::metadata(path).map_err(|e| io_diagnostic(path, &e, at))?;
     if !meta.is_file() {
         return Err(Diagnostic::new(
@@ -704,7 +704,7 @@ mod tests {
     fn a_file_over_the_limit_is_refused() {
         let dir = scratch("large");
         let big = dir.join("big.yaml");
-        std::fs::write(&big, "#".repeat(super::super::node::MAX_FILE_BYTES + 1)).unwrap();
+        std::fs::write(&big, "#".repeat(crate::yaml::MAX_FILE_BYTES + 1)).unwrap();
         let e = load(big.to_str().unwrap()).unwrap_err();
         assert_eq!(e.0[0].code, "ashtapada::spec::too-large");
         assert!(e.0[0].help.is_some());

@@ -8,10 +8,10 @@ mod digest;
 mod load;
 mod model;
 mod modules;
-mod node;
 mod options;
-mod read;
 
+pub use crate::yaml::unknown_name;
+pub use crate::yaml::{Key, Node, Value, merge, parse_yaml};
 pub use dice::DiceSpec;
 pub use digest::RulesDigest;
 pub use load::{BUILTIN, RuleFile, file_kind, load, load_referenced, load_str};
@@ -20,6 +20,4 @@ pub use model::{
     SeatSpec, SetupSpec, Text,
 };
 pub use modules::{CaptureAllSpec, FormationSpec, MateSpec, ModulesSpec, ScoringSpec, ThronesSpec};
-pub use node::{Key, Node, Value, merge, parse_yaml};
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};
-pub use read::unknown_name;

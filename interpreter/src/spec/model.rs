@@ -4,19 +4,11 @@
 //! names) keep their [`Node`], so later problems can be reported at their exact characters.
 //! The README's "Rule-file reference" documents every key read here.
 
-use super::node::{Node, Value};
-use super::read::{Fields, Reader};
 use crate::diag::Diagnostic;
 use crate::geometry::{Edge, MAX_SIDE};
-
-/// A string value together with the node it came from (for spans).
-#[derive(Clone, Debug)]
-pub struct Text {
-    /// The string.
-    pub value: String,
-    /// Where it was written.
-    pub node: Node,
-}
+pub use crate::vocab::ResultKind;
+pub use crate::yaml::Text;
+use crate::yaml::{Fields, Node, Reader, Value};
 
 /// A whole rule file, for one option assignment.
 #[derive(Clone, Debug)]
@@ -132,43 +124,6 @@ pub struct SetupSpec {
     pub army: Vec<(Text, Text)>,
     /// `place:`: seat → (square set in board coordinates → piece kind).
     pub place: Vec<(Text, Vec<(Text, Text)>)>,
-}
-
-/// The result of an end rule, from the point of view the rule names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ResultKind {
-    /// That seat wins.
-    Win,
-    /// That seat loses.
-    Loss,
-    /// The game is drawn.
-    Draw,
-    /// The game ends and every seat is ranked by the `ranking:` keys.
-    Rank,
-}
-
-impl ResultKind {
-    /// Words accepted in rule files.
-    pub const WORDS: [&'static str; 4] = ["win", "loss", "draw", "rank"];
-
-    fn parse(s: &str) -> ResultKind {
-        match s {
-            "win" => ResultKind::Win,
-            "loss" => ResultKind::Loss,
-            "rank" => ResultKind::Rank,
-            _ => ResultKind::Draw,
-        }
-    }
-
-    /// The word for this result.
-    pub fn name(self) -> &'static str {
-        match self {
-            ResultKind::Win => "win",
-            ResultKind::Loss => "loss",
-            ResultKind::Draw => "draw",
-            ResultKind::Rank => "rank",
-        }
-    }
 }
 
 /// End conditions (`end:`).

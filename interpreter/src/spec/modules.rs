@@ -3,8 +3,8 @@
 //! Each section is optional; an absent section switches its module off.
 
 use super::model::Text;
-use super::node::{Node, Value};
-use super::read::Reader;
+use crate::yaml::Reader;
+use crate::yaml::{Node, Value};
 
 /// `scoring:` — points for captures.
 #[derive(Clone, Debug)]
@@ -103,7 +103,7 @@ fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
 }
 
 /// Reads every module section present in `f`.
-pub fn read_modules(r: &mut Reader, f: &mut super::read::Fields<'_>) -> ModulesSpec {
+pub fn read_modules(r: &mut Reader, f: &mut crate::yaml::Fields<'_>) -> ModulesSpec {
     let mut m = ModulesSpec::default();
     if let Some(n) = f.opt("scoring")
         && let Some(mut s) = r.map(n, "scoring: { capture }")

@@ -2,14 +2,14 @@
 //! and applying an assignment to a rule tree.
 //!
 //! An option has named choices, each a partial rule file merged over the file when chosen
-//! ([`merge`](super::node::merge) semantics: mappings merge, `~` deletes, other values replace).
+//! ([`merge`](crate::yaml::merge) semantics: mappings merge, `~` deletes, other values replace).
 //! An integer option also accepts any whole number in its range, written into the tree at the
 //! dotted path `at:`.
 
-use super::node::{Key, Node, Value, merge};
-use super::read::Reader;
 use crate::diag::{Diagnostic, Diagnostics, Span, text_source};
 use crate::dsl::suggest;
+use crate::yaml::Reader;
+use crate::yaml::{Key, Node, Value, merge};
 use std::fmt;
 
 /// One declared option (`options.NAME`).

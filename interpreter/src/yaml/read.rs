@@ -8,6 +8,15 @@ use super::node::{Key, Node, Value};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::dsl::suggest;
 
+/// A string value together with the node it came from (for spans).
+#[derive(Clone, Debug)]
+pub struct Text {
+    /// The string.
+    pub value: String,
+    /// Where it was written.
+    pub node: Node,
+}
+
 /// Collects diagnostics while a tree is read.
 #[derive(Default)]
 pub struct Reader {
