@@ -6,6 +6,7 @@
 
 mod args;
 mod cmd;
+mod lines;
 mod output;
 mod plot;
 pub mod repl;

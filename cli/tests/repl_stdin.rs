@@ -72,6 +72,30 @@ fn a_line_that_is_not_text_is_one_error_and_the_session_goes_on() {
     );
 }
 
+/// A line over the bound (1 MiB) is one error, read without being kept; the game goes on.
+#[test]
+fn a_line_over_the_bound_is_one_error_and_the_session_goes_on() {
+    let mut input = b"e2e3\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 3 << 20));
+    input.extend(b"\nfen\n");
+    let (code, out, err) = run_bytes(&["repl", "chaturanga"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("error: line 2 is too long (3145728 bytes; at most 1 MiB)\n"),
+        "{}",
+        &out[..out.len().min(500)]
+    );
+    assert!(
+        out.len() < 10_000,
+        "the line is not echoed: {} bytes",
+        out.len()
+    );
+    assert!(
+        out.contains("rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b - - 0 1"),
+        "the move was kept: {out}"
+    );
+}
+
 /// Control characters typed into the REPL are never written back raw: the binary's output has
 /// no ESC or BEL, only their escapes.
 #[test]

@@ -343,6 +343,17 @@ fn bad_input_gets_an_error_and_changes_nothing() {
     let got = e.sync();
     assert_eq!(got.len(), 1, "{got:#?}");
     assert!(got[0].len() < 1000, "{} bytes", got[0].len());
+    // A line over the bound (1 MiB) is skipped unread and refused, naming its length.
+    let huge = format!("position startpos moves {}", "a2a3 ".repeat(300_000));
+    e.send(&huge);
+    let got = e.sync();
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(got[0].starts_with("info string error: line "), "{}", got[0]);
+    assert!(
+        got[0].contains("is too long (1500024 bytes; at most 1 MiB)"),
+        "{}",
+        got[0]
+    );
     // Still shatranj after e2e3: black moves.
     e.send("go depth 2");
     let lines = e.until("bestmove");

@@ -44,13 +44,17 @@ pub fn run_lines(session: &mut Session, mut input: impl BufRead, out: &mut dyn W
     let _ = out.flush();
     let mut bytes = Vec::new();
     for number in 1.. {
-        bytes.clear();
         session.set_idle(true);
-        let read = input.read_until(b'\n', &mut bytes);
+        let read = crate::lines::read_line(&mut input, &mut bytes, crate::lines::MAX_LINE_BYTES);
         session.set_idle(false);
         match read {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
+            Ok(crate::lines::Line::End) | Err(_) => break,
+            Ok(crate::lines::Line::TooLong(n)) => {
+                let _ = writeln!(out, "error: {}", crate::lines::too_long(number, n));
+                let _ = out.flush();
+                continue;
+            }
+            Ok(crate::lines::Line::Read) => {}
         }
         let Ok(text) = std::str::from_utf8(&bytes) else {
             let _ = writeln!(out, "error: line {number} is not UTF-8 text");

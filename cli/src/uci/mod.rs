@@ -78,20 +78,22 @@ struct Engine {
 /// answers on `output`.
 pub fn run(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) {
     let out = Output::new(output);
-    let (tx, rx) = mpsc::channel::<String>();
-    // The reader: one line at a time, invalid UTF-8 replaced (and then refused as a command).
+    let (tx, rx) = mpsc::channel::<Result<String, String>>();
+    // The reader: one line at a time, invalid UTF-8 replaced (and then refused as a command),
+    // a line over the bound skipped and reported.
     std::thread::spawn(move || {
         let mut input = input;
         let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match input.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    if tx.send(String::from_utf8_lossy(&buf).into_owned()).is_err() {
-                        break;
-                    }
-                }
+        for number in 1.. {
+            let line =
+                match crate::lines::read_line(&mut input, &mut buf, crate::lines::MAX_LINE_BYTES) {
+                    Ok(crate::lines::Line::End) | Err(_) => break,
+                    // Refused as a command: the engine answers with an `info string` error.
+                    Ok(crate::lines::Line::TooLong(n)) => Err(crate::lines::too_long(number, n)),
+                    Ok(crate::lines::Line::Read) => Ok(String::from_utf8_lossy(&buf).into_owned()),
+                };
+            if tx.send(line).is_err() {
+                break;
             }
         }
     });
@@ -109,8 +111,13 @@ pub fn run(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) {
         running: None,
     };
     while let Ok(line) = rx.recv() {
-        if !engine.handle(&line) {
-            break;
+        match line {
+            Ok(line) => {
+                if !engine.handle(&line) {
+                    break;
+                }
+            }
+            Err(e) => engine.out.error(&e),
         }
     }
     // The input ended or `quit`: a search still running is stopped (its `bestmove` printed).
