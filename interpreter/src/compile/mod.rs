@@ -18,7 +18,7 @@ pub use modules::{CaptureAll, Formation, Modules, Thrones};
 pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::dsl::{self, BetzaMove, Expr, Step, Type};
 use crate::engine::{MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Piece, SquareSet};
 use crate::geometry::{Board, Orientation, Square};
@@ -246,7 +246,7 @@ fn check_start(v: Arc<Variant>, spec: &RuleSpec) -> Result<Arc<Variant>, Diagnos
         if pos.outcome().is_none() && !pos.has_legal_move() {
             let seat = &v.seats[pos.to_move().index()].name;
             return Err(Diagnostic::new(
-                "compile::no-first-move",
+                Code::CompileNoFirstMove,
                 format!("{seat} has no legal move at the start, so nobody could mate it"),
                 Some(mate.node.span.clone()),
             )
@@ -270,7 +270,7 @@ pub fn load_variant(variant: &str, assignment: &Assignment) -> Result<Arc<Varian
 ///
 /// A message of the form "unexpected `x`: expected …" is split: the head is the message, the
 /// "expected …" part the label.
-fn dsl_diag(code: &str, text: &Text, e: &dsl::DslError) -> Diagnostic {
+fn dsl_diag(code: Code, text: &Text, e: &dsl::DslError) -> Diagnostic {
     let unknown = e
         .message
         .strip_prefix("unknown ")
@@ -336,7 +336,7 @@ fn expr_diag(text: &Text, e: &dsl::DslError) -> Diagnostic {
                 .to_string(),
         );
     }
-    dsl_diag("compile::expression", text, &e)
+    dsl_diag(Code::CompileExpression, text, &e)
 }
 
 /// The kind called `t` among `kinds`, or an "unknown piece" problem (with a suggestion)
@@ -373,7 +373,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     if spec.seats.is_empty() || spec.seats.len() > MAX_SEATS {
         errs.push(
             Diagnostic::new(
-                "compile::seats",
+                Code::CompileSeats,
                 format!(
                     "a variant needs 1 to {MAX_SEATS} seats, this one has {}",
                     spec.seats.len()
@@ -394,7 +394,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         {
             errs.push(
                 Diagnostic::new(
-                    "compile::duplicate-seat",
+                    Code::CompileDuplicateSeat,
                     format!("two seats are called `{}`", s.name.value),
                     Some(s.name.node.span.clone()),
                 )
@@ -428,7 +428,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
         errs.push(
             Diagnostic::new(
-                "compile::pieces",
+                Code::CompilePieces,
                 format!(
                     "a variant needs 1 to {MAX_KINDS} piece kinds, this one has {}",
                     spec.pieces.len()
@@ -449,7 +449,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         if p.letter.value.chars().count() != 1 || !letter.is_ascii_alphabetic() {
             errs.push(
                 Diagnostic::new(
-                    "compile::letter",
+                    Code::CompileLetter,
                     format!("the letter of `{}` must be one ASCII letter", p.name.value),
                     Some(p.letter.node.span.clone()),
                 )
@@ -464,7 +464,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         {
             errs.push(
                 Diagnostic::new(
-                    "compile::duplicate-letter",
+                    Code::CompileDuplicateLetter,
                     format!(
                         "`{}` and `{}` both use the letter `{letter}`",
                         prev.name.value, p.name.value
@@ -480,7 +480,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             Ok(b) => b,
             Err(es) => {
                 for e in &es {
-                    errs.push(dsl_diag("compile::betza", &p.betza, e));
+                    errs.push(dsl_diag(Code::CompileBetza, &p.betza, e));
                 }
                 continue;
             }
@@ -507,7 +507,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             if let Some(first) = pr.to[..j].iter().find(|f| f.value == t.value) {
                 errs.push(
                     Diagnostic::new(
-                        "compile::promotion-twice",
+                        Code::CompilePromotionTwice,
                         format!(
                             "`{}` is listed twice in the promotion of `{}`",
                             t.value, p.name.value
@@ -523,7 +523,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         if pr.to.is_empty() && pr.by_file.is_none() {
             errs.push(
                 Diagnostic::new(
-                    "compile::promotion",
+                    Code::CompilePromotion,
                     format!("`{}` promotes to nothing", p.name.value),
                     Some(pr.node.span.clone()),
                 )
@@ -539,7 +539,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         if pr.zone > depth {
             errs.push(
                 Diagnostic::new(
-                    "compile::promotion-zone",
+                    Code::CompilePromotionZone,
                     format!(
                         "a promotion zone of {} lines is deeper than the board ({})",
                         pr.zone,
@@ -565,7 +565,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                     if targets.len() != width as usize {
                         errs.push(
                             Diagnostic::new(
-                                "compile::promotion-by-file",
+                                Code::CompilePromotionByFile,
                                 format!(
                                     "`by-file:` lists {}; the far line has {}",
                                     crate::diag::count(targets.len(), "kind", "kinds"),

@@ -2,7 +2,7 @@
 //! being the baseline the others are compared with.
 
 use crate::Assignment;
-use crate::diag::{Diagnostic, Diagnostics, Span, text_source};
+use crate::diag::{Code, Diagnostic, Diagnostics, Span, text_source};
 use crate::dsl::suggest;
 use crate::spec::RuleFile;
 
@@ -91,7 +91,7 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
             if all {
                 errors.push(
                     Diagnostic::new(
-                        "sweep::twice",
+                        Code::SweepTwice,
                         "`--sweep all` is given twice",
                         Some(Span::new(&src, 0, item.len())),
                     )
@@ -111,7 +111,7 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
             };
             errors.push(
                 Diagnostic::new(
-                    "sweep::unknown",
+                    Code::SweepUnknown,
                     format!("unknown option `{name}`"),
                     Some(Span::new(&src, 0, name.len().min(item.len()))),
                 )
@@ -123,7 +123,7 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
         if axes.iter().any(|(n, _)| n == name) {
             errors.push(
                 Diagnostic::new(
-                    "sweep::twice",
+                    Code::SweepTwice,
                     format!("option `{name}` is swept twice"),
                     Some(Span::new(&src, 0, item.len())),
                 )
@@ -145,7 +145,7 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
                     if !o.accepts(t) {
                         errors.push(
                             Diagnostic::new(
-                                "sweep::bad-choice",
+                                Code::SweepBadChoice,
                                 format!("`{t}` is not a choice of option `{name}`"),
                                 here,
                             )
@@ -155,7 +155,7 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
                     } else if choices[1..].contains(&choice) {
                         errors.push(
                             Diagnostic::new(
-                                "sweep::repeated-choice",
+                                Code::SweepRepeatedChoice,
                                 format!("`{t}` is given twice in the sweep of `{name}`"),
                                 here,
                             )
@@ -169,7 +169,7 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
                 if choices[1..].iter().all(|c| *c == choices[0]) {
                     errors.push(
                         Diagnostic::new(
-                            "sweep::nothing-to-compare",
+                            Code::SweepNothingToCompare,
                             format!(
                                 "the sweep of `{name}` gives only its baseline `{}`",
                                 choices[0]
@@ -207,7 +207,7 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
     if total > MAX_ASSIGNMENTS {
         errors.push(
             Diagnostic::new(
-                "sweep::too-many",
+                Code::SweepTooMany,
                 format!("the sweep has {total} option combinations; at most {MAX_ASSIGNMENTS} are played"),
                 None,
             )
@@ -239,7 +239,7 @@ fn each(
             .map(|(_, s)| s.as_str())
             .collect();
         return Err(Diagnostic::new(
-            "sweep::each-alone",
+            Code::SweepEachAlone,
             format!(
                 "`--sweep each` varies every option one at a time; it takes no other sweep \
                  items (`{}` given too)",
@@ -254,7 +254,7 @@ fn each(
     let options: Vec<_> = file.options.iter().filter(|o| o.changes_play()).collect();
     if options.is_empty() {
         return Err(Diagnostic::new(
-            "sweep::nothing-to-compare",
+            Code::SweepNothingToCompare,
             "this variant has no option that changes play, so `--sweep each` has nothing to vary",
             whole,
         )
@@ -280,7 +280,7 @@ fn each(
     }
     if assignments.len() > MAX_ASSIGNMENTS {
         return Err(Diagnostic::new(
-            "sweep::too-many",
+            Code::SweepTooMany,
             format!(
                 "the sweep has {} assignments; at most {MAX_ASSIGNMENTS} are played",
                 assignments.len()

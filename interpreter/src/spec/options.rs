@@ -6,7 +6,7 @@
 //! An integer option also accepts any whole number in its range, written into the tree at the
 //! dotted path `at:`.
 
-use crate::diag::{Diagnostic, Diagnostics, Span, text_source};
+use crate::diag::{Code, Diagnostic, Diagnostics, Span, text_source};
 use crate::dsl::suggest;
 use crate::yaml::Reader;
 use crate::yaml::{Key, Node, Value, merge};
@@ -191,7 +191,7 @@ impl Assignment {
                         let src = text_source("--set", item);
                         errors.push(
                             Diagnostic::new(
-                                "options::set-twice",
+                                Code::OptionsSetTwice,
                                 format!("option `{n}` is set twice: `{n}={first}` and `{item}`"),
                                 Some(Span::new(&src, 0, item.len())),
                             )
@@ -206,7 +206,7 @@ impl Assignment {
                     let src = text_source("--set", item);
                     errors.push(
                         Diagnostic::new(
-                            "options::syntax",
+                            Code::OptionsSyntax,
                             format!("`{item}` is not of the form OPTION=CHOICE"),
                             Some(Span::new(&src, 0, item.len())),
                         )
@@ -318,7 +318,7 @@ fn read_option<'a>(
                     for key in &forbidden {
                         r.error(
                             Diagnostic::new(
-                                "options::choice-key",
+                                Code::OptionsChoiceKey,
                                 format!(
                                     "the choice `{}` of option `{}` sets `{}`",
                                     ck.name, k.name, key.name
@@ -365,7 +365,7 @@ fn read_option<'a>(
         if let Some(n) = max_node.filter(|_| max < min) {
             r.error(
                 Diagnostic::new(
-                    "options::empty-range",
+                    Code::OptionsEmptyRange,
                     format!("`max` ({max}) is less than `min` ({min}): no number is accepted"),
                     Some(n.span.clone()),
                 )
@@ -410,7 +410,7 @@ fn read_option<'a>(
     if choices.is_empty() && integer.is_none() && broken.is_empty() {
         r.error(
             Diagnostic::new(
-                "options::no-choices",
+                Code::OptionsNoChoices,
                 format!("option `{}` has no choices", k.name),
                 Some(k.span.clone()),
             )
@@ -439,7 +439,7 @@ fn read_option<'a>(
         let span = default_node?.span.clone();
         r.error(
             Diagnostic::new(
-                "options::bad-default",
+                Code::OptionsBadDefault,
                 format!(
                     "the default `{}` of option `{}` is not among its choices",
                     opt.default, opt.name
@@ -485,7 +485,7 @@ pub fn check_paths(r: &mut Reader, tree: &Node, options: &[OptionSpec]) {
             if key.is_empty() {
                 r.error(
                     Diagnostic::new(
-                        "options::bad-path",
+                        Code::OptionsBadPath,
                         if i.at.len() == 1 {
                             "the path `at:` is empty".to_string()
                         } else {
@@ -504,7 +504,7 @@ pub fn check_paths(r: &mut Reader, tree: &Node, options: &[OptionSpec]) {
             let Some(entries) = node.as_map() else {
                 r.error(
                     Diagnostic::new(
-                        "options::bad-path",
+                        Code::OptionsBadPath,
                         format!(
                             "`at: {}` goes through {place}, which is {}, not a mapping",
                             i.at.join("."),
@@ -536,7 +536,7 @@ pub fn check_paths(r: &mut Reader, tree: &Node, options: &[OptionSpec]) {
                     };
                     r.error(
                         Diagnostic::new(
-                            "options::bad-path",
+                            Code::OptionsBadPath,
                             format!("`at: {}`: {place} has no key `{key}`", i.at.join(".")),
                             Some(i.at_node.inner_span(range)),
                         )
@@ -575,7 +575,7 @@ pub fn check_assignment(options: &[OptionSpec], a: &Assignment) -> Result<(), Di
                 };
                 errors.push(
                     Diagnostic::new(
-                        "options::unknown",
+                        Code::OptionsUnknown,
                         format!("unknown option `{name}`"),
                         Some(Span::new(&src, 0, name.len())),
                     )
@@ -589,7 +589,7 @@ pub fn check_assignment(options: &[OptionSpec], a: &Assignment) -> Result<(), Di
                     .unwrap_or_default();
                 errors.push(
                     Diagnostic::new(
-                        "options::bad-choice",
+                        Code::OptionsBadChoice,
                         format!("`{value}` is not a choice of option `{name}`"),
                         Some(Span::new(&src, name.len() + 1, text.len())),
                     )
