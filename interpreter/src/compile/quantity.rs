@@ -423,4 +423,51 @@ mod tests {
         }
         assert!(checked >= 4, "{helps:?}");
     }
+
+    #[test]
+    fn refusals_point_at_the_part_of_the_call_at_fault() {
+        let seats = ["white".to_string(), "black".to_string()];
+        let resolver = Resolver {
+            seats: &seats,
+            kinds: &["raja", "padati"],
+            params: &[("limit".to_string(), 3)],
+            subject: false,
+            quantities: Default::default(),
+        };
+        let refusal = |n: &str, a: &[Arg]| resolver.resolve(n, a).unwrap_err().reason;
+        let name = |s: &str| Arg::Name(s.to_string());
+        // `count(white, padatti)`: the second argument names no kind.
+        let r = refusal("count", &[name("white"), name("padatti")]);
+        assert_eq!(
+            r,
+            Refusal::UnknownPiece {
+                name: "padatti".into(),
+                arg: 1
+            }
+        );
+        let src = "x + count(white,  padatti) > 0";
+        assert_eq!(&src[fault_span(src, 4..26, r.fault())], "padatti");
+        // `count(white, white)`: the second `white`, not the first.
+        let r = refusal("count", &[name("white"), name("white")]);
+        let src = "count(white, white)";
+        assert_eq!(fault_span(src, 0..src.len(), r.fault()), 13..18);
+        // A seat where there is none; `seat` outside `ranking:`; an unknown quantity.
+        let r = refusal("pieces", &[name("whte")]);
+        assert_eq!(r.fault(), Fault::Arg(0));
+        assert_eq!(
+            refusal("bare", &[name("seat")]),
+            Refusal::SeatOutsideRanking { arg: 0 }
+        );
+        let r = refusal("piecs", &[name("white")]);
+        assert_eq!(r, Refusal::UnknownQuantity("piecs".into()));
+        assert_eq!(fault_span("piecs (white)", 0..13, r.fault()), 0..5);
+        // The whole call: a wrong number of arguments, a parameter with one, no parentheses.
+        let r = refusal("pieces", &[]);
+        assert_eq!(r.to_string(), "`pieces` takes 1 argument, not 0");
+        assert_eq!(fault_span("pieces", 0..6, r.fault()), 0..6);
+        let r = refusal("limit", &[name("white")]);
+        assert_eq!(r.to_string(), "the parameter `limit` takes no argument");
+        assert_eq!(fault_span("limit(white)", 0..12, r.fault()), 0..12);
+        assert_eq!(fault_span("piecs", 0..5, Fault::Name), 0..5);
+    }
 }

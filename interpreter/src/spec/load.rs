@@ -95,8 +95,9 @@ fn load_as(variant: &str, shown: bool) -> Result<RuleFile, Diagnostics> {
                 names.iter().copied(),
             );
             // "did you mean `chaturanga`? Or give …", "expected one of …, or the path …".
+            let suggested = crate::dsl::suggest(variant, names.iter().copied()).is_some();
             let help = match d.help.as_deref() {
-                Some(h) if h.starts_with("did you mean") => {
+                Some(h) if suggested => {
                     format!("{h} Or give the path of a rule file, e.g. `./my-variant.yaml`")
                 }
                 Some(h) => format!("{h}, or the path of a rule file, e.g. `./my-variant.yaml`"),

@@ -273,7 +273,10 @@ fn syntax_errors_point_at_the_character() {
     );
     assert_eq!(parse_expr("a && b").unwrap_err()[0].span, 2..3);
     assert_eq!(parse_expr("").unwrap_err()[0].span, 0..0);
-    assert_eq!(parse_expr("  ").unwrap_err()[0].message(), "empty expression");
+    assert_eq!(
+        parse_expr("  ").unwrap_err()[0].message(),
+        "empty expression"
+    );
 }
 
 #[test]
