@@ -188,7 +188,7 @@ mod tests {
         };
         let d = Diagnostics((0..60).map(one).collect());
         let out = render_diagnostics(&d, false, None);
-        assert_eq!(out.matches("ashtapada::spec::test").count(), 50);
+        assert_eq!(out.matches("ashtapada::spec::yaml").count(), 50);
         assert!(
             out.ends_with("…and 10 more problems\n60 problems found\n"),
             "{out}"

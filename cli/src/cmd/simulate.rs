@@ -15,7 +15,41 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
+/// The report of a run before its first game: one empty summary per option assignment, one
+/// empty effect tally per contrast.
+fn empty_report(
+    a: &SimulateArgs,
+    file: &ashtapada::RuleFile,
+    variants: &[Arc<Variant>],
+    sweep: sim::Sweep,
+    shard: Option<Shard>,
+    contrasts: &[sim::Contrast],
+) -> Report {
+    let seats = variants[0].seats.len();
+    Report {
+        variant: variants[0].name.clone(),
+        rules_hash: Some(file.digest.hex()),
+        seed: a.seed,
+        agents: a.agents.clone(),
+        max_plies: a.max_plies,
+        games: 0,
+        shard,
+        swept: sweep.swept,
+        design: sweep.design,
+        stopping: None,
+        effects: contrasts
+            .iter()
+            .map(|c| sim::EffectTally::new(c, seats))
+            .collect(),
+        runs: variants
+            .iter()
+            .map(|v| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), sim::Tally::new(v)))
+            .collect(),
+    }
+}
+
+/// Refuses `--games 0` and `--max-plies 0`; reads `--shard K/N`.
+fn check_counts(a: &SimulateArgs) -> Result<Option<Shard>, Failure> {
     if a.games == 0 {
         return Err(bad_input(
             Code::SimulateGames,
@@ -30,12 +64,21 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
             "give a cap of at least one ply, e.g. `--max-plies 2000` (the default is 10000)",
         ));
     }
-    let shard = match &a.shard {
-        Some(s) => Some(Shard::parse(s).map_err(|e| {
-            bad_input(Code::SimulateShard, e, "e.g. `--shard 0/4` … `--shard 3/4`")
-        })?),
-        None => None,
-    };
+    let shard = a.shard.as_deref().map(Shard::parse).transpose();
+    shard.map_err(|e| bad_input(Code::SimulateShard, e, "e.g. `--shard 0/4` … `--shard 3/4`"))
+}
+
+/// The threads to play on: `--threads` (0 for every core), at most the cores and the games.
+/// More threads than games, or than the machine has cores, only adds overhead (and thousands
+/// of thread stacks may not fit the process's memory): the report is the same for any number.
+fn thread_count(a: &SimulateArgs) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let t = if a.threads == 0 { cores } else { a.threads };
+    t.min(cores).min(a.games.min(1024) as usize)
+}
+
+pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
+    let shard = check_counts(a)?;
     let file = ashtapada::spec::load(&a.v.variant)?;
     let base = Assignment::parse(&a.v.set)?;
     let sweep = sim::sweep(&file, &base, &a.sweep)?;
@@ -60,14 +103,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         seed: a.seed,
         games: a.games,
         shard,
-        // More threads than games, or than the machine has cores, only adds overhead (and
-        // thousands of thread stacks may not fit the process's memory): the report is the
-        // same for any number.
-        threads: {
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let t = if a.threads == 0 { cores } else { a.threads };
-            t.min(cores).min(a.games.min(1024) as usize)
-        },
+        threads: thread_count(a),
         max_plies: a.max_plies,
         from: 0,
     };
@@ -103,26 +139,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         }
         sim::Design::Each => Vec::new(),
     };
-    let mut report = Report {
-        variant: variants[0].name.clone(),
-        rules_hash: Some(file.digest.hex()),
-        seed: a.seed,
-        agents: a.agents.clone(),
-        max_plies: a.max_plies,
-        games: 0,
-        shard,
-        swept: sweep.swept,
-        design: sweep.design,
-        stopping: None,
-        effects: contrasts
-            .iter()
-            .map(|c| sim::EffectTally::new(c, seats))
-            .collect(),
-        runs: variants
-            .iter()
-            .map(|v| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), sim::Tally::new(v)))
-            .collect(),
-    };
+    let mut report = empty_report(a, &file, &variants, sweep, shard, &contrasts);
     // Without `--precision`, one batch of every game; with it, batches until the intervals
     // are narrow enough (the games of each batch are the same in every run).
     loop {
