@@ -7,6 +7,7 @@
 
 use crate::args::{Format, OutputArgs};
 use crate::cmd::{Failure, bad_input};
+use ashtapada::diag::Code;
 use ashtapada::sim::Report;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -50,7 +51,7 @@ pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), 
         let (bytes, kind) = if is_png(path) {
             let png = crate::plot::png(report).map_err(|e| {
                 bad_input(
-                    "output::plot",
+                    Code::OutputPlot,
                     format!("cannot draw `{}`: {e}", path.display()),
                     "give `--plot FILE.svg` for the SVG picture",
                 )
@@ -74,7 +75,7 @@ pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), 
         return Ok(());
     }
     Err(bad_input(
-        "output::write",
+        Code::OutputWrite,
         lost.join("\n"),
         "free some space or give a file you can write; nothing else was replaced",
     ))
@@ -102,7 +103,7 @@ pub fn check_outputs(
         && !is_png(plot)
     {
         return Err(bad_input(
-            "output::plot",
+            Code::OutputPlot,
             format!("`--plot {}`: plots are SVG or PNG pictures", plot.display()),
             "name the file `….svg` or `….png`, e.g. `--plot shares.svg`",
         ));
@@ -115,7 +116,7 @@ pub fn check_outputs(
     for &(flag, path) in &outputs {
         if let Some(input) = inputs.iter().find(|i| same_file(path, i)) {
             return Err(bad_input(
-                "output::overwrites-input",
+                Code::OutputOverwritesInput,
                 format!(
                     "`{flag} {}` is `{}`, an input of this command: writing it would replace it",
                     path.display(),
@@ -129,7 +130,7 @@ pub fn check_outputs(
             && file.starts_with(&dir)
         {
             return Err(bad_input(
-                "output::in-records",
+                Code::OutputInRecords,
                 format!(
                     "`{flag} {}` is in the records folder `{}`",
                     path.display(),
@@ -143,7 +144,7 @@ pub fn check_outputs(
     for (i, &(flag_a, a)) in outputs.iter().enumerate() {
         if let Some(&(flag_b, b)) = outputs[i + 1..].iter().find(|(_, b)| same_file(a, b)) {
             return Err(bad_input(
-                "output::same-file",
+                Code::OutputSameFile,
                 format!(
                     "`{flag_a} {}` and `{flag_b} {}` are the same file: one would replace the other",
                     a.display(),
@@ -161,7 +162,7 @@ pub fn check_outputs(
 fn check_target(flag: &str, path: &Path) -> Result<(), Failure> {
     let refuse = |what: String| {
         bad_input(
-            "output::write",
+            Code::OutputWrite,
             format!("cannot write `{}` (`{flag}`): {what}", path.display()),
             format!(
                 "give a regular file you can write, e.g. `{flag} {}`",
@@ -305,7 +306,7 @@ fn new_file_permissions(file: &std::fs::File) -> Result<std::fs::Permissions, St
 /// `OPTION=CHOICE…` holding only such files): these are then deleted. Anything else in it is
 /// never deleted.
 pub fn clear_records(dir: &Path, force: bool) -> Result<(), Failure> {
-    let refuse = |message: String, help: &str| bad_input("simulate::records", message, help);
+    let refuse = |message: String, help: &str| bad_input(Code::SimulateRecords, message, help);
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),

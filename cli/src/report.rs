@@ -117,7 +117,7 @@ impl std::error::Error for Bare<'_> {}
 
 impl miette::Diagnostic for Bare<'_> {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(&self.d.code))
+        Some(Box::new(self.d.code().as_str()))
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -136,13 +136,13 @@ mod tests {
         let text = format!("{}name: x\nboard: 1\n", " ".repeat(70_000));
         let src = text_source("p.yaml", &text);
         let d = Diagnostic::new(
-            "spec::test",
+            ashtapada::diag::Code::SpecYaml,
             "something is wrong",
             Some(Span::new(&src, 70_000, 70_004)),
         )
         .help("fix it");
         let out = render_diagnostics(&d.into(), false, None);
-        assert!(out.starts_with("ashtapada::spec::test\n"), "{out}");
+        assert!(out.starts_with("ashtapada::spec::yaml\n"), "{out}");
         assert!(out.contains("× something is wrong"), "{out}");
         assert!(out.contains("╭─[p.yaml:1:70001]"), "{out}");
         assert!(
@@ -161,7 +161,11 @@ mod tests {
     fn a_line_next_to_a_long_one_is_not_drawn_either() {
         let text = format!("a: 1\nb: {}\n", "x".repeat(500));
         let src = text_source("p.yaml", &text);
-        let d = Diagnostic::new("spec::test", "bad", Some(Span::new(&src, 0, 1)));
+        let d = Diagnostic::new(
+            ashtapada::diag::Code::SpecYaml,
+            "bad",
+            Some(Span::new(&src, 0, 1)),
+        );
         let out = render_diagnostics(&d.into(), false, None);
         assert!(out.contains("╭─[p.yaml:1:1]"), "{out}");
         assert!(
@@ -176,7 +180,7 @@ mod tests {
         let src = text_source("p.yaml", "a: 1\n");
         let one = |i: usize| {
             Diagnostic::new(
-                "spec::test",
+                ashtapada::diag::Code::SpecYaml,
                 format!("problem {i}"),
                 Some(Span::new(&src, 0, 1)),
             )
@@ -184,7 +188,7 @@ mod tests {
         };
         let d = Diagnostics((0..60).map(one).collect());
         let out = render_diagnostics(&d, false, None);
-        assert_eq!(out.matches("ashtapada::spec::test").count(), 50);
+        assert_eq!(out.matches("ashtapada::spec::yaml").count(), 50);
         assert!(
             out.ends_with("…and 10 more problems\n60 problems found\n"),
             "{out}"

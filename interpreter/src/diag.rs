@@ -99,11 +99,231 @@ impl PartialEq for Span {
     }
 }
 
+/// Declares [`Code`]: each variant with its doc and its stable string.
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])* $variant:ident = $text:literal,)*) => {
+        /// The stable code of a [`Diagnostic`], which programs can match; its string
+        /// ([`Code::as_str`], `ashtapada::LAYER::NAME`) is what reports print, snapshots and the
+        /// documentation quote, and never changes. The layer (`spec`, `options`, `compile`,
+        /// `sweep`, …) is the phase that raises it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Code {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in declaration order (grouped by layer).
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The stable string, e.g. `ashtapada::spec::unknown-key`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => concat!("ashtapada::", $text),)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    // Reading a rule file (spec, yaml).
+    /// A YAML value of the wrong type: a list where a mapping is wanted, a word for a number.
+    SpecType = "spec::type",
+    /// A whole number out of the range its key allows.
+    SpecRange = "spec::range",
+    /// A name that is not defined: a piece, seat, result or other word, with "did you mean".
+    SpecUnknownName = "spec::unknown-name",
+    /// A mapping lacks a key it requires.
+    SpecMissingKey = "spec::missing-key",
+    /// A key no reader accepts in its mapping (a misspelling, with "did you mean").
+    SpecUnknownKey = "spec::unknown-key",
+    /// A rule file, or the input of a reader, larger than its bound.
+    SpecTooLarge = "spec::too-large",
+    /// A rule file with no content.
+    SpecEmpty = "spec::empty",
+    /// Text that is not valid YAML (a tab indent, an unclosed quote, …).
+    SpecYaml = "spec::yaml",
+    /// YAML nested deeper than the reader allows.
+    SpecTooDeep = "spec::too-deep",
+    /// A mapping key that is missing or not a name.
+    SpecBadKey = "spec::bad-key",
+    /// A key written twice in one mapping.
+    SpecDuplicateKey = "spec::duplicate-key",
+    /// A key of `dice.faces` that is not a face value from 1 to 64.
+    SpecDieFace = "spec::die-face",
+    /// A result that ranks every seat in a file with no `ranking:` keys.
+    SpecNeedsRanking = "spec::needs-ranking",
+    /// A path that is a folder, device or pipe rather than a rule file.
+    SpecNotAFile = "spec::not-a-file",
+    /// A rule file that cannot be read from disk.
+    SpecIo = "spec::io",
+    /// `extends:` names a path outside the folder of the rule file, or an empty one.
+    SpecExtendsOutside = "spec::extends-outside",
+    /// `extends:` files that form a cycle.
+    SpecExtendsCycle = "spec::extends-cycle",
+    /// An `extends:` chain with too many ancestors.
+    SpecExtendsDepth = "spec::extends-depth",
+    /// A file named by `extends:` or on the command line that does not read as a rule file
+    /// (its text is not shown).
+    SpecNotARuleFile = "spec::not-a-rule-file",
+    /// A rule file whose top level is not a mapping.
+    SpecNotAMapping = "spec::not-a-mapping",
+    // Options: the `options:` section and `--set` values.
+    /// Option `--set` twice on one command line.
+    OptionsSetTwice = "options::set-twice",
+    /// A `--set` value not of the form `OPTION=CHOICE`.
+    OptionsSyntax = "options::syntax",
+    /// A choice of an option that sets a key a choice may not set.
+    OptionsChoiceKey = "options::choice-key",
+    /// A numeric option whose `max` is less than its `min`.
+    OptionsEmptyRange = "options::empty-range",
+    /// An option with no choices.
+    OptionsNoChoices = "options::no-choices",
+    /// An option whose default is not among its choices.
+    OptionsBadDefault = "options::bad-default",
+    /// A choice's `at:` path that is empty or does not lead to a key of the file.
+    OptionsBadPath = "options::bad-path",
+    /// `--set` names an option the rule file does not have.
+    OptionsUnknown = "options::unknown",
+    /// `--set` gives a choice the option does not have.
+    OptionsBadChoice = "options::bad-choice",
+    // Compiling a rule file.
+    /// A seat's FEN letter that is empty, not ASCII letters, missing or shared with a seat.
+    CompileSeatFen = "compile::seat-fen",
+    /// Dice that do not compile (no faces, a face naming no piece).
+    CompileDice = "compile::dice",
+    /// No seat can make the first move.
+    CompileNoFirstMove = "compile::no-first-move",
+    /// A Betza move that does not parse (at its exact characters).
+    CompileBetza = "compile::betza",
+    /// An expression that does not parse, resolve or type-check (at its exact characters).
+    CompileExpression = "compile::expression",
+    /// A number of seats out of range.
+    CompileSeats = "compile::seats",
+    /// Two seats with one name.
+    CompileDuplicateSeat = "compile::duplicate-seat",
+    /// A number of piece kinds out of range.
+    CompilePieces = "compile::pieces",
+    /// A piece letter that is not one ASCII letter.
+    CompileLetter = "compile::letter",
+    /// Two piece kinds with one letter.
+    CompileDuplicateLetter = "compile::duplicate-letter",
+    /// A kind listed twice in one promotion.
+    CompilePromotionTwice = "compile::promotion-twice",
+    /// A promotion to nothing.
+    CompilePromotion = "compile::promotion",
+    /// A promotion zone deeper than the board.
+    CompilePromotionZone = "compile::promotion-zone",
+    /// A `by-file:` promotion list whose length is not the far line's.
+    CompilePromotionByFile = "compile::promotion-by-file",
+    /// A square or square set of the setup that is off the board or malformed.
+    CompileSquare = "compile::square",
+    /// Two pieces placed on one square by the setup.
+    CompileDoublePlacement = "compile::double-placement",
+    // Command-line values: sweeps, perft, positions, records, output.
+    /// A sweep, or `--sweep all`, given twice.
+    SweepTwice = "sweep::twice",
+    /// `--sweep` names an option the rule file does not have.
+    SweepUnknown = "sweep::unknown",
+    /// `--sweep` lists a choice the option does not have.
+    SweepBadChoice = "sweep::bad-choice",
+    /// `--sweep` lists one choice twice.
+    SweepRepeatedChoice = "sweep::repeated-choice",
+    /// A sweep that gives only the baseline: nothing to compare.
+    SweepNothingToCompare = "sweep::nothing-to-compare",
+    /// A sweep with more option combinations than are played.
+    SweepTooMany = "sweep::too-many",
+    /// `--sweep each` together with another sweep.
+    SweepEachAlone = "sweep::each-alone",
+    /// A perft depth above the bound.
+    PerftDepth = "perft::depth",
+    /// A `--dice` roll that does not read or fit the variant.
+    PerftDice = "perft::dice",
+    /// A position (FEN or position string) given on the command line that does not read.
+    NotationPosition = "notation::position",
+    /// A game record that cannot be read from disk.
+    RecordRead = "record::read",
+    /// A game record that is not valid JSON or YAML of a record.
+    RecordSyntax = "record::syntax",
+    /// A record's options that do not fit the rules it names.
+    RecordOptions = "record::options",
+    /// A record's first seat that is not a seat of the variant.
+    RecordFirstSeat = "record::first-seat",
+    /// A record's start position that does not read.
+    RecordStart = "record::start",
+    /// A record's action that does not replay.
+    RecordAction = "record::action",
+    /// A report given to `merge` that cannot be read.
+    MergeRead = "merge::read",
+    /// A report given to `merge` that is not a simulation report.
+    MergeReport = "merge::report",
+    /// Reports given to `merge` that are not the shards of one run.
+    MergeShards = "merge::shards",
+    /// A plot that cannot be drawn, or whose file is neither SVG nor PNG.
+    OutputPlot = "output::plot",
+    /// An output file that cannot be written.
+    OutputWrite = "output::write",
+    /// An output file that is an input of the same command.
+    OutputOverwritesInput = "output::overwrites-input",
+    /// An output file inside the records folder.
+    OutputInRecords = "output::in-records",
+    /// Two outputs that name the same file.
+    OutputSameFile = "output::same-file",
+    /// `--games 0`.
+    SimulateGames = "simulate::games",
+    /// `--max-plies 0`.
+    SimulateMaxPlies = "simulate::max-plies",
+    /// A `--shard K/N` that does not read or has K ≥ N.
+    SimulateShard = "simulate::shard",
+    /// Shard tallies that do not add up (a bug).
+    SimulateTally = "simulate::tally",
+    /// A `--per-game` file that cannot be written.
+    SimulatePerGame = "simulate::per-game",
+    /// A `--precision` out of range, or given with `--shard`.
+    SimulatePrecision = "simulate::precision",
+    /// `--batch 0`.
+    SimulateBatch = "simulate::batch",
+    /// An unknown agent name.
+    SimulateAgent = "simulate::agent",
+    /// A number of agents that is neither one nor the number of seats.
+    SimulateAgents = "simulate::agents",
+    /// A `--records` folder that cannot be created or read, or holds other files.
+    SimulateRecords = "simulate::records",
+}
+
+impl Code {
+    /// The layer that raises the code: `spec` for `ashtapada::spec::unknown-key`.
+    pub fn layer(self) -> &'static str {
+        let rest = &self.as_str()["ashtapada::".len()..];
+        rest.split("::").next().unwrap_or(rest)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Code {
+    type Err = ();
+
+    /// The code whose string is `s` (`ashtapada::spec::unknown-key`); `Err(())` for a string
+    /// that is no code's.
+    fn from_str(s: &str) -> Result<Code, ()> {
+        Code::ALL
+            .iter()
+            .copied()
+            .find(|c| c.as_str() == s)
+            .ok_or(())
+    }
+}
+
 /// A located problem, with a stable code, labels and an optional help line.
 #[derive(Clone, Debug)]
 pub struct Diagnostic {
-    /// Stable code such as `ashtapada::spec::unknown-key`.
-    pub code: String,
+    /// Stable code such as `ashtapada::spec::unknown-key` (see [`Diagnostic::code`]).
+    code: Code,
     /// One-line statement of the problem.
     pub message: String,
     /// Where it is; `None` for problems with no source text (a missing file).
@@ -117,16 +337,21 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A diagnostic with code `ashtapada::{code}` at `span`.
-    pub fn new(code: &str, message: impl Into<String>, span: Option<Span>) -> Diagnostic {
+    /// A diagnostic with `code` at `span`.
+    pub fn new(code: Code, message: impl Into<String>, span: Option<Span>) -> Diagnostic {
         Diagnostic {
-            code: format!("ashtapada::{code}"),
+            code,
             message: message.into(),
             span,
             label: String::from("here"),
             extra: Vec::new(),
             help: None,
         }
+    }
+
+    /// The stable code, which programs match (its string is [`Code::as_str`]).
+    pub fn code(&self) -> Code {
+        self.code
     }
 
     /// Sets the label shown at the span.
@@ -205,7 +430,7 @@ impl Diagnostic {
             .map(|(s, l)| (span(s), printable(l).into_owned()))
             .collect();
         Diagnostic {
-            code: self.code.clone(),
+            code: self.code,
             message: printable(&self.message).into_owned(),
             span: main,
             label: printable(&self.label).into_owned(),
@@ -225,7 +450,7 @@ impl std::error::Error for Diagnostic {}
 
 impl miette::Diagnostic for Diagnostic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(&self.code))
+        Some(Box::new(self.code.as_str()))
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -513,8 +738,12 @@ mod tests {
     fn printable_diagnostics_escape_the_source_and_keep_their_spans() {
         // ESC (1 byte) becomes `\u{1b}` (6 bytes): a span after it moves by 5.
         let src = text_source("t.yaml", "a: \u{1b}]0;x\u{7}\nb: bad\n");
-        let d = Diagnostic::new("t", "bad `\u{1b}[31m`", Some(Span::new(&src, 13, 16)))
-            .help("no \u{9b}");
+        let d = Diagnostic::new(
+            Code::SpecYaml,
+            "bad `\u{1b}[31m`",
+            Some(Span::new(&src, 13, 16)),
+        )
+        .help("no \u{9b}");
         let p = d.printable();
         let s = p.span.as_ref().unwrap();
         assert_eq!(s.source.inner(), "a: \\u{1b}]0;x\\u{7}\nb: bad\n");
@@ -523,13 +752,13 @@ mod tests {
         assert_eq!(p.message, "bad `\\u{1b}[31m`");
         assert_eq!(p.help.as_deref(), Some("no \\u{9b}"));
         // A span over the escaped character covers its whole escape.
-        let p = Diagnostic::new("t", "m", Some(Span::new(&src, 3, 4))).printable();
+        let p = Diagnostic::new(Code::SpecYaml, "m", Some(Span::new(&src, 3, 4))).printable();
         assert_eq!(p.span.unwrap().text(), "\\u{1b}");
     }
 
     #[test]
     fn reported_keeps_the_first_fifty_and_counts_the_rest() {
-        let d = |i: usize| Diagnostic::new("t", format!("problem {i}"), None);
+        let d = |i: usize| Diagnostic::new(Code::SpecYaml, format!("problem {i}"), None);
         let many = Diagnostics((0..MAX_REPORTED + 7).map(d).collect());
         let (shown, more) = many.reported();
         assert_eq!((shown.len(), more), (MAX_REPORTED, 7));

@@ -31,7 +31,7 @@ pub use compile::{Variant, compile, load_variant};
 pub use diag::{Diagnostic, Diagnostics};
 pub use engine::{
     Action, Counters, EndReason, Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Move, NO_OWNER, Outcome,
-    Piece, PlayError, Position, Seat, SquareSet,
+    Piece, PlayError, Position, RollError, Seat, SquareSet,
 };
 pub use geometry::{Board, Edge, Orientation, Square};
 pub use perft::{divide, divide_until, perft, perft_until};

@@ -359,12 +359,15 @@ impl ResultKind {
     /// Words accepted in rule files.
     pub const WORDS: [&'static str; 4] = ["win", "loss", "draw", "rank"];
 
-    pub(crate) fn parse(s: &str) -> ResultKind {
+    /// The result a word of [`ResultKind::WORDS`] names; `None` for any other word (the
+    /// reader reports it, located, with a suggestion — never read as a draw).
+    pub fn parse(s: &str) -> Option<ResultKind> {
         match s {
-            "win" => ResultKind::Win,
-            "loss" => ResultKind::Loss,
-            "rank" => ResultKind::Rank,
-            _ => ResultKind::Draw,
+            "win" => Some(ResultKind::Win),
+            "loss" => Some(ResultKind::Loss),
+            "draw" => Some(ResultKind::Draw),
+            "rank" => Some(ResultKind::Rank),
+            _ => None,
         }
     }
 
@@ -382,6 +385,16 @@ impl ResultKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn result_words_round_trip_and_nothing_else_reads() {
+        for w in ResultKind::WORDS {
+            assert_eq!(ResultKind::parse(w).map(ResultKind::name), Some(w));
+        }
+        for w in ["drwa", "Draw", "", "won"] {
+            assert_eq!(ResultKind::parse(w), None, "{w}");
+        }
+    }
 
     #[test]
     fn piece_fields_round_trip() {

@@ -169,3 +169,110 @@ fn explain_chaturanga() {
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!("explain_chaturanga", out);
 }
+
+/// The problems of `text` (a rule file extending chaturanga) under the default options.
+fn problems(text: &str) -> Vec<ashtapada::Diagnostic> {
+    use ashtapada::{Assignment, compile, spec::load_str};
+    load_str("t.yaml", text)
+        .and_then(|f| compile(&f, &Assignment::default()))
+        .expect_err("the file is refused")
+        .0
+}
+
+#[test]
+fn a_misspelt_result_word_is_a_located_error_never_a_draw() {
+    use ashtapada::diag::Code;
+    // Each place a result word is read; `drwa` is at the same column of line 2 in each.
+    let places = [
+        "end: { stalemate: drwa }",
+        "end: { conditions: { x: { when: 'ply > 0', result: drwa } } }",
+        "end: { repetition: { count: 3, result: drwa } }",
+        "end: { move-rule: { moves: 50, result: drwa } }",
+    ];
+    for place in places {
+        let text = format!("extends: chaturanga\n{place}\n");
+        let d = problems(&text);
+        let found: Vec<String> = d.iter().map(|d| d.one_line()).collect();
+        let d = d
+            .iter()
+            .find(|d| d.code() == Code::SpecUnknownName)
+            .unwrap_or_else(|| panic!("{place}: no unknown-name report in {found:?}"));
+        assert_eq!(d.message, "unknown result `drwa`", "{place}");
+        let span = d.span.as_ref().expect("located");
+        assert_eq!(span.text(), "drwa", "{place}");
+        let column = place.find("drwa").unwrap() + 1;
+        assert_eq!(span.line_col(), (2, column), "{place}");
+        assert_eq!(d.help.as_deref(), Some("did you mean `draw`?"), "{place}");
+    }
+}
+
+/// The code lines (`ashtapada::LAYER::NAME` alone on a line) of the text files under `dir`
+/// whose names end with one of `exts`, recursively, with the file each was found in.
+fn code_lines(dir: &Path, exts: &[&str]) -> Vec<(String, PathBuf)> {
+    let mut found = Vec::new();
+    let mut stack = vec![repo_root().join(dir)];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("readable entry").path();
+            let name = path.to_string_lossy().to_string();
+            if path.is_dir() {
+                stack.push(path);
+            } else if exts.iter().any(|e| name.ends_with(e)) {
+                let text = std::fs::read_to_string(&path).expect("readable text");
+                for line in text.lines() {
+                    let line = line.trim();
+                    let rest = line.strip_prefix("ashtapada::").unwrap_or("");
+                    let shaped = rest.split_once("::").is_some_and(|(layer, name)| {
+                        !layer.is_empty()
+                            && layer.bytes().all(|b| b.is_ascii_lowercase())
+                            && !name.is_empty()
+                            && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+                    });
+                    if shaped {
+                        found.push((line.to_string(), path.clone()));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_code_has_its_own_string_and_every_code_shown_is_known() {
+    use ashtapada::diag::Code;
+    let mut strings: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+    let n = strings.len();
+    strings.sort_unstable();
+    strings.dedup();
+    assert_eq!(strings.len(), n, "two codes share a string");
+    for c in Code::ALL {
+        assert_eq!(c.as_str().parse::<Code>(), Ok(*c));
+        assert_eq!(c.to_string(), c.as_str());
+        assert!(
+            c.as_str()
+                .starts_with(&format!("ashtapada::{}::", c.layer()))
+        );
+    }
+    // The codes quoted by the README, the documentation and every snapshot of a report.
+    let mut shown = code_lines(Path::new("docs"), &[".md"]);
+    shown.extend(code_lines(Path::new("tests/tests/snapshots"), &[".snap"]));
+    shown.extend(code_lines(Path::new("cli/tests/snapshots"), &[".snap"]));
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README");
+    let in_readme = readme
+        .lines()
+        .filter(|l| l.trim().starts_with("ashtapada::") && l.trim().matches("::").count() == 2)
+        .map(|l| (l.trim().to_string(), PathBuf::from("README.md")));
+    shown.extend(in_readme);
+    assert!(shown.len() >= 40, "only {} code lines found", shown.len());
+    for (code, file) in &shown {
+        assert!(
+            code.parse::<Code>().is_ok(),
+            "{}: `{code}` is not a diagnostic code",
+            file.display()
+        );
+    }
+}

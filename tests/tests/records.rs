@@ -6,7 +6,7 @@ use ashtapada::notation::{
     ActionError, MoveError, Record, ReplayError, Unused, from_position_string, move_to_string,
     parse_action, parse_move, to_position_string,
 };
-use ashtapada::{Action, Assignment, PlayError, Position, Seat, Variant, load_variant};
+use ashtapada::{Action, Assignment, PlayError, Position, RollError, Seat, Variant, load_variant};
 use ashtapada_tests::{Lcg, random_action};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -253,7 +253,10 @@ fn a_bad_action_fails_at_its_index() {
     });
     // Dice the variant cannot show.
     check(r, "7,7", &|e| {
-        matches!(e, ActionError::Play(PlayError::BadRoll(_)))
+        matches!(
+            e,
+            ActionError::Play(PlayError::BadRoll(RollError::Face { value: 7, .. }))
+        )
     });
     // A move where a roll is due.
     check(r, "1:d2d3", &|e| {
@@ -261,7 +264,7 @@ fn a_bad_action_fails_at_its_index() {
     });
     // A roll where the dice are already rolled.
     check(m, "1,5", &|e| {
-        matches!(e, ActionError::Play(PlayError::BadRoll(_)))
+        matches!(e, ActionError::Play(PlayError::BadRoll(RollError::NotDue)))
     });
     // Resigning in the middle of a turn.
     check(m, "resign", &|e| {

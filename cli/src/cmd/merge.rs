@@ -4,6 +4,7 @@
 use super::{Failure, bad_input};
 use crate::args::MergeArgs;
 use crate::output::emit;
+use ashtapada::diag::Code;
 use ashtapada::sim::Report;
 use std::io::Write;
 
@@ -13,14 +14,14 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for path in &a.reports {
         let text = crate::output::read_text(path).map_err(|e| {
             bad_input(
-                "merge::read",
+                Code::MergeRead,
                 format!("cannot read `{}`: {e}", path.display()),
                 "give the JSON reports of `ashtapada simulate --shard K/N --format json`",
             )
         })?;
         let report = Report::from_json(&text).map_err(|e| {
             bad_input(
-                "merge::report",
+                Code::MergeReport,
                 format!("`{}`: {e}", path.display()),
                 "give the JSON reports of `ashtapada simulate --shard K/N --format json`",
             )
@@ -29,7 +30,7 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let whole = Report::merge(parts).map_err(|e| {
         bad_input(
-            "merge::shards",
+            Code::MergeShards,
             e,
             "merge the N reports of one run: the same command with `--shard 0/N` … `--shard N-1/N`",
         )

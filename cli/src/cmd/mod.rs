@@ -59,7 +59,11 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
 }
 
 /// A bad-input failure: one diagnostic without a location, with a hint.
-pub fn bad_input(code: &str, message: impl Into<String>, help: impl Into<String>) -> Failure {
+pub fn bad_input(
+    code: ashtapada::diag::Code,
+    message: impl Into<String>,
+    help: impl Into<String>,
+) -> Failure {
     Failure::Diagnostics(
         ashtapada::Diagnostic::new(code, message, None)
             .help(help)

@@ -3,7 +3,7 @@
 
 use super::{Failure, load};
 use crate::args::PerftArgs;
-use ashtapada::diag::{Diagnostic, Span, text_source};
+use ashtapada::diag::{Code, Diagnostic, Span, text_source};
 use ashtapada::notation::{
     PositionError, action_to_string, parse_position, to_fen, to_position_string,
 };
@@ -24,7 +24,7 @@ pub fn check_depth(depth: u32, what: &str) -> Result<(), Failure> {
     let src = text_source(what, &text);
     Err(Failure::Diagnostics(
         Diagnostic::new(
-            "perft::depth",
+            Code::PerftDepth,
             format!("a perft depth of {depth} plies is too deep: at most {MAX_DEPTH}"),
             Some(Span::new(&src, 0, text.len())),
         )
@@ -47,7 +47,7 @@ pub fn run(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     if !dice.is_empty() {
         let zero_checked = if dice.contains(&0) {
-            Err(ashtapada::PlayError::BadRoll("a die cannot show 0".into()))
+            Err(ashtapada::PlayError::BadRoll(ashtapada::RollError::Zero))
         } else {
             Ok(())
         };
@@ -56,7 +56,7 @@ pub fn run(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let src = text_source("--dice", &text);
             Failure::Diagnostics(
                 Diagnostic::new(
-                    "perft::dice",
+                    Code::PerftDice,
                     e.to_string(),
                     Some(Span::new(&src, 0, text.len())),
                 )
@@ -105,7 +105,7 @@ fn position_failure(variant: &Arc<Variant>, text: &str, e: &PositionError) -> Fa
     };
     Failure::Diagnostics(
         Diagnostic::new(
-            "notation::position",
+            Code::NotationPosition,
             e.message.clone(),
             Some(Span::new(&src, start, end)),
         )

@@ -3,7 +3,7 @@
 
 use super::Failure;
 use crate::args::ReplayArgs;
-use ashtapada::diag::{Diagnostic, Source, Span, text_source};
+use ashtapada::diag::{Code, Diagnostic, Source, Span, text_source};
 use ashtapada::notation::{Record, ReplayError, to_position_string};
 use ashtapada::spec::{Node, Value, parse_yaml};
 use ashtapada::{Outcome, Position, Seat};
@@ -12,7 +12,7 @@ use std::io::Write;
 pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
     let text = crate::output::read_record(std::path::Path::new(&a.record)).map_err(|e| {
         super::bad_input(
-            "record::read",
+            Code::RecordRead,
             format!("cannot read the record `{}`: {e}", a.record),
             "give the path of a game record (JSON or YAML)",
         )
@@ -22,7 +22,7 @@ pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         let (start, end) = (e.span.start.min(text.len()), e.span.end.min(text.len()));
         Failure::Diagnostics(
             Diagnostic::new(
-                "record::syntax",
+                Code::RecordSyntax,
                 e.message,
                 Some(Span::new(&src, start, end)),
             )
@@ -98,11 +98,11 @@ fn failure(src: &Source, e: ReplayError) -> Failure {
         // The record's options do not fit the rules (`--rules` of another variant): one report
         // at the record's `options`, not one per option located on a command line.
         ReplayError::Variant(d)
-            if !d.0.is_empty() && d.0.iter().all(|x| x.code.contains("::options::")) =>
+            if !d.0.is_empty() && d.0.iter().all(|x| x.code().layer() == "options") =>
         {
             let problems: Vec<&str> = d.0.iter().map(|x| x.message.as_str()).collect();
             Diagnostic::new(
-                "record::options",
+                Code::RecordOptions,
                 format!(
                     "the record's options do not fit these rules: {}",
                     problems.join("; ")
@@ -114,13 +114,13 @@ fn failure(src: &Source, e: ReplayError) -> Failure {
         }
         ReplayError::Variant(d) => return Failure::Diagnostics(d.clone()),
         ReplayError::FirstSeat(_) => Diagnostic::new(
-            "record::first-seat",
+            Code::RecordFirstSeat,
             e.to_string(),
             field("first_seat").map(|n| n.span.clone()),
         )
         .label("this seat"),
         ReplayError::Start(pe) => Diagnostic::new(
-            "record::start",
+            Code::RecordStart,
             format!("the start position does not read: {}", pe.message),
             field("start").map(|n| n.inner_span(pe.span.clone())),
         )
@@ -131,7 +131,7 @@ fn failure(src: &Source, e: ReplayError) -> Failure {
                 _ => None,
             });
             Diagnostic::new(
-                "record::action",
+                Code::RecordAction,
                 e.to_string(),
                 node.map(|n| n.span.clone()),
             )

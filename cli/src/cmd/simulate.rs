@@ -5,6 +5,7 @@ use super::{Failure, bad_input};
 use crate::args::SimulateArgs;
 use crate::output::{emit, write_atomic};
 use ashtapada::agents::{AGENT_NAMES, Agent, by_name};
+use ashtapada::diag::Code;
 use ashtapada::notation::Record;
 use ashtapada::sim::{self, GameResult, Observer, Plan, Report, Shard};
 use ashtapada::{Assignment, Position, Variant};
@@ -14,28 +15,70 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
+/// The report of a run before its first game: one empty summary per option assignment, one
+/// empty effect tally per contrast.
+fn empty_report(
+    a: &SimulateArgs,
+    file: &ashtapada::RuleFile,
+    variants: &[Arc<Variant>],
+    sweep: sim::Sweep,
+    shard: Option<Shard>,
+    contrasts: &[sim::Contrast],
+) -> Report {
+    let seats = variants[0].seats.len();
+    Report {
+        variant: variants[0].name.clone(),
+        rules_hash: Some(file.digest.hex()),
+        seed: a.seed,
+        agents: a.agents.clone(),
+        max_plies: a.max_plies,
+        games: 0,
+        shard,
+        swept: sweep.swept,
+        design: sweep.design,
+        stopping: None,
+        effects: contrasts
+            .iter()
+            .map(|c| sim::EffectTally::new(c, seats))
+            .collect(),
+        runs: variants
+            .iter()
+            .map(|v| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), sim::Tally::new(v)))
+            .collect(),
+    }
+}
+
+/// Refuses `--games 0` and `--max-plies 0`; reads `--shard K/N`.
+fn check_counts(a: &SimulateArgs) -> Result<Option<Shard>, Failure> {
     if a.games == 0 {
         return Err(bad_input(
-            "simulate::games",
+            Code::SimulateGames,
             "`--games 0`: nothing to simulate",
             "give at least one game, e.g. `--games 1000`",
         ));
     }
     if a.max_plies == 0 {
         return Err(bad_input(
-            "simulate::max-plies",
+            Code::SimulateMaxPlies,
             "`--max-plies 0`: every game would stop before its first ply",
             "give a cap of at least one ply, e.g. `--max-plies 2000` (the default is 10000)",
         ));
     }
-    let shard =
-        match &a.shard {
-            Some(s) => Some(Shard::parse(s).map_err(|e| {
-                bad_input("simulate::shard", e, "e.g. `--shard 0/4` … `--shard 3/4`")
-            })?),
-            None => None,
-        };
+    let shard = a.shard.as_deref().map(Shard::parse).transpose();
+    shard.map_err(|e| bad_input(Code::SimulateShard, e, "e.g. `--shard 0/4` … `--shard 3/4`"))
+}
+
+/// The threads to play on: `--threads` (0 for every core), at most the cores and the games.
+/// More threads than games, or than the machine has cores, only adds overhead (and thousands
+/// of thread stacks may not fit the process's memory): the report is the same for any number.
+fn thread_count(a: &SimulateArgs) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let t = if a.threads == 0 { cores } else { a.threads };
+    t.min(cores).min(a.games.min(1024) as usize)
+}
+
+pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
+    let shard = check_counts(a)?;
     let file = ashtapada::spec::load(&a.v.variant)?;
     let base = Assignment::parse(&a.v.set)?;
     let sweep = sim::sweep(&file, &base, &a.sweep)?;
@@ -60,14 +103,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         seed: a.seed,
         games: a.games,
         shard,
-        // More threads than games, or than the machine has cores, only adds overhead (and
-        // thousands of thread stacks may not fit the process's memory): the report is the
-        // same for any number.
-        threads: {
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let t = if a.threads == 0 { cores } else { a.threads };
-            t.min(cores).min(a.games.min(1024) as usize)
-        },
+        threads: thread_count(a),
         max_plies: a.max_plies,
         from: 0,
     };
@@ -103,26 +139,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         }
         sim::Design::Each => Vec::new(),
     };
-    let mut report = Report {
-        variant: variants[0].name.clone(),
-        rules_hash: Some(file.digest.hex()),
-        seed: a.seed,
-        agents: a.agents.clone(),
-        max_plies: a.max_plies,
-        games: 0,
-        shard,
-        swept: sweep.swept,
-        design: sweep.design,
-        stopping: None,
-        effects: contrasts
-            .iter()
-            .map(|c| sim::EffectTally::new(c, seats))
-            .collect(),
-        runs: variants
-            .iter()
-            .map(|v| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), sim::Tally::new(v)))
-            .collect(),
-    };
+    let mut report = empty_report(a, &file, &variants, sweep, shard, &contrasts);
     // Without `--precision`, one batch of every game; with it, batches until the intervals
     // are narrow enough (the games of each batch are the same in every run).
     loop {
@@ -137,12 +154,12 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
             let mut whole = std::mem::take(&mut s.tally);
             whole
                 .merge(&t)
-                .map_err(|e| bad_input("simulate::tally", e, "report this as a bug"))?;
+                .map_err(|e| bad_input(Code::SimulateTally, e, "report this as a bug"))?;
             *s = sim::Summary::new(&s.variant, a.seed, s.options.clone(), whole);
         }
         for (w, e) in report.effects.iter_mut().zip(&effects) {
             w.merge(e)
-                .map_err(|e| bad_input("simulate::tally", e, "report this as a bug"))?;
+                .map_err(|e| bad_input(Code::SimulateTally, e, "report this as a bug"))?;
         }
         report.games = plan.games;
         let (Some(b), Some(points)) = (batch, a.precision) else {
@@ -164,7 +181,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     if let (Some(path), Some(mut rows)) = (&a.per_game, rows) {
         write_atomic(path, rows.to_csv(&report).as_bytes()).map_err(|e| {
             bad_input(
-                "simulate::per-game",
+                Code::SimulatePerGame,
                 e,
                 "give a file you can write, e.g. `--per-game games.csv`",
             )
@@ -183,7 +200,7 @@ fn check_precision(a: &SimulateArgs, shard: Option<Shard>) -> Result<Option<u64>
     };
     if !(p.is_finite() && p > 0.0 && p <= 100.0) {
         return Err(bad_input(
-            "simulate::precision",
+            Code::SimulatePrecision,
             format!(
                 "`--precision {p}`: the precision is a half-width in percentage points, above 0 and at most 100"
             ),
@@ -192,14 +209,14 @@ fn check_precision(a: &SimulateArgs, shard: Option<Shard>) -> Result<Option<u64>
     }
     if shard.is_some() {
         return Err(bad_input(
-            "simulate::precision",
+            Code::SimulatePrecision,
             "`--precision` with `--shard`: when to stop depends on every shard's games",
             "give the shards a fixed `--games N`, or run `--precision` in one process",
         ));
     }
     if a.batch == 0 {
         return Err(bad_input(
-            "simulate::batch",
+            Code::SimulateBatch,
             "`--batch 0`: a batch must hold at least one game",
             "e.g. `--batch 1000` (the default)",
         ));
@@ -259,7 +276,7 @@ fn check_agents(names: &[String], seats: usize) -> Result<(), Failure> {
                 None => format!("the agents are {}", AGENT_NAMES.join(", ")),
             };
             return Err(bad_input(
-                "simulate::agent",
+                Code::SimulateAgent,
                 format!("unknown agent `{n}`"),
                 help,
             ));
@@ -267,7 +284,7 @@ fn check_agents(names: &[String], seats: usize) -> Result<(), Failure> {
     }
     if names.len() != 1 && names.len() != seats {
         return Err(bad_input(
-            "simulate::agents",
+            Code::SimulateAgents,
             format!("{} agents given for {seats} seats", names.len()),
             format!("give one agent for every seat (`--agents greedy`) or {seats}, in turn order"),
         ));
@@ -301,7 +318,7 @@ fn record_dirs(
         .collect();
     let refuse = |d: &PathBuf, why: &str| {
         bad_input(
-            "simulate::records",
+            Code::SimulateRecords,
             format!("cannot create the records folder `{}`: {why}", d.display()),
             "give a folder you can write to, e.g. `--records ./records`",
         )
@@ -433,7 +450,7 @@ impl Watch {
         self.bar.finish_and_clear();
         match self.error.into_inner().unwrap_or_else(|e| e.into_inner()) {
             Some(e) => Err(bad_input(
-                "simulate::records",
+                Code::SimulateRecords,
                 e,
                 "give a folder you can write to, e.g. `--records ./records`",
             )),

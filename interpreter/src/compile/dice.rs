@@ -1,6 +1,6 @@
 //! Compiled dice rules: which kinds each face moves, and every distinct roll for perft.
 
-use crate::diag::Diagnostics;
+use crate::diag::{Code, Diagnostics};
 use crate::engine::MAX_DICE;
 use crate::spec::{DiceSpec, unknown_name};
 
@@ -63,7 +63,7 @@ pub fn compile_dice(d: &DiceSpec, kinds: &[&str], errs: &mut Diagnostics) -> Opt
     if faces.is_empty() {
         errs.push(
             crate::diag::Diagnostic::new(
-                "compile::dice",
+                Code::CompileDice,
                 "the dice have no faces",
                 Some(d.node.span.clone()),
             )

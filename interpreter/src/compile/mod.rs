@@ -18,8 +18,8 @@ pub use modules::{CaptureAll, Formation, Modules, Thrones};
 pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 
-use crate::diag::{Diagnostic, Diagnostics};
-use crate::dsl::{self, BetzaMove, Expr, Step, Type};
+use crate::diag::{Code, Diagnostic, Diagnostics};
+use crate::dsl::{self, BetzaMove, DslErrorKind, Expr, Step, Type, join_or};
 use crate::engine::{MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Piece, SquareSet};
 use crate::geometry::{Board, Orientation, Square};
 use crate::spec::{Assignment, ResultKind, RuleFile, RuleSpec, Text, unknown_name};
@@ -246,7 +246,7 @@ fn check_start(v: Arc<Variant>, spec: &RuleSpec) -> Result<Arc<Variant>, Diagnos
         if pos.outcome().is_none() && !pos.has_legal_move() {
             let seat = &v.seats[pos.to_move().index()].name;
             return Err(Diagnostic::new(
-                "compile::no-first-move",
+                Code::CompileNoFirstMove,
                 format!("{seat} has no legal move at the start, so nobody could mate it"),
                 Some(mate.node.span.clone()),
             )
@@ -268,18 +268,22 @@ pub fn load_variant(variant: &str, assignment: &Assignment) -> Result<Arc<Varian
 
 /// Reports a DSL error inside `text` at its exact characters.
 ///
-/// A message of the form "unexpected `x`: expected …" is split: the head is the message, the
-/// "expected …" part the label.
-fn dsl_diag(code: &str, text: &Text, e: &dsl::DslError) -> Diagnostic {
-    let unknown = e
-        .message
-        .strip_prefix("unknown ")
-        .and_then(|m| m.split_once(" `"))
-        .filter(|(what, _)| !what.contains(' '));
-    let (message, label) = match (e.message.split_once(": expected "), unknown) {
-        (Some((head, tail)), _) => (head.to_string(), format!("expected {tail}")),
-        (None, Some((what, _))) => (e.message.clone(), format!("not a known {what}")),
-        (None, None) => (e.message.clone(), e.message.clone()),
+/// A syntax error "unexpected `x`: expected …" is split: the head is the message, the
+/// "expected …" part the label; an unknown name is labelled "not a known …".
+fn dsl_diag(code: Code, text: &Text, e: &dsl::DslError) -> Diagnostic {
+    let (message, label) = match &e.kind {
+        DslErrorKind::Unexpected { found, expected } if !expected.is_empty() => {
+            let head = DslErrorKind::Unexpected {
+                found: found.clone(),
+                expected: Vec::new(),
+            };
+            (head.to_string(), format!("expected {}", join_or(expected)))
+        }
+        DslErrorKind::Refused(r) => match r.unknown() {
+            Some(what) => (e.message(), format!("not a known {what}")),
+            None => (e.message(), e.message()),
+        },
+        _ => (e.message(), e.message()),
     };
     Diagnostic::new(code, message, Some(text.node.inner_span(e.span.clone())))
         .label(label)
@@ -287,8 +291,9 @@ fn dsl_diag(code: &str, text: &Text, e: &dsl::DslError) -> Diagnostic {
 }
 
 /// Reports an expression error inside `text`: as [`dsl_diag`], with the span of a syntax error
-/// widened from its first character to the whole word (`and`, not `a`), the span of a problem
-/// with a quantity's argument narrowed to the argument, and a help line for syntax errors.
+/// widened from its first character to the whole word (`and`, not `a`), the span of a refused
+/// name narrowed to the part at fault (an argument, the name), and a help line for syntax
+/// errors.
 fn expr_diag(text: &Text, e: &dsl::DslError) -> Diagnostic {
     let src = text.value.as_str();
     let mut e = e.clone();
@@ -297,38 +302,38 @@ fn expr_diag(text: &Text, e: &dsl::DslError) -> Diagnostic {
         .as_bytes()
         .get(e.span.start)
         .is_some_and(|b| is_word(*b));
-    if e.message.starts_with("unexpected `") && e.span.len() == 1 && starts_word {
+    let wants_close = |e: &dsl::DslError| matches!(&e.kind, DslErrorKind::Unexpected { expected, .. } if expected[..] == ["`)`"]);
+    if let DslErrorKind::Unexpected { found: Some(_), .. } = &e.kind
+        && e.span.len() == 1
+        && starts_word
+    {
         let end = src[e.span.start..]
             .bytes()
             .position(|b| !is_word(b))
             .map_or(src.len(), |n| e.span.start + n);
         let word = &src[e.span.start..end];
-        let first = &src[e.span.clone()];
-        e.message = e
-            .message
-            .replacen(&format!("`{first}`"), &format!("`{word}`"), 1);
+        if let DslErrorKind::Unexpected { found, .. } = &mut e.kind {
+            *found = Some(word.to_string());
+        }
         e.span = e.span.start..end;
-        if e.help.is_none()
-            && matches!(word, "and" | "or")
-            && !e.message.ends_with(": expected `)`")
-        {
+        if e.help.is_none() && matches!(word, "and" | "or") && !wants_close(&e) {
             e.help = Some(format!(
                 "`{word}` joins two conditions and needs one on each side, e.g. \
                  `bare(opponent) {word} not bare(mover)`: remove the extra `{word}` or add the \
                  missing condition"
             ));
         }
-    } else if let Some(arg) = quantity::argument_at_fault(src, e.span.clone(), &e.message) {
-        e.span = arg;
+    } else if let DslErrorKind::Refused(r) = &e.kind {
+        e.span = quantity::fault_span(src, e.span.clone(), r.fault());
     }
-    if e.help.is_none() && e.message.ends_with(": expected `)`") {
+    if e.help.is_none() && wants_close(&e) {
         e.help = Some(
             "a `(` before this point is never closed: add `)` where its argument ends, \
              e.g. `bare(opponent) and not bare(mover)`"
                 .to_string(),
         );
     }
-    if e.help.is_none() && e.message.starts_with("unexpected ") {
+    if e.help.is_none() && matches!(e.kind, DslErrorKind::Unexpected { .. }) {
         e.help = Some(
             "an expression combines quantities such as `bare(mover)` or `pieces(opponent)` and \
              numbers with `and`, `or`, `not`, comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`) and \
@@ -336,7 +341,7 @@ fn expr_diag(text: &Text, e: &dsl::DslError) -> Diagnostic {
                 .to_string(),
         );
     }
-    dsl_diag("compile::expression", text, &e)
+    dsl_diag(Code::CompileExpression, text, &e)
 }
 
 /// The kind called `t` among `kinds`, or an "unknown piece" problem (with a suggestion)
@@ -373,7 +378,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     if spec.seats.is_empty() || spec.seats.len() > MAX_SEATS {
         errs.push(
             Diagnostic::new(
-                "compile::seats",
+                Code::CompileSeats,
                 format!(
                     "a variant needs 1 to {MAX_SEATS} seats, this one has {}",
                     spec.seats.len()
@@ -394,7 +399,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         {
             errs.push(
                 Diagnostic::new(
-                    "compile::duplicate-seat",
+                    Code::CompileDuplicateSeat,
                     format!("two seats are called `{}`", s.name.value),
                     Some(s.name.node.span.clone()),
                 )
@@ -428,7 +433,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
         errs.push(
             Diagnostic::new(
-                "compile::pieces",
+                Code::CompilePieces,
                 format!(
                     "a variant needs 1 to {MAX_KINDS} piece kinds, this one has {}",
                     spec.pieces.len()
@@ -449,7 +454,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         if p.letter.value.chars().count() != 1 || !letter.is_ascii_alphabetic() {
             errs.push(
                 Diagnostic::new(
-                    "compile::letter",
+                    Code::CompileLetter,
                     format!("the letter of `{}` must be one ASCII letter", p.name.value),
                     Some(p.letter.node.span.clone()),
                 )
@@ -464,7 +469,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         {
             errs.push(
                 Diagnostic::new(
-                    "compile::duplicate-letter",
+                    Code::CompileDuplicateLetter,
                     format!(
                         "`{}` and `{}` both use the letter `{letter}`",
                         prev.name.value, p.name.value
@@ -480,7 +485,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             Ok(b) => b,
             Err(es) => {
                 for e in &es {
-                    errs.push(dsl_diag("compile::betza", &p.betza, e));
+                    errs.push(dsl_diag(Code::CompileBetza, &p.betza, e));
                 }
                 continue;
             }
@@ -507,7 +512,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             if let Some(first) = pr.to[..j].iter().find(|f| f.value == t.value) {
                 errs.push(
                     Diagnostic::new(
-                        "compile::promotion-twice",
+                        Code::CompilePromotionTwice,
                         format!(
                             "`{}` is listed twice in the promotion of `{}`",
                             t.value, p.name.value
@@ -523,7 +528,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         if pr.to.is_empty() && pr.by_file.is_none() {
             errs.push(
                 Diagnostic::new(
-                    "compile::promotion",
+                    Code::CompilePromotion,
                     format!("`{}` promotes to nothing", p.name.value),
                     Some(pr.node.span.clone()),
                 )
@@ -539,7 +544,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         if pr.zone > depth {
             errs.push(
                 Diagnostic::new(
-                    "compile::promotion-zone",
+                    Code::CompilePromotionZone,
                     format!(
                         "a promotion zone of {} lines is deeper than the board ({})",
                         pr.zone,
@@ -565,7 +570,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                     if targets.len() != width as usize {
                         errs.push(
                             Diagnostic::new(
-                                "compile::promotion-by-file",
+                                Code::CompilePromotionByFile,
                                 format!(
                                     "`by-file:` lists {}; the far line has {}",
                                     crate::diag::count(targets.len(), "kind", "kinds"),

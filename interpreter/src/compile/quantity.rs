@@ -2,8 +2,9 @@
 //! they refer to. The README's "Expressions" section lists them.
 
 use crate::dsl::suggest;
-use crate::dsl::{Arg, ResolveError, Resolved, Type};
+use crate::dsl::{Arg, Fault, Refusal, ResolveError, Resolved, Type};
 use crate::engine::{Kind, Seat};
+use std::ops::Range;
 
 /// Which seat a quantity is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,43 +155,38 @@ pub struct Resolver<'a> {
     pub quantities: std::cell::RefCell<Vec<Quantity>>,
 }
 
-/// For a resolver error at `span` of `src` (a call `name(arg, …)`), the span of the argument
-/// the error is about — the one `message` quotes while not quoting the name (`unknown seat
-/// `oponent``) — or the span of the name when the message is about the name only.
-pub(super) fn argument_at_fault(
-    src: &str,
-    span: std::ops::Range<usize>,
-    message: &str,
-) -> Option<std::ops::Range<usize>> {
-    let call = src.get(span.clone())?;
-    let open = call.find('(')?;
-    let close = call.rfind(')')?;
-    let name = call[..open].trim_end();
-    let inner = call.get(open + 1..close)?;
-    let quotes = |w: &str| !w.is_empty() && message.contains(&format!("`{w}`"));
-    if !quotes(name) {
-        let mut offset = open + 1;
-        for part in inner.split(',') {
-            let arg = part.trim();
-            if quotes(arg) {
-                let start = span.start + offset + (part.len() - part.trim_start().len());
-                return Some(start..start + arg.len());
+/// The span, in `src`, of the part of the call `name(arg, …)` at `span` that `fault` names:
+/// the name, an argument, or the whole call (also when the call has no such part).
+pub(super) fn fault_span(src: &str, span: Range<usize>, fault: Fault) -> Range<usize> {
+    let whole = span.clone();
+    let Some(call) = src.get(span.clone()) else {
+        return whole;
+    };
+    let (Some(open), Some(close)) = (call.find('('), call.rfind(')')) else {
+        return whole;
+    };
+    match fault {
+        Fault::Call => whole,
+        Fault::Name => span.start..span.start + call[..open].trim_end().len(),
+        Fault::Arg(index) => {
+            let Some(inner) = call.get(open + 1..close) else {
+                return whole;
+            };
+            let mut offset = open + 1;
+            for (i, part) in inner.split(',').enumerate() {
+                if i == index {
+                    let start = span.start + offset + (part.len() - part.trim_start().len());
+                    return start..start + part.trim().len();
+                }
+                offset += part.len() + 1;
             }
-            offset += part.len() + 1;
+            whole
         }
-        None
-    } else if message.starts_with("unknown quantity") {
-        Some(span.start..span.start + name.len())
-    } else {
-        None
     }
 }
 
-fn refuse(message: impl Into<String>, help: Option<String>) -> ResolveError {
-    ResolveError {
-        message: message.into(),
-        help,
-    }
+fn refuse(reason: Refusal, help: Option<String>) -> ResolveError {
+    ResolveError { reason, help }
 }
 
 impl Resolver<'_> {
@@ -206,7 +202,7 @@ impl Resolver<'_> {
         };
         let Some(Arg::Name(a)) = arg else {
             return Err(refuse(
-                format!("`{name}` needs a seat"),
+                Refusal::NeedsSeat(name.to_string()),
                 Some(format!(
                     "write `{name}(SEAT)`, where SEAT is one of {}",
                     seat_list()
@@ -219,12 +215,12 @@ impl Resolver<'_> {
             // With no seats at all, that problem is reported already: do not add one per use.
             "opponent" if self.seats.len() == 2 || self.seats.is_empty() => Ok(SeatRef::Opponent),
             "opponent" => Err(refuse(
-                "`opponent` is only defined for two seats",
+                Refusal::OpponentNeedsTwoSeats { arg: 0 },
                 Some("name the seat, or use `next`".into()),
             )),
             "seat" if self.subject => Ok(SeatRef::Subject),
             "seat" => Err(refuse(
-                "`seat` (the seat being ranked) is only defined in `ranking:`",
+                Refusal::SeatOutsideRanking { arg: 0 },
                 Some(format!("here a seat is one of {}", seat_list())),
             )),
             other => match self.seats.iter().position(|s| s == other) {
@@ -235,7 +231,10 @@ impl Resolver<'_> {
                         .copied()
                         .chain(self.seats.iter().map(String::as_str));
                     Err(refuse(
-                        format!("unknown seat `{other}`"),
+                        Refusal::UnknownSeat {
+                            name: other.to_string(),
+                            arg: 0,
+                        },
                         Some(match suggest(other, all) {
                             Some(s) => format!("did you mean `{s}`?"),
                             None => format!("a seat is one of {}", seat_list()),
@@ -246,11 +245,11 @@ impl Resolver<'_> {
         }
     }
 
-    fn kind(&self, arg: Option<&Arg>, name: &str) -> Result<Kind, ResolveError> {
+    fn kind(&self, arg: Option<&Arg>, index: usize, name: &str) -> Result<Kind, ResolveError> {
         let Some(Arg::Name(a)) = arg else {
             let kinds: Vec<String> = self.kinds.iter().map(|k| format!("`{k}`")).collect();
             return Err(refuse(
-                format!("`{name}` needs a piece kind"),
+                Refusal::NeedsKind(name.to_string()),
                 Some(format!(
                     "write `{name}(KIND)`, where KIND is one of {}",
                     kinds.join(", ")
@@ -260,7 +259,10 @@ impl Resolver<'_> {
         match self.kinds.iter().position(|k| k == a) {
             Some(i) => Ok(Kind(i as u8)),
             None => Err(refuse(
-                format!("unknown piece `{a}`"),
+                Refusal::UnknownPiece {
+                    name: a.clone(),
+                    arg: index,
+                },
                 Some(match suggest(a, self.kinds.iter().copied()) {
                     Some(s) => format!("did you mean `{s}`?"),
                     None => format!(
@@ -290,11 +292,11 @@ impl Resolver<'_> {
         {
             let sig = QUANTITIES.iter().find(|q| q.0 == name).map_or("", |q| q.1);
             return Err(refuse(
-                format!(
-                    "`{name}` takes {n} argument{}, not {}",
-                    if n == 1 { "" } else { "s" },
-                    args.len()
-                ),
+                Refusal::Arity {
+                    name: name.to_string(),
+                    takes: n,
+                    given: args.len(),
+                },
                 Some(if sig.is_empty() {
                     format!("write `{name}`")
                 } else {
@@ -309,9 +311,9 @@ impl Resolver<'_> {
             "royals" => Quantity::Royals(self.seat_ref(a0, name)?),
             "bare" => Quantity::Bare(self.seat_ref(a0, name)?),
             "material" => Quantity::Material(self.seat_ref(a0, name)?),
-            "count" => Quantity::Count(self.seat_ref(a0, name)?, self.kind(a1, name)?),
-            "has" => Quantity::Has(self.seat_ref(a0, name)?, self.kind(a1, name)?),
-            "seats_with" => Quantity::SeatsWith(self.kind(a0, name)?),
+            "count" => Quantity::Count(self.seat_ref(a0, name)?, self.kind(a1, 1, name)?),
+            "has" => Quantity::Has(self.seat_ref(a0, name)?, self.kind(a1, 1, name)?),
+            "seats_with" => Quantity::SeatsWith(self.kind(a0, 0, name)?),
             "score" => Quantity::Score(self.seat_ref(a0, name)?),
             "rounds" => Quantity::Rounds,
             "rounds_without_capture" => Quantity::RoundsWithoutCapture,
@@ -327,10 +329,7 @@ impl Resolver<'_> {
             _ => match self.params.iter().find(|(p, _)| p == name) {
                 Some((_, v)) if args.is_empty() => Quantity::Const(*v),
                 Some(_) => {
-                    return Err(refuse(
-                        format!("the parameter `{name}` takes no argument"),
-                        None,
-                    ));
+                    return Err(refuse(Refusal::ParameterArgument(name.to_string()), None));
                 }
                 None => {
                     let names = QUANTITIES
@@ -338,7 +337,7 @@ impl Resolver<'_> {
                         .map(|q| q.0)
                         .chain(self.params.iter().map(|(p, _)| p.as_str()));
                     return Err(refuse(
-                        format!("unknown quantity `{name}`"),
+                        Refusal::UnknownQuantity(name.to_string()),
                         Some(match suggest(name, names.clone()) {
                             Some(s) => format!("did you mean `{s}`?"),
                             None => format!(
@@ -423,5 +422,52 @@ mod tests {
             }
         }
         assert!(checked >= 4, "{helps:?}");
+    }
+
+    #[test]
+    fn refusals_point_at_the_part_of_the_call_at_fault() {
+        let seats = ["white".to_string(), "black".to_string()];
+        let resolver = Resolver {
+            seats: &seats,
+            kinds: &["raja", "padati"],
+            params: &[("limit".to_string(), 3)],
+            subject: false,
+            quantities: Default::default(),
+        };
+        let refusal = |n: &str, a: &[Arg]| resolver.resolve(n, a).unwrap_err().reason;
+        let name = |s: &str| Arg::Name(s.to_string());
+        // `count(white, padatti)`: the second argument names no kind.
+        let r = refusal("count", &[name("white"), name("padatti")]);
+        assert_eq!(
+            r,
+            Refusal::UnknownPiece {
+                name: "padatti".into(),
+                arg: 1
+            }
+        );
+        let src = "x + count(white,  padatti) > 0";
+        assert_eq!(&src[fault_span(src, 4..26, r.fault())], "padatti");
+        // `count(white, white)`: the second `white`, not the first.
+        let r = refusal("count", &[name("white"), name("white")]);
+        let src = "count(white, white)";
+        assert_eq!(fault_span(src, 0..src.len(), r.fault()), 13..18);
+        // A seat where there is none; `seat` outside `ranking:`; an unknown quantity.
+        let r = refusal("pieces", &[name("whte")]);
+        assert_eq!(r.fault(), Fault::Arg(0));
+        assert_eq!(
+            refusal("bare", &[name("seat")]),
+            Refusal::SeatOutsideRanking { arg: 0 }
+        );
+        let r = refusal("piecs", &[name("white")]);
+        assert_eq!(r, Refusal::UnknownQuantity("piecs".into()));
+        assert_eq!(fault_span("piecs (white)", 0..13, r.fault()), 0..5);
+        // The whole call: a wrong number of arguments, a parameter with one, no parentheses.
+        let r = refusal("pieces", &[]);
+        assert_eq!(r.to_string(), "`pieces` takes 1 argument, not 0");
+        assert_eq!(fault_span("pieces", 0..6, r.fault()), 0..6);
+        let r = refusal("limit", &[name("white")]);
+        assert_eq!(r.to_string(), "the parameter `limit` takes no argument");
+        assert_eq!(fault_span("limit(white)", 0..12, r.fault()), 0..12);
+        assert_eq!(fault_span("piecs", 0..5, Fault::Name), 0..5);
     }
 }

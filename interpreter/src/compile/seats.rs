@@ -1,6 +1,6 @@
 //! Checks on the seats: their FEN letters.
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::spec::SeatSpec;
 
 /// The side-to-move field of each seat in FEN (`fen:`, by default the first letter of the
@@ -32,7 +32,7 @@ pub(super) fn fen_letters(seats: &[SeatSpec], errs: &mut Diagnostics) -> Vec<Str
                 )
             };
             errs.push(
-                Diagnostic::new("compile::seat-fen", message, Some(node.span.clone()))
+                Diagnostic::new(Code::CompileSeatFen, message, Some(node.span.clone()))
                     .label(label)
                     .help(
                         "FEN names the seat to move with letters only (no `/`, digits, spaces \
@@ -42,7 +42,7 @@ pub(super) fn fen_letters(seats: &[SeatSpec], errs: &mut Diagnostics) -> Vec<Str
         } else if !letters {
             errs.push(
                 Diagnostic::new(
-                    "compile::seat-fen",
+                    Code::CompileSeatFen,
                     format!(
                         "seat `{name}` needs a `fen:` letter: its name does not start with an \
                          ASCII letter"
@@ -64,7 +64,7 @@ pub(super) fn fen_letters(seats: &[SeatSpec], errs: &mut Diagnostics) -> Vec<Str
             };
             errs.push(
                 Diagnostic::new(
-                    "compile::seat-fen",
+                    Code::CompileSeatFen,
                     format!(
                         "seats `{}` and `{name}` both use the FEN letter `{fen}`",
                         prev.name.value

@@ -1,7 +1,7 @@
 //! The start position from `setup:`: square sets in each seat's frame (`army:`) or in board
 //! coordinates (`place:`), checked for unknown pieces, off-board squares and double placement.
 
-use crate::diag::{Diagnostic, Diagnostics, Span};
+use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::engine::{Kind, Piece, Seat};
 use crate::geometry::{Board, Orientation, Square};
 use crate::spec::{RuleSpec, Text, unknown_name};
@@ -33,7 +33,7 @@ pub fn square_set(
         let last = fb.name(Square((fb.len() - 1) as u8));
         let bad = |off: usize, len: usize, msg: String, label: &str| {
             Diagnostic::new(
-                "compile::square",
+                Code::CompileSquare,
                 msg,
                 Some(text.node.inner_span(start + off..start + off + len)),
             )
@@ -72,7 +72,7 @@ pub fn square_set(
         let (af, ar, bf, br) = (fb.file(a), fb.rank(a), fb.file(b), fb.rank(b));
         if af != bf && ar != br {
             return Err(Diagnostic::new(
-                "compile::square",
+                Code::CompileSquare,
                 format!("`{part}` is neither along a file nor along a rank"),
                 Some(text.node.inner_span(start..start + part.len())),
             )
@@ -92,7 +92,7 @@ pub fn square_set(
     }
     if out.is_empty() {
         return Err(Diagnostic::new(
-            "compile::square",
+            Code::CompileSquare,
             "an empty square set",
             Some(text.node.span.clone()),
         )
@@ -207,7 +207,7 @@ fn report_clashes(board: Board, span: &Span, clashes: &Clashes, errs: &mut Diagn
         [] => board.name(*first),
     };
     let mut d = Diagnostic::new(
-        "compile::double-placement",
+        Code::CompileDoublePlacement,
         format!("two pieces are placed on {squares}"),
         Some(span.clone()),
     )

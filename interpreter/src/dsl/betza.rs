@@ -69,8 +69,8 @@ use self::direction::{Shape, pair_up};
 use self::problems::{
     dangling, empty_spec, parse_range, repeated_spec, rule_name, tripled, unknown_letter,
 };
-use crate::dsl::DslError;
 use crate::dsl::error::from_pest;
+use crate::dsl::{DslError, DslErrorKind};
 
 mod grammar {
     #[derive(pest_derive::Parser)]
@@ -311,7 +311,7 @@ fn clockwise((dx, dy): (i8, i8)) -> f64 {
 pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
     if src.is_empty() {
         return Err(vec![
-            DslError::new(0..0, "empty Betza move")
+            DslError::new(0..0, DslErrorKind::EmptyBetza)
                 .with_help("write at least one atom, e.g. `K` or `mfWcfF`"),
         ]);
     }
@@ -319,10 +319,10 @@ pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
         return Err(vec![
             DslError::new(
                 0..src.len(),
-                format!(
-                    "Betza move is too long ({} bytes, at most {MAX_LEN})",
-                    src.len()
-                ),
+                DslErrorKind::BetzaTooLong {
+                    len: src.len(),
+                    max: MAX_LEN,
+                },
             )
             .with_help(
                 "a piece's movement takes a few groups, e.g. `mfWcfF` or `FfW`; list each \
@@ -387,11 +387,11 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
             Rule::direction => letters.push((at.start, first as u8)),
             Rule::modality => match modality {
                 Some(m) if m != first => errors.push(
-                    DslError::new(at, "`m` (move only) and `c` (capture only) in one group")
+                    DslError::new(at, DslErrorKind::MoveAndCapture)
                         .with_help("leave both out for a move that may move or capture"),
                 ),
                 Some(_) => errors.push(
-                    DslError::new(at, format!("`{first}` given twice in one group"))
+                    DslError::new(at, DslErrorKind::RepeatedModality(first))
                         .with_help(format!("write `{first}` once")),
                 ),
                 None => modality = Some(first),

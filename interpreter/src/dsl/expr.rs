@@ -34,8 +34,8 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 pub use self::ast::{Ast, AstKind, BinaryOp, UnaryOp};
 pub use self::compile::{Expr, Resolver, compile_expr};
-use crate::dsl::DslError;
 use crate::dsl::error::from_pest;
+use crate::dsl::{DslError, DslErrorKind};
 
 mod grammar {
     #[derive(pest_derive::Parser)]
@@ -99,15 +99,7 @@ pub struct Resolved {
     pub ty: Type,
 }
 
-/// The resolver's refusal; the parser wraps it into a [`DslError`] at the name's span (the
-/// name and its argument, if any).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResolveError {
-    /// What is wrong, e.g. "unknown quantity `kings_on_bord`".
-    pub message: String,
-    /// A help line, typically from [`suggest`](crate::dsl::suggest()): "did you mean `kings_on_board`?".
-    pub help: Option<String>,
-}
+pub use crate::dsl::error::{Refusal, ResolveError};
 
 /// The Pratt parser: precedence and associativity of the operators, lowest first.
 static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
@@ -147,7 +139,7 @@ pub const MAX_LEN: usize = 1024;
 pub fn parse_expr(src: &str) -> Result<Ast, Vec<DslError>> {
     if src.trim().is_empty() {
         return Err(vec![
-            DslError::new(0..src.len(), "empty expression").with_help(
+            DslError::new(0..src.len(), DslErrorKind::EmptyExpression).with_help(
                 "write a condition such as `bare(opponent)` or `pieces(mover) <= 1`, or a \
                      value such as `score(seat)`",
             ),
@@ -157,10 +149,10 @@ pub fn parse_expr(src: &str) -> Result<Ast, Vec<DslError>> {
         return Err(vec![
             DslError::new(
                 0..src.len(),
-                format!(
-                    "expression is too long ({} bytes, at most {MAX_LEN})",
-                    src.len()
-                ),
+                DslErrorKind::ExpressionTooLong {
+                    len: src.len(),
+                    max: MAX_LEN,
+                },
             )
             .with_help(
                 "shorten it: a condition whose parts are joined by `or` can be split into \
@@ -269,7 +261,7 @@ fn build(pairs: Pairs<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> Ast {
                 && first.is_comparison()
             {
                 errors.borrow_mut().push(
-                    DslError::new(op_span.clone(), "comparisons cannot be chained")
+                    DslError::new(op_span.clone(), DslErrorKind::ChainedComparison)
                         .with_help("join two comparisons with `and`, e.g. `a < b and b < c`"),
                 );
             }
@@ -348,7 +340,7 @@ fn int_literal(pair: &Pair<'_, Rule>, errors: &RefCell<Vec<DslError>>) -> i64 {
         errors.borrow_mut().push(
             DslError::new(
                 span.start()..span.end(),
-                format!("integer `{}` is too large", span.as_str()),
+                DslErrorKind::IntegerTooLarge(span.as_str().to_owned()),
             )
             .with_help(format!("integers range from {} to {}", i64::MIN, i64::MAX)),
         );

@@ -12,9 +12,9 @@ pub mod expr;
 mod suggest;
 
 pub use betza::{BetzaMove, Group, Modality, Step, lame_path, parse_betza};
-pub use error::DslError;
+pub(crate) use error::join_or;
+pub use error::{DslError, DslErrorKind, Fault, Refusal, ResolveError};
 pub use expr::{
-    Arg, Ast, AstKind, BinaryOp, Expr, ResolveError, Resolved, Resolver, Type, UnaryOp,
-    compile_expr, parse_expr,
+    Arg, Ast, AstKind, BinaryOp, Expr, Resolved, Resolver, Type, UnaryOp, compile_expr, parse_expr,
 };
 pub use suggest::suggest;

@@ -3,7 +3,7 @@
 //! rule file allows it. Seats with no pieces are skipped.
 
 use super::position::Position;
-use super::{Action, MAX_DICE, Move, PlayError};
+use super::{Action, MAX_DICE, Move, PlayError, RollError};
 use crate::vocab::Piece;
 
 impl Position {
@@ -85,35 +85,32 @@ impl Position {
     pub fn roll(&mut self, values: &[u8]) -> Result<(), PlayError> {
         let variant = self.variant.clone();
         let Some(rules) = &variant.dice else {
-            return Err(PlayError::BadRoll("this variant has no dice".into()));
+            return Err(PlayError::BadRoll(RollError::NoDice));
         };
         if let Some(o) = self.ended {
             return Err(PlayError::GameOver(o));
         }
         if !self.awaiting_roll {
-            return Err(PlayError::BadRoll(
-                "no roll is due: the dice of this turn are already rolled".into(),
-            ));
+            return Err(PlayError::BadRoll(RollError::NotDue));
         }
         // An `Action::Roll` pads its values with trailing zeros; a zero before a value is an error.
         let used = values.len() - values.iter().rev().take_while(|&&v| v == 0).count();
         let values = &values[..used];
         if values.contains(&0) {
-            return Err(PlayError::BadRoll("a die cannot show 0".into()));
+            return Err(PlayError::BadRoll(RollError::Zero));
         }
         let values: Vec<u8> = values.to_vec();
         if values.len() != rules.count as usize {
-            return Err(PlayError::BadRoll(format!(
-                "{} dice are rolled, not {}",
-                rules.count,
-                values.len()
-            )));
+            return Err(PlayError::BadRoll(RollError::Count {
+                count: rules.count,
+                given: values.len(),
+            }));
         }
         if let Some(v) = values.iter().find(|v| !rules.faces.contains(v)) {
-            return Err(PlayError::BadRoll(format!(
-                "a die shows one of {:?}, not {v}",
-                rules.faces
-            )));
+            return Err(PlayError::BadRoll(RollError::Face {
+                faces: rules.faces.clone(),
+                value: *v,
+            }));
         }
         self.roll_unchecked(&values);
         Ok(())

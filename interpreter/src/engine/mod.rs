@@ -21,6 +21,6 @@ pub use crate::vocab::{
     Outcome, Piece, Seat, SquareSet,
 };
 pub use events::PlyEvents;
-pub use play::PlayError;
+pub use play::{PlayError, RollError};
 pub use position::Position;
 pub(crate) use setup::{EndSetting, SetupState};

@@ -14,7 +14,7 @@ pub enum PlayError {
     /// The dice must be rolled first.
     MustRoll,
     /// A roll was given when no roll is due, or with values the dice cannot show.
-    BadRoll(String),
+    BadRoll(RollError),
     /// Passing is not allowed here.
     CannotPass,
     /// Resigning is not allowed here.
@@ -35,6 +35,47 @@ impl fmt::Display for PlayError {
 }
 
 impl std::error::Error for PlayError {}
+
+/// Why a roll was refused ([`PlayError::BadRoll`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RollError {
+    /// The variant has no dice.
+    NoDice,
+    /// The dice of this turn are already rolled.
+    NotDue,
+    /// A die value of 0 (before the trailing zeros that pad an `Action::Roll`).
+    Zero,
+    /// The wrong number of values: the variant rolls `count` dice.
+    Count {
+        /// How many dice the variant rolls.
+        count: u8,
+        /// How many values were given.
+        given: usize,
+    },
+    /// A value no die shows.
+    Face {
+        /// The faces of the dice, ascending.
+        faces: Vec<u8>,
+        /// The value given.
+        value: u8,
+    },
+}
+
+impl fmt::Display for RollError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RollError::NoDice => f.write_str("this variant has no dice"),
+            RollError::NotDue => {
+                f.write_str("no roll is due: the dice of this turn are already rolled")
+            }
+            RollError::Zero => f.write_str("a die cannot show 0"),
+            RollError::Count { count, given } => write!(f, "{count} dice are rolled, not {given}"),
+            RollError::Face { faces, value } => {
+                write!(f, "a die shows one of {faces:?}, not {value}")
+            }
+        }
+    }
+}
 
 impl Position {
     /// Plays `m` if it is legal; otherwise returns why and leaves the position unchanged.
@@ -234,5 +275,34 @@ impl Position {
         self.counters = u.counters;
         self.sweep_waiting = u.sweep_waiting;
         Some(u.action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roll_errors_keep_their_words() {
+        let words = |e: RollError| PlayError::BadRoll(e).to_string();
+        assert_eq!(
+            words(RollError::NoDice),
+            "bad roll: this variant has no dice"
+        );
+        assert_eq!(
+            words(RollError::NotDue),
+            "bad roll: no roll is due: the dice of this turn are already rolled"
+        );
+        assert_eq!(words(RollError::Zero), "bad roll: a die cannot show 0");
+        let count = RollError::Count { count: 2, given: 3 };
+        assert_eq!(words(count), "bad roll: 2 dice are rolled, not 3");
+        let face = RollError::Face {
+            faces: vec![2, 3, 4, 5],
+            value: 7,
+        };
+        assert_eq!(
+            words(face),
+            "bad roll: a die shows one of [2, 3, 4, 5], not 7"
+        );
     }
 }

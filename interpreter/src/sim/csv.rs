@@ -1,7 +1,7 @@
 //! The report as CSV: one row per option assignment (see [`Report::to_csv`]).
 
 use super::report::Report;
-use super::summary::Difference;
+use super::summary::{Difference, Differences, Summary};
 
 impl Report {
     /// The report as CSV, one header row and one row per option assignment. Columns:
@@ -42,11 +42,53 @@ impl Report {
             }
         }
         reasons.sort_unstable();
+        let columns = Columns {
+            options: base.options.0.iter().map(|(n, _)| n.as_str()).collect(),
+            seats,
+            reasons,
+            events,
+        };
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let _ = w.write_record(columns.head());
+        for (i, s) in self.runs.iter().enumerate() {
+            let mut row = columns.figures(self, s);
+            row.extend(columns.differences(s.differences.as_ref()));
+            row.push(self.label(i));
+            row.push(match s.differences {
+                Some(_) => self.identical_to_baseline(i).to_string(),
+                None => String::new(),
+            });
+            row.push(self.note(i).unwrap_or_default());
+            let _ = w.write_record(&row);
+        }
+        w.into_inner()
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+    }
+}
+
+/// The variable columns of the CSV: the baseline's options and seats, and the end reasons and
+/// events of every run.
+struct Columns<'a> {
+    options: Vec<&'a str>,
+    seats: Vec<&'a str>,
+    reasons: Vec<&'a str>,
+    events: Vec<&'a str>,
+}
+
+/// A share or mean as the CSV writes it: six decimals.
+fn f(x: f64) -> String {
+    format!("{x:.6}")
+}
+
+impl Columns<'_> {
+    /// The header row (see [`Report::to_csv`]).
+    fn head(&self) -> Vec<String> {
         let mut head: Vec<String> = ["variant", "seed", "agents", "max_plies", "games"]
             .map(String::from)
             .to_vec();
-        head.extend(base.options.0.iter().map(|(n, _)| format!("option.{n}")));
-        for s in &seats {
+        head.extend(self.options.iter().map(|n| format!("option.{n}")));
+        for s in &self.seats {
             for c in ["win_share", "win_lo", "win_hi", "mean_score"] {
                 head.push(format!("{s}.{c}"));
             }
@@ -64,9 +106,9 @@ impl Report {
             ]
             .map(String::from),
         );
-        head.extend(reasons.iter().map(|r| format!("end.{r}")));
-        head.extend(events.iter().map(|e| format!("event.{e}")));
-        for s in &seats {
+        head.extend(self.reasons.iter().map(|r| format!("end.{r}")));
+        head.extend(self.events.iter().map(|e| format!("event.{e}")));
+        for s in &self.seats {
             for c in ["win_diff", "win_diff_lo", "win_diff_hi"] {
                 head.push(format!("{s}.{c}"));
             }
@@ -78,94 +120,88 @@ impl Report {
             }
         };
         triple(&mut head, "first_seat", "win_diff");
-        for p in 2..=seats.len() {
+        for p in 2..=self.seats.len() {
             triple(&mut head, &format!("turn{p}"), "win_diff");
         }
         head.extend(["rounds_diff", "rounds_diff_lo", "rounds_diff_hi"].map(String::from));
-        for r in &reasons {
+        for r in &self.reasons {
             for c in ["end_diff", "end_diff_lo", "end_diff_hi"] {
                 head.push(format!("{c}.{r}"));
             }
         }
         head.extend(["label", "identical_to_baseline", "note"].map(String::from));
+        head
+    }
 
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let _ = w.write_record(&head);
-        let f = |x: f64| format!("{x:.6}");
-        for (i, s) in self.runs.iter().enumerate() {
-            let mut row: Vec<String> = vec![
-                self.variant.clone(),
-                self.seed.to_string(),
-                self.agents.join("+"),
-                self.max_plies.to_string(),
-                s.games.to_string(),
-            ];
-            for (n, _) in &base.options.0 {
-                row.push(s.options.get(n).unwrap_or_default().to_string());
-            }
-            for x in &s.seats {
-                row.extend([
-                    f(x.win_share),
-                    f(x.win_share_ci[0]),
-                    f(x.win_share_ci[1]),
-                    f(x.mean_score),
-                ]);
-            }
-            row.extend([
-                f(s.first_seat_share),
-                f(s.first_seat_ci[0]),
-                f(s.first_seat_ci[1]),
-                f(s.mean_rounds),
-                f(s.median_rounds),
-                f(s.mean_plies),
-                f(s.median_plies),
-                f(s.p90_plies),
-            ]);
-            for r in &reasons {
-                let n = s
-                    .end_reasons
-                    .iter()
-                    .find(|(x, _)| x == r)
-                    .map_or(0, |(_, n)| *n);
-                row.push(n.to_string());
-            }
-            for e in &events {
-                row.push(s.event(e).to_string());
-            }
-            let diff = |d: &Difference| [f(d.mean), f(d.ci[0]), f(d.ci[1])];
-            match &s.differences {
-                Some(d) => {
-                    for x in &d.win_share {
-                        row.extend(diff(x));
-                    }
-                    row.extend(diff(&d.plies));
-                    for x in &d.positions {
-                        row.extend(diff(x));
-                    }
-                    row.extend(diff(&d.rounds));
-                    for r in &reasons {
-                        match d.end_reasons.iter().find(|(x, _)| x == r) {
-                            Some((_, x)) => row.extend(diff(x)),
-                            None => row.extend(std::iter::repeat_n(String::new(), 3)),
-                        }
-                    }
-                }
-                None => row.extend(std::iter::repeat_n(
-                    String::new(),
-                    3 * (2 * seats.len() + 2 + reasons.len()),
-                )),
-            }
-            row.push(self.label(i));
-            row.push(match s.differences {
-                Some(_) => self.identical_to_baseline(i).to_string(),
-                None => String::new(),
-            });
-            row.push(self.note(i).unwrap_or_default());
-            let _ = w.write_record(&row);
+    /// The cells of run `s` of `report` up to its events: the run, its options, the seats'
+    /// shares and scores, the first seat, the lengths, the end reasons and the events.
+    fn figures(&self, report: &Report, s: &Summary) -> Vec<String> {
+        let mut row: Vec<String> = vec![
+            report.variant.clone(),
+            report.seed.to_string(),
+            report.agents.join("+"),
+            report.max_plies.to_string(),
+            s.games.to_string(),
+        ];
+        for n in &self.options {
+            row.push(s.options.get(n).unwrap_or_default().to_string());
         }
-        w.into_inner()
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_default()
+        for x in &s.seats {
+            row.extend([
+                f(x.win_share),
+                f(x.win_share_ci[0]),
+                f(x.win_share_ci[1]),
+                f(x.mean_score),
+            ]);
+        }
+        row.extend([
+            f(s.first_seat_share),
+            f(s.first_seat_ci[0]),
+            f(s.first_seat_ci[1]),
+            f(s.mean_rounds),
+            f(s.median_rounds),
+            f(s.mean_plies),
+            f(s.median_plies),
+            f(s.p90_plies),
+        ]);
+        for r in &self.reasons {
+            let n = s
+                .end_reasons
+                .iter()
+                .find(|(x, _)| x == r)
+                .map_or(0, |(_, n)| *n);
+            row.push(n.to_string());
+        }
+        for e in &self.events {
+            row.push(s.event(e).to_string());
+        }
+        row
+    }
+
+    /// The difference cells of a run (each mean, low and high end), all empty for the
+    /// baseline (`None`).
+    fn differences(&self, d: Option<&Differences>) -> Vec<String> {
+        let Some(d) = d else {
+            let n = 3 * (2 * self.seats.len() + 2 + self.reasons.len());
+            return vec![String::new(); n];
+        };
+        let diff = |d: &Difference| [f(d.mean), f(d.ci[0]), f(d.ci[1])];
+        let mut row = Vec::new();
+        for x in &d.win_share {
+            row.extend(diff(x));
+        }
+        row.extend(diff(&d.plies));
+        for x in &d.positions {
+            row.extend(diff(x));
+        }
+        row.extend(diff(&d.rounds));
+        for r in &self.reasons {
+            match d.end_reasons.iter().find(|(x, _)| x == r) {
+                Some((_, x)) => row.extend(diff(x)),
+                None => row.extend(std::iter::repeat_n(String::new(), 3)),
+            }
+        }
+        row
     }
 }
 

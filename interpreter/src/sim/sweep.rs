@@ -2,9 +2,9 @@
 //! being the baseline the others are compared with.
 
 use crate::Assignment;
-use crate::diag::{Diagnostic, Diagnostics, Span, text_source};
+use crate::diag::{Code, Diagnostic, Diagnostics, Source, Span, text_source};
 use crate::dsl::suggest;
-use crate::spec::RuleFile;
+use crate::spec::{OptionSpec, RuleFile};
 
 /// Most option assignments one sweep may play.
 pub const MAX_ASSIGNMENTS: usize = 4096;
@@ -83,15 +83,11 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
     let mut all = false;
     for item in items {
         let src = text_source("--sweep", item);
-        let (name, values) = match item.split_once('=') {
-            Some((n, v)) => (n.trim(), Some(v)),
-            None => (item.trim(), None),
-        };
-        if name == "all" && values.is_none() {
+        if item.split_once('=').is_none() && item.trim() == "all" {
             if all {
                 errors.push(
                     Diagnostic::new(
-                        "sweep::twice",
+                        Code::SweepTwice,
                         "`--sweep all` is given twice",
                         Some(Span::new(&src, 0, item.len())),
                     )
@@ -104,90 +100,9 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
             all = true;
             continue;
         }
-        let Some(o) = file.option(name) else {
-            let help = match suggest(name, file.options.iter().map(|o| o.name.as_str())) {
-                Some(s) => format!("did you mean `{s}`?"),
-                None => options_list(file),
-            };
-            errors.push(
-                Diagnostic::new(
-                    "sweep::unknown",
-                    format!("unknown option `{name}`"),
-                    Some(Span::new(&src, 0, name.len().min(item.len()))),
-                )
-                .label("not an option of this variant")
-                .help(help),
-            );
-            continue;
-        };
-        if axes.iter().any(|(n, _)| n == name) {
-            errors.push(
-                Diagnostic::new(
-                    "sweep::twice",
-                    format!("option `{name}` is swept twice"),
-                    Some(Span::new(&src, 0, item.len())),
-                )
-                .help(format!("give `--sweep {name}` once")),
-            );
-            continue;
+        if let Some(axis) = named_axis(file, base, item, &src, &axes, &mut errors) {
+            axes.push(axis);
         }
-        let baseline = o.normalise(base.get(name).unwrap_or(&o.default));
-        let mut choices = vec![baseline];
-        match values {
-            None => choices.extend(o.listed_choices()),
-            Some(list) => {
-                let mut offset = name.len() + 1;
-                let start = offset;
-                for v in list.split(',') {
-                    let t = v.trim();
-                    let here = Some(Span::new(&src, offset, offset + v.len()));
-                    let choice = o.normalise(t);
-                    if !o.accepts(t) {
-                        errors.push(
-                            Diagnostic::new(
-                                "sweep::bad-choice",
-                                format!("`{t}` is not a choice of option `{name}`"),
-                                here,
-                            )
-                            .label("not a choice")
-                            .help(format!("`{name}` accepts {}", o.accepted())),
-                        );
-                    } else if choices[1..].contains(&choice) {
-                        errors.push(
-                            Diagnostic::new(
-                                "sweep::repeated-choice",
-                                format!("`{t}` is given twice in the sweep of `{name}`"),
-                                here,
-                            )
-                            .label("a repeat")
-                            .help("list each value once"),
-                        );
-                    }
-                    choices.push(choice);
-                    offset += v.len() + 1;
-                }
-                if choices[1..].iter().all(|c| *c == choices[0]) {
-                    errors.push(
-                        Diagnostic::new(
-                            "sweep::nothing-to-compare",
-                            format!(
-                                "the sweep of `{name}` gives only its baseline `{}`",
-                                choices[0]
-                            ),
-                            Some(Span::new(&src, start, offset - 1)),
-                        )
-                        .label("only the baseline")
-                        .help(format!(
-                            "every choice is compared with the baseline (the `--set` choice or \
-                             the default): give other values, e.g. `--sweep {name}` for its \
-                             listed choices"
-                        )),
-                    );
-                }
-            }
-        }
-        dedup(&mut choices);
-        axes.push((name.to_string(), choices));
     }
     if all {
         for o in file.options.iter().filter(|o| o.changes_play()) {
@@ -207,7 +122,7 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
     if total > MAX_ASSIGNMENTS {
         errors.push(
             Diagnostic::new(
-                "sweep::too-many",
+                Code::SweepTooMany,
                 format!("the sweep has {total} option combinations; at most {MAX_ASSIGNMENTS} are played"),
                 None,
             )
@@ -220,6 +135,118 @@ pub fn sweep(file: &RuleFile, base: &Assignment, items: &[String]) -> Result<Swe
         swept: axes.into_iter().map(|(n, _)| n).collect(),
         design: Design::Factorial,
     })
+}
+
+/// The axis of one sweep item `OPTION` or `OPTION=V1,V2,…` (written in `src`): the option's
+/// name and its choices, the baseline first; `None` with the problem in `errors` for an
+/// unknown option or one already in `axes`.
+fn named_axis(
+    file: &RuleFile,
+    base: &Assignment,
+    item: &str,
+    src: &Source,
+    axes: &[(String, Vec<String>)],
+    errors: &mut Diagnostics,
+) -> Option<(String, Vec<String>)> {
+    let (name, values) = match item.split_once('=') {
+        Some((n, v)) => (n.trim(), Some(v)),
+        None => (item.trim(), None),
+    };
+    let Some(o) = file.option(name) else {
+        let help = match suggest(name, file.options.iter().map(|o| o.name.as_str())) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => options_list(file),
+        };
+        errors.push(
+            Diagnostic::new(
+                Code::SweepUnknown,
+                format!("unknown option `{name}`"),
+                Some(Span::new(src, 0, name.len().min(item.len()))),
+            )
+            .label("not an option of this variant")
+            .help(help),
+        );
+        return None;
+    };
+    if axes.iter().any(|(n, _)| n == name) {
+        errors.push(
+            Diagnostic::new(
+                Code::SweepTwice,
+                format!("option `{name}` is swept twice"),
+                Some(Span::new(src, 0, item.len())),
+            )
+            .help(format!("give `--sweep {name}` once")),
+        );
+        return None;
+    }
+    let baseline = o.normalise(base.get(name).unwrap_or(&o.default));
+    let mut choices = vec![baseline];
+    match values {
+        None => choices.extend(o.listed_choices()),
+        Some(list) => listed_values(o, name, list, src, &mut choices, errors),
+    }
+    dedup(&mut choices);
+    Some((name.to_string(), choices))
+}
+
+/// Appends to `choices` (which holds the baseline) the values of `list`, the text after
+/// `name=` in `src`, reporting into `errors` a value `o` does not accept, a value given twice
+/// and a list that gives only the baseline.
+fn listed_values(
+    o: &OptionSpec,
+    name: &str,
+    list: &str,
+    src: &Source,
+    choices: &mut Vec<String>,
+    errors: &mut Diagnostics,
+) {
+    let mut offset = name.len() + 1;
+    let start = offset;
+    for v in list.split(',') {
+        let t = v.trim();
+        let here = Some(Span::new(src, offset, offset + v.len()));
+        let choice = o.normalise(t);
+        if !o.accepts(t) {
+            errors.push(
+                Diagnostic::new(
+                    Code::SweepBadChoice,
+                    format!("`{t}` is not a choice of option `{name}`"),
+                    here,
+                )
+                .label("not a choice")
+                .help(format!("`{name}` accepts {}", o.accepted())),
+            );
+        } else if choices[1..].contains(&choice) {
+            errors.push(
+                Diagnostic::new(
+                    Code::SweepRepeatedChoice,
+                    format!("`{t}` is given twice in the sweep of `{name}`"),
+                    here,
+                )
+                .label("a repeat")
+                .help("list each value once"),
+            );
+        }
+        choices.push(choice);
+        offset += v.len() + 1;
+    }
+    if choices[1..].iter().all(|c| *c == choices[0]) {
+        errors.push(
+            Diagnostic::new(
+                Code::SweepNothingToCompare,
+                format!(
+                    "the sweep of `{name}` gives only its baseline `{}`",
+                    choices[0]
+                ),
+                Some(Span::new(src, start, offset - 1)),
+            )
+            .label("only the baseline")
+            .help(format!(
+                "every choice is compared with the baseline (the `--set` choice or the \
+                 default): give other values, e.g. `--sweep {name}` for its listed choices"
+            )),
+        );
+    }
 }
 
 /// `--sweep each` (item `at` of `items`): one option at a time.
@@ -239,7 +266,7 @@ fn each(
             .map(|(_, s)| s.as_str())
             .collect();
         return Err(Diagnostic::new(
-            "sweep::each-alone",
+            Code::SweepEachAlone,
             format!(
                 "`--sweep each` varies every option one at a time; it takes no other sweep \
                  items (`{}` given too)",
@@ -254,7 +281,7 @@ fn each(
     let options: Vec<_> = file.options.iter().filter(|o| o.changes_play()).collect();
     if options.is_empty() {
         return Err(Diagnostic::new(
-            "sweep::nothing-to-compare",
+            Code::SweepNothingToCompare,
             "this variant has no option that changes play, so `--sweep each` has nothing to vary",
             whole,
         )
@@ -280,7 +307,7 @@ fn each(
     }
     if assignments.len() > MAX_ASSIGNMENTS {
         return Err(Diagnostic::new(
-            "sweep::too-many",
+            Code::SweepTooMany,
             format!(
                 "the sweep has {} assignments; at most {MAX_ASSIGNMENTS} are played",
                 assignments.len()

@@ -36,7 +36,7 @@ pub fn read_dice(r: &mut Reader, node: &Node) -> Option<DiceSpec> {
                 _ => {
                     r.error(
                         crate::diag::Diagnostic::new(
-                            "spec::die-face",
+                            crate::diag::Code::SpecDieFace,
                             format!("`{}` is not a die face", k.name),
                             Some(k.span.clone()),
                         )

@@ -4,7 +4,7 @@
 use super::digest::RulesDigest;
 use super::model::{RuleSpec, read_spec};
 use super::options::{Assignment, OptionSpec, apply, check_assignment, check_paths, read_options};
-use crate::diag::{Diagnostic, Diagnostics, Source, Span};
+use crate::diag::{Code, Diagnostic, Diagnostics, Source, Span};
 use crate::dsl::suggest;
 use crate::yaml::{Node, Value, merge, parse_yaml};
 use crate::yaml::{Reader, unknown_name};
@@ -95,8 +95,9 @@ fn load_as(variant: &str, shown: bool) -> Result<RuleFile, Diagnostics> {
                 names.iter().copied(),
             );
             // "did you mean `chaturanga`? Or give …", "expected one of …, or the path …".
+            let suggested = crate::dsl::suggest(variant, names.iter().copied()).is_some();
             let help = match d.help.as_deref() {
-                Some(h) if h.starts_with("did you mean") => {
+                Some(h) if suggested => {
                     format!("{h} Or give the path of a rule file, e.g. `./my-variant.yaml`")
                 }
                 Some(h) => format!("{h}, or the path of a rule file, e.g. `./my-variant.yaml`"),
@@ -199,7 +200,7 @@ fn read_file(path: &Path, at: Option<&Node>) -> Result<String, Diagnostic> {
     let meta = std::fs::metadata(path).map_err(|e| io_diagnostic(path, &e, at))?;
     if !meta.is_file() {
         return Err(Diagnostic::new(
-            "spec::not-a-file",
+            Code::SpecNotAFile,
             format!(
                 "`{}` is {}, not a rule file",
                 path.display(),
@@ -216,7 +217,7 @@ fn read_file(path: &Path, at: Option<&Node>) -> Result<String, Diagnostic> {
         .map_err(|e| io_diagnostic(path, &e, at))?;
     if bytes.len() > max {
         return Err(Diagnostic::new(
-            "spec::too-large",
+            Code::SpecTooLarge,
             format!(
                 "`{}` is larger than {max} bytes, the most a rule file may have",
                 path.display()
@@ -306,7 +307,7 @@ fn io_diagnostic(path: &Path, e: &std::io::Error, at: Option<&Node>) -> Diagnost
         }
         (_, None) => "check the path".to_string(),
     };
-    Diagnostic::new("spec::io", message, Some(located(path, at)))
+    Diagnostic::new(Code::SpecIo, message, Some(located(path, at)))
         .label(label)
         .help(help)
 }
@@ -355,7 +356,7 @@ fn check_inside(
     at: &Node,
 ) -> Result<(), Diagnostic> {
     let refuse = |message: String, label: &str| {
-        Err(Diagnostic::new("spec::extends-outside", message, Some(at.span.clone()))
+        Err(Diagnostic::new(Code::SpecExtendsOutside, message, Some(at.span.clone()))
             .label(label)
             .help(format!(
                 "`extends:` takes a built-in variant name ({}) or the path of a rule file in the \
@@ -409,7 +410,7 @@ fn load_tree(
             .map(origin_name)
             .collect();
         return Err(Diagnostic::new(
-            "spec::extends-cycle",
+            Code::SpecExtendsCycle,
             format!("`extends:` forms a cycle: {}", names.join(" → ")),
             at.map(|n| n.span.clone()),
         )
@@ -421,7 +422,7 @@ fn load_tree(
     // are allowed, one more is refused.
     if ctx.origins.len() > MAX_EXTENDS {
         return Err(Diagnostic::new(
-            "spec::extends-depth",
+            Code::SpecExtendsDepth,
             format!("`extends:` chain with more than {MAX_EXTENDS} ancestors"),
             at.map(|n| n.span.clone()),
         )
@@ -457,7 +458,7 @@ fn not_a_rule_file(source: &Source, at: Option<&Node>, why: &str) -> Diagnostics
         }
     };
     Diagnostic::new(
-        "spec::not-a-rule-file",
+        Code::SpecNotARuleFile,
         format!("`{}` is not a rule file: {why}", source.name()),
         Some(span),
     )
@@ -514,7 +515,7 @@ fn parse_and_extend(
     }
     let Value::Map(entries) = &mut tree.value else {
         return Err(Diagnostic::new(
-            "spec::not-a-mapping",
+            Code::SpecNotAMapping,
             format!(
                 "a rule file must be a YAML mapping, not {}",
                 tree.value.kind()
@@ -534,7 +535,7 @@ fn parse_and_extend(
     let ext = entries.remove(pos).1;
     let Value::Str(parent) = &ext.value else {
         return Err(Diagnostic::new(
-            "spec::type",
+            Code::SpecType,
             format!(
                 "`extends:` takes the name of a built-in variant or a path, not {}",
                 ext.value.kind()
@@ -645,13 +646,13 @@ mod tests {
     #[test]
     fn devices_and_pipes_are_refused_without_reading_them() {
         let e = load("/dev/zero").unwrap_err();
-        assert_eq!(e.0[0].code, "ashtapada::spec::not-a-file");
+        assert_eq!(e.0[0].code().as_str(), "ashtapada::spec::not-a-file");
         assert_eq!(e.0[0].message, "`/dev/zero` is a device, not a rule file");
         assert_eq!(e.0[0].span.as_ref().unwrap().text(), "/dev/zero");
 
         // Outside the folder of the file loaded: refused before it is looked at.
         let e = load_str("t.yaml", "name: x\nextends: /dev/zero\n").unwrap_err();
-        assert_eq!(e.0[0].code, "ashtapada::spec::extends-outside");
+        assert_eq!(e.0[0].code().as_str(), "ashtapada::spec::extends-outside");
         assert_eq!(e.0[0].span.as_ref().unwrap().text(), "/dev/zero");
 
         // A named pipe nobody writes to: opening it would block for ever.
@@ -706,7 +707,7 @@ mod tests {
         let big = dir.join("big.yaml");
         std::fs::write(&big, "#".repeat(crate::yaml::MAX_FILE_BYTES + 1)).unwrap();
         let e = load(big.to_str().unwrap()).unwrap_err();
-        assert_eq!(e.0[0].code, "ashtapada::spec::too-large");
+        assert_eq!(e.0[0].code().as_str(), "ashtapada::spec::too-large");
         assert!(e.0[0].help.is_some());
         let _ = std::fs::remove_dir_all(&dir);
     }

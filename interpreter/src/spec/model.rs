@@ -4,7 +4,7 @@
 //! names) keep their [`Node`], so later problems can be reported at their exact characters.
 //! The README's "Rule-file reference" documents every key read here.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::geometry::{Edge, MAX_SIDE};
 pub use crate::vocab::ResultKind;
 pub use crate::yaml::Text;
@@ -512,12 +512,12 @@ struct Ranks {
 fn result(r: &mut Reader, node: &Node, ranks: Ranks) -> Option<ResultKind> {
     let res = r
         .word(node, &ResultKind::WORDS, "result")
-        .map(ResultKind::parse)?;
+        .and_then(ResultKind::parse)?;
     let ranks_all = res == ResultKind::Rank || (res == ResultKind::Loss && ranks.seats > 2);
     if ranks_all && !ranks.keys {
         r.error(
             Diagnostic::new(
-                "spec::needs-ranking",
+                Code::SpecNeedsRanking,
                 "this result ranks every seat, and the file has no `ranking:` keys",
                 Some(node.span.clone()),
             )

@@ -6,7 +6,7 @@
 //! An integer option also accepts any whole number in its range, written into the tree at the
 //! dotted path `at:`.
 
-use crate::diag::{Diagnostic, Diagnostics, Span, text_source};
+use crate::diag::{Code, Diagnostic, Diagnostics, Span, text_source};
 use crate::dsl::suggest;
 use crate::yaml::Reader;
 use crate::yaml::{Key, Node, Value, merge};
@@ -191,7 +191,7 @@ impl Assignment {
                         let src = text_source("--set", item);
                         errors.push(
                             Diagnostic::new(
-                                "options::set-twice",
+                                Code::OptionsSetTwice,
                                 format!("option `{n}` is set twice: `{n}={first}` and `{item}`"),
                                 Some(Span::new(&src, 0, item.len())),
                             )
@@ -206,7 +206,7 @@ impl Assignment {
                     let src = text_source("--set", item);
                     errors.push(
                         Diagnostic::new(
-                            "options::syntax",
+                            Code::OptionsSyntax,
                             format!("`{item}` is not of the form OPTION=CHOICE"),
                             Some(Span::new(&src, 0, item.len())),
                         )
@@ -297,133 +297,25 @@ fn read_option<'a>(
         .and_then(|n| r.string(n, "a description"));
     let default_node = f.req(r, "default", "the default choice");
     let default = default_node.and_then(|n| r.string(n, "a choice name"));
-    let mut choices = Vec::new();
     // Choices with a body of the wrong type (already reported): still names of choices.
-    let mut broken: Vec<String> = Vec::new();
-    if let Some(c) = f.opt("choices")
-        && let Some(mut cf) = r.map(c, "choice name → overrides")
-    {
-        for (ck, cv) in cf.rest() {
-            let body = match &cv.value {
-                Value::Null => Node {
-                    value: Value::Map(Vec::new()),
-                    span: cv.span.clone(),
-                },
-                Value::Map(entries) => {
-                    let forbidden: Vec<&Key> = entries
-                        .iter()
-                        .map(|(k, _)| k)
-                        .filter(|k| matches!(k.name.as_str(), "name" | "extends" | "options"))
-                        .collect();
-                    for key in &forbidden {
-                        r.error(
-                            Diagnostic::new(
-                                "options::choice-key",
-                                format!(
-                                    "the choice `{}` of option `{}` sets `{}`",
-                                    ck.name, k.name, key.name
-                                ),
-                                Some(key.span.clone()),
-                            )
-                            .label("not allowed in a choice")
-                            .help(
-                                "a choice overrides rules; it cannot rename the variant, extend \
-                                 a file or declare options",
-                            ),
-                        );
-                    }
-                    if !forbidden.is_empty() {
-                        broken.push(ck.name.clone());
-                        continue;
-                    }
-                    cv.clone()
-                }
-                _ => {
-                    r.expected(cv, "a mapping of rule-file overrides (or `{}`)");
-                    broken.push(ck.name.clone());
-                    continue;
-                }
-            };
-            choices.push(Choice {
-                name: ck.name.clone(),
-                body,
-            });
-        }
-    }
+    let (choices, broken) = match f.opt("choices") {
+        Some(c) => read_choices(r, k, c),
+        None => (Vec::new(), Vec::new()),
+    };
     // An `integer:` with problems (already reported): the option is not usable either.
-    let mut integer_broken = false;
-    let integer = f.opt("integer").and_then(|n| {
-        let mut i = r.map(n, "{ min, max, at, values }")?;
-        let min = i
-            .opt("min")
-            .and_then(|n| r.int(n, i64::MIN, i64::MAX, "min"))
-            .unwrap_or(1);
-        let max_node = i.opt("max");
-        let max = max_node
-            .and_then(|n| r.int(n, i64::MIN, i64::MAX, "max"))
-            .unwrap_or(1_000_000);
-        if let Some(n) = max_node.filter(|_| max < min) {
-            r.error(
-                Diagnostic::new(
-                    "options::empty-range",
-                    format!("`max` ({max}) is less than `min` ({min}): no number is accepted"),
-                    Some(n.span.clone()),
-                )
-                .label(format!("less than {min}"))
-                .help("`integer:` accepts the whole numbers from `min` to `max`: make `max` at least `min`"),
-            );
-        }
-        let at_node = i.req(r, "at", "the dotted path the number is written to");
-        let at = at_node.and_then(|n| r.string(n, "a dotted path"));
-        // With an empty range, every listed value would be reported too: check none.
-        let values = i
-            .opt("values")
-            .filter(|_| min <= max)
-            .map(|n| {
-                r.list(n)
-                    .into_iter()
-                    .filter_map(|x| r.int(x, min, max, "a listed value"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        i.finish(r, "an integer option", &["min", "max", "at", "values"]);
-        if max < min {
-            integer_broken = true;
-            return None;
-        }
-        Some(IntegerOption {
-            min,
-            max,
-            at: at?.split('.').map(str::to_string).collect(),
-            at_node: at_node?.clone(),
-            values,
-        })
-    });
+    let integer = match f.opt("integer").map(|n| read_integer(r, n)) {
+        Some(Err(())) => Err(()),
+        Some(Ok(i)) => Ok(i),
+        None => Ok(None),
+    };
     f.finish(
         r,
         "an option",
         &["description", "default", "choices", "integer"],
     );
-    if integer_broken {
-        return None;
-    }
+    let integer = integer.ok()?;
     if choices.is_empty() && integer.is_none() && broken.is_empty() {
-        r.error(
-            Diagnostic::new(
-                "options::no-choices",
-                format!("option `{}` has no choices", k.name),
-                Some(k.span.clone()),
-            )
-            .label("no `choices:` and no `integer:`")
-            .help(match suggest(&k.name, others) {
-                Some(s) => format!(
-                    "did you mean `{s}`? To change an option of the file this one extends, \
-                     write its name exactly; to declare a new option, add `choices:` (name → \
-                     overrides) or `integer:` (min, max, at)"
-                ),
-                None => "add `choices:` (name → overrides) or `integer:` (min, max, at)".into(),
-            }),
-        );
+        r.error(no_choices(k, others));
         return None;
     }
     let opt = OptionSpec {
@@ -435,33 +327,171 @@ fn read_option<'a>(
         integer,
     };
     if !opt.accepts(&opt.default) && !broken.contains(&opt.default) {
-        let names: Vec<&str> = opt.choices.iter().map(|c| c.name.as_str()).collect();
-        let span = default_node?.span.clone();
-        r.error(
-            Diagnostic::new(
-                "options::bad-default",
-                format!(
-                    "the default `{}` of option `{}` is not among its choices",
-                    opt.default, opt.name
-                ),
-                Some(span),
-            )
-            .label("not a choice of this option")
-            .help(match suggest(&opt.default, names.iter().copied()) {
-                Some(s) => format!(
-                    "did you mean `{s}`? `{}` accepts {}",
-                    opt.name,
-                    opt.accepted()
-                ),
-                None => format!("`{}` accepts {}", opt.name, opt.accepted()),
-            }),
-        );
+        r.error(bad_default(&opt, default_node?));
         return None;
     }
     if !broken.is_empty() {
         return None;
     }
     Some(opt)
+}
+
+/// Reads `choices:` of option `k`: the choices, and the names of those whose body is broken
+/// (reported).
+fn read_choices(r: &mut Reader, k: &Key, c: &Node) -> (Vec<Choice>, Vec<String>) {
+    let (mut choices, mut broken) = (Vec::new(), Vec::new());
+    let Some(mut cf) = r.map(c, "choice name → overrides") else {
+        return (choices, broken);
+    };
+    for (ck, cv) in cf.rest() {
+        match choice_body(r, k, ck, cv) {
+            Some(body) => choices.push(Choice {
+                name: ck.name.clone(),
+                body,
+            }),
+            None => broken.push(ck.name.clone()),
+        }
+    }
+    (choices, broken)
+}
+
+/// The overrides of choice `ck` of option `k` (`~` is no override), or `None` with the problem
+/// reported: a body that is not a mapping, or one that sets `name`, `extends` or `options`.
+fn choice_body(r: &mut Reader, k: &Key, ck: &Key, cv: &Node) -> Option<Node> {
+    let entries = match &cv.value {
+        Value::Null => {
+            return Some(Node {
+                value: Value::Map(Vec::new()),
+                span: cv.span.clone(),
+            });
+        }
+        Value::Map(entries) => entries,
+        _ => {
+            r.expected(cv, "a mapping of rule-file overrides (or `{}`)");
+            return None;
+        }
+    };
+    let forbidden: Vec<&Key> = entries
+        .iter()
+        .map(|(k, _)| k)
+        .filter(|k| matches!(k.name.as_str(), "name" | "extends" | "options"))
+        .collect();
+    for key in &forbidden {
+        r.error(
+            Diagnostic::new(
+                Code::OptionsChoiceKey,
+                format!(
+                    "the choice `{}` of option `{}` sets `{}`",
+                    ck.name, k.name, key.name
+                ),
+                Some(key.span.clone()),
+            )
+            .label("not allowed in a choice")
+            .help(
+                "a choice overrides rules; it cannot rename the variant, extend a file or \
+                 declare options",
+            ),
+        );
+    }
+    forbidden.is_empty().then(|| cv.clone())
+}
+
+/// Reads `integer: { min, max, at, values }`: `Err(())` when its range is empty (reported: the
+/// option is not usable), `Ok(None)` when a required part is missing (reported).
+fn read_integer(r: &mut Reader, n: &Node) -> Result<Option<IntegerOption>, ()> {
+    let Some(mut i) = r.map(n, "{ min, max, at, values }") else {
+        return Ok(None);
+    };
+    let min = i
+        .opt("min")
+        .and_then(|n| r.int(n, i64::MIN, i64::MAX, "min"))
+        .unwrap_or(1);
+    let max_node = i.opt("max");
+    let max = max_node
+        .and_then(|n| r.int(n, i64::MIN, i64::MAX, "max"))
+        .unwrap_or(1_000_000);
+    if let Some(n) = max_node.filter(|_| max < min) {
+        r.error(
+            Diagnostic::new(
+                Code::OptionsEmptyRange,
+                format!("`max` ({max}) is less than `min` ({min}): no number is accepted"),
+                Some(n.span.clone()),
+            )
+            .label(format!("less than {min}"))
+            .help(
+                "`integer:` accepts the whole numbers from `min` to `max`: make `max` at least \
+                 `min`",
+            ),
+        );
+    }
+    let at_node = i.req(r, "at", "the dotted path the number is written to");
+    let at = at_node.and_then(|n| r.string(n, "a dotted path"));
+    // With an empty range, every listed value would be reported too: check none.
+    let values = i
+        .opt("values")
+        .filter(|_| min <= max)
+        .map(|n| {
+            r.list(n)
+                .into_iter()
+                .filter_map(|x| r.int(x, min, max, "a listed value"))
+                .collect()
+        })
+        .unwrap_or_default();
+    i.finish(r, "an integer option", &["min", "max", "at", "values"]);
+    if max < min {
+        return Err(());
+    }
+    let (Some(at), Some(at_node)) = (at, at_node) else {
+        return Ok(None);
+    };
+    Ok(Some(IntegerOption {
+        min,
+        max,
+        at: at.split('.').map(str::to_string).collect(),
+        at_node: at_node.clone(),
+        values,
+    }))
+}
+
+/// The problem of option `k` with neither `choices:` nor `integer:`; `others` are the other
+/// options' names, for a "did you mean" when `k` looks like a misspelt one.
+fn no_choices<'a>(k: &Key, others: impl Iterator<Item = &'a str>) -> Diagnostic {
+    Diagnostic::new(
+        Code::OptionsNoChoices,
+        format!("option `{}` has no choices", k.name),
+        Some(k.span.clone()),
+    )
+    .label("no `choices:` and no `integer:`")
+    .help(match suggest(&k.name, others) {
+        Some(s) => format!(
+            "did you mean `{s}`? To change an option of the file this one extends, write its \
+             name exactly; to declare a new option, add `choices:` (name → overrides) or \
+             `integer:` (min, max, at)"
+        ),
+        None => "add `choices:` (name → overrides) or `integer:` (min, max, at)".into(),
+    })
+}
+
+/// The problem of `opt`'s default (written at `default_node`) that is none of its choices.
+fn bad_default(opt: &OptionSpec, default_node: &Node) -> Diagnostic {
+    let names: Vec<&str> = opt.choices.iter().map(|c| c.name.as_str()).collect();
+    Diagnostic::new(
+        Code::OptionsBadDefault,
+        format!(
+            "the default `{}` of option `{}` is not among its choices",
+            opt.default, opt.name
+        ),
+        Some(default_node.span.clone()),
+    )
+    .label("not a choice of this option")
+    .help(match suggest(&opt.default, names.iter().copied()) {
+        Some(s) => format!(
+            "did you mean `{s}`? `{}` accepts {}",
+            opt.name,
+            opt.accepted()
+        ),
+        None => format!("`{}` accepts {}", opt.name, opt.accepted()),
+    })
 }
 
 /// Checks that the `at:` path of every integer option names a place in `tree` (the rule file
@@ -485,7 +515,7 @@ pub fn check_paths(r: &mut Reader, tree: &Node, options: &[OptionSpec]) {
             if key.is_empty() {
                 r.error(
                     Diagnostic::new(
-                        "options::bad-path",
+                        Code::OptionsBadPath,
                         if i.at.len() == 1 {
                             "the path `at:` is empty".to_string()
                         } else {
@@ -504,7 +534,7 @@ pub fn check_paths(r: &mut Reader, tree: &Node, options: &[OptionSpec]) {
             let Some(entries) = node.as_map() else {
                 r.error(
                     Diagnostic::new(
-                        "options::bad-path",
+                        Code::OptionsBadPath,
                         format!(
                             "`at: {}` goes through {place}, which is {}, not a mapping",
                             i.at.join("."),
@@ -536,7 +566,7 @@ pub fn check_paths(r: &mut Reader, tree: &Node, options: &[OptionSpec]) {
                     };
                     r.error(
                         Diagnostic::new(
-                            "options::bad-path",
+                            Code::OptionsBadPath,
                             format!("`at: {}`: {place} has no key `{key}`", i.at.join(".")),
                             Some(i.at_node.inner_span(range)),
                         )
@@ -575,7 +605,7 @@ pub fn check_assignment(options: &[OptionSpec], a: &Assignment) -> Result<(), Di
                 };
                 errors.push(
                     Diagnostic::new(
-                        "options::unknown",
+                        Code::OptionsUnknown,
                         format!("unknown option `{name}`"),
                         Some(Span::new(&src, 0, name.len())),
                     )
@@ -589,7 +619,7 @@ pub fn check_assignment(options: &[OptionSpec], a: &Assignment) -> Result<(), Di
                     .unwrap_or_default();
                 errors.push(
                     Diagnostic::new(
-                        "options::bad-choice",
+                        Code::OptionsBadChoice,
                         format!("`{value}` is not a choice of option `{name}`"),
                         Some(Span::new(&src, name.len() + 1, text.len())),
                     )

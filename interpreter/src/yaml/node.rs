@@ -5,7 +5,7 @@
 //! typed model is read from the result — and every value still knows where it was written,
 //! even after it moved from a parent file or an option choice into the resolved tree.
 
-use crate::diag::{Diagnostic, Source, Span};
+use crate::diag::{Code, Diagnostic, Source, Span};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 use serde_saphyr::budget::BudgetBreach;
@@ -150,7 +150,7 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
     let text = source.inner();
     if text.len() > MAX_FILE_BYTES {
         return Err(Diagnostic::new(
-            "spec::too-large",
+            Code::SpecTooLarge,
             format!(
                 "the file is {} bytes; rule files may have at most {MAX_FILE_BYTES}",
                 text.len()
@@ -171,7 +171,7 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
             let node = convert(source, text, r, 0)?;
             if matches!(node.value, Value::Null) {
                 return Err(Diagnostic::new(
-                    "spec::empty",
+                    Code::SpecEmpty,
                     "the rule file is empty",
                     Some(Span::new(source, 0, 0)),
                 )
@@ -187,7 +187,7 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
                 .unwrap_or((0, 0));
             if let Some((message, label, help)) = plain_yaml_error(&e) {
                 return Err(Diagnostic::new(
-                    "spec::yaml",
+                    Code::SpecYaml,
                     message,
                     Some(Span::new(source, start, start + len)),
                 )
@@ -215,7 +215,7 @@ pub fn parse_yaml(source: &Source) -> Result<Node, Diagnostic> {
                 None => ((start, start + len), "the YAML parser stopped here"),
             };
             let d = Diagnostic::new(
-                "spec::yaml",
+                Code::SpecYaml,
                 format!("invalid YAML: {msg}"),
                 Some(Span::new(source, at.0, at.1)),
             )
@@ -447,7 +447,7 @@ fn convert(
     let span = span_of(source, text, &raw);
     if depth > MAX_DEPTH {
         return Err(Diagnostic::new(
-            "spec::too-deep",
+            Code::SpecTooDeep,
             format!("nesting deeper than {MAX_DEPTH} levels"),
             Some(span),
         )
@@ -477,7 +477,7 @@ fn convert(
                     Raw::Bool(b) => b.to_string(),
                     Raw::Null => {
                         return Err(Diagnostic::new(
-                            "spec::bad-key",
+                            Code::SpecBadKey,
                             "a mapping entry has no key",
                             Some(kspan),
                         )
@@ -486,7 +486,7 @@ fn convert(
                     }
                     other => {
                         return Err(Diagnostic::new(
-                            "spec::bad-key",
+                            Code::SpecBadKey,
                             format!("a mapping key must be a name, not {}", other.kind()),
                             Some(kspan),
                         )
@@ -497,7 +497,7 @@ fn convert(
                 if let Some(&i) = seen.get(&name) {
                     let prev = &out[i].0;
                     return Err(Diagnostic::new(
-                        "spec::duplicate-key",
+                        Code::SpecDuplicateKey,
                         format!("the key `{name}` appears twice"),
                         Some(kspan),
                     )
@@ -666,7 +666,7 @@ mod tests {
     fn library_wording_is_replaced_by_plain_messages() {
         let message = |text: &str| {
             let e = parse_yaml(&text_source("t.yaml", text)).unwrap_err();
-            assert_eq!(e.code, "ashtapada::spec::yaml");
+            assert_eq!(e.code().as_str(), "ashtapada::spec::yaml");
             let help = e.help.clone().unwrap_or_default();
             assert!(!help.contains("indent"), "{help}");
             e.message

@@ -5,7 +5,7 @@
 //! the way Fairy-Stockfish tracks read keys, but located to the character.
 
 use super::node::{Key, Node, Value};
-use crate::diag::{Diagnostic, Diagnostics, Span};
+use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::dsl::suggest;
 
 /// A string value together with the node it came from (for spans).
@@ -37,7 +37,7 @@ impl Reader {
     pub fn expected(&mut self, node: &Node, what: &str) {
         self.error(
             Diagnostic::new(
-                "spec::type",
+                Code::SpecType,
                 format!("expected {what}, found {}", node.value.kind()),
                 Some(node.span.clone()),
             )
@@ -107,7 +107,7 @@ impl Reader {
         };
         self.error(
             Diagnostic::new(
-                "spec::range",
+                Code::SpecRange,
                 format!("{what} must be from {min} to {max}, not {shown}"),
                 Some(node.span.clone()),
             )
@@ -197,7 +197,7 @@ pub fn unknown_name<'a>(
         }
     };
     Diagnostic::new(
-        "spec::unknown-name",
+        Code::SpecUnknownName,
         format!("unknown {what} `{name}`"),
         Some(span.clone()),
     )
@@ -211,8 +211,9 @@ pub struct Fields<'a> {
     pub node: &'a Node,
     entries: &'a [(Key, Node)],
     used: Vec<bool>,
-    /// Required keys found missing, to merge with a misspelt key in [`Fields::finish`].
-    missing: Vec<String>,
+    /// Required keys found missing, each with the message of its report, to merge with a
+    /// misspelt key in [`Fields::finish`].
+    missing: Vec<(String, String)>,
 }
 
 impl<'a> Fields<'a> {
@@ -227,15 +228,12 @@ impl<'a> Fields<'a> {
     pub fn req(&mut self, r: &mut Reader, key: &str, what: &str) -> Option<&'a Node> {
         let v = self.opt(key);
         if v.is_none() {
-            self.missing.push(key.to_string());
+            let message = format!("missing `{key}` ({what})");
+            self.missing.push((key.to_string(), message.clone()));
             r.error(
-                Diagnostic::new(
-                    "spec::missing-key",
-                    format!("missing `{key}` ({what})"),
-                    Some(self.node.span.clone()),
-                )
-                .label(format!("this mapping needs `{key}`"))
-                .help(format!("add `{key}:` with {what}")),
+                Diagnostic::new(Code::SpecMissingKey, message, Some(self.node.span.clone()))
+                    .label(format!("this mapping needs `{key}`"))
+                    .help(format!("add `{key}:` with {what}")),
             );
         }
         v
@@ -261,21 +259,23 @@ impl<'a> Fields<'a> {
         for (i, (k, _)) in self.entries.iter().enumerate() {
             if !self.used[i] {
                 let mut ignored = true;
-                let help = match suggest(&k.name, known.iter().copied()) {
-                    Some(s) if self.missing.iter().any(|m| m == s) => {
+                let suggested = suggest(&k.name, known.iter().copied());
+                let missing = suggested.and_then(|s| self.missing.iter().find(|m| m.0 == s));
+                let help = match (suggested, missing) {
+                    (Some(s), Some((_, missing))) => {
                         ignored = false;
-                        let missing = format!("missing `{s}`");
+                        // The very report `req` made: same code, place and message.
                         if let Some(j) = r.errors.0.iter().position(|d| {
-                            d.code == "ashtapada::spec::missing-key"
+                            d.code() == Code::SpecMissingKey
                                 && d.span.as_ref() == Some(&self.node.span)
-                                && d.message.starts_with(&missing)
+                                && d.message == *missing
                         }) {
                             r.errors.0.remove(j);
                         }
                         format!("did you mean `{s}`? (`{s}` is required and missing)")
                     }
-                    Some(s) => format!("did you mean `{s}`?{}", non_ascii_note(&k.name)),
-                    None => format!(
+                    (Some(s), None) => format!("did you mean `{s}`?{}", non_ascii_note(&k.name)),
+                    (None, _) => format!(
                         "{what} accepts {}",
                         known
                             .iter()
@@ -286,7 +286,7 @@ impl<'a> Fields<'a> {
                 };
                 r.error(
                     Diagnostic::new(
-                        "spec::unknown-key",
+                        Code::SpecUnknownKey,
                         format!("unknown key `{}` in {what}", k.name),
                         Some(k.span.clone()),
                     )

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use crate::dsl::DslError;
+use crate::dsl::{DslError, DslErrorKind};
 
 /// The shape of an atom's base vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,11 +121,8 @@ pub(super) fn pair_up(letters: &[(usize, u8)]) -> Result<Vec<(Spec, Range<usize>
             specs.push((spec, pos..pos + 2));
             i += 2;
         } else if a == b'h' {
-            return Err(
-                DslError::new(pos..pos + 1, "`h` (half) must follow f, b, l or r").with_help(
-                    "`fhN` is the four forward knight moves, `rhN` the four to the right",
-                ),
-            );
+            return Err(DslError::new(pos..pos + 1, DslErrorKind::StrayHalf)
+                .with_help("`fhN` is the four forward knight moves, `rhN` the four to the right"));
         } else {
             specs.push((Spec::Single(a), pos..pos + 1));
             i += 1;

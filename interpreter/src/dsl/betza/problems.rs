@@ -7,7 +7,7 @@ use pest::iterators::Pair;
 
 use super::Rule;
 use super::atom_parts;
-use crate::dsl::DslError;
+use crate::dsl::{DslError, DslErrorKind};
 
 /// The atom letters, for help lines.
 const ATOMS: &str = "W F D N A H C Z G (leaps) and K Q R B (compounds)";
@@ -35,7 +35,7 @@ pub(super) fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
 /// The error for a letter the grammar accepted only to report it.
 pub(super) fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
     if let Some(what) = unsupported_modifier(letter) {
-        return DslError::new(span, format!("`{letter}`: {what} not supported yet"))
+        return DslError::new(span, DslErrorKind::Unsupported { letter, what })
             .with_help(format!("the supported modifiers are {MODIFIERS}"));
     }
     if letter.is_ascii_uppercase() {
@@ -50,7 +50,7 @@ pub(super) fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
             }
             _ => String::new(),
         };
-        DslError::new(span, format!("`{letter}` is not a Betza atom"))
+        DslError::new(span, DslErrorKind::NotAnAtom(letter))
             .with_help(format!("{hint}atoms are {ATOMS}"))
     } else {
         let upper = letter.to_ascii_uppercase();
@@ -59,7 +59,7 @@ pub(super) fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
         } else {
             String::new()
         };
-        DslError::new(span, format!("`{letter}` is not a Betza modifier")).with_help(format!(
+        DslError::new(span, DslErrorKind::NotAModifier(letter)).with_help(format!(
             "{hint}modifiers are {MODIFIERS}; atoms are {ATOMS}"
         ))
     }
@@ -102,7 +102,9 @@ pub(super) fn dangling(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) {
         errors.push(
             DslError::new(
                 span.start()..span.end(),
-                format!("modifiers `{}` have no atom after them", span.as_str()),
+                DslErrorKind::NoAtom {
+                    modifiers: span.as_str().to_owned(),
+                },
             )
             .with_help(format!(
                 "end the group with an atom, e.g. `{}W`",
@@ -115,7 +117,14 @@ pub(super) fn dangling(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) {
 /// The error for a direction spec that selects no image of `atom`.
 pub(super) fn empty_spec(spec: &str, atom: char, at: Range<usize>) -> DslError {
     let split: Vec<String> = spec.chars().map(|c| format!("{c}{atom}")).collect();
-    DslError::new(at, format!("`{spec}` selects no move of `{atom}`")).with_help(format!(
+    DslError::new(
+        at,
+        DslErrorKind::SelectsNothing {
+            spec: spec.to_owned(),
+            atom,
+        },
+    )
+    .with_help(format!(
         "a pair of a vertical and a horizontal letter names a diagonal or oblique direction; \
          for the union of both directions write `{}`",
         split.concat()
@@ -129,12 +138,12 @@ pub(super) fn parse_range(text: &str, at: Range<usize>, errors: &mut Vec<DslErro
     match u8::try_from(value) {
         Ok(r @ 1..=15) => Some(r),
         _ if value == 0 => {
-            errors.push(DslError::new(at, "a range must be at least 1").with_help(rider_help));
+            errors.push(DslError::new(at, DslErrorKind::RangeZero).with_help(rider_help));
             None
         }
         _ => {
             errors.push(
-                DslError::new(at, format!("a range must be at most 15, not {text}"))
+                DslError::new(at, DslErrorKind::RangeTooLarge(text.to_owned()))
                     .with_help(rider_help),
             );
             None
@@ -154,14 +163,12 @@ pub(super) fn tripled(src: &str, errors: &mut Vec<DslError>) {
             let text = &src[i..i + run];
             let atom = char::from(c);
             errors.push(
-                DslError::new(
-                    i..i + run,
-                    format!("`{text}`: an atom is written once (a leap) or twice (a rider)"),
-                )
-                .with_help(format!(
-                    "`{atom}{atom}` rides the `{atom}` leap without limit; for at most N leaps \
+                DslError::new(i..i + run, DslErrorKind::Tripled(text.to_owned())).with_help(
+                    format!(
+                        "`{atom}{atom}` rides the `{atom}` leap without limit; for at most N leaps \
                      write a range, e.g. `{atom}3`"
-                )),
+                    ),
+                ),
             );
         }
         i += run;
@@ -170,7 +177,7 @@ pub(super) fn tripled(src: &str, errors: &mut Vec<DslError>) {
 
 /// The error for a direction spec (`b`, `fr`, `fh`) given twice in one group, at the second.
 pub(super) fn repeated_spec(spec: &str, at: Range<usize>) -> DslError {
-    DslError::new(at, format!("direction `{spec}` given twice in one group")).with_help(
+    DslError::new(at, DslErrorKind::RepeatedDirection(spec.to_owned())).with_help(
         "write each direction once (a doubled letter such as `ff` means the same as `f`)",
     )
 }

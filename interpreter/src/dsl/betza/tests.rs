@@ -53,7 +53,7 @@ fn errors(src: &str) -> Vec<(Range<usize>, String)> {
     parse_betza(src)
         .expect_err(src)
         .into_iter()
-        .map(|e| (e.span, e.message))
+        .map(|e| (e.span.clone(), e.message()))
         .collect()
 }
 
@@ -294,10 +294,10 @@ fn unknown_letters_point_at_the_letter() {
     assert_eq!(spans("fX"), [(1, 2)]);
     assert_eq!(spans("Kq"), [(1, 2)]);
     let e = parse_betza("Kq").unwrap_err();
-    assert_eq!(e[0].message, "`q` is not a Betza modifier");
+    assert_eq!(e[0].message(), "`q` is not a Betza modifier");
     assert!(e[0].help.as_deref().unwrap().contains("did you mean `Q`?"));
     let e = parse_betza("fX").unwrap_err();
-    assert_eq!(e[0].message, "`X` is not a Betza atom");
+    assert_eq!(e[0].message(), "`X` is not a Betza atom");
     assert!(e[0].help.as_deref().unwrap().contains("W F D N A H C Z G"));
     assert!(
         parse_betza("L").unwrap_err()[0]
@@ -319,7 +319,7 @@ fn direction_spec_selecting_nothing() {
     let e = parse_betza("flW").unwrap_err();
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].span, 0..2);
-    assert_eq!(e[0].message, "`fl` selects no move of `W`");
+    assert_eq!(e[0].message(), "`fl` selects no move of `W`");
     assert!(e[0].help.as_deref().unwrap().contains("`fWlW`"));
     assert_eq!(spans("mbrR"), [(1, 3)]);
     assert_eq!(spans("hN"), [(0, 1)]);
@@ -356,12 +356,12 @@ fn empty_and_malformed_strings() {
     let e = parse_betza("W!").unwrap_err();
     assert_eq!(e[0].span, 1..2);
     assert!(
-        e[0].message.starts_with("unexpected `!`: expected "),
+        e[0].message().starts_with("unexpected `!`: expected "),
         "{}",
-        e[0].message
+        e[0].message()
     );
     assert!(
-        e[0].message
+        e[0].message()
             .contains("a Betza atom (W F D N A H C Z G K Q R B)")
     );
     assert_eq!(spans(" W"), [(0, 1)]);
@@ -424,7 +424,7 @@ fn a_tripled_atom_is_an_error_at_the_run() {
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].span, 0..3);
     assert_eq!(
-        e[0].message,
+        e[0].message(),
         "`WWW`: an atom is written once (a leap) or twice (a rider)"
     );
     assert!(e[0].help.as_deref().unwrap().contains("`W3`"));
@@ -460,7 +460,7 @@ fn a_string_over_256_bytes_is_one_error() {
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].span, 0..16_000);
     assert_eq!(
-        e[0].message,
+        e[0].message(),
         "Betza move is too long (16000 bytes, at most 256)"
     );
     assert!(parse_betza(&"mfW".repeat(85)).is_ok());
@@ -485,7 +485,7 @@ fn unsupported_modifiers_say_so() {
         assert_eq!(e.len(), 1, "{src}: {e:?}");
         assert_eq!(e[0].span, at..at + 1, "{src}");
         let letter = &src[at..at + 1];
-        assert_eq!(e[0].message, format!("`{letter}`: {what}"), "{src}");
+        assert_eq!(e[0].message(), format!("`{letter}`: {what}"), "{src}");
         let help = e[0].help.as_deref().unwrap();
         assert!(!help.contains("did you mean"), "{src}: {help}");
     }

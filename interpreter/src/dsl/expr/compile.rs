@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Arg, Ast, AstKind, BinaryOp, ResolveError, Resolved, Type, UnaryOp, parse_expr};
-use crate::dsl::DslError;
+use crate::dsl::{DslError, DslErrorKind};
 
 /// The resolver [`compile_expr`] asks about each name (with its arguments, if any).
 pub type Resolver<'a> = dyn Fn(&str, &[Arg]) -> Result<Resolved, ResolveError> + 'a;
@@ -34,10 +34,10 @@ enum Instr {
 /// `Display` gives the normalised source form (single spaces, minimal parentheses).
 ///
 /// ```
-/// use ashtapada::dsl::expr::{Resolved, ResolveError, Type, compile_expr};
+/// use ashtapada::dsl::expr::{Refusal, Resolved, ResolveError, Type, compile_expr};
 /// let resolve = |name: &str, _: &[_]| match name {
 ///     "kings_on_board" => Ok(Resolved { id: 7, ty: Type::Int }),
-///     _ => Err(ResolveError { message: format!("unknown quantity `{name}`"), help: None }),
+///     _ => Err(ResolveError { reason: Refusal::UnknownQuantity(name.into()), help: None }),
 /// };
 /// let expr = compile_expr("kings_on_board<=1", Type::Bool, &resolve).unwrap();
 /// assert_eq!(expr.to_string(), "kings_on_board <= 1");
@@ -164,18 +164,17 @@ pub fn compile_expr(
         compiler.errors.push(
             DslError::new(
                 ast.span.clone(),
-                format!(
-                    "expected {}, found {}",
-                    expected.with_article(),
-                    ty.with_article()
-                ),
+                DslErrorKind::Mismatch {
+                    expected,
+                    found: ty,
+                },
             )
             .with_help(help),
         );
     }
     if compiler.max_depth > STACK {
         compiler.errors.push(
-            DslError::new(ast.span.clone(), "expression is nested too deeply")
+            DslError::new(ast.span.clone(), DslErrorKind::TooDeep)
                 .with_help(format!("at most {STACK} operands may be pending at once")),
         );
     }
@@ -238,10 +237,10 @@ impl Compiler<'_> {
                     }
                     Some(ty)
                 }
-                Err(ResolveError { message, help }) => {
+                Err(ResolveError { reason, help }) => {
                     self.errors.push(DslError {
                         span: ast.span.clone(),
-                        message,
+                        kind: DslErrorKind::Refused(reason),
                         help,
                     });
                     self.emit(Instr::Const(0));
@@ -319,11 +318,10 @@ impl Compiler<'_> {
         self.errors.push(
             DslError::new(
                 ast.span.clone(),
-                format!(
-                    "expected {}, found {}",
-                    want.with_article(),
-                    got.with_article()
-                ),
+                DslErrorKind::Mismatch {
+                    expected: want,
+                    found: got,
+                },
             )
             .with_help(help),
         );

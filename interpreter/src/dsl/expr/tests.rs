@@ -60,11 +60,11 @@ fn resolver(name: &str, args: &[Arg]) -> Result<Resolved, ResolveError> {
         ("q", None) => boolean(7),
         ("pieces", Some(&Arg::Int(n))) if (0..10).contains(&n) => int(100 + n as u32),
         ("score", _) => Err(ResolveError {
-            message: "`score` takes a seat".to_owned(),
+            reason: Refusal::NeedsSeat("score".to_owned()),
             help: Some("write `score(seat)`".to_owned()),
         }),
         _ => Err(ResolveError {
-            message: format!("unknown quantity `{name}`"),
+            reason: Refusal::UnknownQuantity(name.to_owned()),
             help: suggest(name, NAMES).map(|s| format!("did you mean `{s}`?")),
         }),
     }
@@ -80,7 +80,7 @@ fn errors(src: &str, ty: Type) -> Vec<(Range<usize>, String)> {
     compile(src, ty)
         .expect_err(src)
         .into_iter()
-        .map(|e| (e.span, e.message))
+        .map(|e| (e.span.clone(), e.message()))
         .collect()
 }
 
@@ -218,7 +218,7 @@ fn chained_comparisons_are_errors() {
     let e = parse_expr("a < b < c").unwrap_err();
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].span, 6..7);
-    assert_eq!(e[0].message, "comparisons cannot be chained");
+    assert_eq!(e[0].message(), "comparisons cannot be chained");
     assert_eq!(parse_expr("a == b != c").unwrap_err()[0].span, 7..9);
     // Parenthesised, the first comparison is a boolean operand like any other.
     assert_eq!(tree("(a < b) == c"), "(== (< a b) c)");
@@ -233,7 +233,7 @@ fn integer_literals() {
         e.iter().map(|e| e.span.clone()).collect::<Vec<_>>(),
         [4..23, 26..46]
     );
-    assert_eq!(e[0].message, "integer `9223372036854775808` is too large");
+    assert_eq!(e[0].message(), "integer `9223372036854775808` is too large");
     // The smallest integer, as the help line gives it.
     assert_eq!(eval("-9223372036854775808"), i64::MIN);
     assert_eq!(eval("0 - -9223372036854775808 + 1"), i64::MIN + 1);
@@ -245,7 +245,7 @@ fn syntax_errors_point_at_the_character() {
     let e = parse_expr("1 +").unwrap_err();
     assert_eq!(e[0].span, 3..3);
     assert!(
-        e[0].message
+        e[0].message()
             .starts_with("unexpected end of input: expected a number, a name")
     );
     let e = parse_expr("a = b").unwrap_err();
@@ -254,26 +254,29 @@ fn syntax_errors_point_at_the_character() {
         (2..3, Some("compare with `==`"))
     );
     assert_eq!(
-        e[0].message,
+        e[0].message(),
         "unexpected `=`: expected an operator or the end of the expression"
     );
     let e = parse_expr("(1 + 2").unwrap_err();
     assert_eq!(e[0].span, 6..6);
     assert!(
-        e[0].message.ends_with("`)` or an operator"),
+        e[0].message().ends_with("`)` or an operator"),
         "{}",
-        e[0].message
+        e[0].message()
     );
     let e = parse_expr("Score").unwrap_err();
     assert_eq!(e[0].span, 0..1);
-    assert_eq!(e[0].message, "unexpected `S`: expected an expression");
+    assert_eq!(e[0].message(), "unexpected `S`: expected an expression");
     assert_eq!(
         e[0].help.as_deref(),
         Some("names are written in lower case")
     );
     assert_eq!(parse_expr("a && b").unwrap_err()[0].span, 2..3);
     assert_eq!(parse_expr("").unwrap_err()[0].span, 0..0);
-    assert_eq!(parse_expr("  ").unwrap_err()[0].message, "empty expression");
+    assert_eq!(
+        parse_expr("  ").unwrap_err()[0].message(),
+        "empty expression"
+    );
 }
 
 #[test]
@@ -319,7 +322,7 @@ fn refused_names_carry_the_resolvers_help() {
     let e = compile("kings_on_bord <= 1", Type::Bool).unwrap_err();
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].span, 0..13);
-    assert_eq!(e[0].message, "unknown quantity `kings_on_bord`");
+    assert_eq!(e[0].message(), "unknown quantity `kings_on_bord`");
     assert_eq!(e[0].help.as_deref(), Some("did you mean `kings_on_board`?"));
     let e = compile("score(red) + scor", Type::Int).unwrap_err();
     assert_eq!(e[0].span, 0..10);
@@ -401,7 +404,7 @@ fn display_is_normalised_and_round_trips() {
 fn deep_nesting_is_refused_not_overflowed() {
     let deep = format!("{}1{}", "1 + (".repeat(40), ")".repeat(40));
     let e = compile(&deep, Type::Int).unwrap_err();
-    assert_eq!(e[0].message, "expression is nested too deeply");
+    assert_eq!(e[0].message(), "expression is nested too deeply");
     let fine = format!("{}1{}", "1 + (".repeat(30), ")".repeat(30));
     assert_eq!(compile(&fine, Type::Int).unwrap().eval(&mut |_| 0), 31);
     // Left-nested chains need no depth.
@@ -436,7 +439,7 @@ fn long_and_deep_inputs_are_errors_not_crashes() {
     let e = parse_expr(&long).unwrap_err();
     assert_eq!(e[0].span, 0..1025);
     assert_eq!(
-        e[0].message,
+        e[0].message(),
         "expression is too long (1025 bytes, at most 1024)"
     );
 }
