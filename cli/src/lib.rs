@@ -7,6 +7,7 @@
 mod args;
 mod cmd;
 mod output;
+mod players;
 mod plot;
 pub mod repl;
 mod report;
