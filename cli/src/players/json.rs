@@ -120,8 +120,8 @@ impl Protocol for Json {
         rng: &mut ChaCha8Rng,
         _timeout: Duration,
     ) -> Result<(), String> {
-        let seed = (u64::from(uniform_below(rng, u32::MAX)) << 32)
-            | u64::from(uniform_below(rng, u32::MAX));
+        // 32 bits: a whole number every JSON reader holds exactly.
+        let seed = u64::from(uniform_below(rng, u32::MAX));
         p.send(&game_message(pos, game, plays, seed).to_string())
     }
 
@@ -149,4 +149,67 @@ impl Protocol for Json {
 pub fn reply_action(line: &str) -> Option<String> {
     let v: Value = serde_json::from_str(line).ok()?;
     v.get("action")?.as_str().map(String::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashtapada::{Assignment, load_variant};
+
+    /// The keys `examples/protocol.schema.json` requires of a message.
+    fn required(schema: &Value, def: &str) -> Vec<String> {
+        schema["$defs"][def]["required"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k.as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// Every message holds the keys the schema requires, of the types it names; a Chaturaji
+    /// turn after a roll of 5 and 4 lists red's moves with those dice, and the pass.
+    #[test]
+    fn messages_hold_what_the_schema_requires() {
+        let text = include_str!("../../../examples/protocol.schema.json");
+        let schema: Value = serde_json::from_str(text).unwrap();
+        let v = load_variant("chaturaji", &Assignment::default()).unwrap();
+        let mut pos = Position::start(v);
+        pos.roll(&[5, 4]).unwrap();
+        let game = game_message(&pos, 3, &["red".into()], 7);
+        for k in required(&schema, "game") {
+            assert!(game.get(&k).is_some(), "game lacks {k}: {game}");
+        }
+        assert_eq!(game["seats"], json!(["red", "blue", "yellow", "green"]));
+        let turn = turn_message(&mut pos, 3);
+        for k in required(&schema, "turn") {
+            assert!(turn.get(&k).is_some(), "turn lacks {k}: {turn}");
+        }
+        assert_eq!(turn["dice"], json!([5, 4]));
+        assert_eq!(turn["to_move"], "red");
+        let legal = turn["legal"].as_array().unwrap();
+        for a in legal {
+            for k in required(&schema, "action") {
+                assert!(a.get(&k).is_some(), "action lacks {k}: {a}");
+            }
+        }
+        // Red's start: the king (d1) to e1 or e2 with a 5 (the pawns' 5 too); the elephant
+        // (c1) is blocked; the pass, since using the dice is optional.
+        assert!(
+            legal
+                .iter()
+                .any(|a| a["action"] == "5:d1e2" && a["piece"] == "king")
+        );
+        assert!(
+            legal
+                .iter()
+                .any(|a| a["action"] == "5:d2d3" && a["die"] == 5)
+        );
+        assert_eq!(legal.last().unwrap()["kind"], "pass");
+        assert_eq!(
+            reply_action(r#"{"action": "5:d2d3"}"#).as_deref(),
+            Some("5:d2d3")
+        );
+        assert_eq!(reply_action("5:d2d3"), None);
+        assert_eq!(reply_action(r#"{"move": "5:d2d3"}"#), None);
+    }
 }
