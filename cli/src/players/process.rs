@@ -14,7 +14,8 @@ const MAX_LINE: u64 = 1 << 20;
 /// A running outside program.
 pub struct Process {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed.
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     /// The command line, for messages.
     pub command: String,
@@ -64,7 +65,7 @@ impl Process {
         });
         Ok(Process {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
             command,
         })
@@ -75,9 +76,13 @@ impl Process {
     /// # Errors
     /// The program has closed its input (it has exited, most likely).
     pub fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("{} (writing to it: {e})", self.gone()))
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(format!("`{}`: its input is closed", self.command));
+        };
+        match writeln!(stdin, "{line}").and_then(|()| stdin.flush()) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(format!("{} (writing to it: {e})", self.gone())),
+        }
     }
 
     /// The next line the program writes, waiting at most `timeout`.
@@ -143,9 +148,17 @@ impl Process {
 }
 
 impl Drop for Process {
-    /// Ends the program: its input is closed (the end of the protocol) and it is killed if it
-    /// has not exited by then.
+    /// Ends the program: its input is closed (the end of the protocol), and it is killed if it
+    /// has not exited a moment later.
     fn drop(&mut self) {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_millis(200);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
