@@ -110,7 +110,9 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Agents: one name for every seat, or one per seat in turn order (random, greedy, easy,
-    /// medium, hard).
+    /// medium, hard); outside players `uci:COMMAND nodes=N` (a UCI engine; or `movetime=MS`,
+    /// `depth=D`) and `cmd:COMMAND` (a program speaking the JSON-lines protocol, see the
+    /// README's "Protocols"). A command is split at spaces, without a shell, and holds no comma.
     #[arg(
         long,
         value_delimiter = ',',
@@ -131,6 +133,10 @@ pub struct SimulateArgs {
     /// Stop a game after this many plies (dice rolls count), reported as `ply-cap`.
     #[arg(long, default_value_t = 10_000)]
     pub max_plies: u32,
+    /// An outside player (`uci:`, `cmd:`) that stays silent this long (seconds; beyond a UCI
+    /// `movetime`) fails the run.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub agent_timeout: f64,
     /// Play only the games whose index ≡ K (mod N); combine the JSON outputs of all N shards
     /// with `ashtapada merge`.
     #[arg(long, value_name = "K/N")]

@@ -8,6 +8,7 @@ mod args;
 mod cmd;
 mod lines;
 mod output;
+mod players;
 mod plot;
 pub mod repl;
 mod report;

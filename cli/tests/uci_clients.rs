@@ -34,7 +34,7 @@ fn find(env: &str, name: &str, candidates: &[PathBuf], install: &str) -> PathBuf
     panic!("`{name}` is not installed (this test needs it): {install}, or set {env} to its path");
 }
 
-fn fairy_stockfish() -> PathBuf {
+pub fn fairy_stockfish() -> PathBuf {
     find(
         "FAIRY_STOCKFISH",
         "fairy-stockfish",

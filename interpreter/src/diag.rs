@@ -289,6 +289,11 @@ codes! {
     SimulateAgents = "simulate::agents",
     /// A `--records` folder that cannot be created or read, or holds other files.
     SimulateRecords = "simulate::records",
+    /// A `--agent-timeout` of zero or not a number of seconds.
+    SimulateAgentTimeout = "simulate::agent-timeout",
+    /// An outside player (`uci:`, `cmd:`) that failed: would not start, exited, fell silent,
+    /// answered garbage or an illegal action.
+    SimulatePlayer = "simulate::player",
 }
 
 impl Code {

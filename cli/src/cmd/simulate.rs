@@ -4,7 +4,8 @@
 use super::{Failure, bad_input};
 use crate::args::SimulateArgs;
 use crate::output::{emit, write_atomic};
-use ashtapada::agents::{AGENT_NAMES, Agent, by_name};
+use crate::players::{self, OUTSIDE_SYNTAX, Players};
+use ashtapada::agents::AGENT_NAMES;
 use ashtapada::diag::Code;
 use ashtapada::notation::Record;
 use ashtapada::sim::{self, GameResult, Observer, Plan, Report, Shard};
@@ -12,71 +13,14 @@ use ashtapada::{Assignment, Position, Variant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-/// The report of a run before its first game: one empty summary per option assignment, one
-/// empty effect tally per contrast.
-fn empty_report(
-    a: &SimulateArgs,
-    file: &ashtapada::RuleFile,
-    variants: &[Arc<Variant>],
-    sweep: sim::Sweep,
-    shard: Option<Shard>,
-    contrasts: &[sim::Contrast],
-) -> Report {
-    let seats = variants[0].seats.len();
-    Report {
-        variant: variants[0].name.clone(),
-        rules_hash: Some(file.digest.hex()),
-        seed: a.seed,
-        agents: a.agents.clone(),
-        max_plies: a.max_plies,
-        games: 0,
-        shard,
-        swept: sweep.swept,
-        design: sweep.design,
-        stopping: None,
-        effects: contrasts
-            .iter()
-            .map(|c| sim::EffectTally::new(c, seats))
-            .collect(),
-        runs: variants
-            .iter()
-            .map(|v| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), sim::Tally::new(v)))
-            .collect(),
-    }
-}
-
-/// Refuses `--games 0` and `--max-plies 0`; reads `--shard K/N`.
-fn check_counts(a: &SimulateArgs) -> Result<Option<Shard>, Failure> {
-    if a.games == 0 {
-        return Err(bad_input(
-            Code::SimulateGames,
-            "`--games 0`: nothing to simulate",
-            "give at least one game, e.g. `--games 1000`",
-        ));
-    }
-    if a.max_plies == 0 {
-        return Err(bad_input(
-            Code::SimulateMaxPlies,
-            "`--max-plies 0`: every game would stop before its first ply",
-            "give a cap of at least one ply, e.g. `--max-plies 2000` (the default is 10000)",
-        ));
-    }
-    let shard = a.shard.as_deref().map(Shard::parse).transpose();
-    shard.map_err(|e| bad_input(Code::SimulateShard, e, "e.g. `--shard 0/4` … `--shard 3/4`"))
-}
-
-/// The threads to play on: `--threads` (0 for every core), at most the cores and the games.
-/// More threads than games, or than the machine has cores, only adds overhead (and thousands
-/// of thread stacks may not fit the process's memory): the report is the same for any number.
-fn thread_count(a: &SimulateArgs) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let t = if a.threads == 0 { cores } else { a.threads };
-    t.min(cores).min(a.games.min(1024) as usize)
-}
-
+/// `simulate`: checks every argument, plays the games (in batches under `--precision`) and
+/// writes the report, the per-game table and the records. An outside player's failure ends the
+/// run with an error naming the game and the seat; the records of the games finished before it
+/// are kept.
 pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
     let shard = check_counts(a)?;
     let file = ashtapada::spec::load(&a.v.variant)?;
@@ -88,7 +32,21 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .map(|x| ashtapada::compile(&file, x))
         .collect::<Result<Vec<Arc<Variant>>, _>>()?;
     let seats = variants[0].seats.len();
-    check_agents(&a.agents, seats)?;
+    let players = Players::new(
+        &a.agents,
+        &variants[0],
+        Duration::from_secs_f64(a.agent_timeout),
+    )
+    .map_err(|e| {
+        bad_input(
+            Code::SimulateAgent,
+            e,
+            format!(
+                "the agents are {}, and {OUTSIDE_SYNTAX}",
+                AGENT_NAMES.join(", ")
+            ),
+        )
+    })?;
     let per_game: Vec<(&'static str, &std::path::Path)> = a
         .per_game
         .as_deref()
@@ -99,14 +57,6 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     let dirs = record_dirs(a, &sweep.swept, &variants)?;
 
     let batch = check_precision(a, shard)?;
-    let mut plan = Plan {
-        seed: a.seed,
-        games: a.games,
-        shard,
-        threads: thread_count(a),
-        max_plies: a.max_plies,
-        from: 0,
-    };
     let total = shard.map_or(a.games, |s| s.games(a.games)) * variants.len() as u64;
     let labels: Vec<String> = sweep
         .assignments
@@ -125,58 +75,49 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         labels,
         per_game,
         variants.clone(),
+        players.halted(),
     );
-    let names = a.agents.clone();
-    let agents = || -> Vec<Box<dyn Agent>> {
-        names
-            .iter()
-            .map(|n| by_name(n).expect("agent names are checked before the run"))
-            .collect()
-    };
     let contrasts = match sweep.design {
         sim::Design::Factorial => {
             sim::contrasts(&sweep.swept, &sweep.assignments.iter().collect::<Vec<_>>())
         }
         sim::Design::Each => Vec::new(),
     };
-    let mut report = empty_report(a, &file, &variants, sweep, shard, &contrasts);
-    // Without `--precision`, one batch of every game; with it, batches until the intervals
-    // are narrow enough (the games of each batch are the same in every run).
-    loop {
-        plan.from = report.games;
-        plan.games = match batch {
-            Some(b) => (report.games + b).min(a.games),
-            None => a.games,
-        };
-        let (tallies, effects) =
-            sim::run_with_effects(&variants, &agents, &plan, &watch, &contrasts);
-        for (s, t) in report.runs.iter_mut().zip(tallies) {
-            let mut whole = std::mem::take(&mut s.tally);
-            whole
-                .merge(&t)
-                .map_err(|e| bad_input(Code::SimulateTally, e, "report this as a bug"))?;
-            *s = sim::Summary::new(&s.variant, a.seed, s.options.clone(), whole);
-        }
-        for (w, e) in report.effects.iter_mut().zip(&effects) {
-            w.merge(e)
-                .map_err(|e| bad_input(Code::SimulateTally, e, "report this as a bug"))?;
-        }
-        report.games = plan.games;
-        let (Some(b), Some(points)) = (batch, a.precision) else {
-            break;
-        };
-        let reached = 100.0 * widest_interval(&report);
-        report.stopping = Some(sim::Stopping {
-            points,
-            batch: b,
-            max_games: a.games,
-            reached,
-        });
-        if reached <= points || report.games >= a.games {
-            break;
-        }
-    }
+    let mut report = Report {
+        variant: variants[0].name.clone(),
+        rules_hash: Some(file.digest.hex()),
+        seed: a.seed,
+        agents: a.agents.clone(),
+        max_plies: a.max_plies,
+        games: 0,
+        shard,
+        swept: sweep.swept,
+        design: sweep.design,
+        stopping: None,
+        effects: contrasts
+            .iter()
+            .map(|c| sim::EffectTally::new(c, seats))
+            .collect(),
+        runs: variants
+            .iter()
+            .map(|v| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), sim::Tally::new(v)))
+            .collect(),
+    };
+    let mut plan = plan_of(a, shard);
+    play_batches(
+        a,
+        &mut report,
+        &mut plan,
+        batch,
+        (&variants, &contrasts),
+        &players,
+        &watch,
+    )?;
+    let kept = watch.kept.load(Ordering::Relaxed);
     let rows = watch.finish()?;
+    if let Some(f) = players.failure() {
+        return Err(player_failed(a, &f, kept));
+    }
     emit(&report, &a.output, out)?;
     if let (Some(path), Some(mut rows)) = (&a.per_game, rows) {
         write_atomic(path, rows.to_csv(&report).as_bytes()).map_err(|e| {
@@ -191,6 +132,127 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         writeln!(err, "records: {} games in {}", total, dir.display())?;
     }
     Ok(())
+}
+
+/// Checks `--games`, `--max-plies` and `--agent-timeout`; reads `--shard`.
+fn check_counts(a: &SimulateArgs) -> Result<Option<Shard>, Failure> {
+    if a.games == 0 {
+        return Err(bad_input(
+            Code::SimulateGames,
+            "`--games 0`: nothing to simulate",
+            "give at least one game, e.g. `--games 1000`",
+        ));
+    }
+    if a.max_plies == 0 {
+        return Err(bad_input(
+            Code::SimulateMaxPlies,
+            "`--max-plies 0`: every game would stop before its first ply",
+            "give a cap of at least one ply, e.g. `--max-plies 2000` (the default is 10000)",
+        ));
+    }
+    if !(a.agent_timeout.is_finite() && a.agent_timeout > 0.0 && a.agent_timeout <= 86_400.0) {
+        return Err(bad_input(
+            Code::SimulateAgentTimeout,
+            format!(
+                "`--agent-timeout {}`: the timeout is in seconds, above 0 and at most a day",
+                a.agent_timeout
+            ),
+            "e.g. `--agent-timeout 60` (the default)",
+        ));
+    }
+    match &a.shard {
+        Some(s) => Ok(Some(Shard::parse(s).map_err(|e| {
+            bad_input(Code::SimulateShard, e, "e.g. `--shard 0/4` … `--shard 3/4`")
+        })?)),
+        None => Ok(None),
+    }
+}
+
+/// The plan of the whole run (its `games` and `from` are set per batch).
+fn plan_of(a: &SimulateArgs, shard: Option<Shard>) -> Plan {
+    Plan {
+        seed: a.seed,
+        games: a.games,
+        shard,
+        // More threads than games, or than the machine has cores, only adds overhead (and
+        // thousands of thread stacks may not fit the process's memory): the report is the
+        // same for any number.
+        threads: {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let t = if a.threads == 0 { cores } else { a.threads };
+            t.min(cores).min(a.games.min(1024) as usize)
+        },
+        max_plies: a.max_plies,
+        from: 0,
+    }
+}
+
+/// Plays the games into `report`: without `--precision` one batch of every game; with it,
+/// batches until the intervals are narrow enough (the games of each batch are the same in
+/// every run). Stops after the batch in which an outside player failed.
+fn play_batches(
+    a: &SimulateArgs,
+    report: &mut Report,
+    plan: &mut Plan,
+    batch: Option<u64>,
+    (variants, contrasts): (&[Arc<Variant>], &[sim::Contrast]),
+    players: &Players,
+    watch: &Watch,
+) -> Result<(), Failure> {
+    let agents = || players.agents();
+    loop {
+        plan.from = report.games;
+        plan.games = match batch {
+            Some(b) => (report.games + b).min(a.games),
+            None => a.games,
+        };
+        let (tallies, effects) = sim::run_with_effects(variants, &agents, plan, watch, contrasts);
+        for (s, t) in report.runs.iter_mut().zip(tallies) {
+            let mut whole = std::mem::take(&mut s.tally);
+            whole
+                .merge(&t)
+                .map_err(|e| bad_input(Code::SimulateTally, e, "report this as a bug"))?;
+            *s = sim::Summary::new(&s.variant, a.seed, s.options.clone(), whole);
+        }
+        for (w, e) in report.effects.iter_mut().zip(&effects) {
+            w.merge(e)
+                .map_err(|e| bad_input(Code::SimulateTally, e, "report this as a bug"))?;
+        }
+        report.games = plan.games;
+        let (Some(b), Some(points)) = (batch, a.precision) else {
+            return Ok(());
+        };
+        let reached = 100.0 * widest_interval(report);
+        report.stopping = Some(sim::Stopping {
+            points,
+            batch: b,
+            max_games: a.games,
+            reached,
+        });
+        if reached <= points || report.games >= a.games || players.failure().is_some() {
+            return Ok(());
+        }
+    }
+}
+
+/// The error of a run an outside player failed: the failure, and where the games finished
+/// before it are.
+fn player_failed(a: &SimulateArgs, f: &players::Failure, kept: u64) -> Failure {
+    let help = match &a.records {
+        Some(dir) => format!(
+            "the {kept} games that finished before it are kept in `{}`; no report is written",
+            dir.display()
+        ),
+        None => format!(
+            "{kept} games finished before it; give `--records DIR` to keep the finished games \
+             of a run that fails"
+        ),
+    };
+    bad_input(
+        Code::SimulatePlayer,
+        format!("outside player failed: {f}"),
+        help,
+    )
 }
 
 /// The batch size under `--precision` (`None` without it), after checking the options.
@@ -265,31 +327,6 @@ fn changed_label(swept: &[String], base: &Assignment, x: &Assignment) -> String 
     } else {
         diff.join(" ")
     }
-}
-
-/// One agent name for all seats, or one per seat; every name known.
-fn check_agents(names: &[String], seats: usize) -> Result<(), Failure> {
-    for n in names {
-        if let Err(e) = by_name(n) {
-            let help = match e.suggestion {
-                Some(s) => format!("did you mean `{s}`?"),
-                None => format!("the agents are {}", AGENT_NAMES.join(", ")),
-            };
-            return Err(bad_input(
-                Code::SimulateAgent,
-                format!("unknown agent `{n}`"),
-                help,
-            ));
-        }
-    }
-    if names.len() != 1 && names.len() != seats {
-        return Err(bad_input(
-            Code::SimulateAgents,
-            format!("{} agents given for {seats} seats", names.len()),
-            format!("give one agent for every seat (`--agents greedy`) or {seats}, in turn order"),
-        ));
-    }
-    Ok(())
 }
 
 /// The folder of each assignment's records (created), if records are wanted: the records
@@ -400,6 +437,10 @@ struct Watch {
     seen: AtomicU64,
     per_game: Option<Mutex<sim::PerGame>>,
     variants: Vec<Arc<Variant>>,
+    /// Set when an outside player fails: the games that finish after it are not kept.
+    halted: Arc<AtomicBool>,
+    /// Games recorded (kept) so far.
+    kept: AtomicU64,
 }
 
 /// Games between updates of the name on the progress bar.
@@ -415,6 +456,7 @@ impl Watch {
         labels: Vec<String>,
         per_game: Option<Mutex<sim::PerGame>>,
         variants: Vec<Arc<Variant>>,
+        halted: Arc<AtomicBool>,
     ) -> Watch {
         let target = if std::io::stderr().is_terminal() {
             ProgressDrawTarget::stderr()
@@ -442,6 +484,8 @@ impl Watch {
             seen: AtomicU64::new(0),
             per_game,
             variants,
+            halted,
+            kept: AtomicU64::new(0),
         }
     }
 
@@ -464,6 +508,11 @@ impl Watch {
 impl Observer for Watch {
     fn finished(&self, run: usize, result: &GameResult, pos: &Position) {
         self.bar.inc(1);
+        // A game that finishes after an outside player failed may hold stand-in moves.
+        if self.halted.load(Ordering::SeqCst) {
+            return;
+        }
+        self.kept.fetch_add(1, Ordering::Relaxed);
         if self
             .seen
             .fetch_add(1, Ordering::Relaxed)
