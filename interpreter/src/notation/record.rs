@@ -18,8 +18,9 @@
 //! }
 //! ```
 
+use super::error::PositionError;
 use super::moves::{MoveError, action_to_string, parse_action};
-use super::position::{PositionError, parse_position, seat_letters, to_position_string};
+use super::position::{parse_position, seat_letters, to_position_string};
 use crate::compile::{Variant, load_variant};
 use crate::diag::Diagnostics;
 use crate::engine::{Action, Outcome, PlayError, Position, Seat};

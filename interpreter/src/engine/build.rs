@@ -1,0 +1,21 @@
+//! The small constructor and query API the position readers (`notation::Setup`) build and
+//! check positions with, so that they never touch [`Position`]'s fields.
+
+use super::position::Position;
+use crate::vocab::{Kind, Outcome, Seat};
+
+impl Position {
+    /// Sets how the game stands at a position being set up (after
+    /// [`finish_setup`](Self::finish_setup)): `None` for a game that goes on.
+    pub(crate) fn set_setup_end(&mut self, ended: Option<Outcome>) {
+        self.ended = ended;
+    }
+
+    /// Number of `seat`'s pieces of `kind` on the board.
+    pub(crate) fn kind_count(&self, seat: Seat, kind: Kind) -> u32 {
+        self.kind_count
+            .get(seat.index())
+            .and_then(|k| k.get(kind.index()))
+            .map_or(0, |&n| n as u32)
+    }
+}
