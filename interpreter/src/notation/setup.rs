@@ -613,3 +613,131 @@ fn scores_can_fall(v: &Variant) -> bool {
         || m.thrones.as_ref().is_some_and(|t| t.points < 0)
         || m.capture_all.as_ref().is_some_and(|c| c.score < 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{read_fen, read_position_string, write_fen, write_position_string};
+    use crate::vocab::{Action, Move};
+    use crate::{Assignment, load_variant};
+
+    /// Every built-in variant under its defaults.
+    fn variants() -> Vec<Arc<Variant>> {
+        crate::spec::BUILTIN
+            .iter()
+            .map(|(n, _)| load_variant(n, &Assignment::default()).unwrap())
+            .collect()
+    }
+
+    /// A seeded random game of `plies` actions from the start (rolls of random faces, random
+    /// legal moves in a canonical order, a pass where nothing moves).
+    fn random_game(v: &Arc<Variant>, seed: u64, plies: usize) -> Vec<Position> {
+        let mut pos = Position::start(v.clone());
+        let mut out = vec![pos.clone()];
+        let mut x = seed;
+        let mut below = |n: usize| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize % n.max(1)
+        };
+        for _ in 0..plies {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let action = if pos.awaiting_roll() {
+                let d = v.dice.as_ref().unwrap();
+                let mut roll = [0u8; MAX_DICE];
+                for slot in roll.iter_mut().take(d.count as usize) {
+                    *slot = d.faces[below(d.faces.len())];
+                }
+                roll.sort_unstable_by(|a, b| b.cmp(a));
+                Action::Roll(roll)
+            } else {
+                let mut moves: Vec<Move> = Vec::new();
+                pos.game_moves(&mut moves);
+                moves.sort_by_key(|m| (m.from, m.to, m.promotion.map(|k| k.0), m.die, m.drop));
+                match moves.len() {
+                    0 if pos.can_pass() => Action::Pass,
+                    0 => break,
+                    n => Action::Move(moves[below(n)]),
+                }
+            };
+            pos.play_action(action).unwrap();
+            out.push(pos.clone());
+        }
+        out
+    }
+
+    /// The legal moves, in a canonical order.
+    fn moves(pos: &Position) -> Vec<Move> {
+        let mut p = pos.clone();
+        let mut m = p.legal_move_list();
+        m.sort_by_key(|m| (m.from, m.to, m.promotion.map(|k| k.0), m.die, m.drop));
+        m
+    }
+
+    /// The setup of `pos` survives writing, reading and validation: same setup, same hash,
+    /// same legal moves, same outcome.
+    fn round_trips(pos: &Position) {
+        let v = pos.variant();
+        let setup = Setup::from_position(pos);
+        let text = write_position_string(v, &setup);
+        let mut read = read_position_string(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(read.source.notation, Some(Notation::Extended));
+        read.source = Source::default();
+        assert_eq!(read, setup, "{text}");
+        let back = read
+            .into_position(v)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back.hash(), pos.hash(), "{text}");
+        assert_eq!(back.compute_hash(), back.hash(), "{text}");
+        assert_eq!(moves(&back), moves(pos), "{text}");
+        assert_eq!(Setup::from_position(&back), setup, "{text}");
+        if v.seats.len() == 2 {
+            // FEN keeps the board, hands, seat to move and clocks.
+            let fen = write_fen(v, &setup);
+            let read = read_fen(v, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(
+                (&read.board, read.hands, read.to_move),
+                (&setup.board, setup.hands, setup.to_move)
+            );
+            assert_eq!(
+                (read.halfmove, read.fullmove),
+                (setup.halfmove, setup.fullmove)
+            );
+            if let Ok(back) = read.into_position(v) {
+                assert_eq!(back.hash(), pos.hash(), "{fen}");
+                assert_eq!(write_fen(v, &Setup::from_position(&back)), fen);
+            }
+        }
+    }
+
+    #[test]
+    fn starts_and_random_games_round_trip_through_setups() {
+        for v in variants() {
+            for seed in 0..4 {
+                for pos in random_game(&v, seed, 120) {
+                    round_trips(&pos);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn squares_are_indexed_rank_by_rank_from_a1() {
+        let v = load_variant("chaturanga", &Assignment::default()).unwrap();
+        let king = |seat: u8| {
+            let k = v.kinds.iter().position(|k| k.royal).unwrap();
+            Piece::new(Kind(k as u8), Seat(seat), v.seats[seat as usize].orient)
+        };
+        let mut s = Setup::empty(&v);
+        s.board[1] = king(0); // b1
+        s.board[8 * 7 + 4] = king(1); // e8
+        let text = write_fen(&v, &s);
+        assert!(text.starts_with("4k3/8/8/8/8/8/8/1K6 w - - 0 1"), "{text}");
+        let pos = s.into_position(&v).unwrap();
+        assert_eq!(pos.piece_at(Square(1)), king(0));
+        assert_eq!(pos.piece_at(Square(60)), king(1));
+    }
+}
