@@ -642,11 +642,14 @@ fn board_text<'a>(f: &Field<'a>, pair: Pair<'a, Rule>) -> BoardText<'a> {
 /// number of ranks or squares, unknown seats, kinds or end reasons, pieces in hand in a variant
 /// without hands, dice the variant cannot show, a number out of range, a seat credited with its
 /// own king or throne or mating itself, a seat mated twice, more rounds without capture than
-/// rounds; and positions play never reaches: a turn in progress with no usable die left (that
-/// turn would be over), a seat to move that resigned or was mated, where mates do not end the
-/// game a seat to move with no legal move (it would be mated), a dead royal piece whose seat
-/// (the seat it faces as) the mates field does not list, and a mated seat that still owns a
-/// piece on the board or in hand.
+/// rounds; and positions play never reaches (see [`Setup::into_position`]): a turn in
+/// progress with no usable die left (that turn would be over), a seat to move that resigned or
+/// was mated, every seat out, a seat other than the one to move left in check, where mates do
+/// not end the game a seat to move with no legal move (it would be mated), a dead royal piece
+/// whose seat (the seat it faces as) the mates field does not list, a mated seat that still
+/// owns a piece on the board or in hand, a capture-all win no seat has made, and a negative
+/// score where no rule takes points away. Each is a [`PositionError`] whose
+/// [`kind`](PositionError::kind) says which.
 ///
 /// ```
 /// use ashtapada::notation::{from_position_string, to_position_string};
