@@ -73,6 +73,7 @@ pub fn read_fen(v: &Variant, fen: &str) -> Result<Setup, PositionError> {
         ranks: Vec::new(),
         hands: None,
     };
+    let mut rest = Vec::new();
     for pair in items {
         let span = pair.as_span().start()..pair.as_span().end();
         match pair.as_rule() {
@@ -81,10 +82,14 @@ pub fn read_fen(v: &Variant, fen: &str) -> Result<Setup, PositionError> {
                 let entries = pair.clone().into_inner().map(|p| token(&p)).collect();
                 board.hands = Some((span, entries));
             }
-            _ => read_field(v, &mut setup, pair)?,
+            _ => rest.push(pair),
         }
     }
+    // The board first: its problems are reported before those of the fields after it.
     read_board(v, &board, &codec, &mut setup)?;
+    for pair in rest {
+        read_field(v, &mut setup, pair)?;
+    }
     Ok(setup)
 }
 

@@ -224,22 +224,19 @@ impl Setup {
                 return Err(self.error(F::Board, self.square_span(sq), K::BadPiece { square: sq }));
             }
         }
-        if self.to_move.index() >= v.seats.len() || self.first_seat.index() >= v.seats.len() {
-            let field = if self.to_move.index() >= v.seats.len() {
-                F::ToMove
-            } else {
-                F::FirstSeat
-            };
-            let seats: Vec<&str> = v.seats.iter().map(|s| s.name.as_str()).collect();
-            return Err(self.error(
-                field,
-                None,
-                K::UnknownSeat {
-                    token: format!("seat {}", self.to_move.0.max(self.first_seat.0)),
-                    within: None,
-                    seats: seats.join(", "),
-                },
-            ));
+        for (field, seat) in [(F::ToMove, self.to_move), (F::FirstSeat, self.first_seat)] {
+            if seat.index() >= v.seats.len() {
+                let seats: Vec<&str> = v.seats.iter().map(|s| s.name.as_str()).collect();
+                return Err(self.error(
+                    field,
+                    None,
+                    K::UnknownSeat {
+                        token: format!("seat {}", seat.0),
+                        within: None,
+                        seats: seats.join(", "),
+                    },
+                ));
+            }
         }
         self.check_hands(v)?;
         self.check_dice(v)
