@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
         let mut pos = match parse_position(v, text) {
             Ok(p) => p,
             Err(e) => {
-                common::render_at("--fen", text, e.span.clone(), &e.message);
+                common::render_at("--fen", text, e.span.clone(), &e.message());
                 continue;
             }
         };

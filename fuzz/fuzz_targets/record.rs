@@ -51,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
             }
             Err(ReplayError::Start(e)) => {
                 let start = record.start.as_deref().unwrap_or("");
-                common::render_at("start", start, e.span.clone(), &e.message);
+                common::render_at("start", start, e.span.clone(), &e.message());
             }
             Err(e) => {
                 let _ = ashtapada::diag::printable(&e.to_string());

@@ -487,10 +487,10 @@ fn fen_with_an_extra_field_names_the_extra_field() {
     let v = load_variant("chaturanga", &Assignment::default()).unwrap();
     let e = parse_position(&v, fen).unwrap_err();
     assert!(
-        e.message
+        e.message()
             .starts_with("unexpected `x` after the move number"),
         "{}",
-        e.message
+        e.message()
     );
     assert_eq!(e.span, 54..55);
 }

@@ -13,6 +13,7 @@ mod hardening;
 mod hostile;
 mod move_table;
 mod perft;
+mod position_errors;
 mod position_string;
 mod properties;
 mod records;

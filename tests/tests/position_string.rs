@@ -376,7 +376,7 @@ fn a_repetition_ending_is_written_and_read_back() {
     )
     .unwrap_err();
     assert!(
-        e.message.contains("`repetition` is not an end reason"),
+        e.message().contains("`repetition` is not an end reason"),
         "{e}"
     );
 }
@@ -430,10 +430,10 @@ fn two_seat_variants_read_fen_and_the_extended_form() {
     // A broken string is reported in the form it looks like.
     let bad_fen = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
     let e = parse_position(&v, bad_fen).unwrap_err();
-    assert!(e.message.contains("rank 6"), "{e}");
+    assert!(e.message().contains("rank 6"), "{e}");
     let bad_ext = ext.replacen(" w ", " x ", 1);
     let e = parse_position(&v, &bad_ext).unwrap_err();
-    assert!(e.message.contains("seat to move"), "{e}");
+    assert!(e.message().contains("seat to move"), "{e}");
     // Four seats never read as FEN.
     let c = variant("chaturaji", &[]);
     assert!(parse_position(&c, "8/8/8/8/8/8/8/8 r").is_ok());
@@ -643,19 +643,23 @@ fn malformed_strings_are_reported_at_the_offending_field() {
             }
             Err(e) => e,
         };
-        if !e.message.contains(fragment) {
-            problems.push(format!("`{s}`: message `{}` lacks `{fragment}`", e.message));
+        if !e.message().contains(fragment) {
+            problems.push(format!(
+                "`{s}`: message `{}` lacks `{fragment}`",
+                e.message()
+            ));
         }
         if e.span.start + 1 != column {
             problems.push(format!(
                 "`{s}`: column {} (expected {column}) for `{}`",
                 e.span.start + 1,
-                e.message
+                e.message()
             ));
         }
         assert!(e.span.start < e.span.end, "`{s}`: empty span");
         assert!(
-            e.field.start <= e.span.start && e.span.end <= e.field.end.max(e.field.start + 1),
+            e.field_span.start <= e.span.start
+                && e.span.end <= e.field_span.end.max(e.field_span.start + 1),
             "`{s}`: span {:?} outside field {:?}",
             e.span,
             e.field
@@ -718,7 +722,7 @@ fn random_strings_never_panic() {
                 Err(e) => {
                     assert!(e.span.start < e.span.end, "`{text}`: {e}");
                     assert!(e.span.start <= text.len(), "`{text}`: {e}");
-                    assert!(!e.message.is_empty());
+                    assert!(!e.message().is_empty());
                 }
             }
         }
@@ -816,5 +820,5 @@ fn two_seat_fen_keeps_the_hands() {
     assert!(from_fen(&v, "2k2/5/5/5/2K2[K] w - - 0 1").is_err());
     let c = variant("chaturanga", &[]);
     let e = from_fen(&c, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap_err();
-    assert!(e.message.contains("no pieces in hand"), "{}", e.message);
+    assert!(e.message().contains("no pieces in hand"), "{}", e.message());
 }

@@ -106,7 +106,7 @@ fn position_failure(variant: &Arc<Variant>, text: &str, e: &PositionError) -> Fa
     Failure::Diagnostics(
         Diagnostic::new(
             Code::NotationPosition,
-            e.message.clone(),
+            e.message(),
             Some(Span::new(&src, start, end)),
         )
         .label("here")

@@ -121,7 +121,7 @@ fn failure(src: &Source, e: ReplayError) -> Failure {
         .label("this seat"),
         ReplayError::Start(pe) => Diagnostic::new(
             Code::RecordStart,
-            format!("the start position does not read: {}", pe.message),
+            format!("the start position does not read: {}", pe.message()),
             field("start").map(|n| n.inner_span(pe.span.clone())),
         )
         .label("here"),

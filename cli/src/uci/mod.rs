@@ -257,7 +257,7 @@ impl Engine {
                     "bad FEN for {} at character {}: {}",
                     self.variant.name,
                     e.span.start + 1,
-                    e.message
+                    e.message()
                 )
             })?,
         };

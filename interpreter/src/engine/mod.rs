@@ -3,6 +3,7 @@
 //! Rule modules are parameterised by the compiled [`Variant`](crate::Variant); nothing here
 //! knows a variant by name.
 
+mod build;
 mod dice;
 mod events;
 mod hands;

@@ -14,10 +14,9 @@ use crate::vocab::{Piece, Seat};
 pub(crate) enum EndSetting {
     /// Judge the end conditions (the usual case).
     Judge,
-    /// The game goes on, whatever the end conditions say.
+    /// The game goes on, whatever the end conditions say (an outcome is set afterwards by
+    /// [`set_setup_end`](Position::set_setup_end)).
     NotOver,
-    /// The game is over with this outcome.
-    Over(Outcome),
 }
 
 /// Everything of a position but the board, as a position string gives it.
@@ -76,7 +75,6 @@ impl Position {
         self.ended = match s.end {
             EndSetting::Judge => self.judge_setup(),
             EndSetting::NotOver => None,
-            EndSetting::Over(o) => Some(o),
         };
         // Loading never promotes: a waiting piece may already qualify, so the next move looks
         // at all of them.

@@ -1,53 +1,26 @@
 //! Extended position strings for any variant (grammar: `grammar/position.pest`): the board
 //! with each piece's owner and the hands, the seat to move, the dice, and every counter of the
 //! rule modules, as space-separated fields. The format is documented on
-//! [`from_position_string`] and in the README ("Position strings").
+//! [`from_position_string`] and in the README ("Position strings"). The string is read into a
+//! [`Setup`] and validated by [`Setup::into_position`]; the board is read and written by the
+//! codec it shares with FEN (`board.rs`).
 
-use super::fen::{FenError, from_fen};
+use super::board::{BoardText, PieceCodec, RankText, Token, read_board, write_board};
+use super::error::{Notation, PositionError, PositionErrorKind as K, PositionField as F};
+use super::fen::from_fen;
+use super::setup::{Setup, SetupEnd};
 use crate::compile::Variant;
-use crate::engine::{
-    Counters, EndReason, EndSetting, MAX_DICE, MAX_SEATS, NO_OWNER, Piece, Position, Seat,
-    SetupState,
-};
+use crate::engine::Position;
+use crate::vocab::{Counters, EndReason, Kind, MAX_SEATS, NO_OWNER, Piece, Seat};
 use pest::Parser;
 use pest::iterators::Pair;
 use pest_derive::Parser;
-use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
 #[derive(Parser)]
 #[grammar = "../../grammar/position.pest"]
 struct PositionParser;
-
-/// A malformed or impossible position string.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError {
-    /// Byte range of the offending part (a piece, a rank, a value, or the whole field).
-    pub span: Range<usize>,
-    /// Byte range of the whole field the problem is in.
-    pub field: Range<usize>,
-    /// What is wrong, naming the field.
-    pub message: String,
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at column {})", self.message, self.span.start + 1)
-    }
-}
-
-impl std::error::Error for PositionError {}
-
-impl From<FenError> for PositionError {
-    fn from(e: FenError) -> PositionError {
-        PositionError {
-            field: e.span.clone(),
-            span: e.span,
-            message: e.message,
-        }
-    }
-}
 
 /// The fields of a position string, in order: name for messages, grammar rule, and the expected
 /// form.
@@ -161,7 +134,11 @@ pub fn seat_letters(variant: &Variant) -> Vec<char> {
 /// The string describes the position completely: [`from_position_string`] gives back a
 /// position with the same string, hash, legal moves and counters.
 pub fn to_position_string(pos: &Position) -> String {
-    let v = pos.variant();
+    write_position_string(pos.variant(), &Setup::from_position(pos))
+}
+
+/// Writes a [`Setup`] of `v` as an extended position string (see [`to_position_string`]).
+pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
     let n = v.seats.len();
     let letters = seat_letters(v);
     let letter = |s: Seat| letters.get(s.index()).copied().unwrap_or('_');
@@ -182,75 +159,24 @@ pub fn to_position_string(pos: &Position) -> String {
             parts.join(",")
         }
     };
-    let mut board = String::new();
-    for rank in (0..v.board.ranks).rev() {
-        let mut empty = 0;
-        for file in 0..v.board.files {
-            let p = pos.board[(rank * v.board.files + file) as usize];
-            if p.is_empty() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                board.push_str(&empty.to_string());
-                empty = 0;
-            }
-            board.push(letter(p.owner()));
-            board.push(v.kinds.get(p.kind().index()).map_or('?', |k| k.letter));
-            if p.orient() != default_orient(v, p.owner())
-                && let Some(i) = v.seats.iter().position(|s| s.orient == p.orient())
-            {
-                board.push(':');
-                board.push(letters[i]);
-            }
-            if p.is_dead() {
-                board.push('*');
-            }
-        }
-        if empty > 0 {
-            board.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            board.push('/');
-        }
-    }
-    let in_hand = (0..n).any(|s| pos.hand[s].iter().any(|&c| c > 0));
-    if v.modules.hands || in_hand {
-        board.push('[');
-        for (s, &l) in letters.iter().enumerate() {
-            for (k, info) in v.kinds.iter().enumerate() {
-                let c = pos.hand[s][k];
-                if c > 1 {
-                    board.push_str(&c.to_string());
-                }
-                if c > 0 {
-                    board.push(l);
-                    board.push(info.letter);
-                }
-            }
-        }
-        board.push(']');
-    }
-    let dice = if pos.awaiting_roll {
-        "roll".to_string()
-    } else {
-        let d = pos.dice();
-        if d.is_empty() {
-            "-".to_string()
-        } else {
-            d.iter()
-                .rev()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        }
+    let codec = ExtendedCodec {
+        v,
+        letters: letters.clone(),
     };
-    let c = &pos.counters;
+    let dice = if setup.roll_due {
+        "roll".to_string()
+    } else if setup.dice.is_empty() {
+        "-".to_string()
+    } else {
+        let d: Vec<String> = setup.dice.iter().map(u8::to_string).collect();
+        d.join(",")
+    };
+    let c = &setup.counters;
     let scores: Vec<String> = c.scores[..n].iter().map(i64::to_string).collect();
     let resigned = set(c.resigned);
     let mut fields = vec![
-        board,
-        letter(pos.to_move).to_string(),
+        write_board(v, setup, &codec),
+        letter(setup.to_move).to_string(),
         dice,
         scores.join(","),
         sets(&c.taken),
@@ -264,29 +190,21 @@ pub fn to_position_string(pos: &Position) -> String {
             resigned
         },
         mates_string(c, &letters),
-        letter(pos.first_seat).to_string(),
-        pos.halfmove.to_string(),
-        pos.fullmove().to_string(),
+        letter(setup.first_seat).to_string(),
+        setup.halfmove.to_string(),
+        setup.fullmove.to_string(),
     ];
-    // A repetition is the one ending the fields cannot show: the history it counts is not in
-    // them (an end condition, mate, stalemate and the move rule are judged from the fields).
-    let ended = pos.ended.or_else(|| {
-        pos.repetition_outcome()
-            .and_then(|_| pos.clone().outcome())
-            .filter(|o| o.reason() == EndReason::Repetition)
-    });
-    if ended != pos.judge_setup() {
-        fields.push(match ended {
-            None => "-".to_string(),
-            Some(o) => {
-                let mut s = pos.reason_name(o.reason());
-                if let Some(w) = o.winner() {
-                    s.push(':');
-                    s.push(letter(w));
-                }
-                s
+    match setup.end {
+        SetupEnd::Judge => {}
+        SetupEnd::NotOver => fields.push("-".to_string()),
+        SetupEnd::Over { reason, winner } => {
+            let mut s = v.reason_name(reason);
+            if let Some(w) = winner {
+                s.push(':');
+                s.push(letter(w));
             }
-        });
+            fields.push(s);
+        }
     }
     fields.join(" ")
 }
@@ -298,6 +216,117 @@ fn default_orient(v: &Variant, owner: Seat) -> u8 {
         .get(owner.index())
         .or(v.seats.first())
         .map_or(0, |s| s.orient)
+}
+
+/// The extended string's pieces: the owner's seat letter (`_` for none), the kind's letter,
+/// `:` and a seat letter for a facing not the owner's, `*` for a dead piece; hand entries
+/// with a count before them when more than one.
+struct ExtendedCodec<'v> {
+    v: &'v Variant,
+    letters: Vec<char>,
+}
+
+impl ExtendedCodec<'_> {
+    fn seats(&self) -> Seats<'_> {
+        Seats {
+            variant: self.v,
+            letters: self.letters.clone(),
+        }
+    }
+
+    fn kind(&self, c: char) -> Result<Kind, K> {
+        self.v
+            .kind_by_letter(c)
+            .ok_or_else(|| unknown_kind(self.v, c))
+    }
+
+    fn owner(&self, o: char, text: &str) -> Result<Seat, K> {
+        let seats = self.seats();
+        seats.by_letter(o).ok_or_else(|| K::UnknownSeat {
+            token: o.to_string(),
+            within: Some(text.to_string()),
+            seats: seats.known(),
+        })
+    }
+}
+
+impl PieceCodec for ExtendedCodec<'_> {
+    fn read_piece(&self, text: &str) -> Result<Piece, K> {
+        let mut cs = text.chars();
+        let (o, k) = (cs.next().unwrap_or('_'), cs.next().unwrap_or(' '));
+        let kind = self.kind(k)?;
+        let owner = if o == '_' {
+            Seat(NO_OWNER)
+        } else {
+            self.owner(o, text)?
+        };
+        let rest: String = cs.collect();
+        let mut orient = default_orient(self.v, owner);
+        if let Some(f) = rest.strip_prefix(':').and_then(|r| r.chars().next()) {
+            let seats = self.seats();
+            let seat = seats.by_letter(f).ok_or_else(|| K::UnknownSeat {
+                token: f.to_string(),
+                within: None,
+                seats: seats.known(),
+            })?;
+            orient = self.v.seats[seat.index()].orient;
+        }
+        let piece = Piece::new(kind, owner, orient);
+        Ok(if rest.ends_with('*') {
+            piece.killed()
+        } else {
+            piece
+        })
+    }
+
+    fn read_hand(&self, text: &str) -> Result<(Seat, Kind, u32), K> {
+        let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+        let count = if digits == 0 {
+            1
+        } else {
+            text[..digits].parse().unwrap_or(u32::MAX)
+        };
+        let mut cs = text[digits..].chars();
+        let o = cs.next().unwrap_or('_');
+        let seat = self.owner(o, text)?;
+        let kind = self.kind(text.chars().last().unwrap_or(' '))?;
+        Ok((seat, kind, count))
+    }
+
+    fn write_piece(&self, p: Piece, out: &mut String) {
+        out.push(self.letters.get(p.owner().index()).copied().unwrap_or('_'));
+        out.push(self.v.kinds.get(p.kind().index()).map_or('?', |k| k.letter));
+        if p.orient() != default_orient(self.v, p.owner())
+            && let Some(i) = self.v.seats.iter().position(|s| s.orient == p.orient())
+        {
+            out.push(':');
+            out.push(self.letters[i]);
+        }
+        if p.is_dead() {
+            out.push('*');
+        }
+    }
+
+    fn write_hand(&self, seat: Seat, kind: Kind, count: u8, out: &mut String) {
+        if count > 1 {
+            out.push_str(&count.to_string());
+        }
+        out.push(self.letters.get(seat.index()).copied().unwrap_or('_'));
+        out.push(self.v.kinds.get(kind.index()).map_or('?', |k| k.letter));
+    }
+
+    fn hand_seats(&self) -> usize {
+        self.letters.len()
+    }
+}
+
+/// The error for an unknown kind letter.
+fn unknown_kind(v: &Variant, k: char) -> K {
+    K::UnknownPieceLetter {
+        letter: k,
+        variant: v.name.clone(),
+        letters: v.kinds.iter().map(|k| k.letter).collect(),
+    }
 }
 
 /// The mates field: the mates in order, `mater:mated`, rebuilt from the counters (each mated
@@ -345,29 +374,37 @@ struct Field<'a> {
 }
 
 impl Field<'_> {
-    fn name(&self) -> &'static str {
-        FIELDS[self.index].0
+    fn field(&self) -> F {
+        F::EXTENDED[self.index]
     }
 
     /// An error on the whole field.
-    fn error(&self, message: impl Into<String>) -> PositionError {
-        self.error_at(0..self.text.len(), message)
+    fn error(&self, kind: K) -> PositionError {
+        self.error_at(0..self.text.len(), kind)
     }
 
     /// An error on bytes `r` of the field.
-    fn error_at(&self, r: Range<usize>, message: impl Into<String>) -> PositionError {
+    fn error_at(&self, r: Range<usize>, kind: K) -> PositionError {
         let start = self.range.start + r.start;
         PositionError {
+            kind,
+            field: self.field(),
             span: start..(self.range.start + r.end).max(start + 1),
-            field: self.range.clone(),
-            message: format!("{}: {}", self.name(), message.into()),
+            field_span: self.range.clone(),
+            notation: Notation::Extended,
         }
     }
 
     /// An error on a pair of this field's parse.
-    fn error_on(&self, pair: &Pair<'_, Rule>, message: impl Into<String>) -> PositionError {
+    fn error_on(&self, pair: &Pair<'_, Rule>, kind: K) -> PositionError {
         let s = pair.as_span();
-        self.error_at(s.start()..s.end(), message)
+        self.error_at(s.start()..s.end(), kind)
+    }
+
+    /// The absolute range of a pair of this field's parse.
+    fn span_of(&self, pair: &Pair<'_, Rule>) -> Range<usize> {
+        let s = pair.as_span();
+        self.range.start + s.start()..self.range.start + s.end()
     }
 
     /// Parses the field with its grammar rule, which must cover all of it.
@@ -375,11 +412,11 @@ impl Field<'_> {
         let (_, rule, expected) = FIELDS[self.index];
         let unexpected = |at: usize| {
             let found = self.text.get(at..).and_then(|s| s.chars().next());
-            let message = match found {
-                Some(c) => format!("unexpected `{c}`: expected {expected}"),
-                None => format!("ends too early: expected {expected}"),
+            let kind = K::Unexpected {
+                found,
+                expected: Some(expected),
             };
-            self.error_at(at..at + found.map_or(1, char::len_utf8), message)
+            self.error_at(at..at + found.map_or(1, char::len_utf8), kind)
         };
         let pair = PositionParser::parse(rule, self.text)
             .map_err(|e| {
@@ -398,9 +435,14 @@ impl Field<'_> {
 
     /// Parses a whole number of the field (or of a part of it).
     fn number<T: std::str::FromStr>(&self, pair: &Pair<'_, Rule>) -> Result<T, PositionError> {
-        pair.as_str()
-            .parse()
-            .map_err(|_| self.error_on(pair, format!("`{}` is too large", pair.as_str())))
+        pair.as_str().parse().map_err(|_| {
+            self.error_on(
+                pair,
+                K::NumberTooLarge {
+                    text: pair.as_str().to_string(),
+                },
+            )
+        })
     }
 }
 
@@ -446,18 +488,26 @@ impl Seats<'_> {
     }
 
     /// The seat written as a letter or a name.
-    fn by_token(&self, s: &str) -> Option<Seat> {
+    fn by_token(&self, f: &Field<'_>) -> Result<Seat, PositionError> {
+        let s = f.text;
         let mut cs = s.chars();
         if let (Some(c), None) = (cs.next(), cs.next())
             && let Some(seat) = self.by_letter(c)
         {
-            return Some(seat);
+            return Ok(seat);
         }
         self.variant
             .seats
             .iter()
             .position(|x| x.name.eq_ignore_ascii_case(s) || x.fen.eq_ignore_ascii_case(s))
             .map(|i| Seat(i as u8))
+            .ok_or_else(|| {
+                f.error(K::UnknownSeat {
+                    token: s.to_string(),
+                    within: None,
+                    seats: self.known(),
+                })
+            })
     }
 
     /// "the seat letters: r (red), b (blue)…", for messages.
@@ -471,15 +521,19 @@ impl Seats<'_> {
         parts.join(", ")
     }
 
+    fn unknown(&self, c: char) -> K {
+        K::UnknownSeat {
+            token: c.to_string(),
+            within: None,
+            seats: self.known(),
+        }
+    }
+
     /// The seat of a one-letter pair, or an error naming the seats.
     fn letter_of(&self, f: &Field<'_>, pair: &Pair<'_, Rule>) -> Result<Seat, PositionError> {
         let c = pair.as_str().chars().next().unwrap_or(' ');
-        self.by_letter(c).ok_or_else(|| {
-            f.error_on(
-                pair,
-                format!("`{c}` is not a seat; the seats are {}", self.known()),
-            )
-        })
+        self.by_letter(c)
+            .ok_or_else(|| f.error_on(pair, self.unknown(c)))
     }
 
     /// A bit mask of seats written as letters together (`by`).
@@ -487,46 +541,62 @@ impl Seats<'_> {
         let start = pair.as_span().start();
         let mut mask = 0u8;
         for (i, c) in pair.as_str().char_indices() {
-            let seat = self.by_letter(c).ok_or_else(|| {
-                f.error_at(
-                    start + i..start + i + c.len_utf8(),
-                    format!("`{c}` is not a seat; the seats are {}", self.known()),
-                )
-            })?;
+            let seat = self
+                .by_letter(c)
+                .ok_or_else(|| f.error_at(start + i..start + i + c.len_utf8(), self.unknown(c)))?;
             mask |= 1 << seat.0;
         }
         Ok(mask)
     }
 
-    /// Per-seat bit masks from `seat:letters` entries (`what` names what the letters mean).
+    /// Per-seat bit masks from `seat:letters` entries, with each entry's range.
     fn sets_of(
         &self,
         f: &Field<'_>,
         pair: Pair<'_, Rule>,
-        what: &str,
+        setup: &mut Setup,
     ) -> Result<[u8; MAX_SEATS], PositionError> {
         let mut out = [0u8; MAX_SEATS];
         for entry in pair.into_inner().filter(|p| p.as_rule() == Rule::seat_set) {
-            let span = entry.as_span();
+            let span = f.span_of(&entry);
             let mut inner = entry.into_inner();
             let (Some(owner), Some(letters)) = (inner.next(), inner.next()) else {
                 continue;
             };
             let owner = self.letter_of(f, &owner)?;
-            let mask = self.mask_of(f, &letters)?;
-            if mask >> owner.0 & 1 != 0 {
-                return Err(f.error_at(
-                    span.start()..span.end(),
-                    format!(
-                        "{} cannot have its own {what}",
-                        self.variant.seats[owner.index()].name
-                    ),
-                ));
-            }
-            out[owner.index()] |= mask;
+            out[owner.index()] |= self.mask_of(f, &letters)?;
+            setup.source.entries.push((f.field(), owner, span));
         }
         Ok(out)
     }
+}
+
+/// The board field's tokens, with ranges in the whole string.
+fn board_text<'a>(f: &Field<'a>, pair: Pair<'a, Rule>) -> BoardText<'a> {
+    let token = |p: &Pair<'a, Rule>| Token {
+        text: p.as_str(),
+        span: f.span_of(p),
+    };
+    let mut board = BoardText {
+        ranks: Vec::new(),
+        hands: None,
+    };
+    for p in pair.into_inner() {
+        if p.as_rule() == Rule::rank {
+            board.ranks.push(RankText {
+                span: f.span_of(&p),
+                items: p
+                    .clone()
+                    .into_inner()
+                    .map(|i| (i.as_rule() == Rule::empty_run, token(&i)))
+                    .collect(),
+            });
+        } else {
+            let entries = p.clone().into_inner().map(|i| token(&i)).collect();
+            board.hands = Some((f.span_of(&p), entries));
+        }
+    }
+    board
 }
 
 /// Reads an extended position string of `variant`: space-separated fields, `-` for an empty
@@ -572,11 +642,14 @@ impl Seats<'_> {
 /// number of ranks or squares, unknown seats, kinds or end reasons, pieces in hand in a variant
 /// without hands, dice the variant cannot show, a number out of range, a seat credited with its
 /// own king or throne or mating itself, a seat mated twice, more rounds without capture than
-/// rounds; and positions play never reaches: a turn in progress with no usable die left (that
-/// turn would be over), a seat to move that resigned or was mated, where mates do not end the
-/// game a seat to move with no legal move (it would be mated), a dead royal piece whose seat
-/// (the seat it faces as) the mates field does not list, and a mated seat that still owns a
-/// piece on the board or in hand.
+/// rounds; and positions play never reaches (see [`Setup::into_position`]): a turn in
+/// progress with no usable die left (that turn would be over), a seat to move that resigned or
+/// was mated, every seat out, a seat other than the one to move left in check, where mates do
+/// not end the game a seat to move with no legal move (it would be mated), a dead royal piece
+/// whose seat (the seat it faces as) the mates field does not list, a mated seat that still
+/// owns a piece on the board or in hand, a capture-all win no seat has made, and a negative
+/// score where no rule takes points away. Each is a [`PositionError`] whose
+/// [`kind`](PositionError::kind) says which.
 ///
 /// ```
 /// use ashtapada::notation::{from_position_string, to_position_string};
@@ -587,453 +660,119 @@ impl Seats<'_> {
 /// assert_eq!(to_position_string(&pos), start);
 /// ```
 pub fn from_position_string(variant: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
-    let v = &**variant;
-    let n = v.seats.len();
+    read_position_string(variant, text)?.into_position(variant)
+}
+
+/// Reads an extended position string into a [`Setup`] (syntax and names only; what the
+/// fields mean together is checked by [`Setup::into_position`]).
+pub fn read_position_string(v: &Variant, text: &str) -> Result<Setup, PositionError> {
     let fields = split(text);
+    let whole = |span: Range<usize>, field_span, kind| PositionError {
+        kind,
+        field: F::Whole,
+        span,
+        field_span,
+        notation: Notation::Extended,
+    };
     if fields.is_empty() {
-        return Err(PositionError {
-            span: 0..1,
-            field: 0..text.len(),
-            message: "the position string is empty: it needs at least the board".into(),
-        });
+        return Err(whole(0..1, 0..text.len(), K::Empty));
     }
     if let Some(extra) = fields.get(FIELDS.len()) {
-        return Err(PositionError {
-            span: extra.range.start..text.len().max(extra.range.start + 1),
-            field: extra.range.clone(),
-            message: format!(
-                "too many fields: a position string has at most {} (the last is the end)",
-                FIELDS.len()
-            ),
-        });
+        let span = extra.range.start..text.len().max(extra.range.start + 1);
+        let max = FIELDS.len();
+        return Err(whole(span, extra.range.clone(), K::TooManyFields { max }));
+    }
+    let mut setup = Setup::empty(v);
+    setup.source.notation = Some(Notation::Extended);
+    setup.source.len = text.len();
+    for f in &fields {
+        setup.source.fields[f.index] = Some(f.range.clone());
     }
     let seats = Seats {
         variant: v,
         letters: seat_letters(v),
     };
-    let mut pos = Position::empty(variant.clone());
-    let mut state = SetupState {
-        to_move: Seat(0),
-        dice: None,
-        counters: Counters::default(),
-        first_seat: Seat(0),
-        halfmove: 0,
-        fullmove: 1,
-        end: EndSetting::Judge,
-    };
-    let mut end_pair = None;
-    let mut written = Written::default();
     for f in &fields {
         let pair = f.parse()?;
-        match f.index {
-            0 => written = read_board(&mut pos, &seats, f, pair)?,
-            1 => {
-                state.to_move = seats.by_token(f.text).ok_or_else(|| {
-                    f.error(format!(
-                        "`{}` is not a seat; the seats are {}",
-                        f.text,
-                        seats.known()
-                    ))
-                })?;
-            }
-            2 => {
-                state.dice = read_dice(v, f, pair)?;
-            }
-            3 => {
-                let values: Vec<_> = pair.into_inner().collect();
-                if values.len() != n {
-                    let names: Vec<&str> = v.seats.iter().map(|s| s.name.as_str()).collect();
-                    return Err(f.error(format!(
-                        "{} scores given; {} has {n} seats ({})",
-                        values.len(),
-                        v.name,
-                        names.join(", ")
-                    )));
-                }
-                for (i, p) in values.iter().enumerate() {
-                    state.counters.scores[i] = f.number(p)?;
-                }
-            }
-            4 => state.counters.taken = seats.sets_of(f, pair, "king")?,
-            5 => state.counters.thrones = seats.sets_of(f, pair, "throne")?,
-            6 => state.counters.rounds = f.number(&pair)?,
-            7 => {
-                state.counters.quiet_rounds = f.number(&pair)?;
-                if state.counters.quiet_rounds > state.counters.rounds {
-                    return Err(f.error(format!(
-                        "{} rounds without capture, but only {} rounds completed",
-                        state.counters.quiet_rounds, state.counters.rounds
-                    )));
-                }
-            }
-            8 => state.counters.captured_in_round = f.text == "x",
-            9 => {
-                if let Some(p) = pair
-                    .into_inner()
-                    .find(|p| p.as_rule() == Rule::seat_letters)
-                {
-                    state.counters.resigned = seats.mask_of(f, &p)?;
-                }
-            }
-            10 => read_mates(&seats, f, pair, &mut state.counters)?,
-            11 => {
-                state.first_seat = seats.by_token(f.text).ok_or_else(|| {
-                    f.error(format!(
-                        "`{}` is not a seat; the seats are {}",
-                        f.text,
-                        seats.known()
-                    ))
-                })?;
-            }
-            12 => state.halfmove = f.number(&pair)?,
-            13 => {
-                state.fullmove = f.number(&pair)?;
-                if state.fullmove == 0 {
-                    return Err(f.error("the move number starts at 1"));
-                }
-            }
-            _ => end_pair = Some((f, pair)),
-        }
+        read_field(&seats, f, pair, &mut setup)?;
     }
-    if let Some((f, pair)) = end_pair {
-        state.end = read_end(&pos, &seats, f, pair)?;
-    }
-    pos.finish_setup(&state);
-    // A problem with a field that was left out is reported on the whole string.
-    let blame = |index: usize, message: String| match fields.get(index) {
-        Some(f) => f.error(message),
-        None => PositionError {
-            span: 0..text.len().max(1),
-            field: 0..text.len(),
-            message: format!("{}: {message}", FIELDS[index].0),
-        },
-    };
-    check_mated_seats(&pos, &seats, &fields[0], &written)?;
-    let to_move = pos.to_move;
-    let live = (0..n as u8).any(|s| pos.is_live(Seat(s)));
-    if pos.ended.is_none() && live && !pos.is_live(to_move) {
-        let why = if pos.counters.mated >> to_move.0 & 1 != 0 {
-            "has been mated"
-        } else {
-            "has resigned"
-        };
-        return Err(blame(
-            1,
-            format!(
-                "{} {why} and takes no more turns",
-                v.seats[to_move.index()].name
-            ),
-        ));
-    }
-    if pos.ended.is_none() && v.dice.is_some() && !pos.awaiting_roll {
-        if pos.dice.iter().all(|&d| d == 0) {
-            return Err(blame(
-                2,
-                "no dice left and no roll due while the game goes on: write `roll` (and the next seat to move) or the dice left".into(),
-            ));
-        }
-        if !pos.setup_can_move() {
-            return Err(blame(
-                2,
-                format!(
-                    "no die left ({}) moves a piece of {}, so this turn is over: write `roll` and the next seat to move",
-                    pos.dice()
-                        .iter()
-                        .rev()
-                        .map(u8::to_string)
-                        .collect::<Vec<_>>()
-                        .join(","),
-                    v.seats[to_move.index()].name
-                ),
-            ));
-        }
-    }
-    // A royal piece in check belongs to the seat due: with the check interrupt that seat moves
-    // next, and without it the seat that moved last could not have left it attacked.
-    if v.has_royals && pos.ended.is_none() && !pos.in_check(to_move) {
-        let checked: Vec<&str> = (0..v.seats.len() as u8)
-            .map(Seat)
-            .filter(|&s| s != to_move && pos.is_live(s) && pos.in_check(s))
-            .map(|s| v.seats[s.index()].name.as_str())
-            .collect();
-        if !checked.is_empty() {
-            return Err(blame(
-                1,
-                format!(
-                    "{} in check but {} is to move: no game reaches this position (the seat in check moves next)",
-                    if checked.len() == 1 {
-                        format!("{} is", checked[0])
-                    } else {
-                        format!("{} are", checked.join(" and "))
-                    },
-                    v.seats[to_move.index()].name
-                ),
-            ));
-        }
-    }
-    if pos.ended.is_none() && v.modules.mate.is_some() && !pos.setup_can_move() {
-        return Err(blame(
-            1,
-            format!(
-                "{} has no legal move, so it would already be mated (loading a position plays nothing): load the position before the mating move",
-                v.seats[to_move.index()].name
-            ),
-        ));
-    }
-    Ok(pos)
+    Ok(setup)
 }
 
-/// Where the board field wrote what the mates field must agree with (byte ranges in the
-/// field): each dead piece, each piece on the board by its owner, each hand entry by its seat.
-#[derive(Default)]
-struct Written {
-    dead: Vec<(Piece, Range<usize>)>,
-    owned: Vec<(Seat, Range<usize>)>,
-    hands: Vec<(Seat, Range<usize>)>,
-}
-
-/// Refuses a board that disagrees with the mates field: a dead royal piece whose seat (the
-/// seat it faces as) has not been mated, and a mated seat that still owns pieces on the board
-/// or in hand (a mate kills its royal pieces and gives the rest away).
-fn check_mated_seats(
-    pos: &Position,
+/// Reads one field into `setup`.
+fn read_field(
     seats: &Seats<'_>,
-    board: &Field<'_>,
-    written: &Written,
+    f: &Field<'_>,
+    pair: Pair<'_, Rule>,
+    setup: &mut Setup,
 ) -> Result<(), PositionError> {
-    let v = seats.variant;
-    let mated = pos.counters.mated;
-    for (piece, r) in &written.dead {
-        let info = &v.kinds[piece.kind().index()];
-        if !info.royal {
-            continue;
-        }
-        let faced: Vec<usize> = (0..v.seats.len())
-            .filter(|&i| v.seats[i].orient == piece.orient())
-            .collect();
-        if !faced.is_empty() && faced.iter().all(|&i| mated >> i & 1 == 0) {
-            let seat = &v.seats[faced[0]].name;
-            return Err(board.error_at(
-                r.clone(),
-                format!(
-                    "a dead {} of {seat}, but {seat} has not been mated: a royal piece dies only when its seat is mated (add the mate to the mates field)",
-                    info.name
-                ),
-            ));
-        }
-    }
-    let mated_name = |s: Seat| {
-        (mated >> s.0 & 1 != 0 && s.index() < v.seats.len())
-            .then(|| v.seats[s.index()].name.as_str())
-    };
-    for (seat, r) in &written.owned {
-        if let Some(name) = mated_name(*seat) {
-            return Err(board.error_at(
-                r.clone(),
-                format!(
-                    "{name} has been mated (the mates field) but owns this piece: a mated seat's pieces go to its mater or to nobody"
-                ),
-            ));
-        }
-    }
-    for (seat, r) in &written.hands {
-        if let Some(name) = mated_name(*seat) {
-            return Err(board.error_at(
-                r.clone(),
-                format!(
-                    "{name} has been mated (the mates field) but holds pieces in hand: a mated seat's hand goes to its mater"
-                ),
-            ));
-        }
+    match f.index {
+        4 => setup.counters.taken = seats.sets_of(f, pair, setup)?,
+        5 => setup.counters.thrones = seats.sets_of(f, pair, setup)?,
+        _ => read_counter(seats, f, pair, setup)?,
     }
     Ok(())
 }
 
-/// Reads the board field (with the hands) into `pos`; returns where it wrote what the mates
-/// field must agree with.
-fn read_board(
-    pos: &mut Position,
+/// Reads one field other than the taken and thrones fields into `setup`.
+fn read_counter(
     seats: &Seats<'_>,
     f: &Field<'_>,
     pair: Pair<'_, Rule>,
-) -> Result<Written, PositionError> {
-    let mut written = Written::default();
+    setup: &mut Setup,
+) -> Result<(), PositionError> {
     let v = seats.variant;
-    let (files, ranks) = (v.board.files as usize, v.board.ranks as usize);
-    let (rank_pairs, hands): (Vec<_>, Vec<_>) =
-        pair.into_inner().partition(|p| p.as_rule() == Rule::rank);
-    if rank_pairs.len() != ranks {
-        return Err(f.error(format!(
-            "{} ranks given; the board has {ranks}",
-            rank_pairs.len()
-        )));
+    let c = &mut setup.counters;
+    match f.index {
+        0 => {
+            let codec = ExtendedCodec {
+                v,
+                letters: seats.letters.clone(),
+            };
+            read_board(v, &board_text(f, pair), &codec, setup)?;
+        }
+        1 => setup.to_move = seats.by_token(f)?,
+        2 => read_dice(v, f, pair, setup)?,
+        3 => read_scores(v, f, pair, c)?,
+        6 => c.rounds = f.number(&pair)?,
+        7 => c.quiet_rounds = f.number(&pair)?,
+        8 => c.captured_in_round = f.text == "x",
+        9 => {
+            if let Some(p) = pair
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::seat_letters)
+            {
+                c.resigned = seats.mask_of(f, &p)?;
+            }
+        }
+        10 => read_mates(seats, f, pair, c)?,
+        11 => setup.first_seat = seats.by_token(f)?,
+        12 => setup.halfmove = f.number(&pair)?,
+        13 => setup.fullmove = f.number(&pair)?,
+        _ => setup.end = read_end(seats, f, pair)?,
     }
-    for (i, rp) in rank_pairs.into_iter().enumerate() {
-        let rank = ranks - 1 - i;
-        let too_many = |rp: &Pair<'_, Rule>| {
-            f.error_on(
-                rp,
-                format!("rank {} has more than {files} squares", rank + 1),
-            )
-        };
-        let mut file = 0usize;
-        for item in rp.clone().into_inner() {
-            match item.as_rule() {
-                Rule::empty_run => {
-                    let n: usize = item.as_str().parse().unwrap_or(usize::MAX);
-                    if n == 0 {
-                        return Err(f.error_on(&item, "a run of 0 empty squares"));
-                    }
-                    file = file.saturating_add(n);
-                }
-                _ => {
-                    if file >= files {
-                        return Err(too_many(&rp));
-                    }
-                    let piece = read_piece(seats, f, &item)?;
-                    let span = item.as_span().start()..item.as_span().end();
-                    if piece.is_dead() {
-                        written.dead.push((piece, span));
-                    } else if piece.owner().index() < v.seats.len() {
-                        written.owned.push((piece.owner(), span));
-                    }
-                    pos.setup_put((rank * files + file) as u8, piece);
-                    file += 1;
-                }
-            }
-            if file > files {
-                return Err(too_many(&rp));
-            }
-        }
-        if file != files {
-            return Err(f.error_on(
-                &rp,
-                format!(
-                    "rank {} has {file} squares; the board has {files} files",
-                    rank + 1
-                ),
-            ));
-        }
-    }
-    for hand in hands {
-        if !v.modules.hands && hand.clone().into_inner().next().is_some() {
-            return Err(f.error_on(
-                &hand,
-                format!("{} has no pieces in hand: leave out the brackets", v.name),
-            ));
-        }
-        for item in hand.into_inner() {
-            let mut count = 1u32;
-            let mut letters = "";
-            for part in item.clone().into_inner() {
-                match part.as_rule() {
-                    Rule::count => count = part.as_str().parse().unwrap_or(u32::MAX),
-                    Rule::owner => letters = part.as_str(),
-                    _ => {}
-                }
-            }
-            let o = letters.chars().next().unwrap_or('_');
-            let seat = seats.by_letter(o).ok_or_else(|| {
-                f.error_on(
-                    &item,
-                    format!(
-                        "`{o}` in `{}` is not a seat; the seats are {}",
-                        item.as_str(),
-                        seats.known()
-                    ),
-                )
-            })?;
-            let k = item.as_str().chars().last().unwrap_or(' ');
-            let kind = v
-                .kind_by_letter(k)
-                .ok_or_else(|| unknown_kind(v, f, &item, k))?;
-            let info = &v.kinds[kind.index()];
-            if info.royal || info.demote != kind {
-                let why = if info.royal {
-                    format!("a {} is royal and is never captured", info.name)
-                } else {
-                    format!(
-                        "a captured {} goes to the hand as a {}",
-                        info.name,
-                        v.kinds[info.demote.index()].name
-                    )
-                };
-                return Err(f.error_on(
-                    &item,
-                    format!("`{}` cannot be in a hand: {why}", item.as_str()),
-                ));
-            }
-            let total = count + pos.hand_count(seat, kind) as u32;
-            if count == 0 || total > u8::MAX as u32 {
-                return Err(f.error_on(
-                    &item,
-                    format!("a hand holds 1 to {} pieces of a kind", u8::MAX),
-                ));
-            }
-            pos.setup_hand(seat, kind, total as u8);
-            written
-                .hands
-                .push((seat, item.as_span().start()..item.as_span().end()));
-        }
-    }
-    Ok(written)
+    Ok(())
 }
 
-/// The error for an unknown kind letter.
-fn unknown_kind(v: &Variant, f: &Field<'_>, item: &Pair<'_, Rule>, k: char) -> PositionError {
-    let letters: String = v.kinds.iter().map(|k| k.letter).collect();
-    f.error_on(
-        item,
-        format!("`{k}` is not a piece of {} (letters: {letters})", v.name),
-    )
-}
-
-/// Reads one piece: owner letter, kind letter, facing, dead mark.
-fn read_piece(
-    seats: &Seats<'_>,
+/// Reads the scores field: one score per seat.
+fn read_scores(
+    v: &Variant,
     f: &Field<'_>,
-    item: &Pair<'_, Rule>,
-) -> Result<Piece, PositionError> {
-    let v = seats.variant;
-    let text = item.as_str();
-    let mut cs = text.chars();
-    let (o, k) = (cs.next().unwrap_or('_'), cs.next().unwrap_or(' '));
-    let Some(kind) = v.kind_by_letter(k) else {
-        return Err(unknown_kind(v, f, item, k));
-    };
-    let owner = if o == '_' {
-        Seat(NO_OWNER)
-    } else {
-        seats.by_letter(o).ok_or_else(|| {
-            f.error_on(
-                item,
-                format!(
-                    "`{o}` in `{text}` is not a seat; the seats are {}",
-                    seats.known()
-                ),
-            )
-        })?
-    };
-    let mut orient = default_orient(v, owner);
-    let mut dead = false;
-    for part in item.clone().into_inner() {
-        match part.as_rule() {
-            Rule::facing => {
-                let seat = part
-                    .into_inner()
-                    .next()
-                    .map(|p| seats.letter_of(f, &p))
-                    .transpose()?;
-                if let Some(s) = seat {
-                    orient = v.seats[s.index()].orient;
-                }
-            }
-            Rule::dead => dead = true,
-            _ => {}
-        }
+    pair: Pair<'_, Rule>,
+    c: &mut Counters,
+) -> Result<(), PositionError> {
+    let values: Vec<_> = pair.into_inner().collect();
+    if values.len() != v.seats.len() {
+        return Err(f.error(K::ScoreCount {
+            given: values.len(),
+            variant: v.name.clone(),
+            seats: v.seats.iter().map(|s| s.name.clone()).collect(),
+        }));
     }
-    let piece = Piece::new(kind, owner, orient);
-    Ok(if dead { piece.killed() } else { piece })
+    for (i, p) in values.iter().enumerate() {
+        c.scores[i] = f.number(p)?;
+    }
+    Ok(())
 }
 
 /// Reads the mates field into the counters.
@@ -1049,12 +788,12 @@ fn read_mates(
             continue;
         };
         let (mater, mated) = (seats.letter_of(f, &a)?, seats.letter_of(f, &b)?);
-        let name = |s: Seat| &seats.variant.seats[s.index()].name;
+        let name = |s: Seat| seats.variant.seats[s.index()].name.clone();
         if mater == mated {
-            return Err(f.error_on(&mate, format!("{} cannot mate itself", name(mater))));
+            return Err(f.error_on(&mate, K::SelfMate { seat: name(mater) }));
         }
         if c.mated >> mated.0 & 1 != 0 {
-            return Err(f.error_on(&mate, format!("{} is mated twice", name(mated))));
+            return Err(f.error_on(&mate, K::MatedTwice { seat: name(mated) }));
         }
         c.mate_count += 1;
         c.mated |= 1 << mated.0;
@@ -1065,101 +804,78 @@ fn read_mates(
     Ok(())
 }
 
-/// Reads the dice field: `None` for a roll due, else the dice left.
+/// Reads the dice field: `roll` for a roll due, else the dice left.
 fn read_dice(
     v: &Variant,
     f: &Field<'_>,
     pair: Pair<'_, Rule>,
-) -> Result<Option<[u8; MAX_DICE]>, PositionError> {
+    setup: &mut Setup,
+) -> Result<(), PositionError> {
     let inner: Vec<_> = pair.into_inner().collect();
-    match inner.first().map(|p| p.as_rule()) {
-        Some(Rule::roll) => {
-            if v.dice.is_none() {
-                return Err(f.error(format!("{} has no dice: write `-`", v.name)));
-            }
-            Ok(None)
-        }
-        Some(Rule::none) | None => Ok(Some([0; MAX_DICE])),
-        Some(_) => {
-            let Some(rules) = &v.dice else {
-                return Err(f.error(format!("{} has no dice: write `-`", v.name)));
-            };
-            if inner.len() > rules.count as usize {
-                return Err(f.error(format!(
-                    "{} dice left, but {} dice are rolled",
-                    inner.len(),
-                    rules.count
-                )));
-            }
-            let mut dice = [0u8; MAX_DICE];
-            for (slot, p) in dice.iter_mut().zip(&inner) {
-                let d: u8 = p.as_str().parse().unwrap_or(0);
-                if !rules.faces.contains(&d) {
-                    let faces: Vec<String> = rules.faces.iter().map(u8::to_string).collect();
-                    return Err(f.error_on(
-                        p,
-                        format!(
-                            "a die cannot show `{}`; its faces are {}",
-                            p.as_str(),
-                            faces.join(", ")
-                        ),
-                    ));
-                }
-                *slot = d;
-            }
-            Ok(Some(dice))
-        }
+    setup.roll_due = inner.first().map(|p| p.as_rule()) == Some(Rule::roll);
+    setup.dice.clear();
+    for p in inner.iter().filter(|p| p.as_rule() == Rule::die) {
+        let d: u8 = p.as_str().parse().map_err(|_| match &v.dice {
+            None => f.error(K::NoDice {
+                variant: v.name.clone(),
+            }),
+            Some(rules) => f.error_on(
+                p,
+                K::BadFace {
+                    face: p.as_str().to_string(),
+                    faces: rules.faces.clone(),
+                },
+            ),
+        })?;
+        setup.dice.push(d);
+        setup.source.dice.push(f.span_of(p));
     }
+    Ok(())
 }
 
 /// Reads the end field.
 fn read_end(
-    pos: &Position,
     seats: &Seats<'_>,
     f: &Field<'_>,
     pair: Pair<'_, Rule>,
-) -> Result<EndSetting, PositionError> {
+) -> Result<SetupEnd, PositionError> {
     let v = seats.variant;
     let mut inner = pair.into_inner();
     let Some(first) = inner.next() else {
-        return Ok(EndSetting::Judge);
+        return Ok(SetupEnd::Judge);
     };
     if first.as_rule() == Rule::none {
-        return Ok(EndSetting::NotOver);
+        return Ok(SetupEnd::NotOver);
     }
     let name = first.as_str();
-    let repetition = pos.reason_name(EndReason::Repetition);
+    let repetition = v.reason_name(EndReason::Repetition);
+    let capture_all = v.modules.capture_all.as_ref().map(|c| c.name.as_str());
     let reason = if let Some(i) = v.end.conditions.iter().position(|c| c.name == name) {
         EndReason::Condition(i as u8)
     } else if v.end.repetition.is_some() && name == repetition {
         EndReason::Repetition
-    } else if v
-        .modules
-        .capture_all
-        .as_ref()
-        .is_some_and(|c| c.name == name)
-    {
+    } else if capture_all == Some(name) {
         EndReason::CaptureAll
     } else {
-        let mut names: Vec<&str> = v.end.conditions.iter().map(|c| c.name.as_str()).collect();
-        if let Some(c) = &v.modules.capture_all {
-            names.push(&c.name);
-        }
+        let mut known: Vec<String> = v.end.conditions.iter().map(|c| c.name.clone()).collect();
+        known.extend(capture_all.map(String::from));
         if v.end.repetition.is_some() {
-            names.push(&repetition);
+            known.push(repetition);
         }
-        let known = if names.is_empty() {
-            format!("{} has no end conditions", v.name)
-        } else {
-            format!("the end reasons are {}", names.join(", "))
-        };
-        return Err(f.error_on(&first, format!("`{name}` is not an end reason: {known}")));
+        return Err(f.error_on(
+            &first,
+            K::UnknownEndReason {
+                name: name.to_string(),
+                variant: v.name.clone(),
+                known,
+            },
+        ));
     };
     let winner = match inner.next() {
         Some(p) => Some(seats.letter_of(f, &p)?),
         None => None,
     };
-    Ok(EndSetting::Over(pos.setup_outcome(reason, winner)))
+    Ok(SetupEnd::Over { reason, winner })
 }
 
 /// Reads `text` as a position of `variant`: FEN for a two-seat variant when it reads as FEN,
@@ -1185,13 +901,13 @@ pub fn parse_position(variant: &Arc<Variant>, text: &str) -> Result<Position, Po
     if fields.len() > 6 && from_fen(variant, &text[..fields[5].range.end]).is_ok() {
         let extra = &fields[6];
         return Err(PositionError {
+            kind: K::FenExtraField {
+                text: extra.text.to_string(),
+            },
+            field: F::Whole,
             span: extra.range.clone(),
-            field: extra.range.clone(),
-            message: format!(
-                "unexpected `{}` after the move number: FEN has six fields (board, seat to \
-                 move, castling, en passant, half-move clock, move number)",
-                extra.text
-            ),
+            field_span: extra.range.clone(),
+            notation: Notation::Fen,
         });
     }
     let looks_extended = fields.len() > 6
@@ -1214,7 +930,7 @@ pub fn parse_position(variant: &Arc<Variant>, text: &str) -> Result<Position, Po
     Err(if looks_extended {
         extended_error
     } else {
-        fen_error.into()
+        fen_error
     })
 }
 

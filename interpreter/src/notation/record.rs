@@ -18,8 +18,9 @@
 //! }
 //! ```
 
+use super::error::PositionError;
 use super::moves::{MoveError, action_to_string, parse_action};
-use super::position::{PositionError, parse_position, seat_letters, to_position_string};
+use super::position::{parse_position, seat_letters, to_position_string};
 use crate::compile::{Variant, load_variant};
 use crate::diag::Diagnostics;
 use crate::engine::{Action, Outcome, PlayError, Position, Seat};
@@ -288,15 +289,12 @@ fn char_offset(text: &str, n: usize) -> usize {
 /// State before action `i` (or the current state for `i == len`): seat to move, dice, roll due,
 /// outcome.
 fn state_before(pos: &Position, i: usize) -> (Seat, [u8; crate::engine::MAX_DICE], bool, bool) {
-    match pos.undo.get(i) {
-        Some(u) => (u.to_move, u.dice, u.awaiting_roll, u.ended.is_some()),
-        None => (
-            pos.to_move,
-            pos.dice,
-            pos.awaiting_roll,
-            pos.ended.is_some(),
-        ),
-    }
+    pos.state_before_action(i).unwrap_or((
+        pos.to_move(),
+        [0; crate::engine::MAX_DICE],
+        pos.awaiting_roll(),
+        pos.ended().is_some(),
+    ))
 }
 
 /// Nonzero dice values, ascending.
@@ -376,7 +374,7 @@ impl Record {
             }
         }
         if let Some(mut turn) = open {
-            turn.unused = dice_list(&pos.dice);
+            turn.unused = dice_list(&pos.dice());
             turn.why = Some(Unused::InProgress);
             turns.push(turn);
         }
