@@ -217,7 +217,7 @@ pub fn mobility(pos: &Position, seat: Seat) -> u32 {
     let v = &**pos.variant();
     let t = &v.table;
     let n_orients = v.orients.len();
-    let board = &pos.board;
+    let board = pos.board();
     let target_ok = |to: u8, mode: u8| {
         let p = board[to as usize];
         if p.is_empty() {
@@ -232,23 +232,12 @@ pub fn mobility(pos: &Position, seat: Seat) -> u32 {
         if p.is_dead() {
             continue;
         }
-        let e = t.entry(p.combo(n_orients), from);
-        for l in t.leaps_of(e) {
-            if target_ok(l.to, l.mode)
-                && t.blocks_of(l).iter().all(|&b| board[b as usize].is_empty())
-            {
-                n += 1;
-            }
-        }
-        for r in t.rays_of(e) {
-            for &to in t.ray(r) {
-                let ok = target_ok(to, r.mode);
-                n += ok as u32;
-                if !board[to as usize].is_empty() {
-                    break;
-                }
-            }
-        }
+        t.walk(
+            p.combo(n_orients),
+            from,
+            |s| !board[s as usize].is_empty(),
+            |to, mode| n += target_ok(to, mode) as u32,
+        );
     }
     n
 }

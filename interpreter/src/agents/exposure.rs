@@ -29,7 +29,7 @@ pub fn exposure(
     };
     let t = &v.table;
     let n_orients = v.orients.len();
-    let board = &pos.board;
+    let board = pos.board();
     let n = v.seats.len() as u8;
     hits.clear();
     for attacker in 0..n {
@@ -47,23 +47,16 @@ pub fn exposure(
                 continue;
             }
             let bit = 1u64 << p.kind().index();
-            let e = t.entry(p.combo(n_orients), from);
-            for l in t.leaps_of(e) {
-                if foe(l.to, l.mode) && t.blocks_of(l).iter().all(|&b| board[b as usize].is_empty())
-                {
-                    hits.push((l.to, attacker, bit));
-                }
-            }
-            for r in t.rays_of(e) {
-                for &to in t.ray(r) {
-                    if foe(to, r.mode) {
+            t.walk(
+                p.combo(n_orients),
+                from,
+                |s| !board[s as usize].is_empty(),
+                |to, mode| {
+                    if foe(to, mode) {
                         hits.push((to, attacker, bit));
                     }
-                    if !board[to as usize].is_empty() {
-                        break;
-                    }
-                }
-            }
+                },
+            );
         }
     }
     hits.sort_unstable();

@@ -285,7 +285,7 @@ impl SearchAgent {
 
     /// The table key of `pos`: its hash with the dice left.
     pub(super) fn key(pos: &Position) -> u64 {
-        let dice = u32::from_le_bytes(pos.dice) as u64;
+        let dice = u32::from_le_bytes(pos.dice_left()) as u64;
         pos.hash() ^ dice.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 

@@ -183,6 +183,36 @@ impl MoveTable {
     pub fn blocks_of(&self, l: &Leap) -> &[u8] {
         &self.blocks[l.block as usize..l.block as usize + l.nblock as usize]
     }
+
+    /// The one leap/ray walk: calls `visit(to, mode)` for every square the piece of `combo`
+    /// on `from` reaches given which squares are `occupied` — each leap whose lame path is
+    /// clear, then each ray square by square, nearest first, up to and including the first
+    /// occupied square. `mode` holds the step's [`QUIET`] and [`CAPTURE`] bits; the caller
+    /// decides what the square's content allows. Move generation, mobility, exposure and the
+    /// drop rules all walk the table through here.
+    #[inline(always)]
+    pub fn walk(
+        &self,
+        combo: usize,
+        from: u8,
+        occupied: impl Fn(u8) -> bool,
+        mut visit: impl FnMut(u8, u8),
+    ) {
+        let e = self.entry(combo, from);
+        for l in self.leaps_of(e) {
+            if self.blocks_of(l).iter().all(|&b| !occupied(b)) {
+                visit(l.to, l.mode);
+            }
+        }
+        for r in self.rays_of(e) {
+            for &to in self.ray(r) {
+                visit(to, r.mode);
+                if occupied(to) {
+                    break;
+                }
+            }
+        }
+    }
 }
 
 /// The slow, obviously-correct generator: every (target, mode) a piece with `steps`, oriented
