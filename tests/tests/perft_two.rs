@@ -82,9 +82,12 @@ const INERT: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The (option, choice) pairs that select a row.
+type When = &'static [(&'static str, &'static str)];
+
 /// (variant, the choices that decide the row, perft(2)). Exactly one row matches each
 /// combination.
-const ROWS: &[(&str, &[(&str, &str)], u64)] = &[
+const ROWS: &[(&str, When, u64)] = &[
     // White's 16 moves: 8 pawns one step (padati, mfWcfF: no double step), the horses b1→a3,
     // c3 and g1→f3, h3 (4), the elephants (alfil, A) c1→a3, e3 and f1→d3, h3 (4); the
     // chariots, the minister (F) and the king are boxed in. Black mirrors: 16 × 16.

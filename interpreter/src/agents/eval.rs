@@ -3,6 +3,7 @@
 
 use crate::compile::{CAPTURE, QUIET};
 use crate::engine::MAX_SEATS;
+use crate::vocab::Piece;
 use crate::{Outcome, Position, Seat};
 
 /// The value of a won game, in evaluation units (centi-pieces: a piece of rule-file value 1 is
@@ -218,8 +219,7 @@ pub fn mobility(pos: &Position, seat: Seat) -> u32 {
     let t = &v.table;
     let n_orients = v.orients.len();
     let board = pos.board();
-    let target_ok = |to: u8, mode: u8| {
-        let p = board[to as usize];
+    let target_ok = |mode: u8, p: Piece| {
         if p.is_empty() {
             mode & QUIET != 0
         } else {
@@ -235,8 +235,9 @@ pub fn mobility(pos: &Position, seat: Seat) -> u32 {
         t.walk(
             p.combo(n_orients),
             from,
-            |s| !board[s as usize].is_empty(),
-            |to, mode| n += target_ok(to, mode) as u32,
+            board,
+            |p| !p.is_empty(),
+            |_, mode, p| n += target_ok(mode, p) as u32,
         );
     }
     n

@@ -4,6 +4,7 @@
 use super::eval::Evaluator;
 use crate::compile::CAPTURE;
 use crate::engine::MAX_SEATS;
+use crate::vocab::Piece;
 use crate::{Position, Seat};
 
 /// One capture a piece could make if its kind were rolled: (target square, attacking seat,
@@ -33,8 +34,7 @@ pub fn exposure(
     let n = v.seats.len() as u8;
     hits.clear();
     for attacker in 0..n {
-        let foe = |to: u8, mode: u8| {
-            let p = board[to as usize];
+        let foe = |mode: u8, p: Piece| {
             mode & CAPTURE != 0
                 && !p.is_empty()
                 && p.owner().0 != attacker
@@ -50,9 +50,10 @@ pub fn exposure(
             t.walk(
                 p.combo(n_orients),
                 from,
-                |s| !board[s as usize].is_empty(),
-                |to, mode| {
-                    if foe(to, mode) {
+                board,
+                |p| !p.is_empty(),
+                |to, mode, p| {
+                    if foe(mode, p) {
                         hits.push((to, attacker, bit));
                     }
                 },

@@ -22,13 +22,13 @@ impl Position {
     /// blocked for ever by a dead piece (on an otherwise empty board).
     fn could_move_from(&self, combo: usize, sq: u8) -> bool {
         // Only dead pieces block for good: walk the table as if every other square were free.
-        let board = &self.board;
         let mut could = false;
         self.variant.table.walk(
             combo,
             sq,
-            |s| board[s as usize].is_dead(),
-            |to, _| could |= !board[to as usize].is_dead(),
+            &self.board,
+            |p| p.is_dead(),
+            |_, _, p| could |= !p.is_dead(),
         );
         could
     }
@@ -94,14 +94,14 @@ impl Position {
         let p = self.board[sq as usize];
         let v = self.variant.clone();
         let t = &v.table;
-        let board = &self.board;
         let mut targets: Vec<u8> = Vec::new();
         t.walk(
             p.combo(v.orients.len()),
             sq,
-            |s| !board[s as usize].is_empty(),
-            |to, mode| {
-                if mode & crate::compile::CAPTURE != 0 && !board[to as usize].is_empty() {
+            &self.board,
+            |p| !p.is_empty(),
+            |to, mode, target| {
+                if mode & crate::compile::CAPTURE != 0 && !target.is_empty() {
                     targets.push(to);
                 }
             },

@@ -29,13 +29,12 @@ impl Position {
                 continue;
             }
             let combo = p.combo(n_orients);
-            let board = &self.board;
             t.walk(
                 combo,
                 from,
-                |s| !board[s as usize].is_empty(),
-                |to, mode| {
-                    let target = board[to as usize];
+                &self.board,
+                |p| !p.is_empty(),
+                |to, mode, target| {
                     let ok = if target.is_empty() {
                         mode & QUIET != 0
                     } else {

@@ -447,7 +447,8 @@ mod tests {
         let v = load_variant("chaturanga", &Assignment::default()).unwrap();
         let pos = Position::start(v);
         assert_eq!(pos.check_consistency(), Ok(()));
-        let breaks: [(&str, fn(&mut Position)); 6] = [
+        type Break = fn(&mut Position);
+        let breaks: [(&str, Break); 6] = [
             ("occupancy", |p| p.occ[0].remove(0)),
             ("royal squares", |p| p.royals[1] = SquareSet::default()),
             ("piece count", |p| p.count[0] += 1),
