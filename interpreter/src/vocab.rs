@@ -238,6 +238,42 @@ pub struct Move {
     pub drop: Option<Kind>,
 }
 
+impl Move {
+    /// The move's place in the canonical order, as one integer: origin square, then target
+    /// square, then promotion (none first, then by kind index), then dropped kind (none first),
+    /// then die value — each by index, so the order depends only on the move itself, never on
+    /// the order a move generator produced it in.
+    #[inline]
+    pub fn canonical_key(self) -> u64 {
+        let opt = |k: Option<Kind>| k.map_or(0, |k| k.0 as u64 + 1);
+        (self.from.0 as u64) << 32
+            | (self.to.0 as u64) << 24
+            | opt(self.promotion) << 16
+            | opt(self.drop) << 8
+            | self.die as u64
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The canonical order of [`Move::canonical_key`]: what the agents and the simulator choose
+/// from, so that seeded results do not depend on the move generator's order.
+impl Ord for Move {
+    fn cmp(&self, other: &Move) -> std::cmp::Ordering {
+        self.canonical_key().cmp(&other.canonical_key())
+    }
+}
+
+/// Sorts `moves` into the canonical order ([`Move::canonical_key`]), in place.
+#[inline]
+pub fn canonical_order(moves: &mut [Move]) {
+    moves.sort_unstable_by_key(|m| m.canonical_key());
+}
+
 /// Most dice a variant may roll at once.
 pub const MAX_DICE: usize = 4;
 
@@ -394,6 +430,34 @@ mod tests {
         for w in ["drwa", "Draw", "", "won"] {
             assert_eq!(ResultKind::parse(w), None, "{w}");
         }
+    }
+
+    #[test]
+    fn canonical_order_is_from_to_promotion_drop_die() {
+        let m = |from: u8, to: u8, promotion: Option<u8>, drop: Option<u8>, die: u8| Move {
+            from: Square(from),
+            to: Square(to),
+            promotion: promotion.map(Kind),
+            die,
+            drop: drop.map(Kind),
+        };
+        let sorted = [
+            m(0, 9, None, None, 6),
+            m(1, 0, None, None, 0),
+            m(1, 2, None, None, 5),
+            m(1, 2, Some(0), None, 1),
+            m(1, 2, Some(3), None, 1),
+            m(2, 2, None, None, 0),
+            m(2, 2, None, Some(0), 0),
+            m(2, 2, None, Some(0), 4),
+            m(255, 255, Some(61), Some(61), 6),
+        ];
+        let mut moves = sorted;
+        moves.reverse();
+        moves.swap(1, 5);
+        canonical_order(&mut moves);
+        assert_eq!(moves, sorted);
+        assert!(sorted.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]

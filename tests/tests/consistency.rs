@@ -1,10 +1,12 @@
 //! Engine invariants over random legal games of every built-in variant: the incremental hash
 //! equals a hash computed from scratch after every action, undoing every action restores each
 //! earlier position exactly (hash, counters, dice, seat to move), and every game ends or runs
-//! into the ply cap without a panic.
+//! into the ply cap without a panic. Under every option combination, every cache the
+//! position keeps beside its board (occupancy, royal squares, piece and kind counts, material,
+//! hash) equals the same figure recomputed from the board, after every ply and every undo.
 
-use ashtapada::spec::BUILTIN;
-use ashtapada::{Assignment, Position, load_variant};
+use ashtapada::spec::{BUILTIN, load};
+use ashtapada::{Assignment, Position, compile, load_variant};
 
 /// A small deterministic generator (64-bit LCG, high bits).
 struct Lcg(u64);
@@ -57,8 +59,40 @@ fn random_game(pos: &mut Position, rng: &mut Lcg, max_plies: usize) -> Vec<(u64,
             "incremental hash after {:?}",
             pos.actions_played().last()
         );
+        if let Err(e) = pos.check_consistency() {
+            panic!("{e}, after {:?} at {pos:?}", pos.actions_played().last());
+        }
     }
     trail
+}
+
+/// Games per option combination, and their ply cap.
+const COMBINATION_GAMES: usize = 2;
+const COMBINATION_PLIES: usize = 250;
+
+#[test]
+fn caches_agree_with_the_board_under_every_option_combination() {
+    let mut games = 0;
+    for (name, _) in BUILTIN {
+        let file = load(name).unwrap_or_else(|e| panic!("{name}: {}", e.one_line()));
+        for (i, a) in file.combinations().iter().enumerate() {
+            let v = compile(&file, a).unwrap_or_else(|e| panic!("{name} {a}: {}", e.one_line()));
+            let mut rng = Lcg(0xcac4e ^ ((i as u64) << 8) ^ name.len() as u64);
+            for _ in 0..COMBINATION_GAMES {
+                let mut pos = Position::start(v.clone());
+                let plies = random_game(&mut pos, &mut rng, COMBINATION_PLIES).len();
+                for _ in 0..plies {
+                    let undone = pos.undo().expect("an action to undo");
+                    if let Err(e) = pos.check_consistency() {
+                        panic!("{name} {a}: {e}, after undoing {undone:?} at {pos:?}");
+                    }
+                }
+                assert!(pos.undo().is_none(), "{name} {a}: back at the start");
+                games += 1;
+            }
+        }
+    }
+    assert_eq!(games, 292 * COMBINATION_GAMES);
 }
 
 #[test]

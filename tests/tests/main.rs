@@ -2,6 +2,7 @@
 //! per file.
 
 mod agents;
+mod attack_table;
 mod chaturaji_positions;
 mod chaturaji_rules;
 mod chaturanga_rules;
@@ -13,6 +14,7 @@ mod hardening;
 mod hostile;
 mod move_table;
 mod perft;
+mod perft_two;
 mod position_errors;
 mod position_string;
 mod properties;

@@ -487,10 +487,10 @@ fn play_chaturaji_rolls_for_everyone() {
     );
     // `undo` takes back yellow's pass and every computer turn after it; yellow's roll stays.
     let h = answers(&out, "history");
-    assert!(h[0].contains("\n3. yellow 3,4 pass\n"), "{out}");
-    assert!(h[1].ends_with("\n3. yellow 3,4\n"), "{out}");
+    assert!(h[0].contains("\n7. yellow 3,4 pass\n"), "{out}");
+    assert!(h[1].ends_with("\n7. yellow 3,4\n"), "{out}");
     assert!(
-        answer(&out, "undo").starts_with("took back: pass 6,6 "),
+        answer(&out, "undo").starts_with("took back: pass 3,3 "),
         "{out}"
     );
     assert!(

@@ -265,10 +265,10 @@ fn capturing_moves(pos: &Position) -> u64 {
     n
 }
 
-/// A mate is not a capture. Game 288 of seed 0 (four-player shogi, first seat fixed: the
-/// issue's `simulate yonin-shogi --games 2000 --shard 288/2000 --set rotate-first-seat=off`)
-/// takes 5 pieces and mates two seats; under `mated-pieces=ownerless` the mated armies go to
-/// nobody, and still only capturing moves count.
+/// A mate is not a capture. The first game of seed 0 that mates two seats (four-player shogi,
+/// first seat fixed, as in the issue's `simulate yonin-shogi --games 2000 --set
+/// rotate-first-seat=off`) counts only its capturing moves as captures; under
+/// `mated-pieces=ownerless` the mated armies go to nobody, and still only capturing moves count.
 #[test]
 fn mates_are_not_counted_as_captures() {
     for options in [
@@ -277,13 +277,14 @@ fn mates_are_not_counted_as_captures() {
     ] {
         let a = Assignment::parse(options).unwrap();
         let v = load_variant("yonin-shogi", &a).unwrap();
-        let (r, pos) =
-            ashtapada::sim::play_game_to_end(&v, &mut random_agents(), 0, 288, MAX_PLIES);
+        // The first seeded game with two mates (game numbers depend only on the seed and the
+        // canonical move order).
+        let (r, pos) = (0..2000)
+            .map(|k| ashtapada::sim::play_game_to_end(&v, &mut random_agents(), 0, k, MAX_PLIES))
+            .find(|(r, _)| r.events.mates >= 2)
+            .expect("a game with two mates");
         assert_eq!(r.events.captures, capturing_moves(&pos), "{options:?}");
-        if options.len() == 1 {
-            assert_eq!(r.events.captures, 5);
-            assert_eq!(r.events.mates, 2);
-        }
+        assert!(r.events.mates >= 2);
         for k in 0..20 {
             let (r, pos) =
                 ashtapada::sim::play_game_to_end(&v, &mut random_agents(), 3, k, MAX_PLIES);

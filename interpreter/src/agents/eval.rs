@@ -3,6 +3,7 @@
 
 use crate::compile::{CAPTURE, QUIET};
 use crate::engine::MAX_SEATS;
+use crate::vocab::Piece;
 use crate::{Outcome, Position, Seat};
 
 /// The value of a won game, in evaluation units (centi-pieces: a piece of rule-file value 1 is
@@ -217,9 +218,8 @@ pub fn mobility(pos: &Position, seat: Seat) -> u32 {
     let v = &**pos.variant();
     let t = &v.table;
     let n_orients = v.orients.len();
-    let board = &pos.board;
-    let target_ok = |to: u8, mode: u8| {
-        let p = board[to as usize];
+    let board = pos.board();
+    let target_ok = |mode: u8, p: Piece| {
         if p.is_empty() {
             mode & QUIET != 0
         } else {
@@ -232,23 +232,13 @@ pub fn mobility(pos: &Position, seat: Seat) -> u32 {
         if p.is_dead() {
             continue;
         }
-        let e = t.entry(p.combo(n_orients), from);
-        for l in t.leaps_of(e) {
-            if target_ok(l.to, l.mode)
-                && t.blocks_of(l).iter().all(|&b| board[b as usize].is_empty())
-            {
-                n += 1;
-            }
-        }
-        for r in t.rays_of(e) {
-            for &to in t.ray(r) {
-                let ok = target_ok(to, r.mode);
-                n += ok as u32;
-                if !board[to as usize].is_empty() {
-                    break;
-                }
-            }
-        }
+        t.walk(
+            p.combo(n_orients),
+            from,
+            board,
+            |p| !p.is_empty(),
+            |_, mode, p| n += target_ok(mode, p) as u32,
+        );
     }
     n
 }

@@ -4,6 +4,7 @@
 use super::eval::Evaluator;
 use crate::compile::CAPTURE;
 use crate::engine::MAX_SEATS;
+use crate::vocab::Piece;
 use crate::{Position, Seat};
 
 /// One capture a piece could make if its kind were rolled: (target square, attacking seat,
@@ -29,12 +30,11 @@ pub fn exposure(
     };
     let t = &v.table;
     let n_orients = v.orients.len();
-    let board = &pos.board;
+    let board = pos.board();
     let n = v.seats.len() as u8;
     hits.clear();
     for attacker in 0..n {
-        let foe = |to: u8, mode: u8| {
-            let p = board[to as usize];
+        let foe = |mode: u8, p: Piece| {
             mode & CAPTURE != 0
                 && !p.is_empty()
                 && p.owner().0 != attacker
@@ -47,23 +47,17 @@ pub fn exposure(
                 continue;
             }
             let bit = 1u64 << p.kind().index();
-            let e = t.entry(p.combo(n_orients), from);
-            for l in t.leaps_of(e) {
-                if foe(l.to, l.mode) && t.blocks_of(l).iter().all(|&b| board[b as usize].is_empty())
-                {
-                    hits.push((l.to, attacker, bit));
-                }
-            }
-            for r in t.rays_of(e) {
-                for &to in t.ray(r) {
-                    if foe(to, r.mode) {
+            t.walk(
+                p.combo(n_orients),
+                from,
+                board,
+                |p| !p.is_empty(),
+                |to, mode, p| {
+                    if foe(mode, p) {
                         hits.push((to, attacker, bit));
                     }
-                    if !board[to as usize].is_empty() {
-                        break;
-                    }
-                }
-            }
+                },
+            );
         }
     }
     hits.sort_unstable();

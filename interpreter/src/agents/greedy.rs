@@ -1,12 +1,14 @@
 //! [`GreedyAgent`]: the move with the largest immediate gain.
 
 use super::eval::Evaluator;
+use super::random::canonical_nth;
 use super::{Agent, Refusal, forced_action, uniform_below};
 use crate::{Action, Move, Outcome, Position, Seat};
 use rand_chacha::ChaCha8Rng;
 
 /// Plays the legal move with the largest immediate gain for the mover, one ply deep; uniformly
-/// random among equal gains. Passes or resigns only when no move is legal.
+/// random among equal gains (the seeded draw indexes them in the canonical order,
+/// [`Move::canonical_key`]). Passes or resigns only when no move is legal.
 ///
 /// Gain, compared in this order (the first difference decides):
 /// 1. tier: 2 if the move ends the game with the mover ranked first (a win, or first place in
@@ -115,7 +117,7 @@ impl Agent for GreedyAgent {
             }
         }
         let i = uniform_below(rng, self.best.len() as u32) as usize;
-        Ok(Action::Move(self.best[i]))
+        Ok(Action::Move(canonical_nth(&mut self.best, i)))
     }
 
     fn name(&self) -> &str {

@@ -1,6 +1,6 @@
 //! Move ordering for the search agents: the transposition table's move first, then captures by
 //! most valuable victim / least valuable attacker (MVV-LVA), then promotions, then the rest in
-//! generation order.
+//! the canonical order ([`Move::canonical_key`]).
 
 use super::eval::Evaluator;
 use crate::{Move, Position};
@@ -35,9 +35,23 @@ pub fn key(eval: &Evaluator, pos: &Position, m: Move, best: Option<Move>) -> i32
     k
 }
 
-/// Fills `out` with `moves` and their keys, largest key first (stable: equal keys keep the
-/// order of `moves`).
+/// Fills `out` with `moves` and their keys, largest key first; equal keys in the canonical
+/// order ([`Move::canonical_key`]), so the order does not depend on the move generator's.
 pub fn order(
+    eval: &Evaluator,
+    pos: &Position,
+    moves: &[Move],
+    best: Option<Move>,
+    out: &mut Vec<(i32, Move)>,
+) {
+    out.clear();
+    out.extend(moves.iter().map(|&m| (key(eval, pos, m, best), m)));
+    out.sort_unstable_by_key(|&(k, m)| (std::cmp::Reverse(k), m.canonical_key()));
+}
+
+/// Like [`order`], but stable: equal keys keep the order of `moves` (the root's, shuffled
+/// from the canonical order by the seeded generator).
+pub fn order_stable(
     eval: &Evaluator,
     pos: &Position,
     moves: &[Move],

@@ -5,7 +5,9 @@ use crate::{Action, Move, Position};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-/// Plays a legal move chosen uniformly at random (each die-tagged move counts once). It passes
+/// Plays a legal move chosen uniformly at random (each die-tagged move counts once): the
+/// seeded draw picks an index into the moves in the canonical order
+/// ([`Move::canonical_key`]), so the choice does not depend on the move generator's order. It passes
 /// or resigns only when no move is legal; in dice variants the engine ends a turn by itself
 /// when no remaining die is usable, so it then never passes.
 ///
@@ -40,7 +42,7 @@ impl Agent for RandomAgent {
         pos.game_moves(&mut self.moves);
         if !self.moves.is_empty() {
             let i = uniform_below(rng, self.moves.len() as u32) as usize;
-            return Ok(Action::Move(self.moves[i]));
+            return Ok(Action::Move(canonical_nth(&mut self.moves, i)));
         }
         super::forced_action(pos)
     }
@@ -48,6 +50,13 @@ impl Agent for RandomAgent {
     fn name(&self) -> &str {
         "random"
     }
+}
+
+/// The `i`-th of `moves` in the canonical order ([`Move::canonical_key`]), whatever order
+/// they come in; reorders `moves` (a selection, O(len) on average: no full sort).
+#[inline]
+pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
+    *moves.select_nth_unstable_by_key(i, |m| m.canonical_key()).1
 }
 
 /// A uniform integer in `0..n` (`n` ≥ 1) from 32-bit outputs of `rng`, by Lemire's

@@ -4,7 +4,7 @@
 use super::chance::Rolls;
 use super::eval::{Evaluator, WIN};
 use super::limits::{Iteration, Limits, Report};
-use super::order::{is_capture, order};
+use super::order::{is_capture, order, order_stable};
 use super::table::{Bound, Table};
 use super::{Agent, Refusal, forced_action, uniform_below};
 use crate::{Action, Move, Position, Seat, Stop};
@@ -285,7 +285,7 @@ impl SearchAgent {
 
     /// The table key of `pos`: its hash with the dice left.
     pub(super) fn key(pos: &Position) -> u64 {
-        let dice = u32::from_le_bytes(pos.dice) as u64;
+        let dice = u32::from_le_bytes(pos.dice_left()) as u64;
         pos.hash() ^ dice.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
@@ -714,14 +714,16 @@ impl SearchAgent {
         if moves.is_empty() {
             return forced_action(pos);
         }
-        // Shuffle, then order stably: equal moves come in random order.
+        // Canonical order, shuffle, then order stably: equal moves come in random order, the
+        // same whatever order the generator produced them in.
+        crate::vocab::canonical_order(&mut moves);
         for i in (1..moves.len()).rev() {
             let j = uniform_below(rng, i as u32 + 1) as usize;
             moves.swap(i, j);
         }
         let mut ordered = Vec::new();
         let eval = self.eval.as_ref().expect("prepare builds the evaluator");
-        order(eval, pos, &moves, None, &mut ordered);
+        order_stable(eval, pos, &moves, None, &mut ordered);
         let mut actions: Vec<Action> = ordered.iter().map(|&(_, m)| Action::Move(m)).collect();
         if pos.can_pass() {
             actions.push(Action::Pass);

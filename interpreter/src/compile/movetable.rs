@@ -7,6 +7,7 @@
 
 use crate::dsl::{Modality, Step, lame_path};
 use crate::geometry::{Board, Orientation, Square};
+use crate::vocab::Piece;
 
 /// Bit in a modality byte: the step may go to an empty square.
 pub const QUIET: u8 = 1;
@@ -182,6 +183,43 @@ impl MoveTable {
     #[inline]
     pub fn blocks_of(&self, l: &Leap) -> &[u8] {
         &self.blocks[l.block as usize..l.block as usize + l.nblock as usize]
+    }
+
+    /// The one leap/ray walk: calls `visit(to, mode, piece)` for every square the piece of
+    /// `combo` on `from` reaches on `board` (the mailbox, indexed by square) — each leap whose
+    /// lame path holds no piece that `blocks`, then each ray square by square, nearest first,
+    /// up to and including the first square whose piece `blocks`. `mode` holds the step's
+    /// [`QUIET`] and [`CAPTURE`] bits and `piece` is what stands on `to`; the caller decides
+    /// what they allow. Move generation, mobility, exposure and the drop rules all walk the
+    /// table through here.
+    #[inline(always)]
+    pub fn walk(
+        &self,
+        combo: usize,
+        from: u8,
+        board: &[Piece; 256],
+        blocks: impl Fn(Piece) -> bool,
+        mut visit: impl FnMut(u8, u8, Piece),
+    ) {
+        let e = self.entry(combo, from);
+        for l in self.leaps_of(e) {
+            if self
+                .blocks_of(l)
+                .iter()
+                .all(|&b| !blocks(board[b as usize]))
+            {
+                visit(l.to, l.mode, board[l.to as usize]);
+            }
+        }
+        for r in self.rays_of(e) {
+            for &to in self.ray(r) {
+                let p = board[to as usize];
+                visit(to, r.mode, p);
+                if blocks(p) {
+                    break;
+                }
+            }
+        }
     }
 }
 

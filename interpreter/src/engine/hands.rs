@@ -21,16 +21,16 @@ impl Position {
     /// True if a piece of (kind, orientation) `combo` standing on `sq` has some move that is not
     /// blocked for ever by a dead piece (on an otherwise empty board).
     fn could_move_from(&self, combo: usize, sq: u8) -> bool {
-        let t = &self.variant.table;
-        let e = t.entry(combo, sq);
-        t.leaps_of(e)
-            .iter()
-            .any(|l| !self.board[l.to as usize].is_dead())
-            || t.rays_of(e).iter().any(|r| {
-                t.ray(r)
-                    .first()
-                    .is_some_and(|&s| !self.board[s as usize].is_dead())
-            })
+        // Only dead pieces block for good: walk the table as if every other square were free.
+        let mut could = false;
+        self.variant.table.walk(
+            combo,
+            sq,
+            &self.board,
+            |p| p.is_dead(),
+            |_, _, p| could |= !p.is_dead(),
+        );
+        could
     }
 
     /// The line of `sq` along orientation `o`'s facing (the frame file): a file for pieces
@@ -94,26 +94,18 @@ impl Position {
         let p = self.board[sq as usize];
         let v = self.variant.clone();
         let t = &v.table;
-        let e = t.entry(p.combo(v.orients.len()), sq);
-        let mut targets: Vec<u8> = t
-            .leaps_of(e)
-            .iter()
-            .filter(|l| l.mode & crate::compile::CAPTURE != 0)
-            .map(|l| l.to)
-            .collect();
-        for r in t
-            .rays_of(e)
-            .iter()
-            .filter(|r| r.mode & crate::compile::CAPTURE != 0)
-        {
-            if let Some(&s) = t
-                .ray(r)
-                .iter()
-                .find(|&&s| !self.board[s as usize].is_empty())
-            {
-                targets.push(s);
-            }
-        }
+        let mut targets: Vec<u8> = Vec::new();
+        t.walk(
+            p.combo(v.orients.len()),
+            sq,
+            &self.board,
+            |p| !p.is_empty(),
+            |to, mode, target| {
+                if mode & crate::compile::CAPTURE != 0 && !target.is_empty() {
+                    targets.push(to);
+                }
+            },
+        );
         for to in targets {
             let target = self.board[to as usize];
             if target.is_empty()

@@ -332,3 +332,135 @@ impl std::fmt::Debug for Position {
         write!(f, "Position({})", crate::notation::to_fen(self))
     }
 }
+
+/// Read-only views for the agents (which go through methods, not fields).
+impl Position {
+    /// The mailbox: the piece on each square index (`Square.0`), [`Piece::EMPTY`] where there
+    /// is none; 256 entries, those from the board's square count on always empty.
+    #[inline]
+    pub fn board(&self) -> &[Piece; 256] {
+        &self.board
+    }
+
+    /// The dice left this turn as stored, largest first, 0 for no die ([`MAX_DICE`] entries;
+    /// all 0 in variants without dice). [`dice`](Self::dice) gives
+    /// the same values without the zeros, allocated.
+    #[inline]
+    pub fn dice_left(&self) -> [u8; MAX_DICE] {
+        self.dice
+    }
+}
+
+/// Checks of the incremental caches, for tests and debugging.
+impl Position {
+    /// Recomputes every cache kept beside the board — occupancy per seat, royal squares, piece
+    /// counts, counts per kind, material, and the hash ([`compute_hash`](Self::compute_hash))
+    /// — from the board and hands, and compares each with the cached value.
+    ///
+    /// # Errors
+    /// The first cache that differs, as `what of seat S: cached X, from the board Y`.
+    #[doc(hidden)]
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let seats = self.variant.seats.len();
+        let mut occ = [SquareSet::default(); MAX_SEATS];
+        let mut royals = [SquareSet::default(); MAX_SEATS];
+        let mut count = [0u16; MAX_SEATS];
+        let mut kind_count = [[0u8; MAX_KINDS]; MAX_SEATS];
+        let mut material = [0i64; MAX_SEATS];
+        for (sq, p) in self.board.iter().enumerate() {
+            let s = p.owner().index();
+            if p.is_empty() || s >= MAX_SEATS {
+                continue;
+            }
+            if sq >= self.variant.board.len() {
+                return Err(format!("a piece on square index {sq}, off the board"));
+            }
+            let kind = &self.variant.kinds[p.kind().index()];
+            occ[s].insert(sq as u8);
+            if kind.royal {
+                royals[s].insert(sq as u8);
+            }
+            count[s] += 1;
+            kind_count[s][p.kind().index()] += 1;
+            material[s] += kind.value;
+        }
+        for s in 0..MAX_SEATS {
+            let seat = if s < seats {
+                s.to_string()
+            } else {
+                format!("{s} (no such seat)")
+            };
+            let differ = |what: &str, cached: String, found: String| {
+                Err(format!(
+                    "{what} of seat {seat}: cached {cached}, from the board {found}"
+                ))
+            };
+            if self.occ[s] != occ[s] {
+                return differ(
+                    "occupancy",
+                    format!("{:?}", self.occ[s]),
+                    format!("{:?}", occ[s]),
+                );
+            }
+            if self.royals[s] != royals[s] {
+                let (a, b) = (self.royals[s], royals[s]);
+                return differ("royal squares", format!("{a:?}"), format!("{b:?}"));
+            }
+            if self.count[s] != count[s] {
+                return differ(
+                    "piece count",
+                    self.count[s].to_string(),
+                    count[s].to_string(),
+                );
+            }
+            if self.kind_count[s] != kind_count[s] {
+                let (a, b) = (&self.kind_count[s], &kind_count[s]);
+                return differ("kind counts", format!("{a:?}"), format!("{b:?}"));
+            }
+            if self.material[s] != material[s] {
+                let (a, b) = (self.material[s], material[s]);
+                return differ("material", a.to_string(), b.to_string());
+            }
+            if s >= seats && self.hand[s].iter().any(|&n| n > 0) {
+                return Err(format!("pieces in the hand of seat {seat}"));
+            }
+        }
+        let hash = self.compute_hash();
+        if self.hash != hash {
+            return Err(format!(
+                "hash: cached {:#x}, from the board {hash:#x}",
+                self.hash
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_variant;
+    use crate::spec::Assignment;
+
+    #[test]
+    fn check_consistency_finds_each_broken_cache() {
+        let v = load_variant("chaturanga", &Assignment::default()).unwrap();
+        let pos = Position::start(v);
+        assert_eq!(pos.check_consistency(), Ok(()));
+        type Break = fn(&mut Position);
+        let breaks: [(&str, Break); 6] = [
+            ("occupancy", |p| p.occ[0].remove(0)),
+            ("royal squares", |p| p.royals[1] = SquareSet::default()),
+            ("piece count", |p| p.count[0] += 1),
+            ("kind counts", |p| p.kind_count[1][0] += 1),
+            ("material", |p| p.material[0] -= 1),
+            ("hash", |p| p.hash ^= 1),
+        ];
+        for (what, break_it) in breaks {
+            let mut broken = pos.clone();
+            break_it(&mut broken);
+            let e = broken.check_consistency().unwrap_err();
+            assert!(e.starts_with(what), "{what}: {e}");
+        }
+    }
+}

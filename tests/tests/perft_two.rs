@@ -1,0 +1,177 @@
+//! perft(2) from the start of every option combination of every built-in variant, asserted
+//! against values worked out by hand from the start position and the rules (`docs/`), not
+//! snapshotted: a wrong move rule, a wrong roll count or a wrong facing changes them.
+//!
+//! Dice variants count rolls as plies, as `perft` does: a roll node has one child per distinct
+//! unordered roll, each die-tagged move counts once, a pass is a child where the rule file
+//! allows it, and a roll with no usable die passes the turn at once, so its child at depth 2 is
+//! the next seat's roll node (its children are the next seat's distinct rolls).
+//!
+//! Every option of every built-in file is named here, either as deciding a row of [`ROWS`] or
+//! in [`INERT`] with the reason it cannot change the first two plies; a new option or choice
+//! fails [`every_option_is_accounted_for`] until its effect on perft(2) is worked out.
+
+use ashtapada::spec::{BUILTIN, load};
+use ashtapada::{Assignment, Position, compile, perft};
+
+/// Options that cannot change perft(2) from the start: (variant, option, why).
+const INERT: &[(&str, &str, &str)] = &[
+    // Chaturanga, Shatranj: two plies from the start capture nothing, bare nobody, stalemate
+    // nobody and reset no clock that could reach 50 or 70.
+    (
+        "chaturanga",
+        "bare-king",
+        "no piece can be taken in two plies",
+    ),
+    ("chaturanga", "stalemate", "both sides keep 16 moves"),
+    (
+        "chaturanga",
+        "move-rule",
+        "the clock is at most 2; the limits are 50, 70 or none",
+    ),
+    (
+        "shatranj",
+        "bare-king",
+        "no piece can be taken in two plies",
+    ),
+    ("shatranj", "stalemate", "both sides keep 16 moves"),
+    (
+        "shatranj",
+        "move-rule",
+        "the clock is at most 2; the limits are 50, 70 or none",
+    ),
+    // Chaturaji: red's first move cannot promote (pawns start on the second rank, promotion
+    // is on the last), form a 2×2 block of boats, enter a throne (the king's moves are d1e1
+    // and d1e2, no other seat's king square), end a round or capture.
+    (
+        "chaturaji",
+        "promotion",
+        "no pawn reaches the last rank in one step",
+    ),
+    ("chaturaji", "boat-triumph", "no block of four boats"),
+    (
+        "chaturaji",
+        "throne-points",
+        "red's king cannot reach another king's square",
+    ),
+    (
+        "chaturaji",
+        "round-limit",
+        "no round is completed (limits 20, 30 or none)",
+    ),
+    (
+        "chaturaji",
+        "next-game-first-seat",
+        "only later games of a run",
+    ),
+    // Four-player shogi: south's and west's first moves touch no other army (the armies are
+    // three ranks deep on a 9×9 board), so no check, capture, mate or limit.
+    ("yonin-shogi", "end", "nobody is mated"),
+    ("yonin-shogi", "format", "nobody is mated"),
+    ("yonin-shogi", "mated-pieces", "nobody is mated"),
+    (
+        "yonin-shogi",
+        "move-limit",
+        "the combinations' limits (200 plies, or none) are not reached",
+    ),
+    ("yonin-shogi", "show-movable", "display only"),
+    (
+        "yonin-shogi",
+        "rotate-first-seat",
+        "only later games of a run",
+    ),
+];
+
+/// The (option, choice) pairs that select a row.
+type When = &'static [(&'static str, &'static str)];
+
+/// (variant, the choices that decide the row, perft(2)). Exactly one row matches each
+/// combination.
+const ROWS: &[(&str, When, u64)] = &[
+    // White's 16 moves: 8 pawns one step (padati, mfWcfF: no double step), the horses b1→a3,
+    // c3 and g1→f3, h3 (4), the elephants (alfil, A) c1→a3, e3 and f1→d3, h3 (4); the
+    // chariots, the minister (F) and the king are boxed in. Black mirrors: 16 × 16.
+    ("chaturanga", &[], 256),
+    // Shatranj swaps the king and the minister (d1/e1): both are still boxed in, 16 × 16.
+    ("shatranj", &[], 256),
+    // Red's moves per die, from the start (a3–f3 empty): 1 and 5 (pawn or king) 6 — a2a3,
+    // b2b3, c2c3, d2d3, d1e1, d1e2; 2 (boat, A) 1 — a1c3; 3 (horse) 2 — b1a3, b1c3; 4 and 6
+    // (elephant, R at c1, boxed in) 0. Sum over the 21 unordered rolls: each face is in 5
+    // pairs with another face and in one double, so 5 × 15 + 15 = 90 die-tagged moves; 18
+    // rolls have a usable die and so a pass child (optional usage); {4,4}, {4,6}, {6,6} pass
+    // the turn at once: blue's 21 rolls each, 63. 90 + 18 + 63 = 171.
+    (
+        "chaturaji",
+        &[("dice", "six-sided"), ("dice-usage", "optional")],
+        171,
+    ),
+    // Mandatory usage: no pass child, 171 − 18.
+    (
+        "chaturaji",
+        &[("dice", "six-sided"), ("dice-usage", "mandatory")],
+        153,
+    ),
+    // Long dice, faces 2–5 (10 unordered rolls): moves per face 1, 2, 0, 6 (sum 9), each face
+    // in 3 pairs and one double: 3 × 9 + 9 = 36; 9 pass children; {4,4} passes at once to
+    // blue's 10 rolls. 36 + 9 + 10 = 55.
+    (
+        "chaturaji",
+        &[("dice", "long"), ("dice-usage", "optional")],
+        55,
+    ),
+    // Mandatory usage: 55 − 9.
+    (
+        "chaturaji",
+        &[("dice", "long"), ("dice-usage", "mandatory")],
+        46,
+    ),
+    // South's 9 moves: silvers c1→b2, c2 and g1→g2, h2 (FfW; d2, f2 hold pawns), golds
+    // d1→c2 and f1→g2 (WfF; e2 holds the rook), pawns d2d3, f2f3, e3e4; the king and the rook
+    // are boxed in. West's army is the same in its own frame and untouched: 9 × 9.
+    ("yonin-shogi", &[], 81),
+];
+
+/// The rows of `variant` whose choices `a` has.
+fn matching(variant: &str, a: &Assignment) -> Vec<u64> {
+    ROWS.iter()
+        .filter(|(v, when, _)| *v == variant && when.iter().all(|(o, c)| a.get(o) == Some(*c)))
+        .map(|&(_, _, n)| n)
+        .collect()
+}
+
+#[test]
+fn perft_two_of_every_option_combination_is_the_hand_worked_value() {
+    let mut total = 0;
+    for (name, _) in BUILTIN {
+        let file = load(name).unwrap_or_else(|e| panic!("{name}: {}", e.one_line()));
+        for a in file.combinations() {
+            let expected = matching(name, &a);
+            assert_eq!(expected.len(), 1, "{name} {a}: rows {expected:?}");
+            let v = compile(&file, &a).unwrap_or_else(|e| panic!("{name} {a}: {}", e.one_line()));
+            let nodes = perft(&mut Position::start(v), 2);
+            assert_eq!(nodes, expected[0], "{name} {a}: perft(2)");
+            total += 1;
+        }
+    }
+    // chaturanga 18 + shatranj 18 + chaturaji 192 + yonin-shogi 64.
+    assert_eq!(total, 292);
+}
+
+#[test]
+fn every_option_is_accounted_for() {
+    for (name, _) in BUILTIN {
+        let file = load(name).unwrap_or_else(|e| panic!("{name}: {}", e.one_line()));
+        for a in file.combinations() {
+            for (option, choice) in &a.0 {
+                let inert = INERT.iter().any(|(v, o, _)| v == name && o == option);
+                let decides = ROWS.iter().any(|(v, when, _)| {
+                    v == name && when.iter().any(|(o, c)| o == option && c == choice)
+                });
+                assert!(
+                    inert || decides,
+                    "{name}: `{option}={choice}` is in no row and not known to be inert"
+                );
+            }
+        }
+    }
+}
