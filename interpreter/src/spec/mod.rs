@@ -9,6 +9,7 @@ mod load;
 mod model;
 mod modules;
 mod options;
+mod switches;
 
 pub use crate::yaml::unknown_name;
 pub use crate::yaml::{Key, Node, Value, merge, parse_yaml};
@@ -21,3 +22,4 @@ pub use model::{
 };
 pub use modules::{CaptureAllSpec, FormationSpec, MateSpec, ModulesSpec, ScoringSpec, ThronesSpec};
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};
+pub use switches::{MODULES, Switch, switches};

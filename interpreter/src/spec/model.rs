@@ -36,6 +36,8 @@ pub struct RuleSpec {
     /// Optional rule modules: scoring, formations, thrones, capture-all, resignation, match,
     /// parameters.
     pub modules: super::modules::ModulesSpec,
+    /// Every rule module the file switches on, with its key, for the composition check.
+    pub switches: Vec<super::switches::Switch>,
 }
 
 /// One seat (`seats:` entry).
@@ -275,6 +277,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         ranking,
         dice,
         modules,
+        switches: super::switches::switches(root),
     })
 }
 
