@@ -261,7 +261,7 @@ impl SearchAgent {
         self.cuts = v.dice.is_none()
             && !m.capture_scoring
             && m.thrones.is_none()
-            && m.capture_all.is_none()
+            && v.rules.capture_all.is_none()
             && m.mate.is_none();
         self.root = pos.to_move();
         self.nodes = 0;

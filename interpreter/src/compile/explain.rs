@@ -301,14 +301,14 @@ impl Variant {
                 t.points
             );
         }
-        if let Some(c) = &m.capture_all {
-            let _ = writeln!(
-                s,
-                "capture-all: having captured a {} of every other seat, with a {} left, ends the game (score at least {})",
-                kind(c.kind),
-                kind(c.kind),
-                c.score
-            );
+        let kinds: Vec<&str> = self.kinds.iter().map(|k| k.name.as_str()).collect();
+        let seats: Vec<&str> = self.seats.iter().map(|k| k.name.as_str()).collect();
+        let names = crate::rules::Names {
+            kinds: &kinds,
+            seats: &seats,
+        };
+        for line in self.rules.explain(&names) {
+            let _ = writeln!(s, "{line}");
         }
         if m.hands {
             let _ = writeln!(

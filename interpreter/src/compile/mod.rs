@@ -15,7 +15,7 @@ mod setup;
 
 pub use attack::AttackTable;
 pub use dice::DiceRules;
-pub use modules::{CaptureAll, Formation, Modules, Thrones};
+pub use modules::{Formation, Modules, Thrones};
 pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 
@@ -157,8 +157,10 @@ pub struct Variant {
     pub royal_kinds: u64,
     /// Dice rules, for dice variants.
     pub dice: Option<DiceRules>,
-    /// Rule modules: scoring, formations, thrones, capture-all, resignation, match.
+    /// Rule modules not yet in the registry: scoring, formations, thrones, resignation, match.
     pub modules: Modules,
+    /// The rule modules of the registry ([`crate::rules`]), compiled.
+    pub rules: crate::rules::Modules,
     /// True when legality needs more than royal safety (drop restrictions, partners).
     pub needs_full_legality: bool,
     /// Bit mask of the kinds that wait on the far line for a lost kind (`lost-only`
@@ -703,6 +705,19 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
     let modules =
         modules::compile_modules(&spec.modules, &names, &seat_names, &setup_pieces, &mut errs);
+    let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
+    let rules = crate::rules::compile_all(
+        &spec.rules,
+        &mut crate::rules::Cx {
+            kinds: &names,
+            values: &values,
+            seats: &seat_names,
+            setup: &setup_pieces,
+            board,
+            orients: &orients,
+            errs: &mut errs,
+        },
+    );
 
     if !errs.is_empty() {
         errs.sort();
@@ -769,6 +784,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         needs_full_legality,
         dice,
         modules,
+        rules,
         ranking,
     })
 }

@@ -31,17 +31,6 @@ pub struct Thrones {
     pub squares: Vec<(Square, Seat)>,
 }
 
-/// Compiled capture-all win.
-#[derive(Clone, Debug)]
-pub struct CaptureAll {
-    /// The kind to capture from every other seat.
-    pub kind: Kind,
-    /// The winner's score is raised to at least this.
-    pub score: i64,
-    /// The end reason's name.
-    pub name: String,
-}
-
 /// All compiled modules of a variant.
 #[derive(Clone, Debug, Default)]
 pub struct Modules {
@@ -51,8 +40,6 @@ pub struct Modules {
     pub formations: Vec<Formation>,
     /// Thrones.
     pub thrones: Option<Thrones>,
-    /// Capture-all win.
-    pub capture_all: Option<CaptureAll>,
     /// Seats may resign at the start of their turn.
     pub resign: bool,
     /// Each new game of a match starts one seat further on.
@@ -101,13 +88,6 @@ pub fn compile_modules(
             squares,
         })
     });
-    let capture_all = m.capture_all.as_ref().and_then(|c| {
-        kind_of(&c.kind, errs).map(|kind| CaptureAll {
-            kind,
-            score: c.score,
-            name: c.name.clone(),
-        })
-    });
     let mut partners = [0u8; crate::engine::MAX_SEATS];
     for team in &m.teams {
         let mut mask = 0u8;
@@ -136,7 +116,6 @@ pub fn compile_modules(
         capture_scoring: m.scoring.as_ref().is_some_and(|s| s.capture),
         formations,
         thrones,
-        capture_all,
         resign: m.resign,
         rotate_first_seat: m.rotate_first_seat,
     }

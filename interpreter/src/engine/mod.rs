@@ -6,6 +6,7 @@
 mod dice;
 mod events;
 mod hands;
+mod host;
 mod movegen;
 mod outcome;
 mod play;

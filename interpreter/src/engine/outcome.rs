@@ -24,7 +24,7 @@ impl fmt::Display for OutcomeDisplay<'_> {
                 order.sort_by_key(|&i| (ranks[i], i));
                 let scoring = v.modules.capture_scoring
                     || v.modules.thrones.is_some()
-                    || v.modules.capture_all.is_some();
+                    || v.rules.capture_all.is_some();
                 let parts: Vec<String> = order
                     .iter()
                     .map(|&i| {
@@ -62,7 +62,7 @@ impl Variant {
             out.push(EndReason::MoveRule);
         }
         out.extend((0..self.end.conditions.len()).map(|i| EndReason::Condition(i as u8)));
-        if self.modules.capture_all.is_some() {
+        if self.rules.capture_all.is_some() {
             out.push(EndReason::CaptureAll);
         }
         out
@@ -82,7 +82,7 @@ impl Variant {
                 .get(i as usize)
                 .map_or_else(|| format!("condition-{i}"), |c| c.name.clone()),
             EndReason::CaptureAll => self
-                .modules
+                .rules
                 .capture_all
                 .as_ref()
                 .map_or_else(|| "capture-all".into(), |c| c.name.clone()),

@@ -2,46 +2,12 @@
 //! formation captures, thrones, square-dependent promotion (with pieces waiting on the far
 //! line), and the capture-all win; then round counting, resignation and ranking.
 
-use super::position::{Edit, Position, hand_key, piece_key};
+use super::position::Position;
 use super::{Action, Move, PlayError};
-use crate::vocab::{EndReason, Outcome};
+use crate::vocab::Outcome;
 use crate::vocab::{Piece, Seat};
 
 impl Position {
-    /// Replaces the piece on `sq` by `after` (empty to remove), logging the change in the
-    /// current undo entry and keeping the hash in step.
-    pub(crate) fn edit(&mut self, sq: u8, after: Piece) {
-        let before = self.take(sq);
-        if !before.is_empty() {
-            self.hash ^= piece_key(sq, before);
-        }
-        if !after.is_empty() {
-            self.put(sq, after);
-            self.hash ^= piece_key(sq, after);
-        }
-        if let Some(u) = self.undo.last_mut() {
-            u.edits.push(Edit::Square(sq, before));
-        }
-    }
-
-    /// Sets `seat`'s hand count of `kind`, logging the change and keeping the hash in step.
-    pub(crate) fn set_hand(&mut self, seat: Seat, kind: super::Kind, count: u8) {
-        let before = self.hand[seat.index()][kind.index()];
-        if before == count {
-            return;
-        }
-        if before > 0 {
-            self.hash ^= hand_key(seat, kind, before);
-        }
-        if count > 0 {
-            self.hash ^= hand_key(seat, kind, count);
-        }
-        self.hand[seat.index()][kind.index()] = count;
-        if let Some(u) = self.undo.last_mut() {
-            u.edits.push(Edit::Hand(seat, kind, before));
-        }
-    }
-
     /// Records the capture of `captured` by `mover`: scoring, the round's capture flag, and the
     /// capture-all record.
     fn credit_capture(&mut self, mover: Seat, captured: Piece) {
@@ -50,12 +16,8 @@ impl Position {
         if v.modules.capture_scoring {
             self.counters.scores[mover.index()] += v.kinds[captured.kind().index()].value;
         }
-        if let Some(c) = &v.modules.capture_all
-            && captured.kind() == c.kind
-            && captured.owner().index() < super::MAX_SEATS
-        {
-            self.counters.taken[mover.index()] |= 1 << captured.owner().0;
-        }
+        let v = self.variant.clone();
+        v.rules.on_capture(self, mover, captured);
     }
 
     /// Applies the rule modules after `m` by `mover`; returns an outcome if the game ends.
@@ -68,16 +30,17 @@ impl Position {
         captured: Piece,
     ) -> Option<Outcome> {
         let variant = self.variant.clone();
-        let modules = &variant.modules;
+        let modules = &variant.rules;
+        let legacy = &variant.modules;
         if !captured.is_empty() {
             self.credit_capture(mover, captured);
         }
-        for f in &modules.formations {
+        for f in &legacy.formations {
             if moved.kind() == f.kind {
                 self.formation(mover, m.to.0, f);
             }
         }
-        if let Some(t) = &modules.thrones
+        if let Some(t) = &legacy.thrones
             && moved.kind() == t.kind
             && placed.kind() == t.kind
             && let Some(&(_, owner)) = t.squares.iter().find(|(s, o)| *s == m.to && *o != mover)
@@ -89,32 +52,21 @@ impl Position {
         // Waiting pieces can only become eligible when their owner loses a piece: sweep the
         // seats that did (all of them after a rule module's captures).
         let mut losers = 0u8;
-        if self.sweep_waiting || self.undo.last().is_some_and(|u| !u.edits.is_empty()) {
+        if crate::rules::Host::take_any_loss(self) {
             losers = self.seat_mask();
-            self.sweep_waiting = false;
         }
         if !captured.is_empty() && captured.owner().index() < super::MAX_SEATS {
             losers |= 1 << captured.owner().0;
         }
         self.far_promotions(m.to.0, placed, losers);
-        if let Some(c) = &modules.capture_all {
-            let others = self.seat_mask() & !(1 << mover.0);
-            if self.kind_count[mover.index()][c.kind.index()] > 0
-                && self.counters.taken[mover.index()] & others == others
-            {
-                let s = &mut self.counters.scores[mover.index()];
-                *s = (*s).max(c.score);
-                return Some(Outcome::Ranked {
-                    reason: EndReason::CaptureAll,
-                });
-            }
-        }
-        None
-    }
-
-    /// Bit mask of all seats.
-    pub(crate) fn seat_mask(&self) -> u8 {
-        ((1u16 << self.variant.seats.len()) - 1) as u8
+        let moved = crate::rules::Moved {
+            mover,
+            m,
+            moved,
+            placed,
+            captured,
+        };
+        modules.after_move(self, &moved)
     }
 
     /// A formation capture around `to`: every `block`×`block` square containing `to` that holds

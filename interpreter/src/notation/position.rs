@@ -1133,16 +1133,11 @@ fn read_end(
         EndReason::Condition(i as u8)
     } else if v.end.repetition.is_some() && name == repetition {
         EndReason::Repetition
-    } else if v
-        .modules
-        .capture_all
-        .as_ref()
-        .is_some_and(|c| c.name == name)
-    {
+    } else if v.rules.capture_all.as_ref().is_some_and(|c| c.name == name) {
         EndReason::CaptureAll
     } else {
         let mut names: Vec<&str> = v.end.conditions.iter().map(|c| c.name.as_str()).collect();
-        if let Some(c) = &v.modules.capture_all {
+        if let Some(c) = &v.rules.capture_all {
             names.push(&c.name);
         }
         if v.end.repetition.is_some() {

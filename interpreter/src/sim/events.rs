@@ -110,8 +110,10 @@ impl Events {
         for (form, n) in m.formations.iter().zip(self.formations) {
             push(&form.name, n, true);
         }
-        if let Some(c) = &m.capture_all {
-            push(&c.name, self.capture_all, true);
+        if let Some(c) = &v.rules.capture_all {
+            for name in crate::rules::Module::events(c) {
+                push(&name, self.capture_all, true);
+            }
         }
     }
 }

@@ -36,6 +36,8 @@ pub struct RuleSpec {
     /// Optional rule modules: scoring, formations, thrones, capture-all, resignation, match,
     /// parameters.
     pub modules: super::modules::ModulesSpec,
+    /// The rule modules of the registry ([`crate::rules`]), as read.
+    pub rules: crate::rules::Specs,
     /// Every rule module the file switches on, with its key, for the composition check.
     pub switches: Vec<super::switches::Switch>,
 }
@@ -170,12 +172,11 @@ pub struct ConditionSpec {
     pub result: ResultKind,
 }
 
-/// Top-level keys of a resolved rule file.
-pub const TOP_KEYS: [&str; 23] = [
+/// Top-level keys of a resolved rule file, besides those of [`crate::rules::keys`].
+pub const TOP_KEYS: [&str; 22] = [
     "scoring",
     "formations",
     "thrones",
-    "capture-all",
     "resign",
     "match",
     "params",
@@ -196,6 +197,11 @@ pub const TOP_KEYS: [&str; 23] = [
     "dice",
     "options",
 ];
+
+/// True if `key` is a top-level rule-file key (core or a rule module's).
+pub fn is_top_key(key: &str) -> bool {
+    TOP_KEYS.contains(&key) || crate::rules::keys().contains(&key)
+}
 
 fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
     let value = r.string(node, what)?;
@@ -261,7 +267,10 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         .unwrap_or_default();
     let dice = f.opt("dice").and_then(|n| super::dice::read_dice(r, n));
     let modules = super::modules::read_modules(r, &mut f);
-    f.finish(r, "the rule file", &TOP_KEYS);
+    let rules = crate::rules::read_all(r, &mut f);
+    let mut keys = crate::rules::keys();
+    keys.extend_from_slice(&TOP_KEYS);
+    f.finish(r, "the rule file", &keys);
     if r.errors.len() - r.ignored > before {
         return None;
     }
@@ -277,6 +286,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         ranking,
         dice,
         modules,
+        rules,
         switches: super::switches::switches(root),
     })
 }

@@ -38,18 +38,6 @@ pub struct ThronesSpec {
     pub points: i64,
 }
 
-/// `capture-all:` — a seat that has a piece of `kind` on the board and has captured a piece of
-/// `kind` from every other seat wins at once; its score becomes at least `score`.
-#[derive(Clone, Debug)]
-pub struct CaptureAllSpec {
-    /// The kind that must be captured from every other seat.
-    pub kind: Text,
-    /// The score the winner is raised to.
-    pub score: i64,
-    /// The end reason's name (`name:`, default `capture-all`).
-    pub name: String,
-}
-
 /// The optional module sections of a rule file.
 #[derive(Clone, Debug, Default)]
 pub struct ModulesSpec {
@@ -59,8 +47,6 @@ pub struct ModulesSpec {
     pub formations: Vec<FormationSpec>,
     /// `thrones:`.
     pub thrones: Option<ThronesSpec>,
-    /// `capture-all:`.
-    pub capture_all: Option<CaptureAllSpec>,
     /// `resign: true`: a seat may resign at the start of its turn, before rolling; its pieces
     /// stay on the board, inert, and it takes no more turns.
     pub resign: bool,
@@ -163,23 +149,6 @@ pub fn read_modules(r: &mut Reader, f: &mut crate::yaml::Fields<'_>) -> ModulesS
         if let (Some(kind), Some(points)) = (kind, points) {
             m.thrones = Some(ThronesSpec { kind, points });
         }
-    }
-    if let Some(n) = f.opt("capture-all")
-        && let Some(mut s) = r.map(n, "capture-all: { kind, score }")
-    {
-        let kind = s
-            .req(r, "kind", "the kind to capture from every other seat")
-            .and_then(|n| text(r, n, "a piece name"));
-        let score = s
-            .opt("score")
-            .and_then(|n| r.int(n, -1_000_000, 1_000_000, "the score"))
-            .unwrap_or(0);
-        let name = s
-            .opt("name")
-            .and_then(|n| r.string(n, "a name"))
-            .unwrap_or_else(|| "capture-all".into());
-        s.finish(r, "capture-all", &["kind", "score", "name"]);
-        m.capture_all = kind.map(|kind| CaptureAllSpec { kind, score, name });
     }
     m.resign = f
         .opt("resign")
