@@ -3,7 +3,6 @@
 //! rules. Every problem in the file is collected and reported at once.
 
 mod attack;
-mod compose;
 mod dice;
 mod explain;
 pub(crate) use explain::ordinal;
@@ -365,7 +364,7 @@ pub(crate) fn kind_named(
 
 /// Compiles a resolved spec; `assignment` is recorded in the variant.
 pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, Diagnostics> {
-    let mut errs = compose::refusals(&spec.switches);
+    let mut errs = crate::rules::compose::refusals(&spec.switches);
     let (files, ranks, board_node) = &spec.board;
     let board = Board {
         files: *files,

@@ -10,6 +10,7 @@
 //! the event's name, default `capture-all`). The capture record is the position's
 //! `Counters::taken`, written in the position string's *taken* field.
 
+use super::compose::{Refusal, refuse};
 use super::{Cx, Host, Module, Moved, Names};
 use crate::vocab::{EndReason, Kind, MAX_SEATS, Outcome, Piece, Seat};
 use crate::yaml::{Fields, Reader, Text};
@@ -40,6 +41,21 @@ impl Module for CaptureAll {
     const NAME: &'static str = "capture-all";
     const KEYS: &'static [&'static str] = &["capture-all"];
     type Spec = CaptureAllSpec;
+    const REFUSES: &'static [Refusal] = &[
+        Refusal {
+            module: "capture-all",
+            with: "royal",
+            same_kind: true,
+            reason: "royal pieces are never captured, so no seat could capture this kind from \
+                     every other seat",
+        },
+        refuse(
+            "capture-all",
+            "teams",
+            "partners cannot capture each other's pieces, so no seat could capture the kind \
+             from every other seat",
+        ),
+    ];
 
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<CaptureAllSpec> {
         let mut s = r.map(f.opt("capture-all")?, "capture-all: { kind, score }")?;

@@ -11,6 +11,7 @@
 //! `spec`, `compile` or `engine`.
 
 pub mod capture_all;
+pub mod compose;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::geometry::{Board, Orientation, Square};
@@ -159,6 +160,13 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// The modules this one is refused with ([`compose::Refusal`], this module's name as
+    /// `module`), as located errors naming both keys; see `docs/modules.md`.
+    const REFUSES: &'static [compose::Refusal] = &[];
+
+    /// The modules this one needs ([`compose::Need`]).
+    const NEEDS: &'static [compose::Need] = &[];
+
     /// Lines for `explain`'s module section.
     fn explain(&self, _names: &Names<'_>) -> Vec<String> {
         Vec::new()
@@ -208,6 +216,20 @@ macro_rules! registry {
             let mut out = Vec::new();
             $(out.extend_from_slice(<$ty as Module>::KEYS);)*
             out
+        }
+
+        /// The composition table: every registry module's refusals and needs, then those of
+        /// the modules not yet in the registry ([`compose::PENDING`]).
+        pub fn refusal_table() -> (Vec<&'static compose::Refusal>, Vec<&'static compose::Need>) {
+            let mut refused: Vec<&'static compose::Refusal> = Vec::new();
+            let mut needs: Vec<&'static compose::Need> = Vec::new();
+            $(
+                refused.extend(<$ty as Module>::REFUSES.iter());
+                needs.extend(<$ty as Module>::NEEDS.iter());
+            )*
+            refused.extend(compose::PENDING.iter());
+            needs.extend(compose::PENDING_NEEDS.iter());
+            (refused, needs)
         }
 
         /// Reads every module's keys from the rule file's top-level mapping.
