@@ -14,7 +14,7 @@ mod setup;
 
 pub use attack::AttackTable;
 pub use dice::DiceRules;
-pub use modules::{Formation, Modules, Thrones};
+pub use modules::Modules;
 pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 
@@ -55,7 +55,8 @@ pub struct KindInfo {
     pub value: i64,
     /// Royal: may not be left attacked.
     pub royal: bool,
-    /// Promotion rule.
+    /// Promotion rule in a zone, chosen with the move (square-dependent promotion on the far
+    /// line is [`crate::rules::promotion`]'s, after the move).
     pub promotion: Option<Promotion>,
     /// Moving this kind resets the move-rule count.
     pub resets_move_rule: bool,
@@ -74,13 +75,6 @@ pub struct Promotion {
     pub to: Vec<crate::engine::Kind>,
     /// Promotion is compulsory.
     pub mandatory: bool,
-    /// Square-dependent promotion on the far line (`by-file:`): `far[orient][square]` is the
-    /// target kind's index, or 255 off the far line. Such promotion happens after the move.
-    pub far: Option<Vec<Vec<u8>>>,
-    /// With `far`: promote only while the owner has no piece of the target kind.
-    pub lost_only: bool,
-    /// Bit mask of target kinds never promoted to.
-    pub except: u64,
     /// Lines at the far end where promotion is compulsory even if not `mandatory`.
     pub forced: u8,
 }
@@ -156,15 +150,12 @@ pub struct Variant {
     pub royal_kinds: u64,
     /// Dice rules, for dice variants.
     pub dice: Option<DiceRules>,
-    /// Rule modules not yet in the registry: scoring, formations, thrones, resignation, match.
+    /// Rule modules not yet in the registry: hands, the check interrupt, mates.
     pub modules: Modules,
     /// The rule modules of the registry ([`crate::rules`]), compiled.
     pub rules: crate::rules::Modules,
     /// True when legality needs more than royal safety (drop restrictions, partners).
     pub needs_full_legality: bool,
-    /// Bit mask of the kinds that wait on the far line for a lost kind (`lost-only`
-    /// square-dependent promotion); checked after every move.
-    pub waiting_kinds: u64,
     /// Ranking keys: integer expressions per seat, most important first, with the quantities
     /// each reads.
     pub ranking: Vec<(Expr, Vec<Quantity>)>,
@@ -238,7 +229,7 @@ fn check_start(v: Arc<Variant>, spec: &RuleSpec) -> Result<Arc<Variant>, Diagnos
     let Some(mate) = spec.modules.mate.as_ref().filter(|_| v.dice.is_none()) else {
         return Ok(v);
     };
-    let firsts = if v.modules.rotate_first_seat {
+    let firsts = if v.rules.first_seat.is_some() {
         v.seats.len() as u64
     } else {
         1
@@ -522,7 +513,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                 );
             }
         }
-        if pr.to.is_empty() && pr.by_file.is_none() {
+        if pr.to.is_empty() && pr.far.is_none() {
             errs.push(
                 Diagnostic::new(
                     "compile::promotion",
@@ -555,52 +546,13 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                 )),
             );
         }
-        let far = pr.by_file.as_ref().map(|list| {
-            let targets: Vec<u8> = list
-                .iter()
-                .map(|t| kind_of(t, &mut errs).map_or(255, |k| k.0))
-                .collect();
-            orients
-                .iter()
-                .map(|o| {
-                    let (width, depth) = o.frame_size(board);
-                    if targets.len() != width as usize {
-                        errs.push(
-                            Diagnostic::new(
-                                "compile::promotion-by-file",
-                                format!(
-                                    "`by-file:` lists {}; the far line has {}",
-                                    crate::diag::count(targets.len(), "kind", "kinds"),
-                                    crate::diag::count(width.into(), "square", "squares")
-                                ),
-                                Some(pr.node.get("by-file").unwrap_or(&pr.node).span.clone()),
-                            )
-                            .help("list one kind per square of the far line, from the seat's left"),
-                        );
-                    }
-                    let mut far = vec![255u8; board.len()];
-                    for (f, t) in targets.iter().enumerate().take(width as usize) {
-                        if let Some(sq) = o.square(board, f as i32, depth as i32 - 1) {
-                            far[sq.index()] = *t;
-                        }
-                    }
-                    far
-                })
-                .collect()
-        });
-        let except = pr
-            .except
-            .iter()
-            .filter_map(|t| kind_of(t, &mut errs))
-            .fold(0u64, |m, k| m | 1 << k.0);
-        if let Some(k) = kinds.get_mut(i) {
+        if let Some(k) = kinds.get_mut(i)
+            && pr.far.is_none()
+        {
             k.promotion = Some(Promotion {
                 zone: pr.zone,
                 to,
                 mandatory: pr.mandatory,
-                far,
-                lost_only: pr.lost_only,
-                except,
                 forced: pr.forced,
             });
         }
@@ -617,7 +569,6 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
 
     // End rules.
     let params: Vec<(String, i64)> = spec
-        .modules
         .params
         .iter()
         .map(|(t, v)| (t.value.clone(), *v))
@@ -702,8 +653,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
 
     // Setup.
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
-    let modules =
-        modules::compile_modules(&spec.modules, &names, &seat_names, &setup_pieces, &mut errs);
+    let modules = modules::compile_modules(&spec.modules);
     let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
     let rules = crate::rules::compile_all(
         &spec.rules,
@@ -714,6 +664,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             setup: &setup_pieces,
             board,
             orients: &orients,
+            first_orient: seats.first().map_or(0, |s| s.orient),
             errs: &mut errs,
         },
     );
@@ -748,17 +699,11 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         .enumerate()
         .filter(|(_, k)| k.royal)
         .fold(0, |m, (i, _)| m | 1 << i);
-    let needs_full_legality =
-        modules.partners.iter().any(|&p| p != 0) || kinds.iter().any(|k| k.drop.no_mate);
-    let waiting_kinds = kinds
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| {
-            k.promotion
-                .as_ref()
-                .is_some_and(|p| p.far.is_some() && p.lost_only)
-        })
-        .fold(0, |m, (i, _)| m | 1 << i);
+    let needs_full_legality = rules
+        .teams
+        .as_ref()
+        .is_some_and(|t| t.partners.iter().any(|&p| p != 0))
+        || kinds.iter().any(|k| k.drop.no_mate);
     Ok(Variant {
         name: spec.name.value.clone(),
         title: spec
@@ -779,7 +724,6 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         end,
         has_royals,
         royal_kinds,
-        waiting_kinds,
         needs_full_legality,
         dice,
         modules,

@@ -1,11 +1,39 @@
-//! [`Host`] for [`Position`]: the narrow game interface the rule modules' hooks use.
+//! [`Host`] for [`Position`]: the narrow game interface the rule modules' hooks use, and the
+//! call of their hooks after a move.
 
 use super::position::{Edit, Position, hand_key, piece_key};
 use crate::geometry::Board;
-use crate::rules::Host;
-use crate::vocab::{Counters, Kind, Piece, Seat, SquareSet};
+use crate::rules::{Host, Moved};
+use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SquareSet};
 
 impl Position {
+    /// Runs the rule modules after `m` by `mover` ([`crate::rules::Modules::on_capture`] for the
+    /// move's capture, then [`crate::rules::Modules::after_move`]); returns an outcome if the
+    /// game ends.
+    #[inline]
+    pub(crate) fn after_move(
+        &mut self,
+        mover: Seat,
+        m: Move,
+        moved: Piece,
+        placed: Piece,
+        captured: Piece,
+    ) -> Option<Outcome> {
+        let variant = self.variant.clone();
+        let modules = &variant.rules;
+        if !captured.is_empty() {
+            modules.on_capture(self, mover, captured);
+        }
+        let moved = Moved {
+            mover,
+            m,
+            moved,
+            placed,
+            captured,
+        };
+        modules.after_move(self, &moved)
+    }
+
     /// Replaces the piece on `sq` by `after` (empty to remove), logging the change in the
     /// current undo entry and keeping the hash in step.
     pub(crate) fn edit(&mut self, sq: u8, after: Piece) {

@@ -5,6 +5,7 @@
 
 mod dice;
 mod events;
+mod game;
 mod hands;
 mod host;
 mod movegen;
@@ -12,7 +13,6 @@ mod outcome;
 mod play;
 mod position;
 mod repetition;
-mod rules;
 mod setup;
 mod start;
 mod turns;

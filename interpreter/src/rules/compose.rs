@@ -230,7 +230,7 @@ pub const fn refuse(module: &'static str, with: &'static str, reason: &'static s
 }
 
 /// The refused pairs of the modules not yet in the registry.
-pub const PENDING: [Refusal; 12] = [
+pub const PENDING: [Refusal; 9] = [
     refuse(
         "royal",
         "dice",
@@ -280,24 +280,6 @@ pub const PENDING: [Refusal; 12] = [
         "dice",
         "a dice position recurs only when the same rolls recur, so the count would measure \
          luck; end a quiet dice game with a condition (`rounds_without_capture`) instead",
-    ),
-    Refusal {
-        module: "formations",
-        with: "royal",
-        same_kind: true,
-        reason: "a formation captures pieces of its kind, and royal pieces are never captured",
-    },
-    refuse(
-        "formations",
-        "teams",
-        "a formation captures the pieces of every other seat in the block, partners included, \
-         which the team rule forbids",
-    ),
-    refuse(
-        "formations",
-        "hands",
-        "a formation's captures leave the game, so the capturer's hand would miss them while \
-         its ordinary captures go there; the two capture rules disagree",
     ),
 ];
 

@@ -12,6 +12,13 @@
 
 pub mod capture_all;
 pub mod compose;
+pub mod first_seat;
+pub mod formation;
+pub mod promotion;
+pub mod resign;
+pub mod scoring;
+pub mod teams;
+pub mod throne;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::geometry::{Board, Orientation, Square};
@@ -82,6 +89,8 @@ pub struct Cx<'a> {
     pub board: Board,
     /// The distinct orientations of the seats, as `Variant::orients`.
     pub orients: &'a [Orientation],
+    /// The index in `orients` of the first seat's orientation.
+    pub first_orient: u8,
     /// Problems found.
     pub errs: &'a mut Diagnostics,
 }
@@ -172,6 +181,11 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// Lines for `explain`'s entry of piece kind `kind`.
+    fn explain_kind(&self, _kind: Kind, _names: &Names<'_>) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The names of the rule events it counts (for simulation reports).
     fn events(&self) -> Vec<String> {
         Vec::new()
@@ -259,6 +273,13 @@ macro_rules! registry {
                 out
             }
 
+            /// Each present module's `explain` lines for piece kind `kind`, in registry order.
+            pub fn explain_kind(&self, kind: Kind, names: &Names<'_>) -> Vec<String> {
+                let mut out = Vec::new();
+                $(if let Some(m) = &self.$field { out.extend(m.explain_kind(kind, names)); })*
+                out
+            }
+
             /// Each present module's event names, in registry order.
             pub fn events(&self) -> Vec<String> {
                 let mut out = Vec::new();
@@ -291,5 +312,25 @@ macro_rules! registry {
 }
 
 registry! {
+    scoring: scoring::Scoring,
+    formations: formation::Formations,
+    thrones: throne::Thrones,
+    promotion: promotion::FarPromotion,
     capture_all: capture_all::CaptureAll,
+    teams: teams::Teams,
+    resign: resign::Resign,
+    first_seat: first_seat::RotateFirstSeat,
+}
+
+impl Modules {
+    /// Bit mask of `seat`'s partners ([`teams`]; 0 without teams).
+    #[inline]
+    pub fn partners(&self, seat: Seat) -> u8 {
+        self.teams.as_ref().map_or(0, |t| t.partners[seat.index()])
+    }
+
+    /// True if seats score points ([`scoring`], [`throne`] or [`capture_all`] is on).
+    pub fn keeps_score(&self) -> bool {
+        self.scoring.is_some() || self.thrones.is_some() || self.capture_all.is_some()
+    }
 }

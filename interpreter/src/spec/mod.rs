@@ -20,6 +20,6 @@ pub use model::{
     ConditionSpec, DropSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec,
     SeatSpec, SetupSpec, Text,
 };
-pub use modules::{FormationSpec, MateSpec, ModulesSpec, ScoringSpec, ThronesSpec};
+pub use modules::{MateSpec, ModulesSpec};
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};
 pub use switches::{MODULES, Switch, switches};
