@@ -362,7 +362,107 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         ranks: *ranks,
     };
 
-    // Seats.
+    let (seats, orients) = compile_seats(spec, board_node, &mut errs);
+    let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
+    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, &names, errs);
+    let mut kinds = compile_kinds(spec, board_node, &mut errs);
+    compile_promotions(spec, &mut kinds, &names, &seats, board, &mut errs);
+    for (i, p) in spec.pieces.iter().enumerate() {
+        if let Some(d) = &p.demote
+            && let Some(k) = kind_of(d, &mut errs)
+            && let Some(info) = kinds.get_mut(i)
+        {
+            info.demote = k;
+        }
+    }
+
+    let params: Vec<(String, i64)> = spec
+        .params
+        .iter()
+        .map(|(t, v)| (t.value.clone(), *v))
+        .collect();
+    let seat_names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let end = compile_end(spec, &mut kinds, &names, &seat_names, &params, &mut errs);
+    let ranking = compile_ranking(spec, &names, &seat_names, &params, &mut errs);
+
+    // Dice.
+    let dice = spec
+        .dice
+        .as_ref()
+        .and_then(|d| dice::compile_dice(d, &names, &mut errs));
+
+    // Setup.
+    let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
+    let modules = modules::compile_modules(&spec.modules);
+    let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
+    let rules = crate::rules::compile_all(
+        &spec.rules,
+        &mut crate::rules::Cx {
+            kinds: &names,
+            values: &values,
+            seats: &seat_names,
+            setup: &setup_pieces,
+            board,
+            orients: &orients,
+            first_orient: seats.first().map_or(0, |s| s.orient),
+            errs: &mut errs,
+        },
+    );
+
+    if !errs.is_empty() {
+        errs.sort();
+        return Err(errs);
+    }
+
+    let steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
+    let table = MoveTable::build(board, &orients, &steps);
+    let attacks = AttackTable::build(board, &orients, &steps);
+    let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
+    let has_royals = kinds.iter().any(|k| k.royal);
+    let royal_kinds = kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.royal)
+        .fold(0, |m, (i, _)| m | 1 << i);
+    let needs_full_legality = rules
+        .teams
+        .as_ref()
+        .is_some_and(|t| t.partners.iter().any(|&p| p != 0))
+        || kinds.iter().any(|k| k.drop.no_mate);
+    Ok(Variant {
+        name: spec.name.value.clone(),
+        title: spec
+            .title
+            .clone()
+            .unwrap_or_else(|| spec.name.value.clone()),
+        source: spec.source.clone(),
+        assignment,
+        board,
+        seats,
+        kinds,
+        orients,
+        table,
+        attacks,
+        promo_zone,
+        forced_zone,
+        setup: setup_pieces,
+        end,
+        has_royals,
+        royal_kinds,
+        needs_full_legality,
+        dice,
+        modules,
+        rules,
+        ranking,
+    })
+}
+
+/// The seats and their distinct orientations; problems go to `errs`.
+fn compile_seats(
+    spec: &RuleSpec,
+    board_node: &crate::spec::Node,
+    errs: &mut Diagnostics,
+) -> (Vec<SeatInfo>, Vec<Orientation>) {
     if spec.seats.is_empty() || spec.seats.len() > MAX_SEATS {
         errs.push(
             Diagnostic::new(
@@ -379,7 +479,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     }
     let mut orients: Vec<Orientation> = Vec::new();
     let mut seats = Vec::new();
-    let fens = seats::fen_letters(&spec.seats, &mut errs);
+    let fens = seats::fen_letters(&spec.seats, errs);
     for (i, s) in spec.seats.iter().enumerate() {
         if let Some(prev) = spec.seats[..i]
             .iter()
@@ -417,7 +517,15 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         orients.truncate(MAX_ORIENTS);
     }
 
-    // Pieces.
+    (seats, orients)
+}
+
+/// The piece kinds, without promotion, demotion or move-rule links; problems go to `errs`.
+fn compile_kinds(
+    spec: &RuleSpec,
+    board_node: &crate::spec::Node,
+    errs: &mut Diagnostics,
+) -> Vec<KindInfo> {
     if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
         errs.push(
             Diagnostic::new(
@@ -434,8 +542,6 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             )),
         );
     }
-    let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
-    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, &names, errs);
     let mut kinds = Vec::new();
     for (i, p) in spec.pieces.iter().enumerate() {
         let letter = p.letter.value.chars().next().unwrap_or(' ');
@@ -492,10 +598,22 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             drop: p.drop.clone(),
         });
     }
-    // Promotion (needs every kind's name).
+    kinds
+}
+
+/// Each kind's zone promotion (needs every kind's name); problems go to `errs`.
+fn compile_promotions(
+    spec: &RuleSpec,
+    kinds: &mut [KindInfo],
+    names: &[&str],
+    seats: &[SeatInfo],
+    board: Board,
+    errs: &mut Diagnostics,
+) {
+    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, names, errs);
     for (i, p) in spec.pieces.iter().enumerate() {
         let Some(pr) = &p.promotion else { continue };
-        let to: Vec<_> = pr.to.iter().filter_map(|t| kind_of(t, &mut errs)).collect();
+        let to: Vec<_> = pr.to.iter().filter_map(|t| kind_of(t, errs)).collect();
         for (j, t) in pr.to.iter().enumerate() {
             if let Some(first) = pr.to[..j].iter().find(|f| f.value == t.value) {
                 errs.push(
@@ -557,23 +675,19 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             });
         }
     }
+}
 
-    for (i, p) in spec.pieces.iter().enumerate() {
-        if let Some(d) = &p.demote
-            && let Some(k) = kind_of(d, &mut errs)
-            && let Some(info) = kinds.get_mut(i)
-        {
-            info.demote = k;
-        }
-    }
-
-    // End rules.
-    let params: Vec<(String, i64)> = spec
-        .params
-        .iter()
-        .map(|(t, v)| (t.value.clone(), *v))
-        .collect();
-    let seat_names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+/// The end rules: checkmate, stalemate, repetition, the move rule (marking the kinds that
+/// reset it) and the named conditions; problems go to `errs`.
+fn compile_end(
+    spec: &RuleSpec,
+    kinds: &mut [KindInfo],
+    names: &[&str],
+    seat_names: &[String],
+    params: &[(String, i64)],
+    errs: &mut Diagnostics,
+) -> EndRules {
+    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, names, errs);
     let mut end = EndRules {
         checkmate: spec.end.checkmate,
         stalemate: spec.end.stalemate,
@@ -583,11 +697,11 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     };
     if let Some(mr) = &spec.end.move_rule {
         end.move_rule = Some((
-            mr.moves.saturating_mul(seats.len().max(1) as u32),
+            mr.moves.saturating_mul(seat_names.len().max(1) as u32),
             mr.result,
         ));
         for t in &mr.reset_by {
-            if let Some(k) = kind_of(t, &mut errs)
+            if let Some(k) = kind_of(t, errs)
                 && let Some(info) = kinds.get_mut(k.index())
             {
                 info.resets_move_rule = true;
@@ -596,9 +710,9 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     }
     for c in &spec.end.conditions {
         let resolver = quantity::Resolver {
-            seats: &seat_names,
-            kinds: &names,
-            params: &params,
+            seats: seat_names,
+            kinds: names,
+            params,
             subject: false,
             quantities: Default::default(),
         };
@@ -620,12 +734,23 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         .conditions
         .iter()
         .any(|c| c.quantities.contains(&Quantity::Ply));
+    end
+}
+
+/// The ranking keys, each with the quantities it reads; problems go to `errs`.
+fn compile_ranking(
+    spec: &RuleSpec,
+    names: &[&str],
+    seat_names: &[String],
+    params: &[(String, i64)],
+    errs: &mut Diagnostics,
+) -> Vec<(Expr, Vec<Quantity>)> {
     let mut ranking = Vec::new();
     for t in &spec.ranking {
         let resolver = quantity::Resolver {
-            seats: &seat_names,
-            kinds: &names,
-            params: &params,
+            seats: seat_names,
+            kinds: names,
+            params,
             subject: true,
             quantities: Default::default(),
         };
@@ -644,39 +769,15 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             }
         }
     }
+    ranking
+}
 
-    // Dice.
-    let dice = spec
-        .dice
-        .as_ref()
-        .and_then(|d| dice::compile_dice(d, &names, &mut errs));
-
-    // Setup.
-    let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
-    let modules = modules::compile_modules(&spec.modules);
-    let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
-    let rules = crate::rules::compile_all(
-        &spec.rules,
-        &mut crate::rules::Cx {
-            kinds: &names,
-            values: &values,
-            seats: &seat_names,
-            setup: &setup_pieces,
-            board,
-            orients: &orients,
-            first_orient: seats.first().map_or(0, |s| s.orient),
-            errs: &mut errs,
-        },
-    );
-
-    if !errs.is_empty() {
-        errs.sort();
-        return Err(errs);
-    }
-
-    let steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
-    let table = MoveTable::build(board, &orients, &steps);
-    let attacks = AttackTable::build(board, &orients, &steps);
+/// The promotion and forced-promotion zones per (kind, orientation) combo.
+fn promotion_zones(
+    kinds: &[KindInfo],
+    orients: &[Orientation],
+    board: Board,
+) -> (Vec<SquareSet>, Vec<SquareSet>) {
     let mut promo_zone = vec![SquareSet::default(); kinds.len() * orients.len()];
     let mut forced_zone = vec![SquareSet::default(); kinds.len() * orients.len()];
     for (k, info) in kinds.iter().enumerate() {
@@ -693,41 +794,5 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             }
         }
     }
-    let has_royals = kinds.iter().any(|k| k.royal);
-    let royal_kinds = kinds
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| k.royal)
-        .fold(0, |m, (i, _)| m | 1 << i);
-    let needs_full_legality = rules
-        .teams
-        .as_ref()
-        .is_some_and(|t| t.partners.iter().any(|&p| p != 0))
-        || kinds.iter().any(|k| k.drop.no_mate);
-    Ok(Variant {
-        name: spec.name.value.clone(),
-        title: spec
-            .title
-            .clone()
-            .unwrap_or_else(|| spec.name.value.clone()),
-        source: spec.source.clone(),
-        assignment,
-        board,
-        seats,
-        kinds,
-        orients,
-        table,
-        attacks,
-        promo_zone,
-        forced_zone,
-        setup: setup_pieces,
-        end,
-        has_royals,
-        royal_kinds,
-        needs_full_legality,
-        dice,
-        modules,
-        rules,
-        ranking,
-    })
+    (promo_zone, forced_zone)
 }

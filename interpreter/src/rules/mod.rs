@@ -98,35 +98,32 @@ pub struct Cx<'a> {
 impl Cx<'_> {
     /// The kind written in `t`, or an "unknown piece" problem (with a suggestion) at its span.
     pub fn kind(&mut self, t: &Text) -> Option<Kind> {
-        match self.kinds.iter().position(|n| *n == t.value) {
-            Some(i) => Some(Kind(i as u8)),
-            None => {
-                self.errs.push(unknown_name(
-                    &t.node.span,
-                    "piece",
-                    &t.value,
-                    self.kinds.iter().copied(),
-                ));
-                None
-            }
-        }
+        lookup(self.errs, t, "piece", self.kinds).map(|i| Kind(i as u8))
     }
 
     /// The seat written in `t`, or an "unknown seat" problem (with a suggestion) at its span.
     pub fn seat(&mut self, t: &Text) -> Option<Seat> {
-        match self.seats.iter().position(|n| *n == t.value) {
-            Some(i) => Some(Seat(i as u8)),
-            None => {
-                self.errs.push(unknown_name(
-                    &t.node.span,
-                    "seat",
-                    &t.value,
-                    self.seats.iter().map(String::as_str),
-                ));
-                None
-            }
-        }
+        lookup(self.errs, t, "seat", self.seats).map(|i| Seat(i as u8))
     }
+}
+
+/// The index of the name written in `t` among `names`, or an "unknown `what`" problem.
+fn lookup<S: AsRef<str>>(
+    errs: &mut Diagnostics,
+    t: &Text,
+    what: &str,
+    names: &[S],
+) -> Option<usize> {
+    let found = names.iter().position(|n| n.as_ref() == t.value);
+    if found.is_none() {
+        errs.push(unknown_name(
+            &t.node.span,
+            what,
+            &t.value,
+            names.iter().map(AsRef::as_ref),
+        ));
+    }
+    found
 }
 
 /// Kind and seat names, for `explain` text.
