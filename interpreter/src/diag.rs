@@ -168,6 +168,9 @@ codes! {
     SpecNotARuleFile = "spec::not-a-rule-file",
     /// A rule file whose top level is not a mapping.
     SpecNotAMapping = "spec::not-a-mapping",
+    /// `lost-only:` or `except:` in a promotion without `by-file:` (they apply to far-line
+    /// promotion only).
+    SpecFarLineKey = "spec::far-line-key",
     // Options: the `options:` section and `--set` values.
     /// Option `--set` twice on one command line.
     OptionsSetTwice = "options::set-twice",
@@ -216,6 +219,12 @@ codes! {
     CompilePromotionZone = "compile::promotion-zone",
     /// A `by-file:` promotion list whose length is not the far line's.
     CompilePromotionByFile = "compile::promotion-by-file",
+    /// Two rule modules that cannot be combined are both switched on (the error names both
+    /// keys; see docs/modules.md).
+    CompileRefusedPair = "compile::refused-pair",
+    /// A rule module is switched on without a module it needs (e.g. the check interrupt
+    /// without a royal kind).
+    CompileNeedsModule = "compile::needs-module",
     /// A square or square set of the setup that is off the board or malformed.
     CompileSquare = "compile::square",
     /// Two pieces placed on one square by the setup.

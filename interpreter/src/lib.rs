@@ -21,6 +21,7 @@ mod engine;
 pub mod geometry;
 pub mod notation;
 mod perft;
+pub mod rules;
 pub mod sim;
 pub mod spec;
 mod stop;

@@ -7,6 +7,7 @@ mod chaturaji_positions;
 mod chaturaji_rules;
 mod chaturanga_rules;
 mod combinations;
+mod compose;
 mod consistency;
 mod diagnostics;
 mod docs;

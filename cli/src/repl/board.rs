@@ -190,7 +190,7 @@ pub fn panel(pos: &mut Position, last: Option<&str>) -> Vec<String> {
         });
     }
     let seats: Vec<Seat> = (0..v.seats.len()).map(|i| Seat(i as u8)).collect();
-    if v.modules.capture_scoring || v.modules.thrones.is_some() || v.modules.capture_all.is_some() {
+    if v.rules.keeps_score() {
         let scores: Vec<String> = seats
             .iter()
             .map(|&s| format!("{} {}", v.seats[s.index()].name, pos.score(s)))

@@ -258,11 +258,7 @@ impl SearchAgent {
             self.rolls = Some((v.clone(), Rolls::new(d)));
         }
         let m = &v.modules;
-        self.cuts = v.dice.is_none()
-            && !m.capture_scoring
-            && m.thrones.is_none()
-            && m.capture_all.is_none()
-            && m.mate.is_none();
+        self.cuts = v.dice.is_none() && !v.rules.keeps_score() && m.mate.is_none();
         self.root = pos.to_move();
         self.nodes = 0;
         self.work = 0;

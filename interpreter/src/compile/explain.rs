@@ -47,6 +47,28 @@ impl Variant {
             count(b.ranks.into(), "rank", "ranks"),
             count(b.len(), "square", "squares")
         );
+        self.explain_seats(&mut s);
+        self.explain_pieces(&mut s);
+        self.explain_setup(&mut s);
+        self.explain_end(&mut s);
+        s.push_str(&self.explain_modules());
+        self.explain_tables(&mut s);
+        // Names, titles and sources come from the rule file: controls are shown escaped.
+        crate::diag::printable(&s).into_owned()
+    }
+
+    /// The names `rules` modules explain with.
+    fn with_names<T>(&self, f: impl FnOnce(&crate::rules::Names<'_>) -> T) -> T {
+        let kinds: Vec<&str> = self.kinds.iter().map(|k| k.name.as_str()).collect();
+        let seats: Vec<&str> = self.seats.iter().map(|k| k.name.as_str()).collect();
+        f(&crate::rules::Names {
+            kinds: &kinds,
+            seats: &seats,
+        })
+    }
+
+    /// `seats, in turn order:` and one line per seat.
+    fn explain_seats(&self, s: &mut String) {
         let _ = writeln!(s, "seats, in turn order:");
         for (i, seat) in self.seats.iter().enumerate() {
             let symbol = seat
@@ -63,8 +85,12 @@ impl Variant {
                 seat.fen
             );
         }
+    }
+
+    /// `pieces:` and each kind: letter, value, moves in words, promotion.
+    fn explain_pieces(&self, s: &mut String) {
         let _ = writeln!(s, "pieces:");
-        for k in &self.kinds {
+        for (i, k) in self.kinds.iter().enumerate() {
             let royal = if k.royal { ", royal" } else { "" };
             let _ = writeln!(
                 s,
@@ -74,52 +100,32 @@ impl Variant {
             for line in k.betza.describe().lines() {
                 let _ = writeln!(s, "      {line}");
             }
+            for line in self.with_names(|n| self.rules.explain_kind(crate::vocab::Kind(i as u8), n))
+            {
+                let _ = writeln!(s, "      {line}");
+            }
             if let Some(p) = &k.promotion {
                 let name = |t: u8| self.kinds[t as usize].name.as_str();
-                if let (Some(far), Some(seat)) = (&p.far, self.seats.first()) {
-                    let o = self.orients[seat.orient as usize];
-                    let (width, depth) = o.frame_size(b);
-                    let line: Vec<&str> = (0..width as i32)
-                        .filter_map(|f| o.square(b, f, depth as i32 - 1))
-                        .map(|sq| far[seat.orient as usize][sq.index()])
-                        .map(|t| if t == 255 { "-" } else { name(t) })
-                        .collect();
-                    let when = if p.lost_only {
-                        ", once its owner has no piece of that kind"
-                    } else {
-                        ""
-                    };
-                    let except: Vec<&str> = (0..self.kinds.len() as u8)
-                        .filter(|&t| p.except >> t & 1 == 1)
-                        .map(name)
-                        .collect();
-                    let except = if except.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" (never {})", except.join(", "))
-                    };
-                    let _ = writeln!(
-                        s,
-                        "      promotion on the far line, from its owner's left: {}{when}{except}",
-                        line.join(", ")
-                    );
+                let to: Vec<&str> = p.to.iter().map(|t| name(t.0)).collect();
+                let how = if p.mandatory { "must" } else { "may" };
+                let forced = if p.forced > 0 && !p.mandatory {
+                    format!(", must in the last {}", p.forced)
                 } else {
-                    let to: Vec<&str> = p.to.iter().map(|t| name(t.0)).collect();
-                    let how = if p.mandatory { "must" } else { "may" };
-                    let forced = if p.forced > 0 && !p.mandatory {
-                        format!(", must in the last {}", p.forced)
-                    } else {
-                        String::new()
-                    };
-                    let _ = writeln!(
-                        s,
-                        "      promotion: {how} become {} in the last {}{forced}",
-                        to.join(" or "),
-                        count(p.zone.into(), "line", "lines")
-                    );
-                }
+                    String::new()
+                };
+                let _ = writeln!(
+                    s,
+                    "      promotion: {how} become {} in the last {}{forced}",
+                    to.join(" or "),
+                    count(p.zone.into(), "line", "lines")
+                );
             }
         }
+    }
+
+    /// `setup:` and each seat's pieces.
+    fn explain_setup(&self, s: &mut String) {
+        let b = self.board;
         let _ = writeln!(s, "setup: {}", count(self.setup.len(), "piece", "pieces"));
         for (i, seat) in self.seats.iter().enumerate() {
             let mut parts = Vec::new();
@@ -132,6 +138,10 @@ impl Variant {
             }
             let _ = writeln!(s, "  {}: {}", seat.name, parts.join(" "));
         }
+    }
+
+    /// `end:` and each end rule.
+    fn explain_end(&self, s: &mut String) {
         let _ = writeln!(s, "end:");
         let e = &self.end;
         if let Some(r) = e.checkmate {
@@ -181,7 +191,11 @@ impl Variant {
                 result_words(c.result, "the mover")
             );
         }
-        s.push_str(&self.explain_modules());
+    }
+
+    /// The move table's and attack table's sizes and the targets per kind.
+    fn explain_tables(&self, s: &mut String) {
+        let b = self.board;
         let t = &self.table;
         let (lt, rt) = self.attacks.type_counts();
         let _ = writeln!(
@@ -232,17 +246,14 @@ impl Variant {
                 info.name
             );
         }
-        // Names, titles and sources come from the rule file: controls are shown escaped.
-        crate::diag::printable(&s).into_owned()
     }
 }
 
 impl Variant {
-    /// The rule modules in words: dice, scoring, formations, thrones, capture-all, hands,
-    /// check interrupt, mates, teams, resignation, match, ranking.
+    /// The rule modules in words: dice, then each module of the registry (scoring,
+    /// formations, thrones, capture-all, …, teams, resignation, match), then ranking.
     fn explain_modules(&self) -> String {
         let mut s = String::new();
-        let kind = |k: crate::engine::Kind| self.kinds[k.index()].name.as_str();
         let m = &self.modules;
         if let Some(d) = &self.dice {
             let _ = writeln!(
@@ -277,38 +288,23 @@ impl Variant {
                 }
             );
         }
-        if m.capture_scoring {
-            let _ = writeln!(s, "scoring: the capturer scores the captured piece's value");
-        }
-        for f in &m.formations {
-            let _ = writeln!(
-                s,
-                "formation {}: a {} completing a {}×{} block of {} {}s of different seats captures the others",
-                f.name,
-                kind(f.kind),
-                f.block,
-                f.block,
-                f.distinct,
-                kind(f.kind)
-            );
-        }
-        if let Some(t) = &m.thrones {
-            let _ = writeln!(
-                s,
-                "thrones: a {} on another seat's {} start square scores {}, once per throne",
-                kind(t.kind),
-                kind(t.kind),
-                t.points
-            );
-        }
-        if let Some(c) = &m.capture_all {
-            let _ = writeln!(
-                s,
-                "capture-all: having captured a {} of every other seat, with a {} left, ends the game (score at least {})",
-                kind(c.kind),
-                kind(c.kind),
-                c.score
-            );
+        // Hands, the check interrupt and mates are not in the registry yet: their lines keep
+        // their place between capture-all and teams.
+        let r = &self.rules;
+        let early = crate::rules::Modules {
+            teams: None,
+            resign: None,
+            first_seat: None,
+            ..r.clone()
+        };
+        let late = crate::rules::Modules {
+            teams: r.teams.clone(),
+            resign: r.resign.clone(),
+            first_seat: r.first_seat.clone(),
+            ..Default::default()
+        };
+        for line in self.with_names(|n| early.explain(n)) {
+            let _ = writeln!(s, "{line}");
         }
         if m.hands {
             let _ = writeln!(
@@ -356,23 +352,8 @@ impl Variant {
                 }
             );
         }
-        for (i, p) in m.partners.iter().enumerate().take(self.seats.len()) {
-            if *p != 0 {
-                let names: Vec<&str> = (0..self.seats.len())
-                    .filter(|&j| p >> j & 1 == 1)
-                    .map(|j| self.seats[j].name.as_str())
-                    .collect();
-                let _ = writeln!(s, "team: {} with {}", self.seats[i].name, names.join(", "));
-            }
-        }
-        if m.resign {
-            let _ = writeln!(
-                s,
-                "resignation: at the start of a turn; the pieces stay, inert"
-            );
-        }
-        if m.rotate_first_seat {
-            let _ = writeln!(s, "match: each new game starts one seat further on");
+        for line in self.with_names(|n| late.explain(n)) {
+            let _ = writeln!(s, "{line}");
         }
         if !self.ranking.is_empty() {
             let keys: Vec<String> = self.ranking.iter().map(|(e, _)| e.to_string()).collect();

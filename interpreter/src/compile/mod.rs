@@ -14,7 +14,7 @@ mod setup;
 
 pub use attack::AttackTable;
 pub use dice::DiceRules;
-pub use modules::{CaptureAll, Formation, Modules, Thrones};
+pub use modules::Modules;
 pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 
@@ -55,7 +55,8 @@ pub struct KindInfo {
     pub value: i64,
     /// Royal: may not be left attacked.
     pub royal: bool,
-    /// Promotion rule.
+    /// Promotion rule in a zone, chosen with the move (square-dependent promotion on the far
+    /// line is [`crate::rules::promotion`]'s, after the move).
     pub promotion: Option<Promotion>,
     /// Moving this kind resets the move-rule count.
     pub resets_move_rule: bool,
@@ -74,13 +75,6 @@ pub struct Promotion {
     pub to: Vec<crate::engine::Kind>,
     /// Promotion is compulsory.
     pub mandatory: bool,
-    /// Square-dependent promotion on the far line (`by-file:`): `far[orient][square]` is the
-    /// target kind's index, or 255 off the far line. Such promotion happens after the move.
-    pub far: Option<Vec<Vec<u8>>>,
-    /// With `far`: promote only while the owner has no piece of the target kind.
-    pub lost_only: bool,
-    /// Bit mask of target kinds never promoted to.
-    pub except: u64,
     /// Lines at the far end where promotion is compulsory even if not `mandatory`.
     pub forced: u8,
 }
@@ -156,13 +150,12 @@ pub struct Variant {
     pub royal_kinds: u64,
     /// Dice rules, for dice variants.
     pub dice: Option<DiceRules>,
-    /// Rule modules: scoring, formations, thrones, capture-all, resignation, match.
+    /// Rule modules not yet in the registry: hands, the check interrupt, mates.
     pub modules: Modules,
+    /// The rule modules of the registry ([`crate::rules`]), compiled.
+    pub rules: crate::rules::Modules,
     /// True when legality needs more than royal safety (drop restrictions, partners).
     pub needs_full_legality: bool,
-    /// Bit mask of the kinds that wait on the far line for a lost kind (`lost-only`
-    /// square-dependent promotion); checked after every move.
-    pub waiting_kinds: u64,
     /// Ranking keys: integer expressions per seat, most important first, with the quantities
     /// each reads.
     pub ranking: Vec<(Expr, Vec<Quantity>)>,
@@ -236,7 +229,7 @@ fn check_start(v: Arc<Variant>, spec: &RuleSpec) -> Result<Arc<Variant>, Diagnos
     let Some(mate) = spec.modules.mate.as_ref().filter(|_| v.dice.is_none()) else {
         return Ok(v);
     };
-    let firsts = if v.modules.rotate_first_seat {
+    let firsts = if v.rules.first_seat.is_some() {
         v.seats.len() as u64
     } else {
         1
@@ -367,14 +360,114 @@ pub(crate) fn kind_named(
 
 /// Compiles a resolved spec; `assignment` is recorded in the variant.
 pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, Diagnostics> {
-    let mut errs = Diagnostics::default();
+    let mut errs = crate::rules::compose::refusals(&spec.switches);
     let (files, ranks, board_node) = &spec.board;
     let board = Board {
         files: *files,
         ranks: *ranks,
     };
 
-    // Seats.
+    let (seats, orients) = compile_seats(spec, board_node, &mut errs);
+    let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
+    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, &names, errs);
+    let mut kinds = compile_kinds(spec, board_node, &mut errs);
+    compile_promotions(spec, &mut kinds, &names, &seats, board, &mut errs);
+    for (i, p) in spec.pieces.iter().enumerate() {
+        if let Some(d) = &p.demote
+            && let Some(k) = kind_of(d, &mut errs)
+            && let Some(info) = kinds.get_mut(i)
+        {
+            info.demote = k;
+        }
+    }
+
+    let params: Vec<(String, i64)> = spec
+        .params
+        .iter()
+        .map(|(t, v)| (t.value.clone(), *v))
+        .collect();
+    let seat_names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let end = compile_end(spec, &mut kinds, &names, &seat_names, &params, &mut errs);
+    let ranking = compile_ranking(spec, &names, &seat_names, &params, &mut errs);
+
+    // Dice.
+    let dice = spec
+        .dice
+        .as_ref()
+        .and_then(|d| dice::compile_dice(d, &names, &mut errs));
+
+    // Setup.
+    let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
+    let modules = modules::compile_modules(&spec.modules);
+    let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
+    let rules = crate::rules::compile_all(
+        &spec.rules,
+        &mut crate::rules::Cx {
+            kinds: &names,
+            values: &values,
+            seats: &seat_names,
+            setup: &setup_pieces,
+            board,
+            orients: &orients,
+            first_orient: seats.first().map_or(0, |s| s.orient),
+            errs: &mut errs,
+        },
+    );
+
+    if !errs.is_empty() {
+        errs.sort();
+        return Err(errs);
+    }
+
+    let steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
+    let table = MoveTable::build(board, &orients, &steps);
+    let attacks = AttackTable::build(board, &orients, &steps);
+    let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
+    let has_royals = kinds.iter().any(|k| k.royal);
+    let royal_kinds = kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.royal)
+        .fold(0, |m, (i, _)| m | 1 << i);
+    let needs_full_legality = rules
+        .teams
+        .as_ref()
+        .is_some_and(|t| t.partners.iter().any(|&p| p != 0))
+        || kinds.iter().any(|k| k.drop.no_mate);
+    Ok(Variant {
+        name: spec.name.value.clone(),
+        title: spec
+            .title
+            .clone()
+            .unwrap_or_else(|| spec.name.value.clone()),
+        source: spec.source.clone(),
+        assignment,
+        board,
+        seats,
+        kinds,
+        orients,
+        table,
+        attacks,
+        promo_zone,
+        forced_zone,
+        setup: setup_pieces,
+        end,
+        has_royals,
+        royal_kinds,
+        needs_full_legality,
+        dice,
+        modules,
+        rules,
+        ranking,
+    })
+}
+
+/// The seats and their distinct orientations; problems go to `errs`.
+fn compile_seats(
+    spec: &RuleSpec,
+    board_node: &crate::spec::Node,
+    errs: &mut Diagnostics,
+) -> (Vec<SeatInfo>, Vec<Orientation>) {
     if spec.seats.is_empty() || spec.seats.len() > MAX_SEATS {
         errs.push(
             Diagnostic::new(
@@ -391,7 +484,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     }
     let mut orients: Vec<Orientation> = Vec::new();
     let mut seats = Vec::new();
-    let fens = seats::fen_letters(&spec.seats, &mut errs);
+    let fens = seats::fen_letters(&spec.seats, errs);
     for (i, s) in spec.seats.iter().enumerate() {
         if let Some(prev) = spec.seats[..i]
             .iter()
@@ -429,7 +522,15 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         orients.truncate(MAX_ORIENTS);
     }
 
-    // Pieces.
+    (seats, orients)
+}
+
+/// The piece kinds, without promotion, demotion or move-rule links; problems go to `errs`.
+fn compile_kinds(
+    spec: &RuleSpec,
+    board_node: &crate::spec::Node,
+    errs: &mut Diagnostics,
+) -> Vec<KindInfo> {
     if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
         errs.push(
             Diagnostic::new(
@@ -446,8 +547,6 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             )),
         );
     }
-    let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
-    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, &names, errs);
     let mut kinds = Vec::new();
     for (i, p) in spec.pieces.iter().enumerate() {
         let letter = p.letter.value.chars().next().unwrap_or(' ');
@@ -504,10 +603,22 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             drop: p.drop.clone(),
         });
     }
-    // Promotion (needs every kind's name).
+    kinds
+}
+
+/// Each kind's zone promotion (needs every kind's name); problems go to `errs`.
+fn compile_promotions(
+    spec: &RuleSpec,
+    kinds: &mut [KindInfo],
+    names: &[&str],
+    seats: &[SeatInfo],
+    board: Board,
+    errs: &mut Diagnostics,
+) {
+    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, names, errs);
     for (i, p) in spec.pieces.iter().enumerate() {
         let Some(pr) = &p.promotion else { continue };
-        let to: Vec<_> = pr.to.iter().filter_map(|t| kind_of(t, &mut errs)).collect();
+        let to: Vec<_> = pr.to.iter().filter_map(|t| kind_of(t, errs)).collect();
         for (j, t) in pr.to.iter().enumerate() {
             if let Some(first) = pr.to[..j].iter().find(|f| f.value == t.value) {
                 errs.push(
@@ -525,7 +636,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                 );
             }
         }
-        if pr.to.is_empty() && pr.by_file.is_none() {
+        if pr.to.is_empty() && pr.far.is_none() {
             errs.push(
                 Diagnostic::new(
                     Code::CompilePromotion,
@@ -558,74 +669,30 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
                 )),
             );
         }
-        let far = pr.by_file.as_ref().map(|list| {
-            let targets: Vec<u8> = list
-                .iter()
-                .map(|t| kind_of(t, &mut errs).map_or(255, |k| k.0))
-                .collect();
-            orients
-                .iter()
-                .map(|o| {
-                    let (width, depth) = o.frame_size(board);
-                    if targets.len() != width as usize {
-                        errs.push(
-                            Diagnostic::new(
-                                Code::CompilePromotionByFile,
-                                format!(
-                                    "`by-file:` lists {}; the far line has {}",
-                                    crate::diag::count(targets.len(), "kind", "kinds"),
-                                    crate::diag::count(width.into(), "square", "squares")
-                                ),
-                                Some(pr.node.get("by-file").unwrap_or(&pr.node).span.clone()),
-                            )
-                            .help("list one kind per square of the far line, from the seat's left"),
-                        );
-                    }
-                    let mut far = vec![255u8; board.len()];
-                    for (f, t) in targets.iter().enumerate().take(width as usize) {
-                        if let Some(sq) = o.square(board, f as i32, depth as i32 - 1) {
-                            far[sq.index()] = *t;
-                        }
-                    }
-                    far
-                })
-                .collect()
-        });
-        let except = pr
-            .except
-            .iter()
-            .filter_map(|t| kind_of(t, &mut errs))
-            .fold(0u64, |m, k| m | 1 << k.0);
-        if let Some(k) = kinds.get_mut(i) {
+        if let Some(k) = kinds.get_mut(i)
+            && pr.far.is_none()
+        {
             k.promotion = Some(Promotion {
                 zone: pr.zone,
                 to,
                 mandatory: pr.mandatory,
-                far,
-                lost_only: pr.lost_only,
-                except,
                 forced: pr.forced,
             });
         }
     }
+}
 
-    for (i, p) in spec.pieces.iter().enumerate() {
-        if let Some(d) = &p.demote
-            && let Some(k) = kind_of(d, &mut errs)
-            && let Some(info) = kinds.get_mut(i)
-        {
-            info.demote = k;
-        }
-    }
-
-    // End rules.
-    let params: Vec<(String, i64)> = spec
-        .modules
-        .params
-        .iter()
-        .map(|(t, v)| (t.value.clone(), *v))
-        .collect();
-    let seat_names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+/// The end rules: checkmate, stalemate, repetition, the move rule (marking the kinds that
+/// reset it) and the named conditions; problems go to `errs`.
+fn compile_end(
+    spec: &RuleSpec,
+    kinds: &mut [KindInfo],
+    names: &[&str],
+    seat_names: &[String],
+    params: &[(String, i64)],
+    errs: &mut Diagnostics,
+) -> EndRules {
+    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, names, errs);
     let mut end = EndRules {
         checkmate: spec.end.checkmate,
         stalemate: spec.end.stalemate,
@@ -635,11 +702,11 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     };
     if let Some(mr) = &spec.end.move_rule {
         end.move_rule = Some((
-            mr.moves.saturating_mul(seats.len().max(1) as u32),
+            mr.moves.saturating_mul(seat_names.len().max(1) as u32),
             mr.result,
         ));
         for t in &mr.reset_by {
-            if let Some(k) = kind_of(t, &mut errs)
+            if let Some(k) = kind_of(t, errs)
                 && let Some(info) = kinds.get_mut(k.index())
             {
                 info.resets_move_rule = true;
@@ -648,9 +715,9 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     }
     for c in &spec.end.conditions {
         let resolver = quantity::Resolver {
-            seats: &seat_names,
-            kinds: &names,
-            params: &params,
+            seats: seat_names,
+            kinds: names,
+            params,
             subject: false,
             quantities: Default::default(),
         };
@@ -672,12 +739,23 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         .conditions
         .iter()
         .any(|c| c.quantities.contains(&Quantity::Ply));
+    end
+}
+
+/// The ranking keys, each with the quantities it reads; problems go to `errs`.
+fn compile_ranking(
+    spec: &RuleSpec,
+    names: &[&str],
+    seat_names: &[String],
+    params: &[(String, i64)],
+    errs: &mut Diagnostics,
+) -> Vec<(Expr, Vec<Quantity>)> {
     let mut ranking = Vec::new();
     for t in &spec.ranking {
         let resolver = quantity::Resolver {
-            seats: &seat_names,
-            kinds: &names,
-            params: &params,
+            seats: seat_names,
+            kinds: names,
+            params,
             subject: true,
             quantities: Default::default(),
         };
@@ -696,26 +774,15 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             }
         }
     }
+    ranking
+}
 
-    // Dice.
-    let dice = spec
-        .dice
-        .as_ref()
-        .and_then(|d| dice::compile_dice(d, &names, &mut errs));
-
-    // Setup.
-    let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
-    let modules =
-        modules::compile_modules(&spec.modules, &names, &seat_names, &setup_pieces, &mut errs);
-
-    if !errs.is_empty() {
-        errs.sort();
-        return Err(errs);
-    }
-
-    let steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
-    let table = MoveTable::build(board, &orients, &steps);
-    let attacks = AttackTable::build(board, &orients, &steps);
+/// The promotion and forced-promotion zones per (kind, orientation) combo.
+fn promotion_zones(
+    kinds: &[KindInfo],
+    orients: &[Orientation],
+    board: Board,
+) -> (Vec<SquareSet>, Vec<SquareSet>) {
     let mut promo_zone = vec![SquareSet::default(); kinds.len() * orients.len()];
     let mut forced_zone = vec![SquareSet::default(); kinds.len() * orients.len()];
     for (k, info) in kinds.iter().enumerate() {
@@ -732,47 +799,5 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             }
         }
     }
-    let has_royals = kinds.iter().any(|k| k.royal);
-    let royal_kinds = kinds
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| k.royal)
-        .fold(0, |m, (i, _)| m | 1 << i);
-    let needs_full_legality =
-        modules.partners.iter().any(|&p| p != 0) || kinds.iter().any(|k| k.drop.no_mate);
-    let waiting_kinds = kinds
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| {
-            k.promotion
-                .as_ref()
-                .is_some_and(|p| p.far.is_some() && p.lost_only)
-        })
-        .fold(0, |m, (i, _)| m | 1 << i);
-    Ok(Variant {
-        name: spec.name.value.clone(),
-        title: spec
-            .title
-            .clone()
-            .unwrap_or_else(|| spec.name.value.clone()),
-        source: spec.source.clone(),
-        assignment,
-        board,
-        seats,
-        kinds,
-        orients,
-        table,
-        attacks,
-        promo_zone,
-        forced_zone,
-        setup: setup_pieces,
-        end,
-        has_royals,
-        royal_kinds,
-        waiting_kinds,
-        needs_full_legality,
-        dice,
-        modules,
-        ranking,
-    })
+    (promo_zone, forced_zone)
 }

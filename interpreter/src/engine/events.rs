@@ -16,7 +16,7 @@ pub struct PlyEvents {
     pub promotions: u32,
     /// The action was a drop from a hand.
     pub drop: bool,
-    /// The index, in [`Modules::formations`](crate::compile::Modules), of the formation whose
+    /// The index, in [`Formations`](crate::rules::formation::Formations), of the formation whose
     /// capture the move made (Chaturaji's boat triumph), if any.
     pub formation: Option<usize>,
     /// Thrones newly scored.
@@ -96,10 +96,10 @@ impl Position {
         if removed {
             e.formation = self
                 .variant
-                .modules
+                .rules
                 .formations
-                .iter()
-                .position(|f| f.kind == u.moved.kind());
+                .as_ref()
+                .and_then(|f| f.index_of(u.moved.kind()));
         }
         e
     }

@@ -6,13 +6,14 @@
 mod build;
 mod dice;
 mod events;
+mod game;
 mod hands;
+mod host;
 mod movegen;
 mod outcome;
 mod play;
 mod position;
 mod repetition;
-mod rules;
 mod setup;
 mod start;
 mod turns;

@@ -57,7 +57,7 @@ impl Position {
         target.owner() != seat
             && !target.is_dead()
             && self.variant.royal_kinds >> target.kind().0 & 1 == 0
-            && self.variant.modules.partners[seat.index()] >> target.owner().0 & 1 == 0
+            && self.variant.rules.partners(seat) >> target.owner().0 & 1 == 0
     }
 
     /// Pushes a move, expanded into its promotion choices.
@@ -65,9 +65,7 @@ impl Position {
     fn push_move(&self, p: Piece, combo: usize, from: u8, to: u8, die: u8, out: &mut Vec<Move>) {
         let v = &*self.variant;
         let (from_sq, to_sq) = (Square(from), Square(to));
-        if let Some(pr) = &v.kinds[p.kind().index()].promotion
-            && pr.far.is_none()
-        {
+        if let Some(pr) = &v.kinds[p.kind().index()].promotion {
             let zone = &v.promo_zone[combo];
             if zone.contains(to) || zone.contains(from) {
                 for &k in &pr.to {
@@ -104,7 +102,7 @@ impl Position {
         if royals.is_empty() && !full {
             return true;
         }
-        let partners = self.variant.modules.partners[seat.index()];
+        let partners = self.variant.rules.partners(seat);
         let partners_before = if partners == 0 {
             0
         } else {
@@ -152,8 +150,8 @@ impl Position {
     /// only adds a piece, so it cannot expose the mover's royal pieces; when none is attacked
     /// now (and the mover has no partner to protect), only the drop's own restriction is left.
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
-        let drops_safe = self.variant.modules.partners[self.to_move.index()] == 0
-            && !self.in_check(self.to_move);
+        let drops_safe =
+            self.variant.rules.partners(self.to_move) == 0 && !self.in_check(self.to_move);
         move |pos: &mut Self, m: Move| {
             if drops_safe && m.drop.is_some() {
                 pos.drop_mate_allowed(m)
@@ -190,7 +188,7 @@ impl Position {
 
     /// Bit mask of `seat`'s partners whose royal pieces are attacked (by any other seat).
     fn partners_in_check(&self, seat: Seat) -> u8 {
-        let partners = self.variant.modules.partners[seat.index()];
+        let partners = self.variant.rules.partners(seat);
         let mut out = 0;
         for p in 0..self.variant.seats.len() as u8 {
             if partners >> p & 1 == 1 && self.is_live(Seat(p)) && self.in_check(Seat(p)) {

@@ -22,9 +22,7 @@ impl fmt::Display for OutcomeDisplay<'_> {
                 let ranks = self.0.ranks();
                 let mut order: Vec<usize> = (0..ranks.len()).collect();
                 order.sort_by_key(|&i| (ranks[i], i));
-                let scoring = v.modules.capture_scoring
-                    || v.modules.thrones.is_some()
-                    || v.modules.capture_all.is_some();
+                let scoring = v.rules.keeps_score();
                 let parts: Vec<String> = order
                     .iter()
                     .map(|&i| {
@@ -62,7 +60,7 @@ impl Variant {
             out.push(EndReason::MoveRule);
         }
         out.extend((0..self.end.conditions.len()).map(|i| EndReason::Condition(i as u8)));
-        if self.modules.capture_all.is_some() {
+        if self.rules.capture_all.is_some() {
             out.push(EndReason::CaptureAll);
         }
         out
@@ -82,7 +80,7 @@ impl Variant {
                 .get(i as usize)
                 .map_or_else(|| format!("condition-{i}"), |c| c.name.clone()),
             EndReason::CaptureAll => self
-                .modules
+                .rules
                 .capture_all
                 .as_ref()
                 .map_or_else(|| "capture-all".into(), |c| c.name.clone()),
@@ -162,7 +160,7 @@ impl Position {
             Quantity::Mated(s) => (c.mated >> seat(s) & 1) as i64,
             Quantity::TeamMated(s) => {
                 let s = seat(s);
-                let team = self.variant.modules.partners[s] | 1 << s;
+                let team = self.variant.rules.partners(Seat(s as u8)) | 1 << s;
                 (c.mated & team != 0) as i64
             }
             Quantity::MatedSeats => c.mated.count_ones() as i64,
@@ -199,7 +197,8 @@ impl Position {
         {
             self.ended = Some(self.no_move_outcome());
         }
-        self.sweep_waiting = self.variant.waiting_kinds != 0;
+        self.sweep_waiting =
+            (self.variant.rules.promotion.as_ref()).is_some_and(|p| p.waiting != 0);
     }
 
     /// The end of a game whose seat to move has no legal move and cannot be mated: checkmate

@@ -78,7 +78,8 @@ impl Position {
         };
         // Loading never promotes: a waiting piece may already qualify, so the next move looks
         // at all of them.
-        self.sweep_waiting = self.variant.waiting_kinds != 0;
+        self.sweep_waiting =
+            (self.variant.rules.promotion.as_ref()).is_some_and(|p| p.waiting != 0);
     }
 
     /// The seat taken to have just moved when a root position is judged: the seat to move

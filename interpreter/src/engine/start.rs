@@ -9,7 +9,7 @@ use std::sync::Arc;
 impl Position {
     /// The start position of game `game_index` (0-based) of a match of `variant`.
     ///
-    /// With `variant.modules.rotate_first_seat`, game `k` starts with seat `k mod seats`
+    /// With `variant.rules.first_seat`, game `k` starts with seat `k mod seats`
     /// (Chaturaji's `next-game-first-seat: rotate`: game 0 red, game 1 blue, …); that seat is
     /// the game's first seat, so rounds are counted from it. Otherwise this is
     /// [`Position::start`].
@@ -24,7 +24,7 @@ impl Position {
     pub fn start_for_game(variant: Arc<Variant>, game_index: u64) -> Position {
         let mut p = Position::start(variant);
         let n = p.variant.seats.len() as u64;
-        if p.variant.modules.rotate_first_seat && n > 0 {
+        if p.variant.rules.first_seat.is_some() && n > 0 {
             let seat = Seat((game_index % n) as u8);
             if seat != p.to_move {
                 p.first_seat = seat;

@@ -849,7 +849,7 @@ fn read_end(
     }
     let name = first.as_str();
     let repetition = v.reason_name(EndReason::Repetition);
-    let capture_all = v.modules.capture_all.as_ref().map(|c| c.name.as_str());
+    let capture_all = v.rules.capture_all.as_ref().map(|c| c.name.as_str());
     let reason = if let Some(i) = v.end.conditions.iter().position(|c| c.name == name) {
         EndReason::Condition(i as u8)
     } else if v.end.repetition.is_some() && name == repetition {

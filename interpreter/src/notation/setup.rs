@@ -570,7 +570,7 @@ impl Setup {
     /// capture-all kind and has taken every other seat's.
     fn check_end(&self, pos: &Position) -> Result<(), PositionError> {
         let v = pos.variant();
-        let (Some(o), Some(c)) = (pos.ended(), &v.modules.capture_all) else {
+        let (Some(o), Some(c)) = (pos.ended(), &v.rules.capture_all) else {
             return Ok(());
         };
         if o.reason() != EndReason::CaptureAll {
@@ -605,8 +605,10 @@ impl Setup {
 /// throne points below zero, or a capture-all score below zero (scores start at 0 and change
 /// only by these).
 fn scores_can_fall(v: &Variant) -> bool {
-    let m = &v.modules;
-    (m.capture_scoring && v.kinds.iter().any(|k| k.value < 0))
+    let m = &v.rules;
+    m.scoring
+        .as_ref()
+        .is_some_and(|s| s.values.iter().any(|&x| x < 0))
         || m.thrones.as_ref().is_some_and(|t| t.points < 0)
         || m.capture_all.as_ref().is_some_and(|c| c.score < 0)
 }

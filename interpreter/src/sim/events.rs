@@ -97,21 +97,28 @@ impl Events {
         push("rolls", self.rolls, v.dice.is_some());
         push("dead-rolls", self.dead_rolls, v.dice.is_some());
         push("passes", self.passes, v.dice.is_some());
-        push("resignations", self.resignations, m.resign);
+        push("resignations", self.resignations, v.rules.resign.is_some());
         push(
             "promotions",
             self.promotions,
-            v.kinds.iter().any(|k| k.promotion.is_some()),
+            v.kinds.iter().any(|k| k.promotion.is_some()) || v.rules.promotion.is_some(),
         );
         push("drops", self.drops, m.hands);
         push("mates", self.mates, m.mate.is_some());
         push("check-interrupts", self.check_interrupts, m.check_interrupt);
-        push("thrones", self.thrones, m.thrones.is_some());
-        for (form, n) in m.formations.iter().zip(self.formations) {
-            push(&form.name, n, true);
+        push("thrones", self.thrones, v.rules.thrones.is_some());
+        if let Some(forms) = &v.rules.formations {
+            for (name, n) in crate::rules::Module::events(forms)
+                .iter()
+                .zip(self.formations)
+            {
+                push(name, n, true);
+            }
         }
-        if let Some(c) = &m.capture_all {
-            push(&c.name, self.capture_all, true);
+        if let Some(c) = &v.rules.capture_all {
+            for name in crate::rules::Module::events(c) {
+                push(&name, self.capture_all, true);
+            }
         }
     }
 }

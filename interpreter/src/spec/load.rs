@@ -505,7 +505,7 @@ fn parse_and_extend(
         let why = match &tree.value {
             Value::Map(entries) => entries
                 .iter()
-                .position(|(k, _)| !super::model::TOP_KEYS.contains(&k.name.as_str()))
+                .position(|(k, _)| !super::model::is_top_key(&k.name))
                 .map(|i| format!("its key number {} is not a rule-file key", i + 1)),
             other => Some(format!("it is {}, not a YAML mapping", other.kind())),
         };

@@ -9,6 +9,7 @@ mod load;
 mod model;
 mod modules;
 mod options;
+mod switches;
 
 pub use crate::yaml::unknown_name;
 pub use crate::yaml::{Key, Node, Value, merge, parse_yaml};
@@ -19,5 +20,6 @@ pub use model::{
     ConditionSpec, DropSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec,
     SeatSpec, SetupSpec, Text,
 };
-pub use modules::{CaptureAllSpec, FormationSpec, MateSpec, ModulesSpec, ScoringSpec, ThronesSpec};
+pub use modules::{MateSpec, ModulesSpec};
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};
+pub use switches::{MODULES, Switch, switches};

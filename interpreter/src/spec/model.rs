@@ -33,9 +33,14 @@ pub struct RuleSpec {
     pub ranking: Vec<Text>,
     /// Dice rules (`dice:`), for dice variants.
     pub dice: Option<super::dice::DiceSpec>,
-    /// Optional rule modules: scoring, formations, thrones, capture-all, resignation, match,
-    /// parameters.
+    /// `params:` named integers that expressions may use, e.g. `round_limit: 30`.
+    pub params: Vec<(Text, i64)>,
+    /// Rule modules not yet in the registry: hands, the check interrupt, mates.
     pub modules: super::modules::ModulesSpec,
+    /// The rule modules of the registry ([`crate::rules`]), as read.
+    pub rules: crate::rules::Specs,
+    /// Every rule module the file switches on, with its key, for the composition check.
+    pub switches: Vec<super::switches::Switch>,
 }
 
 /// One seat (`seats:` entry).
@@ -101,15 +106,9 @@ pub struct PromotionSpec {
     pub to: Vec<Text>,
     /// Promotion is compulsory on reaching the zone (`mandatory:`, default true).
     pub mandatory: bool,
-    /// `by-file:` the kind a piece becomes on each square of its far line, counted from the
-    /// seat's left (Chaturaji). Replaces `to:`; promotion then happens after the move.
-    pub by_file: Option<Vec<Text>>,
-    /// `lost-only: true` (with `by-file`): promote only while the owner has no piece of the
-    /// target kind on the board; until then the piece waits on the far line, and waiting pieces
-    /// are checked after every move of any seat.
-    pub lost_only: bool,
-    /// `except:` target kinds that are never promoted to (the piece stays as it is).
-    pub except: Vec<Text>,
+    /// `by-file:`, `lost-only:`, `except:`: square-dependent promotion on the far line, read
+    /// by [`crate::rules::promotion`]. Replaces `to:`; promotion then happens after the move.
+    pub far: Option<crate::rules::promotion::FarLineSpec>,
     /// `forced: N`: promotion is compulsory for a move ending in the last N lines, even when
     /// `mandatory: false` (a shogi pawn on its last line).
     pub forced: u8,
@@ -168,32 +167,16 @@ pub struct ConditionSpec {
     pub result: ResultKind,
 }
 
-/// Top-level keys of a resolved rule file.
-pub const TOP_KEYS: [&str; 23] = [
-    "scoring",
-    "formations",
-    "thrones",
-    "capture-all",
-    "resign",
-    "match",
-    "params",
-    "hands",
-    "check",
-    "mate",
-    "teams",
-    "name",
-    "title",
-    "source",
-    "extends",
-    "board",
-    "seats",
-    "pieces",
-    "setup",
-    "end",
-    "ranking",
-    "dice",
-    "options",
+/// Top-level keys of a resolved rule file, besides those of [`crate::rules::keys`].
+pub const TOP_KEYS: [&str; 16] = [
+    "params", "hands", "check", "mate", "name", "title", "source", "extends", "board", "seats",
+    "pieces", "setup", "end", "ranking", "dice", "options",
 ];
+
+/// True if `key` is a top-level rule-file key (core or a rule module's).
+pub fn is_top_key(key: &str) -> bool {
+    TOP_KEYS.contains(&key) || crate::rules::keys().contains(&key)
+}
 
 fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
     let value = r.string(node, what)?;
@@ -258,8 +241,20 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         .map(|n| read_end(r, n, ranks))
         .unwrap_or_default();
     let dice = f.opt("dice").and_then(|n| super::dice::read_dice(r, n));
+    let params = f
+        .opt("params")
+        .map(|n| read_params(r, n))
+        .unwrap_or_default();
     let modules = super::modules::read_modules(r, &mut f);
-    f.finish(r, "the rule file", &TOP_KEYS);
+    let mut rules = crate::rules::read_all(r, &mut f);
+    let far: Vec<_> = pieces
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.promotion.as_ref()?.far.clone()?)))
+        .collect();
+    rules.promotion = (!far.is_empty()).then_some(far);
+    let mut keys = crate::rules::keys();
+    keys.extend_from_slice(&TOP_KEYS);
+    f.finish(r, "the rule file", &keys);
     if r.errors.len() - r.ignored > before {
         return None;
     }
@@ -274,8 +269,25 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         end,
         ranking,
         dice,
+        params,
         modules,
+        rules,
+        switches: super::switches::switches(root),
     })
+}
+
+/// `params:`, parameter name → integer.
+fn read_params(r: &mut Reader, node: &Node) -> Vec<(Text, i64)> {
+    let Some(mut s) = r.map(node, "parameter name → integer") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (k, v) in s.rest() {
+        if let Some(i) = r.int(v, i64::MIN, i64::MAX, "a parameter") {
+            out.push((key_text(&k.name, &k.span), i));
+        }
+    }
+    out
 }
 
 fn read_board(r: &mut Reader, node: &Node) -> Option<(u8, u8, Node)> {
@@ -415,8 +427,8 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
             .filter_map(|i| text(r, i, "a piece name"))
             .collect()
     };
-    let by_file = f.opt("by-file").map(|n| kinds(r, n));
-    let to = match (&by_file, f.opt("to")) {
+    let far = crate::rules::promotion::read_far_line(r, &mut f, node);
+    let to = match (&far, f.opt("to")) {
         (_, Some(n)) => Some(kinds(r, n)),
         (Some(_), None) => Some(Vec::new()),
         (None, None) => f
@@ -427,35 +439,18 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
         .opt("forced")
         .and_then(|n| r.int(n, 0, MAX_SIDE as i64, "the forced depth"))
         .unwrap_or(0) as u8;
-    let lost_only = f
-        .opt("lost-only")
-        .and_then(|n| r.bool(n, "`lost-only`"))
-        .unwrap_or(false);
-    let except = f.opt("except").map(|n| kinds(r, n)).unwrap_or_default();
     let mandatory = f
         .opt("mandatory")
         .and_then(|n| r.bool(n, "`mandatory`"))
         .unwrap_or(true);
-    f.finish(
-        r,
-        "a promotion rule",
-        &[
-            "zone",
-            "to",
-            "mandatory",
-            "forced",
-            "by-file",
-            "lost-only",
-            "except",
-        ],
-    );
+    let mut known = vec!["zone", "to", "mandatory", "forced"];
+    known.extend_from_slice(&crate::rules::promotion::PROMOTION_KEYS);
+    f.finish(r, "a promotion rule", &known);
     Some(PromotionSpec {
         zone: zone? as u8,
         to: to?,
         mandatory,
-        by_file,
-        lost_only,
-        except,
+        far,
         forced,
         node: node.clone(),
     })

@@ -1,0 +1,124 @@
+//! [`Host`] for [`Position`]: the narrow game interface the rule modules' hooks use, and the
+//! call of their hooks after a move.
+
+use super::position::{Edit, Position, hand_key, piece_key};
+use crate::geometry::Board;
+use crate::rules::{Host, Moved};
+use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SquareSet};
+
+impl Position {
+    /// Runs the rule modules after `m` by `mover` ([`crate::rules::Modules::on_capture`] for the
+    /// move's capture, then [`crate::rules::Modules::after_move`]); returns an outcome if the
+    /// game ends.
+    #[inline]
+    pub(crate) fn after_move(
+        &mut self,
+        mover: Seat,
+        m: Move,
+        moved: Piece,
+        placed: Piece,
+        captured: Piece,
+    ) -> Option<Outcome> {
+        let variant = self.variant.clone();
+        let modules = &variant.rules;
+        if !captured.is_empty() {
+            modules.on_capture(self, mover, captured);
+        }
+        let moved = Moved {
+            mover,
+            m,
+            moved,
+            placed,
+            captured,
+        };
+        modules.after_move(self, &moved)
+    }
+
+    /// Replaces the piece on `sq` by `after` (empty to remove), logging the change in the
+    /// current undo entry and keeping the hash in step.
+    pub(crate) fn edit(&mut self, sq: u8, after: Piece) {
+        let before = self.take(sq);
+        if !before.is_empty() {
+            self.hash ^= piece_key(sq, before);
+        }
+        if !after.is_empty() {
+            self.put(sq, after);
+            self.hash ^= piece_key(sq, after);
+        }
+        if let Some(u) = self.undo.last_mut() {
+            u.edits.push(Edit::Square(sq, before));
+        }
+    }
+
+    /// Sets `seat`'s hand count of `kind`, logging the change and keeping the hash in step.
+    pub(crate) fn set_hand(&mut self, seat: Seat, kind: Kind, count: u8) {
+        let before = self.hand[seat.index()][kind.index()];
+        if before == count {
+            return;
+        }
+        if before > 0 {
+            self.hash ^= hand_key(seat, kind, before);
+        }
+        if count > 0 {
+            self.hash ^= hand_key(seat, kind, count);
+        }
+        self.hand[seat.index()][kind.index()] = count;
+        if let Some(u) = self.undo.last_mut() {
+            u.edits.push(Edit::Hand(seat, kind, before));
+        }
+    }
+
+    /// Bit mask of all seats.
+    pub(crate) fn seat_mask(&self) -> u8 {
+        ((1u16 << self.variant.seats.len()) - 1) as u8
+    }
+}
+
+impl Host for Position {
+    #[inline]
+    fn piece(&self, sq: u8) -> Piece {
+        self.board[sq as usize]
+    }
+
+    #[inline]
+    fn edit(&mut self, sq: u8, after: Piece) {
+        Position::edit(self, sq, after);
+    }
+
+    #[inline]
+    fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    #[inline]
+    fn counters_mut(&mut self) -> &mut Counters {
+        &mut self.counters
+    }
+
+    #[inline]
+    fn kind_count(&self, seat: Seat, kind: Kind) -> u8 {
+        self.kind_count[seat.index()][kind.index()]
+    }
+
+    #[inline]
+    fn occupancy(&self, seat: Seat) -> SquareSet {
+        self.occ[seat.index()]
+    }
+
+    #[inline]
+    fn seat_mask(&self) -> u8 {
+        Position::seat_mask(self)
+    }
+
+    #[inline]
+    fn board(&self) -> Board {
+        self.variant.board
+    }
+
+    #[inline]
+    fn take_any_loss(&mut self) -> bool {
+        let any = self.sweep_waiting || self.undo.last().is_some_and(|u| !u.edits.is_empty());
+        self.sweep_waiting = false;
+        any
+    }
+}

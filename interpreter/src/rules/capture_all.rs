@@ -1,0 +1,162 @@
+//! The capture-all win (Chaturaji's *chaturaji*): a seat that still has a piece of `kind` on
+//! the board and has captured a piece of `kind` from every other seat wins at once, its score
+//! raised to at least `score`.
+//!
+//! ```yaml
+//! capture-all: { kind: king, score: 54, name: chaturaji }
+//! ```
+//!
+//! Keys: `kind` (required, a piece name), `score` (default 0), `name` (the end reason's and
+//! the event's name, default `capture-all`). The capture record is the position's
+//! `Counters::taken`, written in the position string's *taken* field.
+
+use super::compose::{Refusal, refuse};
+use super::{Cx, Host, Module, Moved, Names};
+use crate::vocab::{EndReason, Kind, MAX_SEATS, Outcome, Piece, Seat};
+use crate::yaml::{Fields, Reader, Text};
+
+/// `capture-all:` as written.
+#[derive(Clone, Debug)]
+pub struct CaptureAllSpec {
+    /// The kind that must be captured from every other seat.
+    pub kind: Text,
+    /// The score the winner is raised to.
+    pub score: i64,
+    /// The end reason's name (`name:`, default `capture-all`).
+    pub name: String,
+}
+
+/// The compiled capture-all win.
+#[derive(Clone, Debug)]
+pub struct CaptureAll {
+    /// The kind to capture from every other seat.
+    pub kind: Kind,
+    /// The winner's score is raised to at least this.
+    pub score: i64,
+    /// The end reason's name.
+    pub name: String,
+}
+
+impl Module for CaptureAll {
+    const NAME: &'static str = "capture-all";
+    const KEYS: &'static [&'static str] = &["capture-all"];
+    type Spec = CaptureAllSpec;
+    const REFUSES: &'static [Refusal] = &[
+        Refusal {
+            module: "capture-all",
+            with: "royal",
+            same_kind: true,
+            reason: "royal pieces are never captured, so no seat could capture this kind from \
+                     every other seat",
+        },
+        refuse(
+            "capture-all",
+            "teams",
+            "partners cannot capture each other's pieces, so no seat could capture the kind \
+             from every other seat",
+        ),
+    ];
+
+    fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<CaptureAllSpec> {
+        let mut s = r.map(f.opt("capture-all")?, "capture-all: { kind, score }")?;
+        let kind = s
+            .req(r, "kind", "the kind to capture from every other seat")
+            .and_then(|n| super::text(r, n, "a piece name"));
+        let score = s
+            .opt("score")
+            .and_then(|n| r.int(n, -1_000_000, 1_000_000, "the score"))
+            .unwrap_or(0);
+        let name = s
+            .opt("name")
+            .and_then(|n| r.string(n, "a name"))
+            .unwrap_or_else(|| "capture-all".into());
+        s.finish(r, "capture-all", &["kind", "score", "name"]);
+        Some(CaptureAllSpec {
+            kind: kind?,
+            score,
+            name,
+        })
+    }
+
+    fn compile(spec: &CaptureAllSpec, cx: &mut Cx<'_>) -> Option<CaptureAll> {
+        Some(CaptureAll {
+            kind: cx.kind(&spec.kind)?,
+            score: spec.score,
+            name: spec.name.clone(),
+        })
+    }
+
+    fn explain(&self, names: &Names<'_>) -> Vec<String> {
+        let k = names.kind(self.kind);
+        vec![format!(
+            "capture-all: having captured a {k} of every other seat, with a {k} left, ends the game (score at least {})",
+            self.score
+        )]
+    }
+
+    fn events(&self) -> Vec<String> {
+        vec![self.name.clone()]
+    }
+
+    #[inline]
+    fn on_capture<H: Host>(&self, h: &mut H, mover: Seat, captured: Piece) {
+        if captured.kind() == self.kind && captured.owner().index() < MAX_SEATS {
+            h.counters_mut().taken[mover.index()] |= 1 << captured.owner().0;
+        }
+    }
+
+    #[inline]
+    fn after_move<H: Host>(&self, h: &mut H, mv: &Moved, _: &super::Modules) -> Option<Outcome> {
+        let mover = mv.mover;
+        let others = h.seat_mask() & !(1 << mover.0);
+        if h.kind_count(mover, self.kind) == 0
+            || h.counters().taken[mover.index()] & others != others
+        {
+            return None;
+        }
+        let s = &mut h.counters_mut().scores[mover.index()];
+        *s = (*s).max(self.score);
+        Some(Outcome::Ranked {
+            reason: EndReason::CaptureAll,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::parse_yaml;
+
+    /// Reads `yaml` (a top-level mapping) with the capture-all schema.
+    fn read(yaml: &str) -> (Option<CaptureAllSpec>, Vec<String>) {
+        let tree = parse_yaml(&crate::diag::text_source("t.yaml", yaml)).unwrap();
+        let mut r = Reader::default();
+        let mut f = r.map(&tree, "a rule file").unwrap();
+        let spec = CaptureAll::read(&mut r, &mut f);
+        let errors = r.errors.0.iter().map(|d| d.message.clone()).collect();
+        (spec, errors)
+    }
+
+    #[test]
+    fn keys_have_their_defaults() {
+        let (spec, errors) = read("capture-all: { kind: king }\n");
+        let spec = spec.unwrap();
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            (spec.kind.value.as_str(), spec.score, spec.name.as_str()),
+            ("king", 0, "capture-all")
+        );
+        let (spec, _) = read("capture-all: { kind: king, score: 54, name: chaturaji }\n");
+        let spec = spec.unwrap();
+        assert_eq!((spec.score, spec.name.as_str()), (54, "chaturaji"));
+    }
+
+    #[test]
+    fn a_missing_kind_and_an_unknown_key_are_errors() {
+        let (spec, errors) = read("capture-all: { score: 3, scor: 4 }\n");
+        assert!(spec.is_none());
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        let (spec, errors) = read("name: x\n");
+        assert!(spec.is_none() && errors.is_empty());
+    }
+}

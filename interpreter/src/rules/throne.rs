@@ -1,0 +1,100 @@
+//! Thrones: a piece of `kind` moving onto the start square of another seat's piece of the same
+//! kind scores `points` for its owner, once per (seat, throne) (Chaturaji's throne points).
+//!
+//! ```yaml
+//! thrones: { kind: king, points: 5 }
+//! ```
+//!
+//! Keys: `kind` (a piece name) and `points`, both required. The thrones scored are the
+//! position's `Counters::thrones`, written in the position string's *thrones* field.
+
+use super::{Cx, Host, Module, Moved, Names};
+use crate::geometry::Square;
+use crate::vocab::{Kind, Outcome, Seat};
+use crate::yaml::{Fields, Reader, Text};
+
+/// `thrones:` as written.
+#[derive(Clone, Debug)]
+pub struct ThronesSpec {
+    /// The kind whose start squares are thrones, and which scores by moving there.
+    pub kind: Text,
+    /// Points scored.
+    pub points: i64,
+}
+
+/// Compiled thrones.
+#[derive(Clone, Debug)]
+pub struct Thrones {
+    /// The kind that scores by moving onto another seat's throne.
+    pub kind: Kind,
+    /// Points per (seat, throne).
+    pub points: i64,
+    /// Throne squares: (square, seat whose throne it is), from the setup.
+    pub squares: Vec<(Square, Seat)>,
+}
+
+impl Module for Thrones {
+    const NAME: &'static str = "thrones";
+    const KEYS: &'static [&'static str] = &["thrones"];
+    type Spec = ThronesSpec;
+
+    fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<ThronesSpec> {
+        let mut s = r.map(f.opt("thrones")?, "thrones: { kind, points }")?;
+        let kind = s
+            .req(r, "kind", "the kind whose start squares are thrones")
+            .and_then(|n| super::text(r, n, "a piece name"));
+        let points = s
+            .req(r, "points", "points scored")
+            .and_then(|n| r.int(n, -1_000_000, 1_000_000, "points"));
+        s.finish(r, "thrones", &["kind", "points"]);
+        Some(ThronesSpec {
+            kind: kind?,
+            points: points?,
+        })
+    }
+
+    fn compile(spec: &ThronesSpec, cx: &mut Cx<'_>) -> Option<Thrones> {
+        let kind = cx.kind(&spec.kind)?;
+        let squares = cx
+            .setup
+            .iter()
+            .filter(|(_, p)| p.kind() == kind)
+            .map(|(s, p)| (*s, p.owner()))
+            .collect();
+        Some(Thrones {
+            kind,
+            points: spec.points,
+            squares,
+        })
+    }
+
+    fn explain(&self, names: &Names<'_>) -> Vec<String> {
+        let k = names.kind(self.kind);
+        vec![format!(
+            "thrones: a {k} on another seat's {k} start square scores {}, once per throne",
+            self.points
+        )]
+    }
+
+    fn events(&self) -> Vec<String> {
+        vec!["thrones".into()]
+    }
+
+    #[inline]
+    fn after_move<H: Host>(&self, h: &mut H, mv: &Moved, _: &super::Modules) -> Option<Outcome> {
+        let mover = mv.mover;
+        if mv.moved.kind() == self.kind
+            && mv.placed.kind() == self.kind
+            && let Some(&(_, owner)) = self
+                .squares
+                .iter()
+                .find(|(s, o)| *s == mv.m.to && *o != mover)
+            && h.counters().thrones[mover.index()] >> owner.0 & 1 == 0
+        {
+            let c = h.counters_mut();
+            c.thrones[mover.index()] |= 1 << owner.0;
+            c.scores[mover.index()] += self.points;
+        }
+        None
+    }
+}
