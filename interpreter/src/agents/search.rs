@@ -7,7 +7,9 @@ use super::limits::{Iteration, Limits, Report};
 use super::order::{is_capture, order};
 use super::table::{Bound, Table};
 use super::{Agent, Refusal, forced_action, uniform_below};
-use crate::{Action, Move, Position, Seat, Stop};
+use crate::engine::Position;
+use crate::stop::Stop;
+use crate::vocab::{Action, Move, Seat};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::time::Instant;
@@ -167,7 +169,7 @@ pub const HARD: Grade = Grade {
 pub struct SearchAgent {
     pub(super) grade: Grade,
     eval: Option<Evaluator>,
-    pub(super) rolls: Option<(Arc<crate::Variant>, Rolls)>,
+    pub(super) rolls: Option<(Arc<crate::compile::Variant>, Rolls)>,
     pub(super) table: Table,
     /// Move buffers per ply.
     pub(super) moves: Vec<Vec<Move>>,

@@ -2,7 +2,7 @@
 
 use super::Variant;
 use crate::diag::count;
-use crate::spec::ResultKind;
+use crate::vocab::ResultKind;
 use std::fmt::Write;
 
 fn result_words(r: ResultKind, who: &str) -> String {
@@ -242,7 +242,7 @@ impl Variant {
     /// check interrupt, mates, teams, resignation, match, ranking.
     fn explain_modules(&self) -> String {
         let mut s = String::new();
-        let kind = |k: crate::engine::Kind| self.kinds[k.index()].name.as_str();
+        let kind = |k: crate::vocab::Kind| self.kinds[k.index()].name.as_str();
         let m = &self.modules;
         if let Some(d) = &self.dice {
             let _ = writeln!(
@@ -388,8 +388,9 @@ mod tests {
 
     fn explain(yaml: &str) -> String {
         let file = load_str("t.yaml", yaml).unwrap();
-        super::super::compile(&file, &Assignment::default())
+        super::super::compile_unchecked(&file, &Assignment::default())
             .unwrap()
+            .0
             .explain()
     }
 

@@ -3,9 +3,10 @@
 //! docs/chaturaji.md: capture, formations, thrones, promotion, capture-all, end conditions.
 
 use crate::diag::Diagnostics;
-use crate::engine::{Kind, Piece, Seat};
 use crate::geometry::Square;
-use crate::spec::{ModulesSpec, Text, unknown_name};
+use crate::spec::ModulesSpec;
+use crate::vocab::{Kind, Piece, Seat};
+use crate::yaml::{Text, unknown_name};
 
 /// A compiled formation capture (see [`FormationSpec`](crate::spec::FormationSpec)).
 #[derive(Clone, Debug)]
@@ -64,7 +65,7 @@ pub struct Modules {
     /// A seat due to move with no legal move is mated and play goes on: `Some(to_mater)`.
     pub mate: Option<bool>,
     /// Per seat: bit mask of its partners (other seats of its team).
-    pub partners: [u8; crate::engine::MAX_SEATS],
+    pub partners: [u8; crate::vocab::MAX_SEATS],
 }
 
 /// Compiles the module sections; unknown kinds go to `errs`.
@@ -108,7 +109,7 @@ pub fn compile_modules(
             name: c.name.clone(),
         })
     });
-    let mut partners = [0u8; crate::engine::MAX_SEATS];
+    let mut partners = [0u8; crate::vocab::MAX_SEATS];
     for team in &m.teams {
         let mut mask = 0u8;
         for t in team {

@@ -2,8 +2,7 @@
 
 use super::position::Position;
 use crate::compile::{Quantity, SeatRef, Variant};
-use crate::spec::ResultKind;
-use crate::vocab::{EndReason, Outcome, Seat};
+use crate::vocab::{EndReason, Outcome, ResultKind, Seat};
 use std::fmt;
 
 /// A displayable outcome: "white wins (checkmate)", "draw (both-bare)".
@@ -29,7 +28,7 @@ impl fmt::Display for OutcomeDisplay<'_> {
                     .iter()
                     .map(|&i| {
                         let score = if scoring {
-                            format!(" {}", self.0.score(crate::Seat(i as u8)))
+                            format!(" {}", self.0.score(crate::vocab::Seat(i as u8)))
                         } else {
                             String::new()
                         };

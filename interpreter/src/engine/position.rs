@@ -46,7 +46,8 @@ pub(crate) enum Edit {
 /// A game position of a compiled [`Variant`], with its history (for `undo` and repetition).
 ///
 /// Positions are only built from the variant's setup ([`Position::start`]) or from a position
-/// string ([`Position::from_fen`](crate::notation)), and only changed by legal moves, so they are
+/// string (`notation::from_fen`, `notation::from_position_string`), and only changed by legal
+/// moves, so they are
 /// always consistent; the incremental hash always equals [`Position::compute_hash`].
 #[derive(Clone)]
 pub struct Position {
@@ -327,8 +328,36 @@ impl Position {
     }
 }
 
+/// A compact dump (the notation layer writes positions for people): the board from the last
+/// rank to the first, `/` between ranks, each square `.` or its piece's owner (a seat number,
+/// `_` for none) and kind letter; then the seat to move, the dice left, the ply and the hash.
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", crate::notation::to_fen(self))
+        let b = self.variant.board;
+        let mut board = String::new();
+        for rank in (0..b.ranks).rev() {
+            for file in 0..b.files {
+                let p = self.board[(rank * b.files + file) as usize];
+                if p.is_empty() {
+                    board.push('.');
+                    continue;
+                }
+                match self.variant.seats.get(p.owner().index()) {
+                    Some(_) => board.push_str(&p.owner().0.to_string()),
+                    None => board.push('_'),
+                }
+                board.push(self.variant.kinds[p.kind().index()].letter);
+            }
+            if rank > 0 {
+                board.push('/');
+            }
+        }
+        f.debug_struct("Position")
+            .field("board", &board)
+            .field("to_move", &self.to_move.0)
+            .field("dice", &self.dice())
+            .field("ply", &self.undo.len())
+            .field("hash", &format_args!("{:#018x}", self.hash))
+            .finish()
     }
 }

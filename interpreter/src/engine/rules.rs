@@ -123,8 +123,8 @@ impl Position {
     fn formation(&mut self, mover: Seat, to: u8, f: &crate::compile::Formation) {
         let b = self.variant.board;
         let (tf, tr) = (
-            b.file(crate::Square(to)) as i32,
-            b.rank(crate::Square(to)) as i32,
+            b.file(crate::geometry::Square(to)) as i32,
+            b.rank(crate::geometry::Square(to)) as i32,
         );
         let n = f.block as i32;
         // No allocation: the block's pieces of the kind are counted with an owner mask, and
@@ -204,7 +204,7 @@ impl Position {
     /// Promotes the piece on `sq` (of seat `s`) if it is a waiting piece on its far line whose
     /// target kind its owner has lost.
     #[inline]
-    fn promote_if_waiting(&mut self, variant: &crate::Variant, s: usize, sq: u8) {
+    fn promote_if_waiting(&mut self, variant: &crate::compile::Variant, s: usize, sq: u8) {
         let p = self.board[sq as usize];
         if p.is_empty() || variant.waiting_kinds >> p.kind().0 & 1 == 0 {
             return;

@@ -1,7 +1,8 @@
 //! FEN for two-seat variants, compatible with Fairy-Stockfish (grammar: `grammar/fen.pest`).
 
 use crate::compile::Variant;
-use crate::engine::{Piece, Position, Seat};
+use crate::engine::Position;
+use crate::vocab::{Piece, Seat};
 use pest::Parser;
 use pest_derive::Parser;
 use std::fmt;
@@ -297,7 +298,7 @@ pub fn to_fen(pos: &Position) -> String {
                 } else {
                     info.letter.to_ascii_lowercase()
                 };
-                for _ in 0..pos.hand_count(Seat(i as u8), crate::engine::Kind(k as u8)) {
+                for _ in 0..pos.hand_count(Seat(i as u8), crate::vocab::Kind(k as u8)) {
                     s.push(c);
                 }
             }
@@ -311,7 +312,8 @@ pub fn to_fen(pos: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Assignment, load_variant};
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
 
     #[test]
     fn counts_of_one_are_singular() {

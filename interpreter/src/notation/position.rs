@@ -5,10 +5,8 @@
 
 use super::fen::{FenError, from_fen};
 use crate::compile::Variant;
-use crate::engine::{
-    Counters, EndReason, EndSetting, MAX_DICE, MAX_SEATS, NO_OWNER, Piece, Position, Seat,
-    SetupState,
-};
+use crate::engine::{EndSetting, Position, SetupState};
+use crate::vocab::{Counters, EndReason, MAX_DICE, MAX_SEATS, NO_OWNER, Piece, Seat};
 use pest::Parser;
 use pest::iterators::Pair;
 use pest_derive::Parser;
@@ -1221,7 +1219,8 @@ pub fn parse_position(variant: &Arc<Variant>, text: &str) -> Result<Position, Po
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Assignment, load_variant};
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
 
     fn chaturaji() -> Arc<Variant> {
         load_variant("chaturaji", &Assignment::default()).unwrap()
