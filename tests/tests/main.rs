@@ -9,6 +9,7 @@ mod combinations;
 mod consistency;
 mod diagnostics;
 mod docs;
+mod function_length;
 mod hardening;
 mod hostile;
 mod layers;
