@@ -252,11 +252,11 @@ impl Position {
     /// How many times the current position has occurred (1 = first time), looking back over
     /// the moves since the last capture or reset move.
     pub fn repetitions(&self) -> u32 {
-        let n = self.history.len();
+        let n = self.undo.len();
         let back = (self.halfmove as usize).min(n);
-        1 + self.history[n - back..]
+        1 + self.undo[n - back..]
             .iter()
-            .filter(|&&h| h == self.hash)
+            .filter(|u| u.hash == self.hash)
             .count() as u32
     }
 }

@@ -87,9 +87,9 @@ pub struct Position {
     /// The next move must look at every waiting piece (set at a root position: loading never
     /// promotes, so a waiting piece may already qualify there).
     pub(crate) sweep_waiting: bool,
+    /// One entry per action played since the root, oldest first; `undo[i].hash` is the hash
+    /// of the position before action `i` (the history repetition counts).
     pub(crate) undo: Vec<Undo>,
-    /// Hashes of the positions before each move of `undo`, oldest first.
-    pub(crate) history: Vec<u64>,
 }
 
 /// A 64-bit mix (splitmix64 finaliser), the Zobrist key source: keys are computed, not stored.
@@ -146,7 +146,6 @@ impl Position {
             die_cache_valid: false,
             sweep_waiting: false,
             undo: Vec::with_capacity(256),
-            history: Vec::with_capacity(256),
         };
         p.hash = p.compute_hash();
         p
