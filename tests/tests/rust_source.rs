@@ -120,17 +120,10 @@ pub fn lex(src: &str) -> Lexed {
             blank(&mut code, j, end);
             blank(&mut text, j, end);
             i = end + 1 + hashes;
-        } else if c == '"' {
+        } else if c == '"' || (c == '\'' && (at(i + 1) == '\\' || at(i + 2) == '\'')) {
+            // A string or a character literal (a lifetime has no closing quote).
             let mut j = i + 1;
-            while j < s.len() && s[j] != '"' {
-                j += if s[j] == '\\' { 2 } else { 1 };
-            }
-            blank(&mut code, i + 1, j);
-            blank(&mut text, i + 1, j);
-            i = j + 1;
-        } else if c == '\'' && (at(i + 1) == '\\' || at(i + 2) == '\'') {
-            let mut j = i + 1;
-            while j < s.len() && s[j] != '\'' {
+            while j < s.len() && s[j] != c {
                 j += if s[j] == '\\' { 2 } else { 1 };
             }
             blank(&mut code, i + 1, j);
