@@ -28,13 +28,14 @@ mod stop;
 pub mod vocab;
 pub mod yaml;
 
-pub use compile::{Variant, compile, load_variant};
+pub use compile::Variant;
 pub use diag::{Diagnostic, Diagnostics};
-pub use engine::{
-    Action, Counters, EndReason, Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Move, NO_OWNER, Outcome,
-    Piece, PlayError, Position, RollError, Seat, SquareSet,
-};
+pub use engine::{PlayError, Position, RollError, compile, load_variant};
 pub use geometry::{Board, Edge, Orientation, Square};
 pub use perft::{divide, divide_until, perft, perft_until};
 pub use spec::{Assignment, RuleFile};
 pub use stop::{Stop, Stopped};
+pub use vocab::{
+    Action, Counters, EndReason, Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Move, NO_OWNER, Outcome,
+    Piece, Seat, SquareSet,
+};

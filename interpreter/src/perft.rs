@@ -5,8 +5,9 @@
 //! last depth. Repetition and the move rule are not applied. Depth 1 is counted in bulk (legal
 //! moves are counted, not played).
 
-use crate::engine::{Action, Move, Position};
+use crate::engine::Position;
 use crate::stop::{Stop, Stopped};
+use crate::vocab::{Action, Move};
 
 /// Leaf nodes at `depth` plies below `pos` (1 for depth 0).
 ///
@@ -160,8 +161,9 @@ pub fn divide_until(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::load_variant;
     use crate::notation::from_fen;
-    use crate::{Assignment, load_variant};
+    use crate::spec::Assignment;
 
     fn chaturanga(fen: Option<&str>) -> Position {
         let v = load_variant("chaturanga", &Assignment::default()).unwrap();

@@ -45,7 +45,7 @@ impl Kind {
 /// `Piece::EMPTY` (0) is an empty square.
 ///
 /// Layout: bits 0–5 kind + 1; bits 6–8 owner seat (7 = none); bits 9–11 orientation index
-/// (into [`Variant::orients`](crate::Variant)); bit 12 dead (an inert royal piece).
+/// (into `compile::Variant::orients`); bit 12 dead (an inert royal piece).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Piece(pub u16);
 
@@ -322,8 +322,7 @@ pub enum Outcome {
         /// Why.
         reason: EndReason,
     },
-    /// Every seat is ranked by the rule file's `ranking:` keys; see
-    /// [`Position::ranks`](crate::Position::ranks).
+    /// Every seat is ranked by the rule file's `ranking:` keys; see `engine::Position::ranks`.
     Ranked {
         /// Why.
         reason: EndReason,

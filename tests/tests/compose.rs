@@ -545,7 +545,8 @@ fn check_rules_need_a_royal_kind_and_drop_rules_a_hand() {
         assert!(
             errs.0
                 .iter()
-                .any(|d| d.message == message && d.code() == ashtapada::diag::Code::CompileNeedsModule),
+                .any(|d| d.message == message
+                    && d.code() == ashtapada::diag::Code::CompileNeedsModule),
             "{message}: {}",
             errs.one_line()
         );

@@ -3,7 +3,7 @@
 
 use super::session::{BOARD, Session, count};
 use crate::report::render_diagnostics;
-use ashtapada::compile::compile;
+use ashtapada::compile;
 use ashtapada::notation::{Record, ReplayError};
 use ashtapada::spec::load;
 use ashtapada::{Assignment, Position, Variant};

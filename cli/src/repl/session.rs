@@ -7,7 +7,7 @@ use super::board::{self, Marks};
 use super::command::{COMMANDS, Command};
 use super::rules::diagnostics;
 use ashtapada::agents::{ChaCha8Rng, by_name};
-use ashtapada::compile::compile;
+use ashtapada::compile;
 use ashtapada::notation::{
     action_to_string, move_to_string, parse_move, parse_position, to_fen, to_position_string,
 };

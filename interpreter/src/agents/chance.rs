@@ -5,7 +5,7 @@
 //! one roll per multiset of classes is kept, weighted by how many ordered throws give it.
 
 use crate::compile::DiceRules;
-use crate::engine::MAX_DICE;
+use crate::vocab::MAX_DICE;
 
 /// The rolls a chance node branches on: `(dice, weight)`; the weights sum to
 /// [`total`](Rolls::total) (faces^count: every ordered throw counts once).
@@ -77,7 +77,8 @@ fn factorial(n: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Assignment, load_variant};
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
 
     #[test]
     fn chaturaji_dice_have_ten_classes_of_roll() {

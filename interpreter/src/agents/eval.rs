@@ -2,9 +2,8 @@
 //! hands, mobility, royal safety and eliminations — and the value of a finished game.
 
 use crate::compile::{CAPTURE, QUIET};
-use crate::engine::MAX_SEATS;
-use crate::vocab::Piece;
-use crate::{Outcome, Position, Seat};
+use crate::engine::Position;
+use crate::vocab::{MAX_SEATS, Outcome, Piece, Seat};
 
 /// The value of a won game, in evaluation units (centi-pieces: a piece of rule-file value 1 is
 /// worth 100). Every static evaluation stays well inside `-WIN..WIN`.
@@ -35,7 +34,7 @@ pub struct Evaluator {
     /// Per seat: it starts with a royal piece (losing them all puts it out of the game).
     royal_at_start: [bool; MAX_SEATS],
     /// The variant the weights were read from.
-    variant: std::sync::Arc<crate::Variant>,
+    variant: std::sync::Arc<crate::compile::Variant>,
     /// Percent of a seat's holdings counted in its standing (100; less under the score view).
     material_pct: i32,
     /// Percent weight of the best other seat against their mean in the relative value (0;
@@ -119,14 +118,14 @@ impl Evaluator {
 
     /// The value of a piece kind in units.
     #[inline]
-    pub fn kind_value(&self, kind: crate::Kind) -> i32 {
+    pub fn kind_value(&self, kind: crate::vocab::Kind) -> i32 {
         self.values.get(kind.index()).copied().unwrap_or(0)
     }
 
     /// `seat`'s material in units: pieces on the board plus pieces in hand.
     pub fn holdings(&self, pos: &Position, seat: Seat) -> i32 {
         let hand: i32 = (0..self.values.len())
-            .map(|k| pos.hand_count(seat, crate::Kind(k as u8)) as i32 * self.values[k])
+            .map(|k| pos.hand_count(seat, crate::vocab::Kind(k as u8)) as i32 * self.values[k])
             .sum();
         pos.material(seat) as i32 * UNIT + hand
     }
@@ -246,7 +245,8 @@ pub fn mobility(pos: &Position, seat: Seat) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Assignment, load_variant};
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
 
     #[test]
     fn mobility_counts_the_start_moves() {
@@ -256,7 +256,7 @@ mod tests {
         let mut pos = Position::start(v);
         assert_eq!(mobility(&pos, Seat(0)), 16);
         assert_eq!(mobility(&pos, Seat(1)), 16);
-        assert_eq!(crate::perft(&mut pos, 1), 16);
+        assert_eq!(crate::perft::perft(&mut pos, 1), 16);
     }
 
     #[test]

@@ -3,9 +3,8 @@
 
 use super::eval::Evaluator;
 use crate::compile::CAPTURE;
-use crate::engine::MAX_SEATS;
-use crate::vocab::Piece;
-use crate::{Position, Seat};
+use crate::engine::Position;
+use crate::vocab::{MAX_SEATS, Piece, Seat};
 
 /// One capture a piece could make if its kind were rolled: (target square, attacking seat,
 /// bit of the attacking kind).
@@ -83,7 +82,8 @@ pub fn exposure(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Assignment, load_variant};
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
 
     #[test]
     fn exposure_weighs_attacked_pieces_by_the_chance_of_rolling_the_attacker() {

@@ -3,7 +3,8 @@
 use super::eval::Evaluator;
 use super::random::canonical_nth;
 use super::{Agent, Refusal, forced_action, uniform_below};
-use crate::{Action, Move, Outcome, Position, Seat};
+use crate::engine::Position;
+use crate::vocab::{Action, Move, Outcome, Seat};
 use rand_chacha::ChaCha8Rng;
 
 /// Plays the legal move with the largest immediate gain for the mover, one ply deep; uniformly

@@ -2,7 +2,7 @@
 //! [`Limits`] (depth, nodes, time) and the [`Iteration`] reports it gives while it runs.
 
 use super::eval::WIN;
-use crate::Move;
+use crate::vocab::Move;
 use std::time::Instant;
 
 /// The limits of one [`SearchAgent::think`](super::SearchAgent::think) search. The first
@@ -59,7 +59,7 @@ impl Score {
 
 /// What hears of each completed iteration of a [`think`](super::SearchAgent::think) search:
 /// called with the root position and the iteration.
-pub type Report<'a> = dyn FnMut(&crate::Position, &Iteration) + 'a;
+pub type Report<'a> = dyn FnMut(&crate::engine::Position, &Iteration) + 'a;
 
 /// One completed iteration of a [`think`](super::SearchAgent::think) search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,11 +106,14 @@ mod tests {
     }
 
     use crate::agents::{Agent, HARD, SearchAgent};
-    use crate::{Action, Assignment, Position, Stop, load_variant};
+    use crate::engine::{Position, load_variant};
+    use crate::spec::Assignment;
+    use crate::stop::Stop;
+    use crate::vocab::Action;
 
     fn think(agent: &mut SearchAgent, pos: &mut Position, limits: &Limits) -> (Action, Vec<i32>) {
         let mut depths = Vec::new();
-        let mut rng = crate::sim::game_rng(0, 0);
+        let mut rng = crate::agents::game_rng(0, 0);
         let a = agent.think(
             pos,
             &mut rng,
@@ -140,7 +143,7 @@ mod tests {
         assert!(matches!(a, Action::Move(m) if pos.is_legal(m)));
         assert_eq!(agent.depth(), 4);
         // The grade's own budget is back for the next move.
-        let mut rng = crate::sim::game_rng(0, 0);
+        let mut rng = crate::agents::game_rng(0, 0);
         agent.choose(&mut pos, &mut rng).unwrap();
         assert!(agent.nodes() <= HARD.nodes + 1, "{}", agent.nodes());
     }
@@ -174,7 +177,7 @@ mod tests {
         let mut pos = crate::notation::from_fen(&v, "3k4/p7/3K4/8/8/8/8/7R w - - 0 1").unwrap();
         let mut agent = SearchAgent::new(HARD);
         let mut scores = Vec::new();
-        let mut rng = crate::sim::game_rng(0, 0);
+        let mut rng = crate::agents::game_rng(0, 0);
         let a = agent.think(
             &mut pos,
             &mut rng,

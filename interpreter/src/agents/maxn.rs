@@ -9,8 +9,8 @@
 //! play for itself, as it does.
 
 use super::search::SearchAgent;
-use crate::engine::MAX_SEATS;
-use crate::{Action, Position, Seat};
+use crate::engine::Position;
+use crate::vocab::{Action, MAX_SEATS, Seat};
 
 /// One value per seat, each from that seat's point of view.
 pub type Values = [i32; MAX_SEATS];
@@ -37,7 +37,7 @@ impl SearchAgent {
         super::order::order(self.evaluator_ref(), pos, &moves, best_move, &mut ordered);
         let mover = pos.to_move().index();
         let pass = pos.can_pass();
-        let mut best: Option<(Values, Option<crate::Move>)> = None;
+        let mut best: Option<(Values, Option<crate::vocab::Move>)> = None;
         for i in 0..ordered.len() + pass as usize {
             let action = ordered
                 .get(i)
@@ -187,7 +187,7 @@ impl SearchAgent {
     }
 
     /// Every seat's value of a finished game.
-    fn terminal_values(&mut self, pos: &Position, o: crate::Outcome, ply: usize) -> Values {
+    fn terminal_values(&mut self, pos: &Position, o: crate::vocab::Outcome, ply: usize) -> Values {
         let n = pos.variant().seats.len();
         let e = self.evaluator();
         let mut v = [0; MAX_SEATS];

@@ -1,7 +1,7 @@
 //! Computer players: the [`Agent`] trait and the agents that implement it.
 //!
 //! An agent chooses one action for the seat to move. Every random choice it makes comes from
-//! the generator it is handed (one per game, see [`crate::sim`]), so a game is reproduced
+//! the generator it is handed (one per game, see [`game_rng`]), so a game is reproduced
 //! exactly from its seed.
 
 mod chance;
@@ -22,10 +22,12 @@ pub use limits::{Iteration, Limits, Report, Score};
 /// The generator agents draw from (re-exported so that agents can be written without
 /// depending on `rand_chacha`).
 pub use rand_chacha::ChaCha8Rng;
-pub use random::{RandomAgent, uniform_below};
+pub use random::{RandomAgent, game_rng, uniform_below};
 pub use search::{EASY, Grade, HARD, MEDIUM, SearchAgent};
 
-use crate::{Action, Position, Stop};
+use crate::engine::Position;
+use crate::stop::Stop;
+use crate::vocab::Action;
 
 /// A player: chooses the action of the seat to move.
 ///
@@ -140,14 +142,15 @@ pub(crate) fn forced_action(pos: &mut Position) -> Result<Action, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Assignment, load_variant};
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
 
     /// Every agent refuses to act while a roll is due and once the game is over, and acts
     /// once the dice are rolled.
     #[test]
     fn an_agent_asked_out_of_turn_refuses() {
         let v = load_variant("chaturaji", &Assignment::default()).unwrap();
-        let mut rng = crate::sim::game_rng(0, 0);
+        let mut rng = game_rng(0, 0);
         for name in AGENT_NAMES {
             let mut agent = by_name(name).unwrap();
             let mut pos = Position::start(v.clone());

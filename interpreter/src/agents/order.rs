@@ -3,7 +3,8 @@
 //! the canonical order ([`Move::canonical_key`]).
 
 use super::eval::Evaluator;
-use crate::{Move, Position};
+use crate::engine::Position;
+use crate::vocab::Move;
 
 /// Ordering key of the table's move.
 const TABLE_MOVE: i32 = i32::MAX;

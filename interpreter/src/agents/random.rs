@@ -1,8 +1,9 @@
 //! [`RandomAgent`]: uniform over the legal moves.
 
 use super::{Agent, Refusal};
-use crate::{Action, Move, Position};
-use rand::Rng;
+use crate::engine::Position;
+use crate::vocab::{Action, Move};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Plays a legal move chosen uniformly at random (each die-tagged move counts once): the
@@ -73,4 +74,12 @@ pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
         }
     }
     (m >> 32) as u32
+}
+
+/// The generator of game `game_index` of a run with base seed `seed`: ChaCha8 seeded from
+/// `seed` by [`SeedableRng::seed_from_u64`], with stream number `game_index`.
+pub fn game_rng(seed: u64, game_index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(game_index);
+    rng
 }

@@ -7,7 +7,9 @@ use super::limits::{Iteration, Limits, Report};
 use super::order::{is_capture, order, order_stable};
 use super::table::{Bound, Table};
 use super::{Agent, Refusal, forced_action, uniform_below};
-use crate::{Action, Move, Position, Seat, Stop};
+use crate::engine::Position;
+use crate::stop::Stop;
+use crate::vocab::{Action, Move, Seat};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::time::Instant;
@@ -167,7 +169,7 @@ pub const HARD: Grade = Grade {
 pub struct SearchAgent {
     pub(super) grade: Grade,
     eval: Option<Evaluator>,
-    pub(super) rolls: Option<(Arc<crate::Variant>, Rolls)>,
+    pub(super) rolls: Option<(Arc<crate::compile::Variant>, Rolls)>,
     pub(super) table: Table,
     /// Move buffers per ply.
     pub(super) moves: Vec<Vec<Move>>,
@@ -344,9 +346,9 @@ impl SearchAgent {
             let root = self.root;
             return self.evaluator().terminal(pos, o, root, ply as u32);
         }
-        if pos.awaiting_roll() {
-            return self.chance(pos, depth, ply);
-        }
+        // Alpha-beta runs in variants without dice only (dice variants search with maxⁿ and
+        // expectation nodes, `maxn.rs`), so no roll is ever due here.
+        debug_assert!(!pos.awaiting_roll());
         if depth <= 0 {
             return self.quiesce(pos, ply, alpha, beta, self.grade.quiescence);
         }
@@ -469,38 +471,6 @@ impl SearchAgent {
         self.extensions += extend as u8;
         pos.undo();
         v
-    }
-
-    /// A chance node: the expected value over every distinct roll.
-    fn chance(&mut self, pos: &mut Position, depth: i32, ply: usize) -> i32 {
-        if depth <= 0 {
-            return self.static_value(pos);
-        }
-        let Some((variant, rolls)) = self.rolls.clone() else {
-            return self.static_value(pos);
-        };
-        let count = variant.dice.as_ref().map_or(0, |d| d.count as usize);
-        let mut sum: i64 = 0;
-        for &(dice, weight) in &rolls.rolls {
-            if self.spend() {
-                return 0;
-            }
-            pos.roll_unchecked(&dice[..count.min(dice.len())]);
-            // A roll that leaves no usable die passes the turn at once: count it as a ply so
-            // that a run of dead rolls ends.
-            let d = if pos.awaiting_roll() {
-                depth - 1
-            } else {
-                depth
-            };
-            let v = self.search(pos, d, ply + 1, -INF, INF);
-            pos.undo();
-            if self.stopped {
-                return 0;
-            }
-            sum += v as i64 * weight as i64;
-        }
-        (sum / rolls.total.max(1) as i64) as i32
     }
 
     /// Quiescence search: the static value, improved by captures and promotions (not in dice

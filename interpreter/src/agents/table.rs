@@ -1,7 +1,7 @@
 //! [`Table`]: a small transposition table for the search agents, keyed by the position hash
 //! (with the dice left, in dice variants).
 
-use crate::Move;
+use crate::vocab::Move;
 
 /// How a stored value bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,8 +8,8 @@
 
 use super::movetable::{CAPTURE, mode_bits};
 use crate::dsl::{Step, lame_path};
-use crate::engine::Piece;
 use crate::geometry::{Board, Orientation};
+use crate::vocab::Piece;
 
 /// A leap that could attack `square` from `from`.
 #[derive(Clone, Copy, Debug)]

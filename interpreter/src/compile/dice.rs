@@ -1,8 +1,9 @@
 //! Compiled dice rules: which kinds each face moves, and every distinct roll for perft.
 
 use crate::diag::{Code, Diagnostics};
-use crate::engine::MAX_DICE;
-use crate::spec::{DiceSpec, unknown_name};
+use crate::spec::DiceSpec;
+use crate::vocab::MAX_DICE;
+use crate::yaml::unknown_name;
 
 /// Dice rules of a compiled variant.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 
 use super::Variant;
 use crate::diag::count;
-use crate::spec::ResultKind;
+use crate::vocab::ResultKind;
 use std::fmt::Write;
 
 fn result_words(r: ResultKind, who: &str) -> String {
@@ -369,8 +369,9 @@ mod tests {
 
     fn explain(yaml: &str) -> String {
         let file = load_str("t.yaml", yaml).unwrap();
-        super::super::compile(&file, &Assignment::default())
+        super::super::compile_unchecked(&file, &Assignment::default())
             .unwrap()
+            .0
             .explain()
     }
 

@@ -20,9 +20,10 @@ pub use quantity::{QUANTITIES, Quantity, SeatRef};
 
 use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::dsl::{self, BetzaMove, DslErrorKind, Expr, Step, Type, join_or};
-use crate::engine::{MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Piece, SquareSet};
 use crate::geometry::{Board, Orientation, Square};
-use crate::spec::{Assignment, ResultKind, RuleFile, RuleSpec, Text, unknown_name};
+use crate::spec::{Assignment, RuleFile, RuleSpec};
+use crate::vocab::{MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Piece, ResultKind, SquareSet};
+use crate::yaml::{Text, unknown_name};
 use std::sync::Arc;
 
 /// One seat of a compiled variant.
@@ -61,7 +62,7 @@ pub struct KindInfo {
     /// Moving this kind resets the move-rule count.
     pub resets_move_rule: bool,
     /// The kind it becomes when captured into a hand.
-    pub demote: crate::engine::Kind,
+    pub demote: crate::vocab::Kind,
     /// Drop restrictions (`drop:`).
     pub drop: crate::spec::DropSpec,
 }
@@ -72,7 +73,7 @@ pub struct Promotion {
     /// Zone depth in lines from the far edge along the piece's facing.
     pub zone: u8,
     /// Target kinds.
-    pub to: Vec<crate::engine::Kind>,
+    pub to: Vec<crate::vocab::Kind>,
     /// Promotion is compulsory.
     pub mandatory: bool,
     /// Lines at the far end where promotion is compulsory even if not `mandatory`.
@@ -163,28 +164,28 @@ pub struct Variant {
 
 impl Variant {
     /// The kind named `name`.
-    pub fn kind_by_name(&self, name: &str) -> Option<crate::engine::Kind> {
+    pub fn kind_by_name(&self, name: &str) -> Option<crate::vocab::Kind> {
         self.kinds
             .iter()
             .position(|k| k.name == name)
-            .map(|i| crate::engine::Kind(i as u8))
+            .map(|i| crate::vocab::Kind(i as u8))
     }
 
     /// The kind whose letter is `c` (case-insensitive).
-    pub fn kind_by_letter(&self, c: char) -> Option<crate::engine::Kind> {
+    pub fn kind_by_letter(&self, c: char) -> Option<crate::vocab::Kind> {
         let c = c.to_ascii_uppercase();
         self.kinds
             .iter()
             .position(|k| k.letter == c)
-            .map(|i| crate::engine::Kind(i as u8))
+            .map(|i| crate::vocab::Kind(i as u8))
     }
 
     /// The seat named `name`.
-    pub fn seat_by_name(&self, name: &str) -> Option<crate::engine::Seat> {
+    pub fn seat_by_name(&self, name: &str) -> Option<crate::vocab::Seat> {
         self.seats
             .iter()
             .position(|s| s.name == name)
-            .map(|i| crate::engine::Seat(i as u8))
+            .map(|i| crate::vocab::Seat(i as u8))
     }
 
     /// Number of seats.
@@ -193,10 +194,15 @@ impl Variant {
     }
 }
 
-/// Resolves `assignment` against `file` and compiles the result.
+/// Resolves `assignment` against `file` and compiles the result, with the resolved rule
+/// spec it was compiled from. The checks that need play (a first seat with no legal move)
+/// are the engine's: `engine::compile` runs both.
 ///
 /// Errors: unknown options or choices, and every problem of the resolved rule file.
-pub fn compile(file: &RuleFile, assignment: &Assignment) -> Result<Arc<Variant>, Diagnostics> {
+pub fn compile_unchecked(
+    file: &RuleFile,
+    assignment: &Assignment,
+) -> Result<(Arc<Variant>, RuleSpec), Diagnostics> {
     let (spec, mut errs) = file.read(assignment)?;
     let full = Assignment(
         file.options
@@ -210,7 +216,7 @@ pub fn compile(file: &RuleFile, assignment: &Assignment) -> Result<Arc<Variant>,
             .collect(),
     );
     match compile_spec(&spec, full) {
-        Ok(v) if errs.is_empty() => check_start(Arc::new(v), &spec),
+        Ok(v) if errs.is_empty() => Ok((Arc::new(v), spec)),
         Ok(_) => Err(errs),
         Err(more) => {
             errs.0.extend(more.0);
@@ -218,45 +224,6 @@ pub fn compile(file: &RuleFile, assignment: &Assignment) -> Result<Arc<Variant>,
             Err(errs)
         }
     }
-}
-
-/// Refuses a variant whose mates do not end the game (`mate:`, no dice) when a seat that may
-/// begin the game (each seat in turn with `match: { first-seat: rotate }`) has no legal move
-/// at the start while another seat takes turns: nobody has moved, so nobody could mate it, and
-/// the position reader refuses the same position. (A lone seat with no legal move ends the
-/// game at once, as a stalemate or checkmate.)
-fn check_start(v: Arc<Variant>, spec: &RuleSpec) -> Result<Arc<Variant>, Diagnostics> {
-    let Some(mate) = spec.modules.mate.as_ref().filter(|_| v.dice.is_none()) else {
-        return Ok(v);
-    };
-    let firsts = if v.rules.first_seat.is_some() {
-        v.seats.len() as u64
-    } else {
-        1
-    };
-    for game in 0..firsts {
-        let mut pos = crate::Position::start_for_game(v.clone(), game);
-        if pos.outcome().is_none() && !pos.has_legal_move() {
-            let seat = &v.seats[pos.to_move().index()].name;
-            return Err(Diagnostic::new(
-                Code::CompileNoFirstMove,
-                format!("{seat} has no legal move at the start, so nobody could mate it"),
-                Some(mate.node.span.clone()),
-            )
-            .label("mates do not end the game")
-            .help(format!(
-                "give {seat} a piece that can move in `setup:`, or let another seat begin"
-            ))
-            .into());
-        }
-    }
-    Ok(v)
-}
-
-/// Loads `variant` (a built-in name or a path) and compiles it with `assignment`.
-pub fn load_variant(variant: &str, assignment: &Assignment) -> Result<Arc<Variant>, Diagnostics> {
-    let file = crate::spec::load(variant)?;
-    compile(&file, assignment)
 }
 
 /// Reports a DSL error inside `text` at its exact characters.
@@ -343,9 +310,9 @@ pub(crate) fn kind_named(
     t: &Text,
     kinds: &[&str],
     errs: &mut Diagnostics,
-) -> Option<crate::engine::Kind> {
+) -> Option<crate::vocab::Kind> {
     match kinds.iter().position(|n| *n == t.value) {
-        Some(i) => Some(crate::engine::Kind(i as u8)),
+        Some(i) => Some(crate::vocab::Kind(i as u8)),
         None => {
             errs.push(unknown_name(
                 &t.node.span,
@@ -465,7 +432,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
 /// The seats and their distinct orientations; problems go to `errs`.
 fn compile_seats(
     spec: &RuleSpec,
-    board_node: &crate::spec::Node,
+    board_node: &crate::yaml::Node,
     errs: &mut Diagnostics,
 ) -> (Vec<SeatInfo>, Vec<Orientation>) {
     if spec.seats.is_empty() || spec.seats.len() > MAX_SEATS {
@@ -528,7 +495,7 @@ fn compile_seats(
 /// The piece kinds, without promotion, demotion or move-rule links; problems go to `errs`.
 fn compile_kinds(
     spec: &RuleSpec,
-    board_node: &crate::spec::Node,
+    board_node: &crate::yaml::Node,
     errs: &mut Diagnostics,
 ) -> Vec<KindInfo> {
     if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
@@ -599,7 +566,7 @@ fn compile_kinds(
             royal: p.royal,
             promotion: None,
             resets_move_rule: false,
-            demote: crate::engine::Kind(kinds.len() as u8),
+            demote: crate::vocab::Kind(kinds.len() as u8),
             drop: p.drop.clone(),
         });
     }

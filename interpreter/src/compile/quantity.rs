@@ -3,7 +3,7 @@
 
 use crate::dsl::suggest;
 use crate::dsl::{Arg, Fault, Refusal, ResolveError, Resolved, Type};
-use crate::engine::{Kind, Seat};
+use crate::vocab::{Kind, Seat};
 use std::ops::Range;
 
 /// Which seat a quantity is about.
@@ -393,13 +393,13 @@ mod tests {
         helps.extend(parse_expr(&long).unwrap_err()[0].help.clone());
         let file = "extends: chaturanga\nend: { conditions: { x: { when: ~, result: win } } }\n";
         let e = load_str("t.yaml", file)
-            .and_then(|f| crate::compile(&f, &Assignment::default()))
+            .and_then(|f| super::super::compile_unchecked(&f, &Assignment::default()))
             .unwrap_err();
         helps.extend(e.0.iter().filter_map(|d| d.help.clone()));
         let file =
             "extends: chaturanga\nend: { conditions: { x: { when: 'a ==', result: win } } }\n";
         let e = load_str("t.yaml", file)
-            .and_then(|f| crate::compile(&f, &Assignment::default()))
+            .and_then(|f| super::super::compile_unchecked(&f, &Assignment::default()))
             .unwrap_err();
         helps.extend(e.0.iter().filter_map(|d| d.help.clone()));
 

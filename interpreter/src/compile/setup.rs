@@ -2,9 +2,10 @@
 //! coordinates (`place:`), checked for unknown pieces, off-board squares and double placement.
 
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
-use crate::engine::{Kind, Piece, Seat};
 use crate::geometry::{Board, Orientation, Square};
-use crate::spec::{RuleSpec, Text, unknown_name};
+use crate::spec::RuleSpec;
+use crate::vocab::{Kind, Piece, Seat};
+use crate::yaml::{Text, unknown_name};
 
 use super::SeatInfo;
 

@@ -69,7 +69,7 @@ use self::direction::{Shape, pair_up};
 use self::problems::{
     dangling, empty_spec, parse_range, repeated_spec, rule_name, tripled, unknown_letter,
 };
-use crate::dsl::error::from_pest;
+use super::error::from_pest;
 use crate::dsl::{DslError, DslErrorKind};
 
 mod grammar {

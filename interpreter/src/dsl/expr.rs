@@ -34,7 +34,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 pub use self::ast::{Ast, AstKind, BinaryOp, UnaryOp};
 pub use self::compile::{Expr, Resolver, compile_expr};
-use crate::dsl::error::from_pest;
+use super::error::from_pest;
 use crate::dsl::{DslError, DslErrorKind};
 
 mod grammar {
@@ -99,7 +99,7 @@ pub struct Resolved {
     pub ty: Type,
 }
 
-pub use crate::dsl::error::{Refusal, ResolveError};
+pub use super::error::{Refusal, ResolveError};
 
 /// The Pratt parser: precedence and associativity of the operators, lowest first.
 static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {

@@ -2,8 +2,7 @@
 
 use super::position::Position;
 use crate::compile::{Quantity, SeatRef, Variant};
-use crate::spec::ResultKind;
-use crate::vocab::{EndReason, Outcome, Seat};
+use crate::vocab::{EndReason, Outcome, ResultKind, Seat};
 use std::fmt;
 
 /// A displayable outcome: "white wins (checkmate)", "draw (both-bare)".
@@ -27,7 +26,7 @@ impl fmt::Display for OutcomeDisplay<'_> {
                     .iter()
                     .map(|&i| {
                         let score = if scoring {
-                            format!(" {}", self.0.score(crate::Seat(i as u8)))
+                            format!(" {}", self.0.score(crate::vocab::Seat(i as u8)))
                         } else {
                             String::new()
                         };
@@ -252,11 +251,11 @@ impl Position {
     /// How many times the current position has occurred (1 = first time), looking back over
     /// the moves since the last capture or reset move.
     pub fn repetitions(&self) -> u32 {
-        let n = self.history.len();
+        let n = self.undo.len();
         let back = (self.halfmove as usize).min(n);
-        1 + self.history[n - back..]
+        1 + self.undo[n - back..]
             .iter()
-            .filter(|&&h| h == self.hash)
+            .filter(|u| u.hash == self.hash)
             .count() as u32
     }
 }

@@ -127,7 +127,6 @@ impl Position {
             sweep_waiting: self.sweep_waiting,
             edits: Vec::new(),
         });
-        self.history.push(self.hash);
     }
 
     /// Plays `m`, which must be legal (as from [`legal_moves`](Self::legal_moves)); then judges
@@ -236,7 +235,6 @@ impl Position {
     /// Takes back the last action; returns it, or `None` at the root.
     pub fn undo(&mut self) -> Option<Action> {
         let u = self.undo.pop()?;
-        self.history.pop();
         self.die_cache_valid = false;
         for e in u.edits.iter().rev() {
             match *e {

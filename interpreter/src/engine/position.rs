@@ -46,7 +46,8 @@ pub(crate) enum Edit {
 /// A game position of a compiled [`Variant`], with its history (for `undo` and repetition).
 ///
 /// Positions are only built from the variant's setup ([`Position::start`]) or from a position
-/// string ([`Position::from_fen`](crate::notation)), and only changed by legal moves, so they are
+/// string (`notation::from_fen`, `notation::from_position_string`), and only changed by legal
+/// moves, so they are
 /// always consistent; the incremental hash always equals [`Position::compute_hash`].
 #[derive(Clone)]
 pub struct Position {
@@ -86,9 +87,9 @@ pub struct Position {
     /// The next move must look at every waiting piece (set at a root position: loading never
     /// promotes, so a waiting piece may already qualify there).
     pub(crate) sweep_waiting: bool,
+    /// One entry per action played since the root, oldest first; `undo[i].hash` is the hash
+    /// of the position before action `i` (the history repetition counts).
     pub(crate) undo: Vec<Undo>,
-    /// Hashes of the positions before each move of `undo`, oldest first.
-    pub(crate) history: Vec<u64>,
 }
 
 /// A 64-bit mix (splitmix64 finaliser), the Zobrist key source: keys are computed, not stored.
@@ -145,7 +146,6 @@ impl Position {
             die_cache_valid: false,
             sweep_waiting: false,
             undo: Vec::with_capacity(256),
-            history: Vec::with_capacity(256),
         };
         p.hash = p.compute_hash();
         p
@@ -327,9 +327,37 @@ impl Position {
     }
 }
 
+/// A compact dump (the notation layer writes positions for people): the board from the last
+/// rank to the first, `/` between ranks, each square `.` or its piece's owner (a seat number,
+/// `_` for none) and kind letter; then the seat to move, the dice left, the ply and the hash.
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", crate::notation::to_fen(self))
+        let b = self.variant.board;
+        let mut board = String::new();
+        for rank in (0..b.ranks).rev() {
+            for file in 0..b.files {
+                let p = self.board[(rank * b.files + file) as usize];
+                if p.is_empty() {
+                    board.push('.');
+                    continue;
+                }
+                match self.variant.seats.get(p.owner().index()) {
+                    Some(_) => board.push_str(&p.owner().0.to_string()),
+                    None => board.push('_'),
+                }
+                board.push(self.variant.kinds[p.kind().index()].letter);
+            }
+            if rank > 0 {
+                board.push('/');
+            }
+        }
+        f.debug_struct("Position")
+            .field("board", &board)
+            .field("to_move", &self.to_move.0)
+            .field("dice", &self.dice())
+            .field("ply", &self.undo.len())
+            .field("hash", &format_args!("{:#018x}", self.hash))
+            .finish()
     }
 }
 
@@ -439,7 +467,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load_variant;
+    use crate::engine::load_variant;
     use crate::spec::Assignment;
 
     #[test]

@@ -32,9 +32,9 @@ impl Position {
         let mut violation = false;
         if self.repetitions() >= count {
             let h = self.hash;
-            let n = self.history.len();
+            let n = self.undo.len();
             let back = (self.halfmove as usize).min(n);
-            if let Some(first) = self.history[n - back..].iter().position(|&x| x == h) {
+            if let Some(first) = self.undo[n - back..].iter().position(|u| u.hash == h) {
                 let start = n - back + first;
                 violation = self.undo[start..]
                     .iter()
@@ -52,12 +52,12 @@ impl Position {
         let Some((count, _)) = self.variant.end.repetition else {
             return false;
         };
-        let n = self.history.len();
+        let n = self.undo.len();
         let back = (self.halfmove as usize).min(n);
         if back + 1 < count as usize {
             return false;
         }
-        let mut window: Vec<u64> = self.history[n - back..].to_vec();
+        let mut window: Vec<u64> = self.undo[n - back..].iter().map(|u| u.hash).collect();
         window.push(self.hash);
         window.sort_unstable();
         window

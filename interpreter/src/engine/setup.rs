@@ -70,7 +70,6 @@ impl Position {
         self.halfmove = s.halfmove;
         self.root_fullmove = s.fullmove.max(1);
         self.undo.clear();
-        self.history.clear();
         self.hash = self.compute_hash();
         self.ended = match s.end {
             EndSetting::Judge => self.judge_setup(),
@@ -105,7 +104,6 @@ impl Position {
         if reads_ply && !self.undo.is_empty() {
             let mut root = self.clone();
             root.undo.clear();
-            root.history.clear();
             return root.judge_conditions(root.setup_mover());
         }
         self.judge_conditions(self.setup_mover())

@@ -235,7 +235,8 @@ pub fn write_fen(v: &Variant, setup: &Setup) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Assignment, load_variant};
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
 
     #[test]
     fn counts_of_one_are_singular() {

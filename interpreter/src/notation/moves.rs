@@ -1,6 +1,7 @@
 //! Move notation: coordinates, `e2e3`, with the promotion kind's letter, `a7a8q`.
 
-use crate::engine::{Action, Move, Position};
+use crate::engine::Position;
+use crate::vocab::{Action, Move};
 use std::fmt;
 
 /// A move that cannot be read or is not legal here.
@@ -283,11 +284,11 @@ const NO_MOVE: &str = "no legal move starts on that square";
 
 /// Why no legal move starts on `from`: it is empty, or holds another seat's piece (naming
 /// both seats), or else the piece simply has no legal move now.
-fn no_move_from(pos: &Position, from: crate::Square) -> String {
+fn no_move_from(pos: &Position, from: crate::geometry::Square) -> String {
     let v = pos.variant();
     let name = v.board.name(from);
     let piece = pos.piece_at(from);
-    let seat = |s: crate::Seat| v.seats.get(s.index()).map(|x| x.name.as_str());
+    let seat = |s: crate::vocab::Seat| v.seats.get(s.index()).map(|x| x.name.as_str());
     match (piece.is_empty(), seat(piece.owner()), seat(pos.to_move())) {
         (true, _, _) => format!("there is no piece on {name}"),
         (false, Some(owner), Some(to_move)) if piece.owner() != pos.to_move() => {
@@ -307,7 +308,7 @@ enum Suffix {
     /// `=`: do not promote.
     Decline,
     /// A kind's letter: promote to it.
-    Kind(crate::engine::Kind),
+    Kind(crate::vocab::Kind),
 }
 
 /// Reads a drop, `P@e5` (or `P*e5`), and checks it is legal in `pos`.
@@ -375,7 +376,7 @@ pub fn parse_action(pos: &mut Position, text: &str) -> Result<Action, MoveError>
         _ => {}
     }
     if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',') {
-        let mut dice = [0u8; crate::engine::MAX_DICE];
+        let mut dice = [0u8; crate::vocab::MAX_DICE];
         let values: Vec<&str> = t.split(',').collect();
         if values.len() > dice.len() {
             return Err(MoveError::Syntax(format!(
@@ -423,7 +424,8 @@ fn occupied(pos: &Position) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Assignment, load_variant};
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
 
     /// Chaturanga: white's ratha on a1, black's ashva on a5 and a pawn on h7 (hand-made).
     fn position() -> Position {

@@ -937,7 +937,8 @@ pub fn parse_position(variant: &Arc<Variant>, text: &str) -> Result<Position, Po
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Assignment, load_variant};
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
 
     fn chaturaji() -> Arc<Variant> {
         load_variant("chaturaji", &Assignment::default()).unwrap()

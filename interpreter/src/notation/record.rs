@@ -21,10 +21,11 @@
 use super::error::PositionError;
 use super::moves::{MoveError, action_to_string, parse_action};
 use super::position::{parse_position, seat_letters, to_position_string};
-use crate::compile::{Variant, load_variant};
+use crate::compile::Variant;
 use crate::diag::Diagnostics;
-use crate::engine::{Action, Outcome, PlayError, Position, Seat};
+use crate::engine::{PlayError, Position, load_variant};
 use crate::spec::Assignment;
+use crate::vocab::{Action, Outcome, Seat};
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -288,10 +289,10 @@ fn char_offset(text: &str, n: usize) -> usize {
 
 /// State before action `i` (or the current state for `i == len`): seat to move, dice, roll due,
 /// outcome.
-fn state_before(pos: &Position, i: usize) -> (Seat, [u8; crate::engine::MAX_DICE], bool, bool) {
+fn state_before(pos: &Position, i: usize) -> (Seat, [u8; crate::vocab::MAX_DICE], bool, bool) {
     pos.state_before_action(i).unwrap_or((
         pos.to_move(),
-        [0; crate::engine::MAX_DICE],
+        [0; crate::vocab::MAX_DICE],
         pos.awaiting_roll(),
         pos.ended().is_some(),
     ))
@@ -420,7 +421,7 @@ impl Record {
     /// is named, never shown ([`load_referenced`](crate::spec::load_referenced)).
     pub fn replay(&self) -> Result<Position, ReplayError> {
         let file = crate::spec::load_referenced(&self.variant).map_err(ReplayError::Variant)?;
-        let v = crate::compile(&file, &Assignment(self.options.0.clone()))
+        let v = crate::engine::compile(&file, &Assignment(self.options.0.clone()))
             .map_err(ReplayError::Variant)?;
         self.replay_on(&v)
     }

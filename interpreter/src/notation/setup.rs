@@ -616,9 +616,10 @@ fn scores_can_fall(v: &Variant) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::load_variant;
     use crate::notation::{read_fen, read_position_string, write_fen, write_position_string};
+    use crate::spec::Assignment;
     use crate::vocab::{Action, Move};
-    use crate::{Assignment, load_variant};
 
     /// Every built-in variant under its defaults.
     fn variants() -> Vec<Arc<Variant>> {

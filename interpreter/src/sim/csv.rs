@@ -226,7 +226,7 @@ pub struct PerGame {
 
 impl PerGame {
     /// An empty table for the assignments `variants` (their seats, options and events).
-    pub fn new(variants: &[std::sync::Arc<crate::Variant>]) -> PerGame {
+    pub fn new(variants: &[std::sync::Arc<crate::compile::Variant>]) -> PerGame {
         let mut events: Vec<String> = Vec::new();
         for v in variants {
             for (e, _) in super::Events::default().named(v) {
@@ -246,8 +246,14 @@ impl PerGame {
     }
 
     /// Adds game `r` of assignment `run` (played with `variant` from base seed `seed`).
-    pub fn add(&mut self, run: usize, seed: u64, variant: &crate::Variant, r: &super::GameResult) {
-        let seat = |s: crate::Seat| {
+    pub fn add(
+        &mut self,
+        run: usize,
+        seed: u64,
+        variant: &crate::compile::Variant,
+        r: &super::GameResult,
+    ) {
+        let seat = |s: crate::vocab::Seat| {
             self.seats
                 .get(s.index())
                 .cloned()

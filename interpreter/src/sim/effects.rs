@@ -12,7 +12,7 @@
 use super::game::GameResult;
 use super::summary::Difference;
 use super::tally::SHARE_UNIT;
-use crate::Assignment;
+use crate::spec::Assignment;
 use serde::{Deserialize, Serialize};
 
 /// One contrast of a factorial sweep: the runs counted with `+1` and `−1`.

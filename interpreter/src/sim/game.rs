@@ -4,8 +4,8 @@ use super::events::Events;
 use super::game_rng;
 use crate::agents::{Agent, uniform_below};
 use crate::compile::Variant;
-use crate::engine::MAX_DICE;
-use crate::{Action, Outcome, Position, Seat};
+use crate::engine::Position;
+use crate::vocab::{Action, MAX_DICE, Outcome, Seat};
 use std::sync::Arc;
 
 /// The end-reason name of a game stopped by the ply cap rather than by the rules.
@@ -135,7 +135,7 @@ pub fn play_game_to_end(
             .collect(),
         Some(Outcome::Draw { .. }) | None => vec![1; n],
     };
-    if outcome.is_some_and(|o| o.reason() == crate::EndReason::CaptureAll) {
+    if outcome.is_some_and(|o| o.reason() == crate::vocab::EndReason::CaptureAll) {
         events.capture_all = 1;
     }
     let reason = match outcome {

@@ -7,7 +7,8 @@
 //!
 //! Game `k` of a run with base seed `s` draws every random choice (dice and agents) from one
 //! generator, [`game_rng`]`(s, k)`: ChaCha8 keyed by `s` (through
-//! [`SeedableRng::seed_from_u64`]) on stream `k` ([`ChaCha8Rng::set_stream`]). Tallies are
+//! [`rand::SeedableRng::seed_from_u64`]) on stream `k`
+//! ([`rand_chacha::ChaCha8Rng::set_stream`]). Tallies are
 //! exact integer sums, so a run gives the same figures, bit for bit, on any machine, with any
 //! number of threads, and split into shards; game `k` is the same game in every run with seed
 //! `s`, whatever the number of games; and in a sweep every option assignment plays game `k`
@@ -23,6 +24,7 @@ mod sweep;
 mod table;
 mod tally;
 
+pub use crate::agents::game_rng;
 pub use csv::PerGame;
 pub use effects::{Contrast, Effect, EffectTally, contrasts};
 pub use events::{Events, MAX_FORMATIONS};
@@ -32,21 +34,11 @@ pub use summary::{Difference, Differences, SeatSummary, Summary, wilson};
 pub use sweep::{Design, MAX_ASSIGNMENTS, Sweep, sweep};
 pub use tally::{MAX_GAMES, Paired, SHARE_UNIT, Tally};
 
-use crate::Position;
 use crate::agents::Agent;
 use crate::compile::Variant;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use crate::engine::Position;
 use rayon::prelude::*;
 use std::sync::Arc;
-
-/// The generator of game `game_index` of a run with base seed `seed`: ChaCha8 seeded from
-/// `seed` by [`SeedableRng::seed_from_u64`], with stream number `game_index`.
-pub fn game_rng(seed: u64, game_index: u64) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(game_index);
-    rng
-}
 
 /// What to play: games `0..games` (or a shard of them) from base seed `seed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use super::effects::{Effect, EffectTally, contrasts};
 use super::summary::{Difference, Summary};
 use super::sweep::Design;
 use super::tally::Tally;
-use crate::Assignment;
+use crate::spec::Assignment;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::fmt;

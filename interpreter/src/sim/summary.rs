@@ -2,7 +2,7 @@
 //! [`Tally`].
 
 use super::tally::{SHARE_UNIT, Tally};
-use crate::Assignment;
+use crate::spec::Assignment;
 use std::collections::BTreeMap;
 
 /// 97.5th percentile of the standard normal distribution (two-sided 95% intervals).

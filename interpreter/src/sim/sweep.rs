@@ -1,10 +1,9 @@
 //! Option sweeps: every combination of the choices of some options (`--sweep`), the first
 //! being the baseline the others are compared with.
 
-use crate::Assignment;
 use crate::diag::{Code, Diagnostic, Diagnostics, Source, Span, text_source};
 use crate::dsl::suggest;
-use crate::spec::{OptionSpec, RuleFile};
+use crate::spec::{Assignment, OptionSpec, RuleFile};
 
 /// Most option assignments one sweep may play.
 pub const MAX_ASSIGNMENTS: usize = 4096;

@@ -3,7 +3,7 @@
 
 use super::game::GameResult;
 use crate::compile::Variant;
-use crate::engine::MAX_SEATS;
+use crate::vocab::MAX_SEATS;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

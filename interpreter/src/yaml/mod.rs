@@ -1,7 +1,7 @@
 //! Typed reading of YAML with spans: the [`Node`] tree (serde-saphyr, a span on every value),
 //! [`merge`] for `extends:` and options, and the [`Reader`] that turns nodes into typed values
-//! with located errors. The rule-file model ([`spec`](crate::spec)) and the rule modules
-//! ([`rules`](crate::rules)) read their keys with it.
+//! with located errors. The rule-file model (`spec`) and the rule modules (`rules`), in the
+//! layers above, read their keys with it.
 
 mod node;
 mod read;

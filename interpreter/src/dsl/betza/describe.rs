@@ -1,8 +1,8 @@
 //! English summaries of parsed groups, for `explain` and the REPL.
 
+use super::super::error::join_list;
 use super::direction::Shape;
 use super::{Group, Modality, Step, atom_parts, images};
-use crate::dsl::error::join_list;
 
 /// The English for one group (after the `source: ` prefix).
 pub(super) fn describe_group(group: &Group) -> String {
