@@ -29,22 +29,40 @@ impl Position {
                 continue;
             }
             let combo = p.combo(n_orients);
-            t.walk(
-                combo,
-                from,
-                &self.board,
-                |p| !p.is_empty(),
-                |to, mode, target| {
-                    let ok = if target.is_empty() {
-                        mode & QUIET != 0
+            // The hottest loop of the engine: written out here rather than through
+            // `MoveTable::walk` (which mobility, exposure and drops use), so each target is
+            // pushed as it is found (measured: the closure form costs perft about 8%).
+            let e = t.entry(combo, from);
+            for l in t.leaps_of(e) {
+                let target = self.board[l.to as usize];
+                let ok = if target.is_empty() {
+                    l.mode & QUIET != 0
+                } else {
+                    l.mode & CAPTURE != 0 && self.capturable(seat, target)
+                };
+                if ok
+                    && t.blocks_of(l)
+                        .iter()
+                        .all(|&b| self.board[b as usize].is_empty())
+                {
+                    self.push_move(p, combo, from, l.to, die, out);
+                }
+            }
+            for r in t.rays_of(e) {
+                for &to in t.ray(r) {
+                    let target = self.board[to as usize];
+                    if target.is_empty() {
+                        if r.mode & QUIET != 0 {
+                            self.push_move(p, combo, from, to, die, out);
+                        }
                     } else {
-                        mode & CAPTURE != 0 && self.capturable(seat, target)
-                    };
-                    if ok {
-                        self.push_move(p, combo, from, to, die, out);
+                        if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
+                            self.push_move(p, combo, from, to, die, out);
+                        }
+                        break;
                     }
-                },
-            );
+                }
+            }
         }
     }
 
