@@ -399,6 +399,29 @@ fn a_rule_file_from_variant_path_becomes_selectable() {
         e.sync(),
         ["info string variant `short-shatranj` loaded: set UCI_Variant to play it"]
     );
+    // A file with several problems: one protocol line, the first problem and the count.
+    let broken = dir.path().join("broken.yaml");
+    std::fs::write(
+        &broken,
+        "extends: shatranj\nname: broken\nboard: { files: 0 }\nbogus: 1\n",
+    )
+    .unwrap();
+    e.send(&format!(
+        "setoption name VariantPath value {}",
+        broken.display()
+    ));
+    let got = e.sync();
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(
+        got[0].starts_with("info string error: VariantPath `"),
+        "{}",
+        got[0]
+    );
+    assert!(
+        got[0].contains("more: `ashtapada check` lists them)"),
+        "{}",
+        got[0]
+    );
     e.send("setoption name UCI_Variant value short-shatranj");
     e.send("position startpos");
     e.send("go perft 2");

@@ -40,12 +40,14 @@ impl Output {
         let _ = w.flush();
     }
 
-    /// `info string error: …`.
+    /// `info string error: …`, always one line (line breaks become `; `).
     /// The message is shown with control characters escaped and cut at
     /// [`MAX_ERROR_CHARS`], so that a hostile line is neither obeyed by a terminal nor echoed
     /// whole.
     fn error(&self, message: &str) {
-        let shown = ashtapada::diag::printable(message);
+        // One protocol line, whatever the message holds.
+        let message = message.replace('\n', "; ");
+        let shown = ashtapada::diag::printable(&message);
         let shown = ashtapada::diag::excerpt_at(&shown, MAX_ERROR_CHARS);
         self.say(&format!("info string error: {shown}"));
     }

@@ -66,10 +66,17 @@ impl Catalogue {
     /// replacing one of the same name; returns the name.
     ///
     /// # Errors
-    /// The rule file's problems on one line, or a variant UCI cannot play.
+    /// The rule file's first problem on one line (with the count of the others), or a variant
+    /// UCI cannot play.
     pub fn load(&mut self, path: &str) -> Result<String, String> {
-        let v = ashtapada::load_variant(path, &Assignment::default())
-            .map_err(|d| format!("VariantPath `{path}`: {}", d.one_line()))?;
+        let v = ashtapada::load_variant(path, &Assignment::default()).map_err(|d| {
+            let first = d.0.first().map(|x| x.one_line()).unwrap_or_default();
+            let more = match d.0.len() {
+                0 | 1 => String::new(),
+                n => format!(" (and {} more: `ashtapada check` lists them)", n - 1),
+            };
+            format!("VariantPath `{path}`: {first}{more}")
+        })?;
         if !playable(&v) {
             return Err(format!(
                 "VariantPath `{path}`: `{}` has {} seats{}; UCI plays two-seat variants without \
