@@ -260,6 +260,26 @@ fn uci_agents_are_refused_where_they_cannot_play() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("has 4 seats and dice"), "{err}");
+    // Rules changed by `--set` cannot be told to the engine: refused, naming the option.
+    let out = ashtapada(
+        &[
+            "simulate",
+            "shatranj",
+            "--set",
+            "bare-king=off",
+            "--agents",
+            "uci:fairy-stockfish nodes=10,random",
+        ],
+        dir.path(),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let one_line = unwrapped(&out.stderr);
+    assert!(
+        one_line.contains("plays its own `shatranj` and cannot be told"),
+        "{err}"
+    );
+    assert!(one_line.contains("king=off` (not the default)"), "{err}");
     std::fs::write(
         dir.path().join("chess-only.py"),
         "import sys\nfor l in sys.stdin:\n    if l.strip() == 'uci': print('uciok', flush=True)\n",

@@ -32,8 +32,9 @@ impl Uci {
     /// the command, exactly one budget).
     ///
     /// # Errors
-    /// No command, no budget or two, a budget that is not a positive whole number, or a
-    /// variant UCI cannot play (more than two seats, or dice).
+    /// No command, no budget or two, a budget that is not a positive whole number, a
+    /// variant UCI cannot play (more than two seats, or dice), or options set away from the
+    /// variant's defaults (the engine plays its own rules of that name and cannot be told).
     pub fn parse(text: &str, variant: &Variant) -> Result<Uci, String> {
         if variant.seats.len() != 2 || variant.dice.is_some() {
             return Err(format!(
@@ -48,6 +49,7 @@ impl Uci {
                 }
             ));
         }
+        refuse_changed_rules(text, variant)?;
         let mut words = command_words(text, SYNTAX)?;
         let mut go = Vec::new();
         let mut options = Vec::new();
@@ -188,6 +190,37 @@ pub fn position_command(pos: &Position) -> String {
         line.push_str(&moves.join(" "));
     }
     line
+}
+
+/// Refuses a variant whose options differ from the defaults of the variant of the same name:
+/// a UCI engine plays its own rules for `UCI_Variant` and would silently disagree.
+fn refuse_changed_rules(text: &str, variant: &Variant) -> Result<(), String> {
+    let Ok(plain) = ashtapada::load_variant(&variant.name, &ashtapada::Assignment::default())
+    else {
+        return Ok(());
+    };
+    let changed: Vec<String> = variant
+        .assignment
+        .0
+        .iter()
+        .filter(|(name, value)| {
+            plain
+                .assignment
+                .0
+                .iter()
+                .any(|(n, v)| n == name && v != value)
+        })
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
+    if changed.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "`uci:{text}`: the engine plays its own `{}` and cannot be told `{}` (not the \
+         default); leave the option at its default for UCI players, or use a `cmd:` player",
+        variant.name,
+        changed.join(" ")
+    ))
 }
 
 #[cfg(test)]
