@@ -53,6 +53,16 @@ pub fn read_line(input: &mut dyn BufRead, buf: &mut Vec<u8>, max: usize) -> io::
     })
 }
 
+/// `line` without the UTF-8 byte-order mark that some editors and Windows tools put at the
+/// start of a stream: stripped from line 1 only (a mark anywhere else is refused as a control
+/// character, like any other).
+pub fn without_bom(number: usize, line: &[u8]) -> &[u8] {
+    match line.strip_prefix(b"\xef\xbb\xbf") {
+        Some(rest) if number == 1 => rest,
+        _ => line,
+    }
+}
+
 /// The one-line message for a skipped line: "line N is too long (B bytes; at most 1 MiB)".
 pub fn too_long(number: usize, bytes: u64) -> String {
     format!(
@@ -97,6 +107,13 @@ mod tests {
         assert_eq!(got[1], (Line::Read, b"ok".to_vec()));
         assert_eq!(got[2], (Line::TooLong(6), Vec::new()));
         assert_eq!(got.len(), 3);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_from_the_first_line_only() {
+        assert_eq!(without_bom(1, b"\xef\xbb\xbfuci"), b"uci");
+        assert_eq!(without_bom(2, b"\xef\xbb\xbfuci"), b"\xef\xbb\xbfuci");
+        assert_eq!(without_bom(1, b"uci"), b"uci");
     }
 
     #[test]

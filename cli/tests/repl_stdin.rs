@@ -96,6 +96,21 @@ fn a_line_over_the_bound_is_one_error_and_the_session_goes_on() {
     );
 }
 
+/// A byte-order mark at the start of the input is dropped; one later in a line is refused.
+#[test]
+fn a_leading_byte_order_mark_is_dropped() {
+    let (code, out, err) = run_bytes(
+        &["repl", "chaturanga"],
+        b"\xef\xbb\xbfe2e3\n\xef\xbb\xbffen\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("white: e2e3"), "{out}");
+    assert!(
+        out.contains("error: `\\u{feff}fen` contains a control character"),
+        "{out}"
+    );
+}
+
 /// Control characters typed into the REPL are never written back raw: the binary's output has
 /// no ESC or BEL, only their escapes.
 #[test]

@@ -56,7 +56,7 @@ pub fn run_lines(session: &mut Session, mut input: impl BufRead, out: &mut dyn W
             }
             Ok(crate::lines::Line::Read) => {}
         }
-        let Ok(text) = std::str::from_utf8(&bytes) else {
+        let Ok(text) = std::str::from_utf8(crate::lines::without_bom(number, &bytes)) else {
             let _ = writeln!(out, "error: line {number} is not UTF-8 text");
             continue;
         };

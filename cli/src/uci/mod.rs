@@ -92,7 +92,10 @@ pub fn run(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) {
                     Ok(crate::lines::Line::End) | Err(_) => break,
                     // Refused as a command: the engine answers with an `info string` error.
                     Ok(crate::lines::Line::TooLong(n)) => Err(crate::lines::too_long(number, n)),
-                    Ok(crate::lines::Line::Read) => Ok(String::from_utf8_lossy(&buf).into_owned()),
+                    Ok(crate::lines::Line::Read) => Ok(String::from_utf8_lossy(
+                        crate::lines::without_bom(number, &buf),
+                    )
+                    .into_owned()),
                 };
             if tx.send(line).is_err() {
                 break;
