@@ -142,7 +142,7 @@ fn the_handshake_lists_the_variants_and_options() {
     assert!(lines[0].starts_with("id name ashtapada"), "{lines:#?}");
     let has = |s: &str| lines.iter().any(|l| l == s);
     assert!(has(
-        "option name UCI_Variant type combo default shatranj var shatranj var chaturanga"
+        "option name UCI_Variant type combo default shatranj var shatranj var chaturanga var makruk"
     ));
     assert!(has("option name VariantPath type string default <empty>"));
     assert!(has(
@@ -432,10 +432,9 @@ fn a_rule_file_from_variant_path_becomes_selectable() {
     e.send("uci");
     let lines = e.until("uciok");
     assert!(
-        lines
-            .iter()
-            .any(|l| l
-                .contains("default short-shatranj var shatranj var chaturanga var short-shatranj")),
+        lines.iter().any(|l| l.contains(
+            "default short-shatranj var shatranj var chaturanga var makruk var short-shatranj"
+        )),
         "{lines:#?}"
     );
     e.quit();

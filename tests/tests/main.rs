@@ -11,6 +11,7 @@ mod compose;
 mod consistency;
 mod diagnostics;
 mod docs;
+mod family_perft;
 mod function_length;
 mod hardening;
 mod hostile;

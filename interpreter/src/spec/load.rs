@@ -17,6 +17,7 @@ use std::sync::Arc;
 pub const BUILTIN: &[(&str, &str)] = &[
     ("chaturanga", include_str!("../../../rules/chaturanga.yaml")),
     ("shatranj", include_str!("../../../rules/shatranj.yaml")),
+    ("makruk", include_str!("../../../rules/makruk.yaml")),
     ("chaturaji", include_str!("../../../rules/chaturaji.yaml")),
     (
         "yonin-shogi",
