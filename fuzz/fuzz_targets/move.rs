@@ -21,7 +21,7 @@ fn positions() -> &'static [Position] {
             let mut moves = Vec::new();
             for _ in 0..3 {
                 if pos.awaiting_roll() {
-                    let faces = pos.variant().dice.as_ref().map(|d| (d.count, d.faces[0]));
+                    let faces = pos.variant().rules.dice.as_ref().map(|d| (d.count, d.faces[0]));
                     if let Some((count, face)) = faces {
                         let roll = vec![face; count as usize];
                         let _ = pos.roll(&roll);

@@ -114,7 +114,11 @@ fn time_grade(v: &str, var: &Arc<Variant>, g: ashtapada::agents::Grade, max_acti
             break;
         }
         if pos.awaiting_roll() {
-            let d = var.dice.as_ref().expect("a roll is due only with dice");
+            let d = var
+                .rules
+                .dice
+                .as_ref()
+                .expect("a roll is due only with dice");
             let roll: Vec<u8> = (0..d.count)
                 .map(|_| d.faces[uniform_below(&mut rng, d.faces.len() as u32) as usize])
                 .collect();

@@ -87,7 +87,9 @@ impl<'a> Walk<'a> {
             return 0;
         }
         let variant = pos.variant().clone();
-        let Some(dice) = &variant.dice else { return 0 };
+        let Some(dice) = &variant.rules.dice else {
+            return 0;
+        };
         if depth == 1 {
             return dice.outcomes.len() as u64;
         }
@@ -124,7 +126,7 @@ pub fn divide_until(
     }
     if pos.awaiting_roll() {
         if pos.ended().is_none()
-            && let Some(d) = &pos.variant().dice
+            && let Some(d) = &pos.variant().rules.dice
         {
             actions.extend(d.outcomes.iter().map(|r| Action::Roll(*r)));
         }

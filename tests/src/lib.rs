@@ -112,7 +112,7 @@ pub fn random_action(pos: &mut Position, rng: &mut Lcg) -> Option<ashtapada::Act
     }
     if pos.awaiting_roll() {
         let variant = pos.variant().clone();
-        let d = variant.dice.as_ref()?;
+        let d = variant.rules.dice.as_ref()?;
         let mut roll = [0u8; 4];
         for slot in roll.iter_mut().take(d.count as usize) {
             *slot = d.faces[rng.below(d.faces.len())];

@@ -16,7 +16,7 @@ const VARIANTS: [&str; 3] = ["chaturanga", "chaturaji", "yonin-shogi"];
 /// Rolls the dice from `rng` where a roll is due.
 fn roll(pos: &mut Position, rng: &mut ChaCha8Rng) {
     let v = pos.variant().clone();
-    let d = v.dice.as_ref().expect("a roll is due only with dice");
+    let d = v.rules.dice.as_ref().expect("a roll is due only with dice");
     let values: Vec<u8> = (0..d.count)
         .map(|_| d.faces[uniform_below(rng, d.faces.len() as u32) as usize])
         .collect();

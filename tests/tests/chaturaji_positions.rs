@@ -746,7 +746,7 @@ fn long_dice_show_two_to_five() {
     let board = "4yK3/8/8/bK7/7gK/4rK3/rP7/rB7";
     let mut pos = load(&["dice=long"], &format!("{board} r roll"));
     assert_eq!(
-        pos.variant().dice.as_ref().map(|d| d.faces.clone()),
+        pos.variant().rules.dice.as_ref().map(|d| d.faces.clone()),
         Some(vec![2, 3, 4, 5])
     );
     assert!(pos.roll(&[6, 2]).is_err(), "no 6 on a long die");

@@ -27,6 +27,7 @@ fn random_game(pos: &mut Position, rng: &mut Lcg, max_plies: usize) -> Vec<(u64,
     let mut trail = Vec::new();
     let faces = pos
         .variant()
+        .rules
         .dice
         .as_ref()
         .map(|d| (d.count as usize, d.faces.clone()));

@@ -125,7 +125,7 @@ fn start_positions_of_every_variant_round_trip() {
         for game in 0..v.seats.len() as u64 {
             let mut pos = Position::start_for_game(v.clone(), game);
             let mut loaded = assert_round_trip(&mut pos, &format!("{name} game {game}"));
-            let depth = if v.dice.is_some() { 3 } else { 2 };
+            let depth = if v.rules.dice.is_some() { 3 } else { 2 };
             assert_eq!(
                 perft(&mut pos, depth),
                 perft(&mut loaded, depth),
@@ -184,7 +184,7 @@ fn random_games_round_trip_at_every_action() {
                 let loaded = assert_round_trip(&mut pos, &ctx);
                 let s = to_position_string(&pos);
                 let fields: Vec<&str> = s.split(' ').collect();
-                seen.mid_turn |= v.dice.is_some() && fields[2] != "roll";
+                seen.mid_turn |= v.rules.dice.is_some() && fields[2] != "roll";
                 seen.scores |= fields[3].split(',').any(|x| x != "0");
                 seen.taken |= fields[4] != "-";
                 seen.thrones |= fields[5] != "-";

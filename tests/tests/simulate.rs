@@ -194,7 +194,7 @@ impl Agent for Checked {
                 } else {
                     assert_eq!(piece.owner(), mover, "{m:?} moves another seat's piece");
                 }
-                if let Some(d) = &v.dice {
+                if let Some(d) = &v.rules.dice {
                     assert!(pos.dice().contains(&m.die), "{m:?}: no such die");
                     assert!(
                         d.kinds_for(m.die) >> piece.kind().0 & 1 == 1,
@@ -222,7 +222,7 @@ impl Agent for Checked {
 fn random_agents_only_ever_choose_legal_actions() {
     for (name, _) in BUILTIN {
         let v = variant(name);
-        let games = if v.dice.is_some() { 150 } else { 20 };
+        let games = if v.rules.dice.is_some() { 150 } else { 20 };
         let count = std::rc::Rc::new(std::cell::Cell::new(0));
         for k in 0..games {
             let mut agents: Vec<Box<dyn Agent>> = (0..v.seats.len())

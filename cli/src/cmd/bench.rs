@@ -75,7 +75,7 @@ fn playouts(names: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 threads.push(cores);
             }
             for t in threads {
-                let games = if v.dice.is_some() { 2000 } else { 200 };
+                let games = if v.rules.dice.is_some() { 2000 } else { 200 };
                 let start = Instant::now();
                 let s = simulate(&v, &agents, PLAYOUT_SEED, games, t, 10_000);
                 let secs = start.elapsed().as_secs_f64().max(1e-9);

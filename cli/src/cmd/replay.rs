@@ -82,7 +82,7 @@ fn describe_turn(pos: &Position) -> String {
     let seat = &pos.variant().seats[pos.to_move().index()].name;
     if pos.awaiting_roll() {
         format!("{seat} (roll due)")
-    } else if pos.variant().dice.is_some() {
+    } else if pos.variant().rules.dice.is_some() {
         let d: Vec<String> = pos.dice().iter().rev().map(u8::to_string).collect();
         format!("{seat} (dice {})", d.join(","))
     } else {

@@ -36,13 +36,13 @@ impl Uci {
     /// variant UCI cannot play (more than two seats, or dice), or options set away from the
     /// variant's defaults (the engine plays its own rules of that name and cannot be told).
     pub fn parse(text: &str, variant: &Variant) -> Result<Uci, String> {
-        if variant.seats.len() != 2 || variant.dice.is_some() {
+        if variant.seats.len() != 2 || variant.rules.dice.is_some() {
             return Err(format!(
                 "`uci:{text}`: UCI engines play two-seat variants without dice, and `{}` has {} \
                  seats{}; use a `cmd:` player (the JSON-lines protocol) for it",
                 variant.name,
                 variant.seats.len(),
-                if variant.dice.is_some() {
+                if variant.rules.dice.is_some() {
                     " and dice"
                 } else {
                     ""

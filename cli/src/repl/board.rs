@@ -182,7 +182,7 @@ pub fn panel(pos: &mut Position, last: Option<&str>) -> Vec<String> {
         Some(o) => lines.push(format!("game over: {}", pos.describe_outcome(o))),
         None => lines.push(format!("to move: {}", label(pos.to_move()))),
     }
-    if v.dice.is_some() && outcome.is_none() {
+    if v.rules.dice.is_some() && outcome.is_none() {
         lines.push(if pos.awaiting_roll() {
             "dice: roll due".to_string()
         } else {

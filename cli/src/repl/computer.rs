@@ -131,7 +131,7 @@ impl Session {
     /// Values for a uniformly random roll of the variant's dice (none without dice).
     pub(super) fn random_values(&mut self) -> Vec<u8> {
         let variant = self.variant().clone();
-        let Some(dice) = &variant.dice else {
+        let Some(dice) = &variant.rules.dice else {
             return Vec::new();
         };
         (0..dice.count)

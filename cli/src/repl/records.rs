@@ -21,7 +21,7 @@ impl Session {
             let seat = p.to_move();
             let new_turn = matches!(a, Action::Roll(_))
                 || turns.last().is_none_or(|(s, _)| *s != seat)
-                || self.variant().dice.is_none();
+                || self.variant().rules.dice.is_none();
             if new_turn {
                 turns.push((seat, vec![text]));
             } else if let Some((_, t)) = turns.last_mut() {

@@ -303,7 +303,7 @@ impl Session {
         let mut s = format!("{} to move", self.seat_name(self.pos.to_move()));
         if self.pos.awaiting_roll() {
             s.push_str(" (roll due)");
-        } else if self.variant().dice.is_some() {
+        } else if self.variant().rules.dice.is_some() {
             s.push_str(&format!(" (dice {})", board::dice_text(&self.pos)));
         }
         let n = self.variant().seats.len();
@@ -413,7 +413,7 @@ impl Session {
     /// `a` with `dice` left: `(5 forfeited: no legal move with it)`.
     pub(super) fn forfeited(&mut self, dice: &[u8], a: Action, seat: Seat) -> Option<String> {
         let turn_over = self.pos.to_move() != seat || self.pos.awaiting_roll();
-        if self.variant().dice.is_none() || !turn_over || self.pos.outcome().is_some() {
+        if self.variant().rules.dice.is_none() || !turn_over || self.pos.outcome().is_some() {
             return None;
         }
         let mut left = dice.to_vec();
@@ -462,7 +462,7 @@ impl Session {
     /// Rolls `values`, or at random. In the middle of a turn whose only action so far is its
     /// roll, `dice` replaces that roll.
     fn roll(&mut self, values: Option<&[u8]>, out: &mut dyn Write) -> Result<(), String> {
-        if self.variant().dice.is_none() {
+        if self.variant().rules.dice.is_none() {
             return Err(format!("{} has no dice", self.variant().name));
         }
         if let Some(o) = self.pos.outcome() {

@@ -31,7 +31,7 @@ pub struct Catalogue {
 
 /// True if UCI can play `v`: two seats and no dice.
 pub fn playable(v: &Variant) -> bool {
-    v.seats.len() == 2 && v.dice.is_none()
+    v.seats.len() == 2 && v.rules.dice.is_none()
 }
 
 impl Catalogue {
@@ -83,7 +83,11 @@ impl Catalogue {
                  dice",
                 v.name,
                 v.seats.len(),
-                if v.dice.is_some() { " and dice" } else { "" }
+                if v.rules.dice.is_some() {
+                    " and dice"
+                } else {
+                    ""
+                }
             ));
         }
         let name = v.name.clone();

@@ -4,7 +4,7 @@
 //! move a pawn or the king), so the faces are grouped into classes by the kinds they move and
 //! one roll per multiset of classes is kept, weighted by how many ordered throws give it.
 
-use crate::compile::DiceRules;
+use crate::rules::dice::DiceRules;
 use crate::vocab::MAX_DICE;
 
 /// The rolls a chance node branches on: `(dice, weight)`; the weights sum to
@@ -83,7 +83,7 @@ mod tests {
     #[test]
     fn chaturaji_dice_have_ten_classes_of_roll() {
         let v = load_variant("chaturaji", &Assignment::default()).unwrap();
-        let r = Rolls::new(v.dice.as_ref().unwrap());
+        let r = Rolls::new(v.rules.dice.as_ref().unwrap());
         // Faces {1,5}, {2}, {3}, {4,6}: 4 classes, 10 unordered pairs, 36 ordered throws.
         assert_eq!(r.rolls.len(), 10);
         assert_eq!(r.total, 36);

@@ -98,7 +98,11 @@ impl Evaluator {
     ///   leader is what wins).
     pub fn set_sight(&mut self, threat_seats: u8, score_view: bool) {
         let v = &self.variant;
-        self.threat_seats = if v.dice.is_some() { threat_seats } else { 0 };
+        self.threat_seats = if v.rules.dice.is_some() {
+            threat_seats
+        } else {
+            0
+        };
         let scoring = score_view && v.rules.scoring.is_some();
         self.material_pct = if scoring { SCORE_VIEW_MATERIAL } else { 100 };
         self.best_pct = if scoring { SCORE_VIEW_BEST } else { 0 };

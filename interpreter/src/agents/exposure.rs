@@ -24,7 +24,7 @@ pub fn exposure(
 ) -> [i32; MAX_SEATS] {
     let mut out = [0; MAX_SEATS];
     let v = &**pos.variant();
-    let Some(dice) = v.dice.as_ref() else {
+    let Some(dice) = v.rules.dice.as_ref() else {
         return out;
     };
     let t = &v.table;

@@ -150,7 +150,7 @@ impl SearchAgent {
         let Some((variant, rolls)) = self.rolls.clone() else {
             return self.static_values(pos);
         };
-        let count = variant.dice.as_ref().map_or(0, |d| d.count as usize);
+        let count = variant.rules.dice.as_ref().map_or(0, |d| d.count as usize);
         let mut sum = [0i64; MAX_SEATS];
         for &(dice, weight) in &rolls.rolls {
             if self.spend() {

@@ -254,13 +254,12 @@ impl SearchAgent {
         let e = Evaluator::cached(&mut self.eval, pos);
         e.set_sight(self.grade.threat_seats, self.grade.score_view);
         let v = pos.variant();
-        if let Some(d) = &v.dice
+        if let Some(d) = &v.rules.dice
             && self.rolls.as_ref().is_none_or(|r| !Arc::ptr_eq(&r.0, v))
         {
             self.rolls = Some((v.clone(), Rolls::new(d)));
         }
-        let m = &v.modules;
-        self.cuts = v.dice.is_none() && !v.rules.keeps_score() && m.mate.is_none();
+        self.cuts = v.rules.dice.is_none() && !v.rules.keeps_score() && v.rules.mate.is_none();
         self.root = pos.to_move();
         self.nodes = 0;
         self.work = 0;
@@ -323,7 +322,7 @@ impl SearchAgent {
     pub(super) fn charge_evaluation(&mut self, pos: &Position) {
         let seats = pos.variant().seats.len();
         let pieces: u32 = (0..seats).map(|s| pos.piece_count(Seat(s as u8))).sum();
-        let passes = 1 + (self.grade.threat_seats > 0 && pos.variant().dice.is_some()) as u32;
+        let passes = 1 + (self.grade.threat_seats > 0 && pos.variant().rules.dice.is_some()) as u32;
         self.charge((pieces * passes) as usize);
     }
 
@@ -435,7 +434,7 @@ impl SearchAgent {
     /// [`FUTILITY`]) can bring it back, and the seat to move is not in check; then only
     /// captures and promotions are searched.
     fn futile(&mut self, pos: &Position, maximise: bool, alpha: i32, beta: i32) -> bool {
-        if pos.variant().dice.is_some() || pos.in_check(pos.to_move()) {
+        if pos.variant().rules.dice.is_some() || pos.in_check(pos.to_move()) {
             return false;
         }
         let stand = self.static_value(pos);
@@ -481,7 +480,7 @@ impl SearchAgent {
             return self.evaluator().terminal(pos, o, root, ply as u32);
         }
         let stand = self.static_value(pos);
-        if left <= 0 || pos.awaiting_roll() || pos.variant().dice.is_some() {
+        if left <= 0 || pos.awaiting_roll() || pos.variant().rules.dice.is_some() {
             return stand;
         }
         let maximise = pos.to_move() == self.root;
@@ -563,7 +562,7 @@ impl SearchAgent {
             self.extensions = self.grade.check_extensions;
             let mut alpha = -INF;
             let mut best = None;
-            let dice = pos.variant().dice.is_some();
+            let dice = pos.variant().rules.dice.is_some();
             let root = self.root.index();
             for (i, &action) in actions.iter().enumerate() {
                 let v = if dice {

@@ -156,8 +156,8 @@ impl Variant {
                 "  repetition: {} when a position occurs for the {} time{}",
                 result_words(r, "the last mover"),
                 ordinal(n),
-                if e.perpetual_check {
-                    "; the perpetual checker may not complete it"
+                if self.rules.perpetual_check.is_some() {
+                    crate::rules::perpetual_check::PerpetualCheck::CLAUSE
                 } else {
                     ""
                 }
@@ -255,55 +255,30 @@ impl Variant {
     fn explain_modules(&self) -> String {
         let mut s = String::new();
         let m = &self.modules;
-        if let Some(d) = &self.dice {
-            let _ = writeln!(
-                s,
-                "dice: {} per turn, faces {:?}, {} distinct rolls",
-                d.count,
-                d.faces,
-                d.outcomes.len()
-            );
-            for &f in &d.faces {
-                let kinds: Vec<&str> = (0..self.kinds.len())
-                    .filter(|&k| d.kinds_for(f) >> k & 1 == 1)
-                    .map(|k| self.kinds[k].name.as_str())
-                    .collect();
-                let _ = writeln!(
-                    s,
-                    "  {f}: {}",
-                    if kinds.is_empty() {
-                        "nothing".to_string()
-                    } else {
-                        kinds.join(" or ")
-                    }
-                );
-            }
-            let _ = writeln!(
-                s,
-                "  usage: {}",
-                if d.mandatory {
-                    "mandatory (no pass while a die is usable)"
-                } else {
-                    "optional (pass allowed)"
-                }
-            );
-        }
-        // Hands, the check interrupt and mates are not in the registry yet: their lines keep
-        // their place between capture-all and teams.
+        // Every module's lines in registry order (dice first, …, teams, resignation, match).
+        // Hands are not in the registry yet: their lines keep their place, after capture-all
+        // and before the check interrupt, by cutting the registry there; once hands join the
+        // registry at that place, this becomes one `self.rules.explain`.
         let r = &self.rules;
-        let early = crate::rules::Modules {
+        let before_hands = crate::rules::Modules {
+            check_interrupt: None,
+            mate: None,
+            perpetual_check: None,
             teams: None,
             resign: None,
             first_seat: None,
             ..r.clone()
         };
-        let late = crate::rules::Modules {
+        let after_hands = crate::rules::Modules {
+            check_interrupt: r.check_interrupt,
+            mate: r.mate,
+            perpetual_check: r.perpetual_check,
             teams: r.teams.clone(),
             resign: r.resign.clone(),
             first_seat: r.first_seat.clone(),
             ..Default::default()
         };
-        for line in self.with_names(|n| early.explain(n)) {
+        for line in self.with_names(|n| before_hands.explain(n)) {
             let _ = writeln!(s, "{line}");
         }
         if m.hands {
@@ -335,24 +310,7 @@ impl Variant {
                 }
             }
         }
-        if m.check_interrupt {
-            let _ = writeln!(
-                s,
-                "check interrupt: a seat in check moves next, nearest clockwise from the mover first"
-            );
-        }
-        if let Some(to_mater) = m.mate {
-            let _ = writeln!(
-                s,
-                "mate: a seat due to move with no legal move is mated; its royal pieces die, its hand goes to the mater, its pieces {}",
-                if to_mater {
-                    "to the mater"
-                } else {
-                    "stay ownerless"
-                }
-            );
-        }
-        for line in self.with_names(|n| late.explain(n)) {
+        for line in self.with_names(|n| after_hands.explain(n)) {
             let _ = writeln!(s, "{line}");
         }
         if !self.ranking.is_empty() {

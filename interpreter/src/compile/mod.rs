@@ -3,7 +3,6 @@
 //! rules. Every problem in the file is collected and reported at once.
 
 mod attack;
-mod dice;
 mod explain;
 pub(crate) use explain::ordinal;
 mod modules;
@@ -13,7 +12,6 @@ mod seats;
 mod setup;
 
 pub use attack::AttackTable;
-pub use dice::DiceRules;
 pub use modules::Modules;
 pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
@@ -102,8 +100,6 @@ pub struct EndRules {
     pub stalemate: Option<ResultKind>,
     /// (occurrences, result) for repetition.
     pub repetition: Option<(u32, ResultKind)>,
-    /// The perpetual checker may not complete the repetition.
-    pub perpetual_check: bool,
     /// No condition reads `ply`: a move that changes neither the board's composition, the
     /// counters nor the seat to move cannot change their value.
     pub conditions_stable: bool,
@@ -149,9 +145,7 @@ pub struct Variant {
     pub has_royals: bool,
     /// Bit mask of the royal kinds.
     pub royal_kinds: u64,
-    /// Dice rules, for dice variants.
-    pub dice: Option<DiceRules>,
-    /// Rule modules not yet in the registry: hands, the check interrupt, mates.
+    /// Rule modules not yet in the registry: hands.
     pub modules: Modules,
     /// The rule modules of the registry ([`crate::rules`]), compiled.
     pub rules: crate::rules::Modules,
@@ -357,12 +351,6 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let end = compile_end(spec, &mut kinds, &names, &seat_names, &params, &mut errs);
     let ranking = compile_ranking(spec, &names, &seat_names, &params, &mut errs);
 
-    // Dice.
-    let dice = spec
-        .dice
-        .as_ref()
-        .and_then(|d| dice::compile_dice(d, &names, &mut errs));
-
     // Setup.
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
     let modules = modules::compile_modules(&spec.modules);
@@ -422,7 +410,6 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         has_royals,
         royal_kinds,
         needs_full_legality,
-        dice,
         modules,
         rules,
         ranking,
@@ -664,7 +651,6 @@ fn compile_end(
         checkmate: spec.end.checkmate,
         stalemate: spec.end.stalemate,
         repetition: spec.end.repetition,
-        perpetual_check: spec.end.perpetual_check,
         ..EndRules::default()
     };
     if let Some(mr) = &spec.end.move_rule {

@@ -1,5 +1,4 @@
-//! Compiled rule modules not yet in the [`crate::rules`] registry: hands, the check interrupt
-//! and mates.
+//! Compiled rule modules not yet in the [`crate::rules`] registry: hands.
 
 use crate::spec::ModulesSpec;
 
@@ -8,17 +7,9 @@ use crate::spec::ModulesSpec;
 pub struct Modules {
     /// Captured pieces go to the capturer's hand; pieces in hand may be dropped.
     pub hands: bool,
-    /// Check interrupt: a seat in check moves next, out of turn.
-    pub check_interrupt: bool,
-    /// A seat due to move with no legal move is mated and play goes on: `Some(to_mater)`.
-    pub mate: Option<bool>,
 }
 
 /// Compiles the module sections.
 pub fn compile_modules(m: &ModulesSpec) -> Modules {
-    Modules {
-        hands: m.hands,
-        check_interrupt: m.check_interrupt,
-        mate: m.mate.as_ref().map(|x| x.to_mater),
-    }
+    Modules { hands: m.hands }
 }

@@ -1,6 +1,9 @@
-//! Dice turns: a roll is a chance event recorded in the position; each die allows one move of
-//! a kind it names; the turn ends when no remaining die is usable, or early by `pass` where the
-//! rule file allows it. Seats with no pieces are skipped.
+//! The engine's side of dice turns ([`crate::rules::dice`], which holds the keys, the compiled
+//! form, the roll's validation, `explain` and the events): a roll is a chance event recorded in
+//! the position; each die allows one move of a kind it names; the turn ends when no remaining
+//! die is usable, or early by `pass` where the rule file allows it. Seats with no pieces are
+//! skipped. Die-tagged move generation ([`die_moves`](Position::die_moves)) is on the hot path
+//! and stays here, called when the variant has dice.
 
 use super::position::Position;
 use super::{Action, MAX_DICE, Move, PlayError, RollError};
@@ -44,7 +47,7 @@ impl Position {
             out.extend_from_slice(&self.die_cache);
             return;
         }
-        let Some(rules) = &self.variant.dice else {
+        let Some(rules) = &self.variant.rules.dice else {
             return;
         };
         let mut masks = [(0u8, 0u64); MAX_DICE];
@@ -68,13 +71,17 @@ impl Position {
     pub(crate) fn end_turn(&mut self) {
         self.die_cache_valid = false;
         self.dice = [0; MAX_DICE];
-        self.awaiting_roll = self.variant.dice.is_some();
+        self.awaiting_roll = self.variant.rules.dice.is_some();
         self.advance_turn();
     }
 
     /// True if the seat to move may end its turn now with a usable die left.
     pub fn can_pass(&self) -> bool {
-        self.variant.dice.as_ref().is_some_and(|d| !d.mandatory)
+        self.variant
+            .rules
+            .dice
+            .as_ref()
+            .is_some_and(|d| !d.mandatory)
             && !self.awaiting_roll
             && self.ended.is_none()
             && self.dice.iter().any(|&d| d != 0)
@@ -84,7 +91,7 @@ impl Position {
     /// die is usable, the turn passes at once, within this one action.
     pub fn roll(&mut self, values: &[u8]) -> Result<(), PlayError> {
         let variant = self.variant.clone();
-        let Some(rules) = &variant.dice else {
+        let Some(rules) = &variant.rules.dice else {
             return Err(PlayError::BadRoll(RollError::NoDice));
         };
         if let Some(o) = self.ended {
@@ -93,25 +100,7 @@ impl Position {
         if !self.awaiting_roll {
             return Err(PlayError::BadRoll(RollError::NotDue));
         }
-        // An `Action::Roll` pads its values with trailing zeros; a zero before a value is an error.
-        let used = values.len() - values.iter().rev().take_while(|&&v| v == 0).count();
-        let values = &values[..used];
-        if values.contains(&0) {
-            return Err(PlayError::BadRoll(RollError::Zero));
-        }
-        let values: Vec<u8> = values.to_vec();
-        if values.len() != rules.count as usize {
-            return Err(PlayError::BadRoll(RollError::Count {
-                count: rules.count,
-                given: values.len(),
-            }));
-        }
-        if let Some(v) = values.iter().find(|v| !rules.faces.contains(v)) {
-            return Err(PlayError::BadRoll(RollError::Face {
-                faces: rules.faces.clone(),
-                value: *v,
-            }));
-        }
+        let values = rules.check_roll(values).map_err(PlayError::BadRoll)?;
         self.roll_unchecked(&values);
         Ok(())
     }

@@ -34,7 +34,7 @@ impl Position {
     pub fn can_resign(&self) -> bool {
         self.variant.rules.resign.is_some()
             && self.ended.is_none()
-            && (self.awaiting_roll || self.variant.dice.is_none())
+            && (self.awaiting_roll || self.variant.rules.dice.is_none())
     }
 
     /// Resigns for the seat to move: its pieces stay on the board, inert, and it takes no more
@@ -54,10 +54,10 @@ impl Position {
             self.ended = self.judge_conditions(seat);
         }
         if self.ended.is_none()
-            && self.variant.dice.is_none()
-            && let Some(to_mater) = self.variant.modules.mate
+            && self.variant.rules.dice.is_none()
+            && self.variant.rules.mates_go_on()
         {
-            self.resolve_mates(seat, to_mater);
+            self.resolve_mates(seat);
         }
         Ok(())
     }

@@ -121,4 +121,51 @@ impl Host for Position {
         self.sweep_waiting = false;
         any
     }
+
+    #[inline]
+    fn in_check(&self, seat: Seat) -> bool {
+        Position::in_check(self, seat)
+    }
+
+    #[inline]
+    fn royals(&self, seat: Seat) -> SquareSet {
+        self.royals[seat.index()]
+    }
+
+    #[inline]
+    fn attacked(&self, sq: u8, seats: u8) -> bool {
+        self.variant.attacks.attacked(&self.board, sq, seats)
+    }
+
+    #[inline]
+    fn kinds(&self) -> usize {
+        self.variant.kinds.len()
+    }
+
+    #[inline]
+    fn hand(&self, seat: Seat, kind: Kind) -> u8 {
+        self.hand[seat.index()][kind.index()]
+    }
+
+    #[inline]
+    fn set_hand(&mut self, seat: Seat, kind: Kind, count: u8) {
+        Position::set_hand(self, seat, kind, count);
+    }
+
+    #[inline]
+    fn mark_gave_check(&mut self, gave: bool) {
+        if let Some(u) = self.undo.last_mut() {
+            u.gave_check = gave;
+        }
+    }
+
+    #[inline]
+    fn next_seat(&self, seat: Seat) -> Seat {
+        Position::next_seat(self, seat)
+    }
+
+    #[inline]
+    fn is_live(&self, seat: Seat) -> bool {
+        Position::is_live(self, seat)
+    }
 }

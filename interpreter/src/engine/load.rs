@@ -31,7 +31,7 @@ pub fn load_variant(variant: &str, assignment: &Assignment) -> Result<Arc<Varian
 /// the position reader refuses the same position. (A lone seat with no legal move ends the
 /// game at once, as a stalemate or checkmate.)
 fn check_start(v: Arc<Variant>, spec: &RuleSpec) -> Result<Arc<Variant>, Diagnostics> {
-    let Some(mate) = spec.modules.mate.as_ref().filter(|_| v.dice.is_none()) else {
+    let Some(mate) = spec.rules.mate.as_ref().filter(|_| v.rules.dice.is_none()) else {
         return Ok(v);
     };
     let firsts = if v.rules.first_seat.is_some() {

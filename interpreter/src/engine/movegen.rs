@@ -240,7 +240,7 @@ impl Position {
         if self.ended.is_some() || self.awaiting_roll {
             return;
         }
-        if self.variant.dice.is_some() {
+        if self.variant.rules.dice.is_some() {
             self.die_moves(out);
             return;
         }
@@ -265,7 +265,7 @@ impl Position {
         if self.ended.is_some() || self.awaiting_roll {
             return 0;
         }
-        if self.variant.dice.is_some() {
+        if self.variant.rules.dice.is_some() {
             self.die_moves(buf);
             return buf.len() as u64;
         }

@@ -46,7 +46,7 @@ impl Variant {
     /// condition in file order, and the capture-all win.
     pub fn end_reasons(&self) -> Vec<EndReason> {
         let mut out = Vec::new();
-        if self.dice.is_none() && self.modules.mate.is_none() {
+        if self.rules.dice.is_none() && !self.rules.mates_go_on() {
             if self.has_royals {
                 out.push(EndReason::Checkmate);
             }
@@ -189,8 +189,8 @@ impl Position {
     pub(crate) fn judge_root(&mut self) {
         self.ended = self.judge_conditions(self.prev_seat(self.to_move));
         if self.ended.is_none()
-            && self.variant.dice.is_none()
-            && self.variant.modules.mate.is_some()
+            && self.variant.rules.dice.is_none()
+            && self.variant.rules.mates_go_on()
             && self.next_live(self.to_move) == self.to_move
             && !self.has_legal_move()
         {
@@ -222,8 +222,8 @@ impl Position {
         }
         let seat = self.to_move;
         // In dice variants a seat without a usable die simply passes: no mate or stalemate.
-        if self.variant.dice.is_none()
-            && self.variant.modules.mate.is_none()
+        if self.variant.rules.dice.is_none()
+            && !self.variant.rules.mates_go_on()
             && !self.has_legal_move()
         {
             return Some(self.no_move_outcome());

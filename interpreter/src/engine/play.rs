@@ -36,46 +36,7 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
-/// Why a roll was refused ([`PlayError::BadRoll`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RollError {
-    /// The variant has no dice.
-    NoDice,
-    /// The dice of this turn are already rolled.
-    NotDue,
-    /// A die value of 0 (before the trailing zeros that pad an `Action::Roll`).
-    Zero,
-    /// The wrong number of values: the variant rolls `count` dice.
-    Count {
-        /// How many dice the variant rolls.
-        count: u8,
-        /// How many values were given.
-        given: usize,
-    },
-    /// A value no die shows.
-    Face {
-        /// The faces of the dice, ascending.
-        faces: Vec<u8>,
-        /// The value given.
-        value: u8,
-    },
-}
-
-impl fmt::Display for RollError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RollError::NoDice => f.write_str("this variant has no dice"),
-            RollError::NotDue => {
-                f.write_str("no roll is due: the dice of this turn are already rolled")
-            }
-            RollError::Zero => f.write_str("a die cannot show 0"),
-            RollError::Count { count, given } => write!(f, "{count} dice are rolled, not {given}"),
-            RollError::Face { faces, value } => {
-                write!(f, "a die shows one of {faces:?}, not {value}")
-            }
-        }
-    }
-}
+pub use crate::rules::dice::RollError;
 
 impl Position {
     /// Plays `m` if it is legal; otherwise returns why and leaves the position unchanged.
@@ -174,7 +135,7 @@ impl Position {
             || m.drop.is_some()
             || self.variant.kinds[moved.kind().index()].resets_move_rule;
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
-        let dice = self.variant.dice.is_some();
+        let dice = self.variant.rules.dice.is_some();
         if dice {
             self.use_die(m.die);
         }
@@ -209,19 +170,15 @@ impl Position {
             return;
         }
         let next = self.pass_turn_on(mover);
-        if self.variant.end.perpetual_check {
-            let gave = self.gives_check(mover);
-            if let Some(u) = self.undo.last_mut() {
-                u.gave_check = gave;
-            }
+        if self.variant.rules.has_turn_hooks() {
+            let variant = self.variant.clone();
+            variant.rules.after_turn(self, mover);
         }
         if !(unchanged && next == mover) {
             self.ended = self.judge_conditions(mover);
         }
-        if self.ended.is_none()
-            && let Some(to_mater) = self.variant.modules.mate
-        {
-            self.resolve_mates(mover, to_mater);
+        if self.ended.is_none() && self.variant.rules.mates_go_on() {
+            self.resolve_mates(mover);
         }
     }
 

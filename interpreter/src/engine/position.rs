@@ -157,7 +157,7 @@ impl Position {
         for &(sq, piece) in &variant.setup {
             p.put(sq.0, piece);
         }
-        p.awaiting_roll = variant.dice.is_some();
+        p.awaiting_roll = variant.rules.dice.is_some();
         p.hash = p.compute_hash();
         p.judge_root();
         p

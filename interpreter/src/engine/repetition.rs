@@ -1,30 +1,19 @@
-//! Repetition: counting occurrences of the current position, and the perpetual-check rule
-//! (a seat that checked on each of its own moves through the repeated cycle may not make the
-//! move that completes the repetition). Perft ignores both.
+//! Repetition: counting occurrences of the current position, and the legality filter of the
+//! perpetual-check rule ([`crate::rules::perpetual_check`], which marks the checking moves):
+//! a seat that checked on each of its own moves through the repeated cycle may not make the
+//! move that completes the repetition. Perft ignores both.
 
 use super::Move;
 use super::position::Position;
-use crate::vocab::Seat;
 
 impl Position {
-    /// True if `seat`'s pieces attack another live seat's royal piece.
-    pub(crate) fn gives_check(&self, seat: Seat) -> bool {
-        (0..self.variant.seats.len() as u8).map(Seat).any(|s| {
-            s != seat
-                && self.is_live(s)
-                && self.royals[s.index()]
-                    .iter()
-                    .any(|sq| self.variant.attacks.attacked(&self.board, sq, 1 << seat.0))
-        })
-    }
-
     /// True if `m` (legal) would complete the repetition for a seat that gave check on each of
     /// its own moves through the cycle, where the rule file forbids perpetual check.
     pub fn is_perpetual_check(&mut self, m: Move) -> bool {
         let Some((count, _)) = self.variant.end.repetition else {
             return false;
         };
-        if !self.variant.end.perpetual_check {
+        if !self.variant.rules.perpetual_check.is_some() {
             return false;
         }
         let mover = self.to_move;
@@ -69,7 +58,7 @@ impl Position {
     /// moves the perpetual-check rule forbids.
     pub fn game_moves(&mut self, out: &mut Vec<Move>) {
         self.legal_moves(out);
-        if self.variant.end.perpetual_check && self.repetition_possible() {
+        if self.variant.rules.perpetual_check.is_some() && self.repetition_possible() {
             let mut i = 0;
             while i < out.len() {
                 if self.is_perpetual_check(out[i]) {

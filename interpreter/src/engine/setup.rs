@@ -58,7 +58,7 @@ impl Position {
         match s.dice {
             None => {
                 self.dice = [0; MAX_DICE];
-                self.awaiting_roll = self.variant.dice.is_some();
+                self.awaiting_roll = self.variant.rules.dice.is_some();
             }
             Some(mut d) => {
                 d.sort_unstable_by(|a, b| b.cmp(a));
@@ -84,7 +84,7 @@ impl Position {
     /// The seat taken to have just moved when a root position is judged: the seat to move
     /// while it is in the middle of a dice turn, otherwise the seat before it.
     pub(crate) fn setup_mover(&self) -> Seat {
-        if self.variant.dice.is_some() && !self.awaiting_roll {
+        if self.variant.rules.dice.is_some() && !self.awaiting_roll {
             self.to_move
         } else {
             self.prev_seat(self.to_move)

@@ -257,7 +257,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
 /// has left.
 fn check_die(pos: &Position, d: u8, text: &str) -> Result<(), MoveError> {
     let v = pos.variant();
-    if v.dice.is_none() {
+    if v.rules.dice.is_none() {
         return Err(MoveError::Syntax(format!(
             "{} has no dice: write the move without `{d}:`",
             v.name

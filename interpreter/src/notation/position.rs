@@ -815,7 +815,7 @@ fn read_dice(
     setup.roll_due = inner.first().map(|p| p.as_rule()) == Some(Rule::roll);
     setup.dice.clear();
     for p in inner.iter().filter(|p| p.as_rule() == Rule::die) {
-        let d: u8 = p.as_str().parse().map_err(|_| match &v.dice {
+        let d: u8 = p.as_str().parse().map_err(|_| match &v.rules.dice {
             None => f.error(K::NoDice {
                 variant: v.name.clone(),
             }),

@@ -114,7 +114,7 @@ impl Setup {
             board: vec![Piece::EMPTY; variant.board.len()],
             hands: [[0; MAX_KINDS]; MAX_SEATS],
             to_move: Seat(0),
-            roll_due: variant.dice.is_some(),
+            roll_due: variant.rules.dice.is_some(),
             dice: Vec::new(),
             counters: Counters::default(),
             first_seat: Seat(0),
@@ -288,7 +288,7 @@ impl Setup {
 
     /// Dice only in dice variants, no more than are rolled, each a face the dice show.
     fn check_dice(&self, v: &Variant) -> Result<(), PositionError> {
-        let Some(rules) = &v.dice else {
+        let Some(rules) = &v.rules.dice else {
             if self.roll_due || !self.dice.is_empty() {
                 return Err(self.error(
                     F::Dice,
@@ -495,7 +495,7 @@ impl Setup {
         }
         self.check_dice_turn(pos)?;
         self.check_checks(pos)?;
-        if pos.ended().is_none() && v.modules.mate.is_some() && !pos.setup_can_move() {
+        if pos.ended().is_none() && v.rules.mates_go_on() && !pos.setup_can_move() {
             return Err(self.error(
                 F::ToMove,
                 None,
@@ -509,7 +509,7 @@ impl Setup {
 
     /// A dice turn in progress has a die left that moves a piece.
     fn check_dice_turn(&self, pos: &mut Position) -> Result<(), PositionError> {
-        if pos.ended().is_some() || pos.variant().dice.is_none() || pos.awaiting_roll() {
+        if pos.ended().is_some() || pos.variant().rules.dice.is_none() || pos.awaiting_roll() {
             return Ok(());
         }
         if pos.dice().is_empty() {
@@ -646,7 +646,7 @@ mod tests {
                 break;
             }
             let action = if pos.awaiting_roll() {
-                let d = v.dice.as_ref().unwrap();
+                let d = v.rules.dice.as_ref().unwrap();
                 let mut roll = [0u8; MAX_DICE];
                 for slot in roll.iter_mut().take(d.count as usize) {
                     *slot = d.faces[below(d.faces.len())];

@@ -230,7 +230,7 @@ pub const fn refuse(module: &'static str, with: &'static str, reason: &'static s
 }
 
 /// The refused pairs of the modules not yet in the registry.
-pub const PENDING: [Refusal; 9] = [
+pub const PENDING: [Refusal; 6] = [
     refuse(
         "royal",
         "dice",
@@ -247,22 +247,6 @@ pub const PENDING: [Refusal; 9] = [
         "stalemate",
         "dice",
         "in a dice game a seat without a usable die passes its turn, so no position is stalemate",
-    ),
-    refuse(
-        "check-interrupt",
-        "dice",
-        "dice games have no check (royal pieces are refused with dice), and a dice turn of \
-         several moves would be cut short; a checked seat cannot be given a turn out of order",
-    ),
-    refuse(
-        "mate",
-        "dice",
-        "a seat without a usable die passes its turn, so it is never mated",
-    ),
-    refuse(
-        "perpetual-check",
-        "dice",
-        "dice games have no check, so no seat gives perpetual check",
     ),
     refuse(
         "hands",
@@ -287,19 +271,7 @@ pub const PENDING: [Refusal; 9] = [
 pub type Need = (&'static str, &'static str, &'static str, &'static str);
 
 /// The needs of the modules not yet in the registry.
-pub const PENDING_NEEDS: [Need; 4] = [
-    (
-        "check-interrupt",
-        "royal",
-        "pieces.KIND.royal",
-        "without a royal kind no seat is ever in check",
-    ),
-    (
-        "perpetual-check",
-        "royal",
-        "pieces.KIND.royal",
-        "without a royal kind no move gives check",
-    ),
+pub const PENDING_NEEDS: [Need; 2] = [
     (
         "no-mate-drops",
         "royal",

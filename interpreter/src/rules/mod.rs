@@ -11,9 +11,13 @@
 //! `spec`, `compile` or `engine`.
 
 pub mod capture_all;
+pub mod check_interrupt;
 pub mod compose;
+pub mod dice;
 pub mod first_seat;
 pub mod formation;
+pub mod mate;
+pub mod perpetual_check;
 pub mod promotion;
 pub mod resign;
 pub mod scoring;
@@ -58,6 +62,40 @@ pub trait Host {
     /// itself (a rule module's captures or edits in this action, a mate, a loaded position);
     /// reading it clears the flag it keeps for the position.
     fn take_any_loss(&mut self) -> bool;
+    /// True if any royal piece of `seat` is attacked by another seat's live piece.
+    fn in_check(&self, seat: Seat) -> bool;
+    /// The squares of `seat`'s royal pieces.
+    fn royals(&self, seat: Seat) -> SquareSet;
+    /// True if square `sq` is attacked by a live piece of any seat in `seats` (a bit mask).
+    fn attacked(&self, sq: u8, seats: u8) -> bool;
+    /// How many piece kinds the variant has.
+    fn kinds(&self) -> usize;
+    /// How many pieces of `kind` `seat` has in hand.
+    fn hand(&self, seat: Seat, kind: Kind) -> u8;
+    /// Sets `seat`'s hand count of `kind`, logged for undo.
+    fn set_hand(&mut self, seat: Seat, kind: Kind, count: u8);
+    /// Marks the current undo entry's move as one that gave check (for the perpetual-check
+    /// rule, [`perpetual_check`]).
+    fn mark_gave_check(&mut self, gave: bool);
+
+    /// How many seats the variant has.
+    #[inline]
+    fn seat_count(&self) -> usize {
+        self.seat_mask().count_ones() as usize
+    }
+
+    /// The seat after `seat` in turn order (clockwise).
+    #[inline]
+    fn next_seat(&self, seat: Seat) -> Seat {
+        Seat(((seat.0 as usize + 1) % self.seat_count()) as u8)
+    }
+
+    /// True if `seat` still takes turns (not mated, not resigned).
+    #[inline]
+    fn is_live(&self, seat: Seat) -> bool {
+        let c = self.counters();
+        (c.mated | c.resigned) >> seat.0 & 1 == 0
+    }
 }
 
 /// What the last move did, for [`Module::after_move`].
@@ -198,6 +236,27 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
     fn after_move<H: Host>(&self, _h: &mut H, _mv: &Moved, _all: &Modules) -> Option<Outcome> {
         None
     }
+
+    /// The seat due after `from` made a board move, where this module changes the turn order
+    /// (the check interrupt); `None` leaves it to the next module, and in the end to the next
+    /// live seat clockwise. Not asked in dice variants (a dice turn passes at its end).
+    #[inline]
+    fn next_due<H: Host>(&self, _h: &H, _from: Seat) -> Option<Seat> {
+        None
+    }
+
+    /// The seat due, `seat`, has no legal move and is not the last live seat; `mater` made the
+    /// last move. Returns true if this module took `seat` out of play so that the game goes on
+    /// (mates, [`mate`]); if no module does, the engine ends the game as a checkmate or a
+    /// stalemate. Asked only where some module [`Modules::mates_go_on`].
+    fn on_no_move<H: Host>(&self, _h: &mut H, _seat: Seat, _mater: Seat) -> bool {
+        false
+    }
+
+    /// A board move by `mover` has been played and the turn passed on (not in dice variants),
+    /// before the end conditions are judged. Run only where [`Modules::has_turn_hooks`].
+    #[inline]
+    fn after_turn<H: Host>(&self, _h: &mut H, _mover: Seat) {}
 }
 
 /// Declares the registry: one line per module, `field: path::Type`, in hook order. Generates
@@ -304,16 +363,53 @@ macro_rules! registry {
                 )*
                 None
             }
+
+            /// The seat due after `from` moved, from the first module that changes the turn
+            /// order ([`Module::next_due`]); `None`: the next live seat.
+            #[inline]
+            pub fn next_due<H: Host>(&self, h: &H, from: Seat) -> Option<Seat> {
+                $(
+                    if let Some(m) = &self.$field
+                        && let Some(s) = m.next_due(h, from)
+                    {
+                        return Some(s);
+                    }
+                )*
+                None
+            }
+
+            /// Asks each module in order to take the seat due, which has no legal move, out of
+            /// play ([`Module::on_no_move`]); true once one did.
+            pub fn on_no_move<H: Host>(&self, h: &mut H, seat: Seat, mater: Seat) -> bool {
+                $(
+                    if let Some(m) = &self.$field
+                        && m.on_no_move(h, seat, mater)
+                    {
+                        return true;
+                    }
+                )*
+                false
+            }
+
+            /// Runs each module's [`Module::after_turn`] hook, in order.
+            #[inline]
+            pub fn after_turn<H: Host>(&self, h: &mut H, mover: Seat) {
+                $(if let Some(m) = &self.$field { m.after_turn(h, mover); })*
+            }
         }
     };
 }
 
 registry! {
+    dice: dice::DiceRules,
     scoring: scoring::Scoring,
     formations: formation::Formations,
     thrones: throne::Thrones,
     promotion: promotion::FarPromotion,
     capture_all: capture_all::CaptureAll,
+    check_interrupt: check_interrupt::CheckInterrupt,
+    mate: mate::Mate,
+    perpetual_check: perpetual_check::PerpetualCheck,
     teams: teams::Teams,
     resign: resign::Resign,
     first_seat: first_seat::RotateFirstSeat,
@@ -324,6 +420,27 @@ impl Modules {
     #[inline]
     pub fn partners(&self, seat: Seat) -> u8 {
         self.teams.as_ref().map_or(0, |t| t.partners[seat.index()])
+    }
+
+    /// True if some module changes the turn order after a board move ([`Module::next_due`]:
+    /// the check interrupt).
+    #[inline]
+    pub fn reorders_turns(&self) -> bool {
+        self.check_interrupt.is_some()
+    }
+
+    /// True if some module takes a seat with no legal move out of play and the game goes on
+    /// ([`Module::on_no_move`]: mates, [`mate`]).
+    #[inline]
+    pub fn mates_go_on(&self) -> bool {
+        self.mate.is_some()
+    }
+
+    /// True if some module has an [`Module::after_turn`] hook (perpetual check), so the
+    /// engine runs them (a flag, to keep the move loop free of the call otherwise).
+    #[inline]
+    pub fn has_turn_hooks(&self) -> bool {
+        self.perpetual_check.is_some()
     }
 
     /// True if seats score points ([`scoring`], [`throne`] or [`capture_all`] is on).

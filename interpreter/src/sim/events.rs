@@ -94,9 +94,9 @@ impl Events {
         };
         push("moves", self.moves, true);
         push("captures", self.captures, true);
-        push("rolls", self.rolls, v.dice.is_some());
-        push("dead-rolls", self.dead_rolls, v.dice.is_some());
-        push("passes", self.passes, v.dice.is_some());
+        push("rolls", self.rolls, v.rules.dice.is_some());
+        push("dead-rolls", self.dead_rolls, v.rules.dice.is_some());
+        push("passes", self.passes, v.rules.dice.is_some());
         push("resignations", self.resignations, v.rules.resign.is_some());
         push(
             "promotions",
@@ -104,8 +104,12 @@ impl Events {
             v.kinds.iter().any(|k| k.promotion.is_some()) || v.rules.promotion.is_some(),
         );
         push("drops", self.drops, m.hands);
-        push("mates", self.mates, m.mate.is_some());
-        push("check-interrupts", self.check_interrupts, m.check_interrupt);
+        push("mates", self.mates, v.rules.mate.is_some());
+        push(
+            "check-interrupts",
+            self.check_interrupts,
+            v.rules.check_interrupt.is_some(),
+        );
         push("thrones", self.thrones, v.rules.thrones.is_some());
         if let Some(forms) = &v.rules.formations {
             for (name, n) in crate::rules::Module::events(forms)

@@ -97,7 +97,11 @@ pub fn play_game_to_end(
             break None;
         }
         if pos.awaiting_roll() {
-            let dice = variant.dice.as_ref().expect("a roll is due only with dice");
+            let dice = variant
+                .rules
+                .dice
+                .as_ref()
+                .expect("a roll is due only with dice");
             let count = (dice.count as usize).min(MAX_DICE);
             for d in &mut roll[..count] {
                 *d = dice.faces[uniform_below(&mut rng, dice.faces.len() as u32) as usize];
@@ -143,7 +147,7 @@ pub fn play_game_to_end(
         None => CAP_REASON.to_string(),
     };
     let plies = pos.ply() as u32;
-    let rounds = if variant.dice.is_some() {
+    let rounds = if variant.rules.dice.is_some() {
         pos.counters().rounds as u32
     } else {
         plies / n.max(1) as u32

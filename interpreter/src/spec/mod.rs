@@ -3,7 +3,6 @@
 //! Pipeline: text → [`Node`] tree (serde-saphyr, spans on every value) → parents merged
 //! (`extends:`) → option choices merged → typed [`RuleSpec`] (unknown keys are errors).
 
-mod dice;
 mod digest;
 mod load;
 mod model;
@@ -13,13 +12,12 @@ mod switches;
 
 pub use crate::yaml::unknown_name;
 pub use crate::yaml::{Key, Node, Value, merge, parse_yaml};
-pub use dice::DiceSpec;
 pub use digest::RulesDigest;
 pub use load::{BUILTIN, RuleFile, file_kind, load, load_referenced, load_str};
 pub use model::{
     ConditionSpec, DropSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec,
     SeatSpec, SetupSpec, Text,
 };
-pub use modules::{MateSpec, ModulesSpec};
+pub use modules::ModulesSpec;
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};
 pub use switches::{MODULES, Switch, switches};

@@ -31,11 +31,9 @@ pub struct RuleSpec {
     pub end: EndSpec,
     /// Ranking keys (`ranking:`): integer expressions per seat, higher ranks first.
     pub ranking: Vec<Text>,
-    /// Dice rules (`dice:`), for dice variants.
-    pub dice: Option<super::dice::DiceSpec>,
     /// `params:` named integers that expressions may use, e.g. `round_limit: 30`.
     pub params: Vec<(Text, i64)>,
-    /// Rule modules not yet in the registry: hands, the check interrupt, mates.
+    /// Rule modules not yet in the registry: hands.
     pub modules: super::modules::ModulesSpec,
     /// The rule modules of the registry ([`crate::rules`]), as read.
     pub rules: crate::rules::Specs,
@@ -135,9 +133,6 @@ pub struct EndSpec {
     /// `repetition: { count, result }`: the same position (placement, seat to move) for the
     /// `count`-th time.
     pub repetition: Option<(u32, ResultKind)>,
-    /// `repetition.perpetual-check: forbidden`: a move that would create the last occurrence is
-    /// illegal for a seat that gave check on each of its own moves through the repeated cycle.
-    pub perpetual_check: bool,
     /// `move-rule: { moves, reset-by, result }`: `moves` moves by each seat without a capture
     /// or a move of a `reset-by` kind.
     pub move_rule: Option<MoveRuleSpec>,
@@ -168,9 +163,9 @@ pub struct ConditionSpec {
 }
 
 /// Top-level keys of a resolved rule file, besides those of [`crate::rules::keys`].
-pub const TOP_KEYS: [&str; 16] = [
-    "params", "hands", "check", "mate", "name", "title", "source", "extends", "board", "seats",
-    "pieces", "setup", "end", "ranking", "dice", "options",
+pub const TOP_KEYS: [&str; 13] = [
+    "params", "hands", "name", "title", "source", "extends", "board", "seats", "pieces", "setup",
+    "end", "ranking", "options",
 ];
 
 /// True if `key` is a top-level rule-file key (core or a rule module's).
@@ -240,7 +235,6 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         .opt("end")
         .map(|n| read_end(r, n, ranks))
         .unwrap_or_default();
-    let dice = f.opt("dice").and_then(|n| super::dice::read_dice(r, n));
     let params = f
         .opt("params")
         .map(|n| read_params(r, n))
@@ -268,7 +262,6 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         setup,
         end,
         ranking,
-        dice,
         params,
         modules,
         rules,
@@ -544,10 +537,8 @@ fn read_end(r: &mut Reader, node: &Node, ranks: Ranks) -> EndSpec {
             .opt("result")
             .and_then(|n| result(r, n, ranks))
             .unwrap_or(ResultKind::Draw);
-        end.perpetual_check = rf
-            .opt("perpetual-check")
-            .and_then(|n| r.word(n, &["allowed", "forbidden"], "perpetual-check rule"))
-            == Some("forbidden");
+        // Read by `rules::perpetual_check`.
+        rf.opt("perpetual-check");
         rf.finish(
             r,
             "`end.repetition`",

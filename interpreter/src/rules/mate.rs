@@ -1,0 +1,144 @@
+//! Mates that do not end the game (four-player chaturanga and shogi variants): a seat that is
+//! due to move and has no legal move is mated and play goes on. Its royal pieces die (they stay
+//! on the board as inert, ownerless obstacles), its hand goes to the mater (the seat that made
+//! the last move), and its other pieces go to the mater, keeping their facing, or become
+//! ownerless.
+//!
+//! ```yaml
+//! mate: { pieces: to-mater }   # or ownerless
+//! ```
+//!
+//! Keys: `mate.pieces` (`to-mater` or `ownerless`, default `to-mater`). Refused with `dice`
+//! ([`Mate::REFUSES`]). The engine (`engine/turns.rs`, `resolve_mates`) finds the seat due
+//! with no legal move and calls [`Module::on_no_move`](super::Module::on_no_move); the last
+//! live seat is never mated (its lack of a move ends the game as a checkmate or stalemate
+//! would). The mates are the position's `Counters::mated`, `mates`, `mate_count`, `last_mate`
+//! and `mated_at`; each counts as a `mates` event.
+
+use super::compose::{Refusal, refuse};
+use super::{Cx, Host, Module, Names};
+use crate::vocab::{Kind, NO_OWNER, Seat};
+use crate::yaml::{Fields, Node, Reader};
+
+/// `mate:` as written.
+#[derive(Clone, Debug)]
+pub struct MateSpec {
+    /// The mated seat's pieces go to the mater (`to-mater`) or become ownerless.
+    pub to_mater: bool,
+    /// The `mate:` node, for diagnostics.
+    pub node: Node,
+}
+
+/// The compiled mate rule.
+#[derive(Clone, Copy, Debug)]
+pub struct Mate {
+    /// The mated seat's pieces go to the mater (else they become ownerless).
+    pub to_mater: bool,
+}
+
+impl Module for Mate {
+    const NAME: &'static str = "mate";
+    const KEYS: &'static [&'static str] = &["mate"];
+    type Spec = MateSpec;
+
+    const REFUSES: &'static [Refusal] = &[refuse(
+        "mate",
+        "dice",
+        "a seat without a usable die passes its turn, so it is never mated",
+    )];
+
+    fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<MateSpec> {
+        let n = f.opt("mate")?;
+        let mut s = r.map(n, "mate: { pieces }")?;
+        let to_mater = s.opt("pieces").and_then(|n| {
+            r.word(
+                n,
+                &["to-mater", "ownerless"],
+                "what happens to a mated seat's pieces",
+            )
+        }) != Some("ownerless");
+        s.finish(r, "mate", &["pieces"]);
+        Some(MateSpec {
+            to_mater,
+            node: n.clone(),
+        })
+    }
+
+    fn compile(spec: &MateSpec, _: &mut Cx<'_>) -> Option<Mate> {
+        Some(Mate {
+            to_mater: spec.to_mater,
+        })
+    }
+
+    fn explain(&self, _: &Names<'_>) -> Vec<String> {
+        vec![format!(
+            "mate: a seat due to move with no legal move is mated; its royal pieces die, its hand goes to the mater, its pieces {}",
+            if self.to_mater {
+                "to the mater"
+            } else {
+                "stay ownerless"
+            }
+        )]
+    }
+
+    fn events(&self) -> Vec<String> {
+        vec!["mates".into()]
+    }
+
+    /// Mates `seat` with `mater` as the mater; play goes on.
+    fn on_no_move<H: Host>(&self, h: &mut H, seat: Seat, mater: Seat) -> bool {
+        for sq in h.royals(seat).iter() {
+            let p = h.piece(sq);
+            h.edit(sq, p.with_owner(Seat(NO_OWNER)).killed());
+        }
+        let owner = if self.to_mater { mater } else { Seat(NO_OWNER) };
+        for sq in h.occupancy(seat).iter() {
+            let p = h.piece(sq);
+            h.edit(sq, p.with_owner(owner));
+        }
+        for k in 0..h.kinds() {
+            let kind = Kind(k as u8);
+            let n = h.hand(seat, kind);
+            if n > 0 {
+                let m = h.hand(mater, kind);
+                h.set_hand(mater, kind, m.saturating_add(n));
+                h.set_hand(seat, kind, 0);
+            }
+        }
+        let c = h.counters_mut();
+        c.mated |= 1 << seat.0;
+        c.mate_count = c.mate_count.saturating_add(1);
+        c.mates[mater.index()] = c.mates[mater.index()].saturating_add(1);
+        c.last_mate[mater.index()] = c.mate_count;
+        c.mated_at[seat.index()] = c.mate_count;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::parse_yaml;
+
+    /// Reads `yaml` (a top-level mapping) with the mate schema: (to_mater, problems).
+    fn read(yaml: &str) -> (Option<bool>, usize) {
+        let tree = parse_yaml(&crate::diag::text_source("t.yaml", yaml)).unwrap();
+        let mut r = Reader::default();
+        let mut f = r.map(&tree, "a rule file").unwrap();
+        let spec = Mate::read(&mut r, &mut f);
+        (spec.map(|s| s.to_mater), r.errors.0.len())
+    }
+
+    #[test]
+    fn pieces_go_to_the_mater_by_default() {
+        assert_eq!(read("mate: {}\n"), (Some(true), 0));
+        assert_eq!(read("mate: { pieces: to-mater }\n"), (Some(true), 0));
+        assert_eq!(read("mate: { pieces: ownerless }\n"), (Some(false), 0));
+        assert_eq!(read("name: x\n"), (None, 0));
+    }
+
+    #[test]
+    fn a_wrong_word_and_an_unknown_key_are_errors() {
+        assert_eq!(read("mate: { pieces: mater, piece: x }\n").1, 2);
+    }
+}
