@@ -2,29 +2,8 @@
 
 use super::Variant;
 use crate::diag::count;
-use crate::vocab::ResultKind;
+use crate::rules::{Module, result_words};
 use std::fmt::Write;
-
-fn result_words(r: ResultKind, who: &str) -> String {
-    match r {
-        ResultKind::Win => format!("{who} wins"),
-        ResultKind::Loss => format!("{who} loses"),
-        ResultKind::Draw => "draw".to_string(),
-        ResultKind::Rank => "every seat is ranked".to_string(),
-    }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
-pub(crate) fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
 
 impl Variant {
     /// A plain-text description of the compiled variant: options, board, seats, pieces with
@@ -144,43 +123,22 @@ impl Variant {
     fn explain_end(&self, s: &mut String) {
         let _ = writeln!(s, "end:");
         let e = &self.end;
-        if let Some(r) = e.checkmate {
-            let _ = writeln!(s, "  checkmate: {}", result_words(r, "the mated seat"));
-        }
-        if let Some(r) = e.stalemate {
-            let _ = writeln!(s, "  stalemate: {}", result_words(r, "the stalemated seat"));
-        }
-        if let Some((n, r)) = e.repetition {
-            let _ = writeln!(
-                s,
-                "  repetition: {} when a position occurs for the {} time{}",
-                result_words(r, "the last mover"),
-                ordinal(n),
-                if e.perpetual_check {
+        let r = &self.rules;
+        let mut lines = Vec::new();
+        self.with_names(|n| {
+            lines.extend(r.no_moves.iter().flat_map(|m| m.explain_end(n)));
+            for line in r.repetition.iter().flat_map(|m| m.explain_end(n)) {
+                let perpetual = if e.perpetual_check {
                     "; the perpetual checker may not complete it"
                 } else {
                     ""
-                }
-            );
-        }
-        if let Some((plies, r)) = e.move_rule {
-            let resets: Vec<&str> = self
-                .kinds
-                .iter()
-                .filter(|k| k.resets_move_rule)
-                .map(|k| k.name.as_str())
-                .collect();
-            let _ = writeln!(
-                s,
-                "  move rule: {} after {} without a capture{}",
-                result_words(r, "the last mover"),
-                count(plies as usize, "ply", "plies"),
-                if resets.is_empty() {
-                    String::new()
-                } else {
-                    format!(" or a move of {}", resets.join(", "))
-                }
-            );
+                };
+                lines.push(format!("{line}{perpetual}"));
+            }
+            lines.extend(r.move_rule.iter().flat_map(|m| m.explain_end(n)));
+        });
+        for line in lines {
+            let _ = writeln!(s, "  {line}");
         }
         for c in &e.conditions {
             let _ = writeln!(
@@ -288,8 +246,8 @@ impl Variant {
                 }
             );
         }
-        // Hands, the check interrupt and mates are not in the registry yet: their lines keep
-        // their place between capture-all and teams.
+        // The check interrupt and mates are not in the registry yet: their lines keep
+        // their place between hands and teams.
         let r = &self.rules;
         let early = crate::rules::Modules {
             teams: None,
@@ -305,35 +263,6 @@ impl Variant {
         };
         for line in self.with_names(|n| early.explain(n)) {
             let _ = writeln!(s, "{line}");
-        }
-        if m.hands {
-            let _ = writeln!(
-                s,
-                "hands: captured pieces (demoted) go to the capturer's hand and may be dropped"
-            );
-            for k in &self.kinds {
-                if k.demote.index() < self.kinds.len()
-                    && self.kinds[k.demote.index()].name != k.name
-                {
-                    let _ = writeln!(
-                        s,
-                        "  a captured {} becomes a {}",
-                        k.name,
-                        self.kinds[k.demote.index()].name
-                    );
-                }
-                let rules: Vec<&str> = [
-                    (k.drop.one_per_line, "one per line"),
-                    (k.drop.no_mate, "no mate by drop"),
-                    (k.drop.mobile, "never where it could never move"),
-                ]
-                .into_iter()
-                .filter_map(|(on, what)| on.then_some(what))
-                .collect();
-                if !rules.is_empty() {
-                    let _ = writeln!(s, "  {} drops: {}", k.name, rules.join(", "));
-                }
-            }
         }
         if m.check_interrupt {
             let _ = writeln!(

@@ -1,13 +1,11 @@
-//! Compiled rule modules not yet in the [`crate::rules`] registry: hands, the check interrupt
-//! and mates.
+//! Compiled rule modules not yet in the [`crate::rules`] registry: the check interrupt and
+//! mates.
 
 use crate::spec::ModulesSpec;
 
 /// All compiled modules of a variant.
 #[derive(Clone, Debug, Default)]
 pub struct Modules {
-    /// Captured pieces go to the capturer's hand; pieces in hand may be dropped.
-    pub hands: bool,
     /// Check interrupt: a seat in check moves next, out of turn.
     pub check_interrupt: bool,
     /// A seat due to move with no legal move is mated and play goes on: `Some(to_mater)`.
@@ -17,7 +15,6 @@ pub struct Modules {
 /// Compiles the module sections.
 pub fn compile_modules(m: &ModulesSpec) -> Modules {
     Modules {
-        hands: m.hands,
         check_interrupt: m.check_interrupt,
         mate: m.mate.as_ref().map(|x| x.to_mater),
     }

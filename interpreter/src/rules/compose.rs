@@ -230,24 +230,7 @@ pub const fn refuse(module: &'static str, with: &'static str, reason: &'static s
 }
 
 /// The refused pairs of the modules not yet in the registry.
-pub const PENDING: [Refusal; 9] = [
-    refuse(
-        "royal",
-        "dice",
-        "a seat's move depends on its roll, so it could not always answer a check, and a seat \
-         without a usable die passes, so nothing is mate; in dice games kings are captured \
-         (Chaturaji: `capture-all`, end conditions on `seats_with(king)`)",
-    ),
-    refuse(
-        "checkmate",
-        "dice",
-        "in a dice game a seat without a usable die passes its turn, so no position is mate",
-    ),
-    refuse(
-        "stalemate",
-        "dice",
-        "in a dice game a seat without a usable die passes its turn, so no position is stalemate",
-    ),
+pub const PENDING: [Refusal; 3] = [
     refuse(
         "check-interrupt",
         "dice",
@@ -264,30 +247,13 @@ pub const PENDING: [Refusal; 9] = [
         "dice",
         "dice games have no check, so no seat gives perpetual check",
     ),
-    refuse(
-        "hands",
-        "dice",
-        "each die names the kinds it may move and a drop has no die, so pieces in hand could \
-         never be dropped",
-    ),
-    refuse(
-        "drops",
-        "dice",
-        "each die names the kinds it may move and a drop has no die, so nothing is dropped",
-    ),
-    refuse(
-        "repetition",
-        "dice",
-        "a dice position recurs only when the same rolls recur, so the count would measure \
-         luck; end a quiet dice game with a condition (`rounds_without_capture`) instead",
-    ),
 ];
 
 /// A module that means nothing without another: (module, needed module, the needed key, why).
 pub type Need = (&'static str, &'static str, &'static str, &'static str);
 
 /// The needs of the modules not yet in the registry.
-pub const PENDING_NEEDS: [Need; 4] = [
+pub const PENDING_NEEDS: [Need; 2] = [
     (
         "check-interrupt",
         "royal",
@@ -299,19 +265,6 @@ pub const PENDING_NEEDS: [Need; 4] = [
         "royal",
         "pieces.KIND.royal",
         "without a royal kind no move gives check",
-    ),
-    (
-        "no-mate-drops",
-        "royal",
-        "pieces.KIND.royal",
-        "without a royal kind no drop mates",
-    ),
-    (
-        "drops",
-        "hands",
-        "hands.captures",
-        "drop rules restrict drops from a hand, and without `hands: { captures: true }` no \
-         piece is ever in hand",
     ),
 ];
 

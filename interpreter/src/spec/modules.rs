@@ -1,5 +1,5 @@
-//! Rule-module sections not yet in the [`crate::rules`] registry: hands, the check interrupt
-//! and mates. Each section is optional; an absent section switches its module off.
+//! Rule-module sections not yet in the [`crate::rules`] registry: the check interrupt and
+//! mates. Each section is optional; an absent section switches its module off.
 
 use crate::yaml::Node;
 use crate::yaml::Reader;
@@ -7,9 +7,6 @@ use crate::yaml::Reader;
 /// The optional module sections of a rule file.
 #[derive(Clone, Debug, Default)]
 pub struct ModulesSpec {
-    /// `hands: { captures: true }`: captured pieces, demoted, go to the capturer's hand, and
-    /// pieces in hand may be dropped.
-    pub hands: bool,
     /// `check: { interrupt: true }`: a seat whose royal piece is attacked after a move moves
     /// next, out of turn (nearest clockwise from the mover first); play then continues
     /// clockwise from it.
@@ -33,15 +30,6 @@ pub struct MateSpec {
 /// Reads every module section present in `f`.
 pub fn read_modules(r: &mut Reader, f: &mut crate::yaml::Fields<'_>) -> ModulesSpec {
     let mut m = ModulesSpec::default();
-    if let Some(n) = f.opt("hands")
-        && let Some(mut s) = r.map(n, "hands: { captures }")
-    {
-        m.hands = s
-            .opt("captures")
-            .and_then(|n| r.bool(n, "`captures`"))
-            .unwrap_or(false);
-        s.finish(r, "hands", &["captures"]);
-    }
     if let Some(n) = f.opt("check")
         && let Some(mut s) = r.map(n, "check: { interrupt }")
     {
