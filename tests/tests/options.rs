@@ -9,7 +9,7 @@ fn numbers_are_normalised_and_a_plus_sign_is_refused() {
     let v = set("move-rule=05").unwrap();
     assert_eq!(v.assignment.get("move-rule"), Some("5"));
     // 5 moves of each seat: 10 plies.
-    assert_eq!(v.end.move_rule.map(|(plies, _)| plies), Some(10));
+    assert_eq!(v.rules.move_rule.map(|r| r.plies), Some(10));
     let e = set("move-rule=+5").unwrap_err();
     assert_eq!(e.0[0].message, "`+5` is not a choice of option `move-rule`");
     assert!(set("move-rule=-0").is_err());

@@ -197,7 +197,7 @@ pub fn panel(pos: &mut Position, last: Option<&str>) -> Vec<String> {
             .collect();
         lines.push(format!("scores: {}", scores.join(", ")));
     }
-    if v.modules.hands {
+    if v.rules.hands.is_some() {
         for &s in &seats {
             let held: Vec<String> = v
                 .kinds

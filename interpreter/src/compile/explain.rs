@@ -2,29 +2,8 @@
 
 use super::Variant;
 use crate::diag::count;
-use crate::vocab::ResultKind;
+use crate::rules::{Module, result_words};
 use std::fmt::Write;
-
-fn result_words(r: ResultKind, who: &str) -> String {
-    match r {
-        ResultKind::Win => format!("{who} wins"),
-        ResultKind::Loss => format!("{who} loses"),
-        ResultKind::Draw => "draw".to_string(),
-        ResultKind::Rank => "every seat is ranked".to_string(),
-    }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
-pub(crate) fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
 
 impl Variant {
     /// A plain-text description of the compiled variant: options, board, seats, pieces with
@@ -144,43 +123,22 @@ impl Variant {
     fn explain_end(&self, s: &mut String) {
         let _ = writeln!(s, "end:");
         let e = &self.end;
-        if let Some(r) = e.checkmate {
-            let _ = writeln!(s, "  checkmate: {}", result_words(r, "the mated seat"));
-        }
-        if let Some(r) = e.stalemate {
-            let _ = writeln!(s, "  stalemate: {}", result_words(r, "the stalemated seat"));
-        }
-        if let Some((n, r)) = e.repetition {
-            let _ = writeln!(
-                s,
-                "  repetition: {} when a position occurs for the {} time{}",
-                result_words(r, "the last mover"),
-                ordinal(n),
-                if self.rules.perpetual_check.is_some() {
+        let r = &self.rules;
+        let mut lines = Vec::new();
+        self.with_names(|n| {
+            lines.extend(r.no_moves.iter().flat_map(|m| m.explain_end(n)));
+            for line in r.repetition.iter().flat_map(|m| m.explain_end(n)) {
+                let perpetual = if r.perpetual_check.is_some() {
                     crate::rules::perpetual_check::PerpetualCheck::CLAUSE
                 } else {
                     ""
-                }
-            );
-        }
-        if let Some((plies, r)) = e.move_rule {
-            let resets: Vec<&str> = self
-                .kinds
-                .iter()
-                .filter(|k| k.resets_move_rule)
-                .map(|k| k.name.as_str())
-                .collect();
-            let _ = writeln!(
-                s,
-                "  move rule: {} after {} without a capture{}",
-                result_words(r, "the last mover"),
-                count(plies as usize, "ply", "plies"),
-                if resets.is_empty() {
-                    String::new()
-                } else {
-                    format!(" or a move of {}", resets.join(", "))
-                }
-            );
+                };
+                lines.push(format!("{line}{perpetual}"));
+            }
+            lines.extend(r.move_rule.iter().flat_map(|m| m.explain_end(n)));
+        });
+        for line in lines {
+            let _ = writeln!(s, "  {line}");
         }
         for c in &e.conditions {
             let _ = writeln!(
@@ -254,63 +212,8 @@ impl Variant {
     /// formations, thrones, capture-all, …, teams, resignation, match), then ranking.
     fn explain_modules(&self) -> String {
         let mut s = String::new();
-        let m = &self.modules;
         // Every module's lines in registry order (dice first, …, teams, resignation, match).
-        // Hands are not in the registry yet: their lines keep their place, after capture-all
-        // and before the check interrupt, by cutting the registry there; once hands join the
-        // registry at that place, this becomes one `self.rules.explain`.
-        let r = &self.rules;
-        let before_hands = crate::rules::Modules {
-            check_interrupt: None,
-            mate: None,
-            perpetual_check: None,
-            teams: None,
-            resign: None,
-            first_seat: None,
-            ..r.clone()
-        };
-        let after_hands = crate::rules::Modules {
-            check_interrupt: r.check_interrupt,
-            mate: r.mate,
-            perpetual_check: r.perpetual_check,
-            teams: r.teams.clone(),
-            resign: r.resign.clone(),
-            first_seat: r.first_seat.clone(),
-            ..Default::default()
-        };
-        for line in self.with_names(|n| before_hands.explain(n)) {
-            let _ = writeln!(s, "{line}");
-        }
-        if m.hands {
-            let _ = writeln!(
-                s,
-                "hands: captured pieces (demoted) go to the capturer's hand and may be dropped"
-            );
-            for k in &self.kinds {
-                if k.demote.index() < self.kinds.len()
-                    && self.kinds[k.demote.index()].name != k.name
-                {
-                    let _ = writeln!(
-                        s,
-                        "  a captured {} becomes a {}",
-                        k.name,
-                        self.kinds[k.demote.index()].name
-                    );
-                }
-                let rules: Vec<&str> = [
-                    (k.drop.one_per_line, "one per line"),
-                    (k.drop.no_mate, "no mate by drop"),
-                    (k.drop.mobile, "never where it could never move"),
-                ]
-                .into_iter()
-                .filter_map(|(on, what)| on.then_some(what))
-                .collect();
-                if !rules.is_empty() {
-                    let _ = writeln!(s, "  {} drops: {}", k.name, rules.join(", "));
-                }
-            }
-        }
-        for line in self.with_names(|n| after_hands.explain(n)) {
+        for line in self.with_names(|n| self.rules.explain(n)) {
             let _ = writeln!(s, "{line}");
         }
         if !self.ranking.is_empty() {

@@ -4,15 +4,12 @@
 
 mod attack;
 mod explain;
-pub(crate) use explain::ordinal;
-mod modules;
 mod movetable;
 mod quantity;
 mod seats;
 mod setup;
 
 pub use attack::AttackTable;
-pub use modules::Modules;
 pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 
@@ -52,17 +49,12 @@ pub struct KindInfo {
     pub steps: Vec<Step>,
     /// Material value.
     pub value: i64,
-    /// Royal: may not be left attacked.
+    /// Royal: may not be left attacked — the engine's copy of [`crate::rules::royal`]'s mask
+    /// (as [`Variant::royal_kinds`]).
     pub royal: bool,
     /// Promotion rule in a zone, chosen with the move (square-dependent promotion on the far
     /// line is [`crate::rules::promotion`]'s, after the move).
     pub promotion: Option<Promotion>,
-    /// Moving this kind resets the move-rule count.
-    pub resets_move_rule: bool,
-    /// The kind it becomes when captured into a hand.
-    pub demote: crate::vocab::Kind,
-    /// Drop restrictions (`drop:`).
-    pub drop: crate::spec::DropSpec,
 }
 
 /// A compiled promotion rule.
@@ -91,20 +83,13 @@ pub struct Condition {
     pub result: ResultKind,
 }
 
-/// Compiled end rules.
+/// Compiled end rules (checkmate and stalemate, repetition and the move rule are rule modules:
+/// [`crate::rules::no_moves`], [`crate::rules::repetition`], [`crate::rules::move_rule`]).
 #[derive(Clone, Debug, Default)]
 pub struct EndRules {
-    /// Result for a mated seat (no legal move while a royal piece is attacked).
-    pub checkmate: Option<ResultKind>,
-    /// Result for a stalemated seat (no legal move otherwise).
-    pub stalemate: Option<ResultKind>,
-    /// (occurrences, result) for repetition.
-    pub repetition: Option<(u32, ResultKind)>,
     /// No condition reads `ply`: a move that changes neither the board's composition, the
     /// counters nor the seat to move cannot change their value.
     pub conditions_stable: bool,
-    /// (plies, result) for the move rule: moves per seat × seats.
-    pub move_rule: Option<(u32, ResultKind)>,
     /// Named conditions, in order.
     pub conditions: Vec<Condition>,
 }
@@ -143,10 +128,9 @@ pub struct Variant {
     pub end: EndRules,
     /// True if any kind is royal (check and mate apply).
     pub has_royals: bool,
-    /// Bit mask of the royal kinds.
+    /// Bit mask of the royal kinds: [`crate::rules::royal::Royal::kinds`], copied here for the
+    /// move generator's hot path.
     pub royal_kinds: u64,
-    /// Rule modules not yet in the registry: hands.
-    pub modules: Modules,
     /// The rule modules of the registry ([`crate::rules`]), compiled.
     pub rules: crate::rules::Modules,
     /// True when legality needs more than royal safety (drop restrictions, partners).
@@ -330,17 +314,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
 
     let (seats, orients) = compile_seats(spec, board_node, &mut errs);
     let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
-    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, &names, errs);
     let mut kinds = compile_kinds(spec, board_node, &mut errs);
     compile_promotions(spec, &mut kinds, &names, &seats, board, &mut errs);
-    for (i, p) in spec.pieces.iter().enumerate() {
-        if let Some(d) = &p.demote
-            && let Some(k) = kind_of(d, &mut errs)
-            && let Some(info) = kinds.get_mut(i)
-        {
-            info.demote = k;
-        }
-    }
 
     let params: Vec<(String, i64)> = spec
         .params
@@ -348,12 +323,11 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         .map(|(t, v)| (t.value.clone(), *v))
         .collect();
     let seat_names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-    let end = compile_end(spec, &mut kinds, &names, &seat_names, &params, &mut errs);
+    let end = compile_end(spec, &names, &seat_names, &params, &mut errs);
     let ranking = compile_ranking(spec, &names, &seat_names, &params, &mut errs);
 
     // Setup.
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
-    let modules = modules::compile_modules(&spec.modules);
     let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
     let rules = crate::rules::compile_all(
         &spec.rules,
@@ -378,17 +352,19 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let table = MoveTable::build(board, &orients, &steps);
     let attacks = AttackTable::build(board, &orients, &steps);
     let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
-    let has_royals = kinds.iter().any(|k| k.royal);
-    let royal_kinds = kinds
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| k.royal)
-        .fold(0, |m, (i, _)| m | 1 << i);
+    let royal_kinds = rules.royal.map_or(0, |r| r.kinds);
+    for (i, k) in kinds.iter_mut().enumerate() {
+        k.royal = royal_kinds >> i & 1 == 1;
+    }
+    let has_royals = royal_kinds != 0;
     let needs_full_legality = rules
         .teams
         .as_ref()
         .is_some_and(|t| t.partners.iter().any(|&p| p != 0))
-        || kinds.iter().any(|k| k.drop.no_mate);
+        || rules
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.drops.iter().any(|d| d.no_mate));
     Ok(Variant {
         name: spec.name.value.clone(),
         title: spec
@@ -410,7 +386,6 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         has_royals,
         royal_kinds,
         needs_full_legality,
-        modules,
         rules,
         ranking,
     })
@@ -550,11 +525,8 @@ fn compile_kinds(
             betza,
             steps,
             value: p.value,
-            royal: p.royal,
+            royal: false,
             promotion: None,
-            resets_move_rule: false,
-            demote: crate::vocab::Kind(kinds.len() as u8),
-            drop: p.drop.clone(),
         });
     }
     kinds
@@ -636,36 +608,18 @@ fn compile_promotions(
     }
 }
 
-/// The end rules: checkmate, stalemate, repetition, the move rule (marking the kinds that
-/// reset it) and the named conditions; problems go to `errs`.
+/// The end rules: the named conditions (the other end rules are modules); problems go to
+/// `errs`.
 fn compile_end(
     spec: &RuleSpec,
-    kinds: &mut [KindInfo],
     names: &[&str],
     seat_names: &[String],
     params: &[(String, i64)],
     errs: &mut Diagnostics,
 ) -> EndRules {
-    let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, names, errs);
     let mut end = EndRules {
-        checkmate: spec.end.checkmate,
-        stalemate: spec.end.stalemate,
-        repetition: spec.end.repetition,
         ..EndRules::default()
     };
-    if let Some(mr) = &spec.end.move_rule {
-        end.move_rule = Some((
-            mr.moves.saturating_mul(seat_names.len().max(1) as u32),
-            mr.result,
-        ));
-        for t in &mr.reset_by {
-            if let Some(k) = kind_of(t, errs)
-                && let Some(info) = kinds.get_mut(k.index())
-            {
-                info.resets_move_rule = true;
-            }
-        }
-    }
     for c in &spec.end.conditions {
         let resolver = quantity::Resolver {
             seats: seat_names,

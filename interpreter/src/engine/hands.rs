@@ -54,8 +54,13 @@ impl Position {
             }
             let kind = Kind(k as u8);
             let combo = k * n_orients + orient as usize;
-            let one_per_line = v.kinds[k].drop.one_per_line;
-            let mobile = v.kinds[k].drop.mobile;
+            let rule = v
+                .rules
+                .hands
+                .as_ref()
+                .map(|h| h.drop_rule(kind))
+                .unwrap_or_default();
+            let (one_per_line, mobile) = (rule.one_per_line, rule.mobile);
             let mut blocked_lines = 0u32;
             if one_per_line {
                 for sq in self.occ[seat.index()].iter() {

@@ -151,7 +151,9 @@ impl Position {
         let Some(kind) = m.drop else {
             return true;
         };
-        if !self.variant.needs_full_legality || !self.variant.kinds[kind.index()].drop.no_mate {
+        if !self.variant.needs_full_legality
+            || !(self.variant.rules.hands.as_ref()).is_some_and(|h| h.drop_rule(kind).no_mate)
+        {
             return true;
         }
         // The mated seat's reply search needs the real occupancy sets: place the drop
@@ -245,7 +247,7 @@ impl Position {
             return;
         }
         self.pseudo_moves(self.to_move, out);
-        if self.variant.modules.hands {
+        if self.variant.rules.hands.is_some() {
             self.drop_moves(self.to_move, out);
         }
         self.retain_legal(out, 0);
@@ -270,7 +272,7 @@ impl Position {
             return buf.len() as u64;
         }
         self.pseudo_moves(self.to_move, buf);
-        if self.variant.modules.hands {
+        if self.variant.rules.hands.is_some() {
             self.drop_moves(self.to_move, buf);
         }
         if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
@@ -291,7 +293,7 @@ impl Position {
         let mut buf = std::mem::take(&mut self.scratch);
         buf.clear();
         self.pseudo_moves(self.to_move, &mut buf);
-        if self.variant.modules.hands {
+        if self.variant.rules.hands.is_some() {
             self.drop_moves(self.to_move, &mut buf);
         }
         let any = buf.iter().any(|&m| self.keeps_royals_safe(m));

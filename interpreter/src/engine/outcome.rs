@@ -52,10 +52,10 @@ impl Variant {
             }
             out.push(EndReason::Stalemate);
         }
-        if self.end.repetition.is_some() {
+        if self.rules.repetition.is_some() {
             out.push(EndReason::Repetition);
         }
-        if self.end.move_rule.is_some() {
+        if self.rules.move_rule.is_some() {
             out.push(EndReason::MoveRule);
         }
         out.extend((0..self.end.conditions.len()).map(|i| EndReason::Condition(i as u8)));
@@ -205,7 +205,7 @@ impl Position {
     /// judged for that seat; a draw where the rule file gives no result.
     pub(crate) fn no_move_outcome(&self) -> Outcome {
         let seat = self.to_move;
-        let end = &self.variant.end;
+        let end = self.variant.rules.no_moves.unwrap_or_default();
         let (result, reason) = if self.in_check(seat) {
             (end.checkmate, EndReason::Checkmate)
         } else {
@@ -231,10 +231,10 @@ impl Position {
         if let Some(o) = self.repetition_outcome() {
             return Some(o);
         }
-        if let Some((plies, result)) = self.variant.end.move_rule
-            && self.halfmove >= plies
+        if let Some(rule) = self.variant.rules.move_rule
+            && self.halfmove >= rule.plies
         {
-            return Some(self.result_for(self.prev_seat(seat), result, EndReason::MoveRule));
+            return Some(self.result_for(self.prev_seat(seat), rule.result, EndReason::MoveRule));
         }
         None
     }
@@ -243,9 +243,14 @@ impl Position {
     /// times (whether or not an earlier end rule ended the game first: see
     /// [`outcome`](Self::outcome)).
     pub fn repetition_outcome(&self) -> Option<Outcome> {
-        let (count, result) = self.variant.end.repetition?;
-        (self.repetitions() >= count)
-            .then(|| self.result_for(self.prev_seat(self.to_move), result, EndReason::Repetition))
+        let rule = self.variant.rules.repetition?;
+        (self.repetitions() >= rule.count).then(|| {
+            self.result_for(
+                self.prev_seat(self.to_move),
+                rule.result,
+                EndReason::Repetition,
+            )
+        })
     }
 
     /// How many times the current position has occurred (1 = first time), looking back over

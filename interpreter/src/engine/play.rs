@@ -96,7 +96,7 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) {
         let (from, to) = (m.from.0, m.to.0);
         let mover = self.to_move;
-        let hands = self.variant.modules.hands;
+        let hands = self.variant.rules.hands.is_some();
         let (moved, captured, placed);
         if let Some(k) = m.drop {
             moved = self.dropped_piece(mover, k);
@@ -121,7 +121,8 @@ impl Position {
             if !captured.is_empty() {
                 h ^= piece_key(to, captured);
                 if hands {
-                    let k = self.variant.kinds[captured.kind().index()].demote;
+                    let k = (self.variant.rules.hands.as_ref())
+                        .map_or(captured.kind(), |h| h.demoted(captured.kind()));
                     let n = self.hand[mover.index()][k.index()];
                     h ^= hand_key(mover, k, n + 1) ^ if n > 0 { hand_key(mover, k, n) } else { 0 };
                     self.hand[mover.index()][k.index()] = n + 1;
@@ -133,7 +134,7 @@ impl Position {
         // window start again.
         let resets = !captured.is_empty()
             || m.drop.is_some()
-            || self.variant.kinds[moved.kind().index()].resets_move_rule;
+            || (self.variant.rules.move_rule.as_ref()).is_some_and(|r| r.resets(moved.kind()));
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
         let dice = self.variant.rules.dice.is_some();
         if dice {
@@ -213,8 +214,8 @@ impl Position {
             } else {
                 if !u.captured.is_empty() {
                     self.put(to, u.captured);
-                    if self.variant.modules.hands {
-                        let k = self.variant.kinds[u.captured.kind().index()].demote;
+                    if let Some(hands) = &self.variant.rules.hands {
+                        let k = hands.demoted(u.captured.kind());
                         self.hand[seat][k.index()] -= 1;
                     }
                 }

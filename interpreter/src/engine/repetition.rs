@@ -10,7 +10,9 @@ impl Position {
     /// True if `m` (legal) would complete the repetition for a seat that gave check on each of
     /// its own moves through the cycle, where the rule file forbids perpetual check.
     pub fn is_perpetual_check(&mut self, m: Move) -> bool {
-        let Some((count, _)) = self.variant.end.repetition else {
+        let Some(crate::rules::repetition::Repetition { count, .. }) =
+            self.variant.rules.repetition
+        else {
             return false;
         };
         if !self.variant.rules.perpetual_check.is_some() {
@@ -38,7 +40,9 @@ impl Position {
     /// True if some position since the last irreversible move occurred often enough that one
     /// more occurrence would complete the repetition (else no move can).
     fn repetition_possible(&self) -> bool {
-        let Some((count, _)) = self.variant.end.repetition else {
+        let Some(crate::rules::repetition::Repetition { count, .. }) =
+            self.variant.rules.repetition
+        else {
             return false;
         };
         let n = self.undo.len();

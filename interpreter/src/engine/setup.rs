@@ -123,8 +123,8 @@ impl Position {
                 let result = self.variant.end.conditions[i as usize].result;
                 self.result_for(self.setup_mover(), result, reason)
             }
-            EndReason::Repetition => match self.variant.end.repetition {
-                Some((_, result)) => self.result_for(self.setup_mover(), result, reason),
+            EndReason::Repetition => match self.variant.rules.repetition {
+                Some(rule) => self.result_for(self.setup_mover(), rule.result, reason),
                 None => Outcome::Ranked { reason },
             },
             _ => Outcome::Ranked { reason },

@@ -162,7 +162,7 @@ pub(super) fn write_board(v: &Variant, setup: &Setup, codec: &dyn PieceCodec) ->
     let in_hand = setup.hands[..seats]
         .iter()
         .any(|h| h.iter().any(|&n| n > 0));
-    if v.modules.hands || in_hand {
+    if v.rules.hands.is_some() || in_hand {
         s.push('[');
         for (i, hand) in setup.hands[..seats].iter().enumerate() {
             for (k, &n) in hand.iter().enumerate().take(v.kinds.len()) {

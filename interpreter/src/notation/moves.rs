@@ -344,7 +344,7 @@ fn parse_drop(
     }
     let v = pos.variant();
     let seat = pos.to_move();
-    if !v.modules.hands || pos.hand_count(seat, kind) == 0 {
+    if v.rules.hands.is_none() || pos.hand_count(seat, kind) == 0 {
         return Err(MoveError::Syntax(format!(
             "illegal drop `{t}`: {} has no {} in hand",
             v.seats[seat.index()].name,

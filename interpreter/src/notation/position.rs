@@ -852,14 +852,14 @@ fn read_end(
     let capture_all = v.rules.capture_all.as_ref().map(|c| c.name.as_str());
     let reason = if let Some(i) = v.end.conditions.iter().position(|c| c.name == name) {
         EndReason::Condition(i as u8)
-    } else if v.end.repetition.is_some() && name == repetition {
+    } else if v.rules.repetition.is_some() && name == repetition {
         EndReason::Repetition
     } else if capture_all == Some(name) {
         EndReason::CaptureAll
     } else {
         let mut known: Vec<String> = v.end.conditions.iter().map(|c| c.name.clone()).collect();
         known.extend(capture_all.map(String::from));
-        if v.end.repetition.is_some() {
+        if v.rules.repetition.is_some() {
             known.push(repetition);
         }
         return Err(f.error_on(

@@ -245,7 +245,7 @@ impl Setup {
     /// Pieces in hand only in variants with hands, and only of kinds a capture puts there.
     fn check_hands(&self, v: &Variant) -> Result<(), PositionError> {
         let any = self.hands.iter().any(|h| h.iter().any(|&n| n > 0));
-        if any && !v.modules.hands {
+        if any && v.rules.hands.is_none() {
             return Err(self.error(
                 F::Board,
                 self.source.hands.clone(),
@@ -268,7 +268,9 @@ impl Setup {
                 let Some(info) = v.kinds.get(k) else {
                     return Err(self.error(F::Board, at, K::BadPiece { square: 0 }));
                 };
-                if s >= v.seats.len() || info.royal || info.demote != Kind(k as u8) {
+                let demote =
+                    (v.rules.hands.as_ref()).map_or(Kind(k as u8), |h| h.demoted(Kind(k as u8)));
+                if s >= v.seats.len() || info.royal || demote != Kind(k as u8) {
                     let token = entry.map_or_else(|| info.letter.to_string(), |e| e.3.clone());
                     return Err(self.error(
                         F::Board,
@@ -276,8 +278,7 @@ impl Setup {
                         K::NotForHand {
                             token,
                             kind: info.name.clone(),
-                            demotes_to: (!info.royal)
-                                .then(|| v.kinds[info.demote.index()].name.clone()),
+                            demotes_to: (!info.royal).then(|| v.kinds[demote.index()].name.clone()),
                         },
                     ));
                 }

@@ -18,16 +18,21 @@ pub mod first_seat;
 pub mod formation;
 pub mod mate;
 pub mod perpetual_check;
+pub mod hands;
+pub mod move_rule;
+pub mod no_moves;
 pub mod promotion;
+pub mod repetition;
 pub mod resign;
+pub mod royal;
 pub mod scoring;
 pub mod teams;
 pub mod throne;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::geometry::{Board, Orientation, Square};
-use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SquareSet};
-use crate::yaml::{Fields, Reader, Text, unknown_name};
+use crate::vocab::{Counters, Kind, Move, Outcome, Piece, ResultKind, Seat, SquareSet};
+use crate::yaml::{Fields, Node, Reader, Text, unknown_name};
 
 /// The string at `node` with its node (for spans), or a problem in `r`.
 pub fn text(r: &mut Reader, node: &crate::yaml::Node, what: &str) -> Option<Text> {
@@ -35,6 +40,63 @@ pub fn text(r: &mut Reader, node: &crate::yaml::Node, what: &str) -> Option<Text
         value,
         node: node.clone(),
     })
+}
+
+/// What a result word needs to know of the rest of the file: a result that ranks every seat
+/// (`rank`, and `loss` with more than two seats) needs `ranking:` keys.
+#[derive(Clone, Copy, Debug)]
+pub struct Ranks {
+    /// How many seats the file has.
+    pub seats: usize,
+    /// True if it has `ranking:` keys.
+    pub keys: bool,
+}
+
+/// A result word (`win`, `loss`, `draw`, `rank`) at `node`; one that ranks every seat without
+/// `ranking:` keys is refused (every seat would tie for first), at `node`.
+pub fn result(r: &mut Reader, node: &Node, ranks: Ranks) -> Option<ResultKind> {
+    let res = r
+        .word(node, &ResultKind::WORDS, "result")
+        .and_then(ResultKind::parse)?;
+    let ranks_all = res == ResultKind::Rank || (res == ResultKind::Loss && ranks.seats > 2);
+    if ranks_all && !ranks.keys {
+        r.error(
+            Diagnostic::new(
+                crate::diag::Code::SpecNeedsRanking,
+                "this result ranks every seat, and the file has no `ranking:` keys",
+                Some(node.span.clone()),
+            )
+            .label("ranks every seat")
+            .help(
+                "`rank`, and `loss` with more than two seats, end the game and order the seats \
+                 by `ranking:`; add keys (e.g. `ranking: [\"has(seat, king)\"]`) or make this \
+                 result `win` or `draw`",
+            ),
+        );
+    }
+    Some(res)
+}
+
+/// A result in words, for `explain`: `who wins`, `who loses`, `draw`, `every seat is ranked`.
+pub fn result_words(r: ResultKind, who: &str) -> String {
+    match r {
+        ResultKind::Win => format!("{who} wins"),
+        ResultKind::Loss => format!("{who} loses"),
+        ResultKind::Draw => "draw".to_string(),
+        ResultKind::Rank => "every seat is ranked".to_string(),
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// What a rule module's hooks may read and change: implemented by `engine::Position`.
@@ -221,8 +283,17 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// The fixed names of the rule events it counts (for simulation reports), when they do
+    /// not depend on the rule file; [`events`](Module::events) returns them by default.
+    const EVENTS: &'static [&'static str] = &[];
+
     /// The names of the rule events it counts (for simulation reports).
     fn events(&self) -> Vec<String> {
+        Self::EVENTS.iter().map(|e| e.to_string()).collect()
+    }
+
+    /// Lines for `explain`'s `end:` section (the end rules the module gives), without indent.
+    fn explain_end(&self, _names: &Names<'_>) -> Vec<String> {
         Vec::new()
     }
 
@@ -288,8 +359,7 @@ macro_rules! registry {
             out
         }
 
-        /// The composition table: every registry module's refusals and needs, then those of
-        /// the modules not yet in the registry ([`compose::PENDING`]).
+        /// The composition table: every registry module's refusals and needs.
         pub fn refusal_table() -> (Vec<&'static compose::Refusal>, Vec<&'static compose::Need>) {
             let mut refused: Vec<&'static compose::Refusal> = Vec::new();
             let mut needs: Vec<&'static compose::Need> = Vec::new();
@@ -297,8 +367,6 @@ macro_rules! registry {
                 refused.extend(<$ty as Module>::REFUSES.iter());
                 needs.extend(<$ty as Module>::NEEDS.iter());
             )*
-            refused.extend(compose::PENDING.iter());
-            needs.extend(compose::PENDING_NEEDS.iter());
             (refused, needs)
         }
 
@@ -334,6 +402,12 @@ macro_rules! registry {
                 let mut out = Vec::new();
                 $(if let Some(m) = &self.$field { out.extend(m.explain_kind(kind, names)); })*
                 out
+            }
+
+            /// True if a present module counts the fixed event `name` ([`Module::EVENTS`]);
+            /// does not allocate.
+            pub fn has_event(&self, name: &str) -> bool {
+                false $(|| (self.$field.is_some() && <$ty as Module>::EVENTS.contains(&name)))*
             }
 
             /// Each present module's event names, in registry order.
@@ -407,12 +481,17 @@ registry! {
     thrones: throne::Thrones,
     promotion: promotion::FarPromotion,
     capture_all: capture_all::CaptureAll,
+    hands: hands::Hands,
     check_interrupt: check_interrupt::CheckInterrupt,
     mate: mate::Mate,
     perpetual_check: perpetual_check::PerpetualCheck,
     teams: teams::Teams,
     resign: resign::Resign,
     first_seat: first_seat::RotateFirstSeat,
+    royal: royal::Royal,
+    no_moves: no_moves::NoMoves,
+    repetition: repetition::Repetition,
+    move_rule: move_rule::MoveRule,
 }
 
 impl Modules {

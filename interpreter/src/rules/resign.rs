@@ -32,7 +32,5 @@ impl Module for Resign {
         vec!["resignation: at the start of a turn; the pieces stay, inert".into()]
     }
 
-    fn events(&self) -> Vec<String> {
-        vec!["resignations".into()]
-    }
+    const EVENTS: &'static [&'static str] = &["resignations"];
 }

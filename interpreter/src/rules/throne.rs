@@ -76,9 +76,7 @@ impl Module for Thrones {
         )]
     }
 
-    fn events(&self) -> Vec<String> {
-        vec!["thrones".into()]
-    }
+    const EVENTS: &'static [&'static str] = &["thrones"];
 
     #[inline]
     fn after_move<H: Host>(&self, h: &mut H, mv: &Moved, _: &super::Modules) -> Option<Outcome> {

@@ -2,6 +2,10 @@
 
 use crate::compile::Variant;
 use crate::engine::PlyEvents;
+use crate::rules::Module;
+use crate::rules::hands::Hands;
+use crate::rules::resign::Resign;
+use crate::rules::throne::Thrones;
 
 /// Most formations (`formations:` in a rule file) whose captures are counted separately.
 pub const MAX_FORMATIONS: usize = 4;
@@ -86,7 +90,6 @@ impl Events {
     /// Calls `f` with each of [`named`](Self::named)'s (name, count) pairs, in the same order,
     /// without allocating.
     pub fn each_named(&self, v: &Variant, mut f: impl FnMut(&str, u64)) {
-        let m = &v.modules;
         let mut push = |name: &str, n: u64, shown: bool| {
             if shown || n > 0 {
                 f(name, n);
@@ -97,30 +100,38 @@ impl Events {
         push("rolls", self.rolls, v.rules.dice.is_some());
         push("dead-rolls", self.dead_rolls, v.rules.dice.is_some());
         push("passes", self.passes, v.rules.dice.is_some());
-        push("resignations", self.resignations, v.rules.resign.is_some());
+        // The rule modules' fixed events, each shown where its module is on, under the name the
+        // module gives it (`Module::EVENTS`); the counters' order is the report's.
+        let rules = &v.rules;
+        let event = |events: &'static [&'static str]| events[0];
+        let resignations = event(<Resign as Module>::EVENTS);
+        push(
+            resignations,
+            self.resignations,
+            rules.has_event(resignations),
+        );
         push(
             "promotions",
             self.promotions,
             v.kinds.iter().any(|k| k.promotion.is_some()) || v.rules.promotion.is_some(),
         );
-        push("drops", self.drops, m.hands);
+        let drops = event(<Hands as Module>::EVENTS);
+        push(drops, self.drops, rules.has_event(drops));
         push("mates", self.mates, v.rules.mate.is_some());
         push(
             "check-interrupts",
             self.check_interrupts,
             v.rules.check_interrupt.is_some(),
         );
-        push("thrones", self.thrones, v.rules.thrones.is_some());
+        let thrones = event(<Thrones as Module>::EVENTS);
+        push(thrones, self.thrones, rules.has_event(thrones));
         if let Some(forms) = &v.rules.formations {
-            for (name, n) in crate::rules::Module::events(forms)
-                .iter()
-                .zip(self.formations)
-            {
+            for (name, n) in Module::events(forms).iter().zip(self.formations) {
                 push(name, n, true);
             }
         }
         if let Some(c) = &v.rules.capture_all {
-            for name in crate::rules::Module::events(c) {
+            for name in Module::events(c) {
                 push(&name, self.capture_all, true);
             }
         }

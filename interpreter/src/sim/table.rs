@@ -401,7 +401,7 @@ fn positions_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
     } = v;
     {
         let mut head = vec!["assignment".to_string()];
-        head.extend((1..=seats.len() as u32).map(crate::compile::ordinal));
+        head.extend((1..=seats.len() as u32).map(crate::rules::ordinal));
         let mut g = Grid::new(
             "difference by turn position (the seat moving 1st, 2nd, … in each game), points",
             head,

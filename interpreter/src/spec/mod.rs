@@ -6,7 +6,6 @@
 mod digest;
 mod load;
 mod model;
-mod modules;
 mod options;
 mod switches;
 
@@ -15,9 +14,8 @@ pub use crate::yaml::{Key, Node, Value, merge, parse_yaml};
 pub use digest::RulesDigest;
 pub use load::{BUILTIN, RuleFile, file_kind, load, load_referenced, load_str};
 pub use model::{
-    ConditionSpec, DropSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec,
-    SeatSpec, SetupSpec, Text,
+    ConditionSpec, EndSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec, SeatSpec, SetupSpec,
+    Text,
 };
-pub use modules::ModulesSpec;
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};
 pub use switches::{MODULES, Switch, switches};

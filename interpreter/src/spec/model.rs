@@ -4,11 +4,11 @@
 //! names) keep their [`Node`], so later problems can be reported at their exact characters.
 //! The README's "Rule-file reference" documents every key read here.
 
-use crate::diag::{Code, Diagnostic};
 use crate::geometry::{Edge, MAX_SIDE};
+use crate::rules::{Ranks, result};
 pub use crate::vocab::ResultKind;
 pub use crate::yaml::Text;
-use crate::yaml::{Fields, Node, Reader, Value};
+use crate::yaml::{Node, Reader, Value};
 
 /// A whole rule file, for one option assignment.
 #[derive(Clone, Debug)]
@@ -33,8 +33,6 @@ pub struct RuleSpec {
     pub ranking: Vec<Text>,
     /// `params:` named integers that expressions may use, e.g. `round_limit: 30`.
     pub params: Vec<(Text, i64)>,
-    /// Rule modules not yet in the registry: hands.
-    pub modules: super::modules::ModulesSpec,
     /// The rule modules of the registry ([`crate::rules`]), as read.
     pub rules: crate::rules::Specs,
     /// Every rule module the file switches on, with its key, for the composition check.
@@ -74,25 +72,9 @@ pub struct PieceSpec {
     pub promotion: Option<PromotionSpec>,
     /// `demote:` the kind this piece becomes when captured into a hand (default: itself).
     pub demote: Option<Text>,
-    /// `drop:` restrictions on dropping this kind from a hand.
-    pub drop: DropSpec,
-}
-
-/// Restrictions on drops of one kind (`drop:`). Without any, a kind in hand may be dropped on
-/// any empty square.
-#[derive(Clone, Debug, Default)]
-pub struct DropSpec {
-    /// `one-per-line: true` (shogi's nifu): not on a line along its facing that already holds
-    /// an unpromoted piece of this kind of the same seat facing the same way.
-    pub one_per_line: bool,
-    /// `no-mate: true` (uchifuzume): not a drop that attacks a royal piece whose owner then has
-    /// no legal move.
-    pub no_mate: bool,
-    /// `mobile: true`: not where it could never move — on a square from which every move of
-    /// its Betza (on an empty board, along its facing) leaves the board or lands on a dead
-    /// piece (shogi: a pawn on its last line or in front of a dead king; the lance's last
-    /// line and the knight's last two lines are the same rule).
-    pub mobile: bool,
+    /// `drop:` restrictions on dropping this kind from a hand, read by
+    /// [`crate::rules::hands::drops`].
+    pub drop: Option<crate::rules::hands::drops::DropRule>,
 }
 
 /// How a piece kind promotes (`promotion:`).
@@ -123,32 +105,13 @@ pub struct SetupSpec {
     pub place: Vec<(Text, Vec<(Text, Text)>)>,
 }
 
-/// End conditions (`end:`).
+/// End conditions (`end:`). `checkmate`, `stalemate`, `repetition` (`count`, `result`) and
+/// `move-rule` are rule modules' keys ([`crate::rules::no_moves`],
+/// [`crate::rules::repetition`], [`crate::rules::move_rule`]), read into [`RuleSpec::rules`].
 #[derive(Clone, Debug, Default)]
 pub struct EndSpec {
-    /// Result for a seat to move that has no legal move while its royal piece is attacked.
-    pub checkmate: Option<ResultKind>,
-    /// Result for a seat to move that has no legal move otherwise.
-    pub stalemate: Option<ResultKind>,
-    /// `repetition: { count, result }`: the same position (placement, seat to move) for the
-    /// `count`-th time.
-    pub repetition: Option<(u32, ResultKind)>,
-    /// `move-rule: { moves, reset-by, result }`: `moves` moves by each seat without a capture
-    /// or a move of a `reset-by` kind.
-    pub move_rule: Option<MoveRuleSpec>,
     /// `conditions:`: named conditions, tested in order after every move.
     pub conditions: Vec<ConditionSpec>,
-}
-
-/// The n-move rule (`end.move-rule`).
-#[derive(Clone, Debug)]
-pub struct MoveRuleSpec {
-    /// Moves per seat.
-    pub moves: u32,
-    /// Kinds whose moves reset the count (captures always do).
-    pub reset_by: Vec<Text>,
-    /// The result when it applies.
-    pub result: ResultKind,
 }
 
 /// A named end condition (`end.conditions.NAME`).
@@ -163,9 +126,9 @@ pub struct ConditionSpec {
 }
 
 /// Top-level keys of a resolved rule file, besides those of [`crate::rules::keys`].
-pub const TOP_KEYS: [&str; 13] = [
-    "params", "hands", "name", "title", "source", "extends", "board", "seats", "pieces", "setup",
-    "end", "ranking", "options",
+pub const TOP_KEYS: [&str; 12] = [
+    "params", "name", "title", "source", "extends", "board", "seats", "pieces", "setup", "end",
+    "ranking", "options",
 ];
 
 /// True if `key` is a top-level rule-file key (core or a rule module's).
@@ -231,21 +194,25 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         seats: seats.len(),
         keys: !ranking.is_empty(),
     };
+    let mut ends = crate::rules::Specs::default();
     let end = f
         .opt("end")
-        .map(|n| read_end(r, n, ranks))
+        .map(|n| read_end(r, n, ranks, &mut ends))
         .unwrap_or_default();
     let params = f
         .opt("params")
         .map(|n| read_params(r, n))
         .unwrap_or_default();
-    let modules = super::modules::read_modules(r, &mut f);
     let mut rules = crate::rules::read_all(r, &mut f);
     let far: Vec<_> = pieces
         .iter()
         .filter_map(|p| Some((p.name.clone(), p.promotion.as_ref()?.far.clone()?)))
         .collect();
     rules.promotion = (!far.is_empty()).then_some(far);
+    gather_piece_modules(&pieces, &mut rules);
+    rules.no_moves = ends.no_moves;
+    rules.repetition = ends.repetition;
+    rules.move_rule = ends.move_rule;
     let mut keys = crate::rules::keys();
     keys.extend_from_slice(&TOP_KEYS);
     f.finish(r, "the rule file", &keys);
@@ -263,10 +230,36 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         end,
         ranking,
         params,
-        modules,
         rules,
         switches: super::switches::switches(root),
     })
+}
+
+/// The rule modules whose keys are piece keys: `royal:` ([`crate::rules::royal`]), `demote:`
+/// and `drop:` ([`crate::rules::hands`]; its spec is made when a piece has one of them, so
+/// their names are checked even without `hands:`).
+fn gather_piece_modules(pieces: &[PieceSpec], rules: &mut crate::rules::Specs) {
+    let royal: Vec<Text> = pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.name.clone())
+        .collect();
+    rules.royal = (!royal.is_empty()).then_some(royal);
+    let demote: Vec<(Text, Text)> = pieces
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.demote.clone()?)))
+        .collect();
+    let drops: Vec<_> = pieces
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.drop?)))
+        .collect();
+    if rules.hands.is_none() && (!demote.is_empty() || !drops.is_empty()) {
+        rules.hands = Some(Default::default());
+    }
+    if let Some(h) = &mut rules.hands {
+        h.demote = demote;
+        h.drops = drops;
+    }
 }
 
 /// `params:`, parameter name → integer.
@@ -358,28 +351,9 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
             .unwrap_or(false);
         let promotion = f.opt("promotion").and_then(|n| read_promotion(r, n));
         let demote = f.opt("demote").and_then(|n| text(r, n, "a piece name"));
-        let mut drop = DropSpec::default();
-        if let Some(n) = f.opt("drop")
-            && let Some(mut d) = r.map(n, "drop restrictions: { one-per-line, no-mate, mobile }")
-        {
-            drop.one_per_line = d
-                .opt("one-per-line")
-                .and_then(|n| r.bool(n, "`one-per-line`"))
-                .unwrap_or(false);
-            drop.no_mate = d
-                .opt("no-mate")
-                .and_then(|n| r.bool(n, "`no-mate`"))
-                .unwrap_or(false);
-            drop.mobile = d
-                .opt("mobile")
-                .and_then(|n| r.bool(n, "`mobile`"))
-                .unwrap_or(false);
-            d.finish(
-                r,
-                "drop restrictions",
-                &["one-per-line", "no-mate", "mobile"],
-            );
-        }
+        let drop = f
+            .opt("drop")
+            .map(|n| crate::rules::hands::drops::read_drop(r, n));
         f.finish(
             r,
             "a piece",
@@ -485,58 +459,17 @@ fn read_setup(r: &mut Reader, node: &Node) -> SetupSpec {
     SetupSpec { army, place }
 }
 
-/// What a result needs to know of the rest of the file: a result that ranks every seat
-/// (`rank`, and `loss` with more than two seats) needs `ranking:` keys.
-#[derive(Clone, Copy)]
-struct Ranks {
-    /// How many seats the file has.
-    seats: usize,
-    /// True if it has `ranking:` keys.
-    keys: bool,
-}
-
-/// A result word; one that ranks every seat without `ranking:` keys is refused (every seat
-/// would tie for first).
-fn result(r: &mut Reader, node: &Node, ranks: Ranks) -> Option<ResultKind> {
-    let res = r
-        .word(node, &ResultKind::WORDS, "result")
-        .and_then(ResultKind::parse)?;
-    let ranks_all = res == ResultKind::Rank || (res == ResultKind::Loss && ranks.seats > 2);
-    if ranks_all && !ranks.keys {
-        r.error(
-            Diagnostic::new(
-                Code::SpecNeedsRanking,
-                "this result ranks every seat, and the file has no `ranking:` keys",
-                Some(node.span.clone()),
-            )
-            .label("ranks every seat")
-            .help(
-                "`rank`, and `loss` with more than two seats, end the game and order the seats \
-                 by `ranking:`; add keys (e.g. `ranking: [\"has(seat, king)\"]`) or make this \
-                 result `win` or `draw`",
-            ),
-        );
-    }
-    Some(res)
-}
-
-fn read_end(r: &mut Reader, node: &Node, ranks: Ranks) -> EndSpec {
+/// `end:`; the rule modules' keys go to `rules` (see [`EndSpec`]).
+fn read_end(r: &mut Reader, node: &Node, ranks: Ranks, rules: &mut crate::rules::Specs) -> EndSpec {
     let mut end = EndSpec::default();
     let Some(mut f) = r.map(node, "the end conditions") else {
         return end;
     };
-    end.checkmate = f.opt("checkmate").and_then(|n| result(r, n, ranks));
-    end.stalemate = f.opt("stalemate").and_then(|n| result(r, n, ranks));
+    rules.no_moves = crate::rules::no_moves::read_no_moves(r, &mut f, ranks);
     if let Some(n) = f.opt("repetition")
         && let Some(mut rf) = r.map(n, "{ count, result }")
     {
-        let count = rf
-            .req(r, "count", "the number of occurrences that ends the game")
-            .and_then(|n| r.int(n, 2, 100, "the repetition count"));
-        let res = rf
-            .opt("result")
-            .and_then(|n| result(r, n, ranks))
-            .unwrap_or(ResultKind::Draw);
+        rules.repetition = crate::rules::repetition::read_repetition(r, &mut rf, ranks);
         // Read by `rules::perpetual_check`.
         rf.opt("perpetual-check");
         rf.finish(
@@ -544,10 +477,9 @@ fn read_end(r: &mut Reader, node: &Node, ranks: Ranks) -> EndSpec {
             "`end.repetition`",
             &["count", "result", "perpetual-check"],
         );
-        end.repetition = count.map(|c| (c as u32, res));
     }
     if let Some(n) = f.opt("move-rule") {
-        end.move_rule = read_move_rule(r, n, ranks);
+        rules.move_rule = crate::rules::move_rule::read_move_rule(r, n, ranks);
     }
     if let Some(n) = f.opt("conditions")
         && let Some(mut cf) = r.map(n, "condition name → { when, result }")
@@ -584,30 +516,4 @@ fn read_end(r: &mut Reader, node: &Node, ranks: Ranks) -> EndSpec {
         ],
     );
     end
-}
-
-fn read_move_rule(r: &mut Reader, node: &Node, ranks: Ranks) -> Option<MoveRuleSpec> {
-    let mut f: Fields = r.map(node, "{ moves, reset-by, result }")?;
-    let moves = f
-        .req(r, "moves", "the number of moves per seat")
-        .and_then(|n| r.int(n, 1, 100_000, "the move count"));
-    let reset_by = f
-        .opt("reset-by")
-        .map(|n| {
-            r.list(n)
-                .into_iter()
-                .filter_map(|i| text(r, i, "a piece name"))
-                .collect()
-        })
-        .unwrap_or_default();
-    let res = f
-        .opt("result")
-        .and_then(|n| result(r, n, ranks))
-        .unwrap_or(ResultKind::Draw);
-    f.finish(r, "`end.move-rule`", &["moves", "reset-by", "result"]);
-    Some(MoveRuleSpec {
-        moves: moves? as u32,
-        reset_by,
-        result: res,
-    })
 }

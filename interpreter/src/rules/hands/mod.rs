@@ -1,0 +1,159 @@
+//! Hands: captured pieces, demoted, go to the capturer's hand, and a piece in hand may be
+//! dropped on an empty square instead of a board move (shogi); the drop rules of each kind are
+//! [`drops`].
+//!
+//! ```yaml
+//! hands: { captures: true }
+//! pieces:
+//!   tokin: { letter: T, betza: WfF, demote: pawn }
+//!   pawn: { letter: P, betza: fW, drop: { one-per-line: true } }
+//! ```
+//!
+//! Keys: `hands.captures` (a boolean, default false: the module is on when true); per piece,
+//! `demote:` (the kind a captured piece of this kind goes to the hand as; default: itself) and
+//! `drop:` ([`drops`]). Errors: a `demote:` naming no piece kind, at its span; drop rules or a
+//! drop's `no-mate` without what they need, and hands with dice, as refusals ([`Module::NEEDS`],
+//! [`Module::REFUSES`], `docs/modules.md`).
+//!
+//! The engine keeps the hands themselves (`Position::hand`, hashed, in the position string's
+//! hands field) and plays drops on its hot paths: `engine/play.rs` (a capture adds
+//! [`Hands::demote`]'s kind to the hand, a drop takes it), `engine/hands.rs::drop_moves` (drop
+//! generation, through [`Hands::drop_rule`]) and `engine/movegen.rs` (the no-mate test). Event:
+//! `drops`.
+
+pub mod drops;
+
+use super::compose::{Need, Refusal, refuse};
+use super::{Cx, Module, Names};
+use crate::vocab::Kind;
+use crate::yaml::{Fields, Reader, Text};
+use drops::DropRule;
+
+/// The hands module as written: `hands.captures` and the pieces' `demote:` and `drop:` keys.
+#[derive(Clone, Debug, Default)]
+pub struct HandsSpec {
+    /// `hands: { captures: true }`.
+    pub captures: bool,
+    /// (kind, `demote:` kind) for each kind that has one.
+    pub demote: Vec<(Text, Text)>,
+    /// (kind, its `drop:` rules) for each kind with a `drop:` mapping.
+    pub drops: Vec<(Text, DropRule)>,
+}
+
+/// Compiled hands.
+#[derive(Clone, Debug)]
+pub struct Hands {
+    /// Per kind (by index): the kind a captured piece of it goes to the hand as.
+    pub demote: Vec<Kind>,
+    /// Per kind (by index): its drop rules.
+    pub drops: Vec<DropRule>,
+}
+
+impl Hands {
+    /// The drop rules of `kind` (none for a kind out of range).
+    #[inline]
+    pub fn drop_rule(&self, kind: Kind) -> DropRule {
+        self.drops.get(kind.index()).copied().unwrap_or_default()
+    }
+
+    /// The kind a captured piece of `kind` goes to the hand as.
+    #[inline]
+    pub fn demoted(&self, kind: Kind) -> Kind {
+        self.demote.get(kind.index()).copied().unwrap_or(kind)
+    }
+}
+
+impl Module for Hands {
+    const NAME: &'static str = "hands";
+    const KEYS: &'static [&'static str] = &["hands"];
+    /// `demote:` and `drop:` are piece keys, added to the spec by the rule-file reader.
+    type Spec = HandsSpec;
+
+    const REFUSES: &'static [Refusal] = &[
+        refuse(
+            "hands",
+            "dice",
+            "each die names the kinds it may move and a drop has no die, so pieces in hand could \
+             never be dropped",
+        ),
+        refuse(
+            "drops",
+            "dice",
+            "each die names the kinds it may move and a drop has no die, so nothing is dropped",
+        ),
+    ];
+
+    const NEEDS: &'static [Need] = &[
+        (
+            "no-mate-drops",
+            "royal",
+            "pieces.KIND.royal",
+            "without a royal kind no drop mates",
+        ),
+        (
+            "drops",
+            "hands",
+            "hands.captures",
+            "drop rules restrict drops from a hand, and without `hands: { captures: true }` no \
+             piece is ever in hand",
+        ),
+    ];
+
+    const EVENTS: &'static [&'static str] = &["drops"];
+
+    fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<HandsSpec> {
+        let n = f.opt("hands")?;
+        let mut s = r.map(n, "hands: { captures }")?;
+        let captures = s
+            .opt("captures")
+            .and_then(|n| r.bool(n, "`captures`"))
+            .unwrap_or(false);
+        s.finish(r, "hands", &["captures"]);
+        Some(HandsSpec {
+            captures,
+            ..HandsSpec::default()
+        })
+    }
+
+    /// Resolves every `demote:` name (reported even when the module is off); `None` unless
+    /// `captures` is on.
+    fn compile(spec: &HandsSpec, cx: &mut Cx<'_>) -> Option<Hands> {
+        let n = cx.kinds.len();
+        let mut demote: Vec<Kind> = (0..n as u8).map(Kind).collect();
+        for (kind, to) in &spec.demote {
+            let to = cx.kind(to);
+            if let (Some(i), Some(to)) = (cx.kinds.iter().position(|k| *k == kind.value), to) {
+                demote[i] = to;
+            }
+        }
+        let mut drops = vec![DropRule::default(); n];
+        for (kind, rule) in &spec.drops {
+            if let Some(i) = cx.kinds.iter().position(|k| *k == kind.value) {
+                drops[i] = *rule;
+            }
+        }
+        spec.captures.then_some(Hands { demote, drops })
+    }
+
+    fn explain(&self, names: &Names<'_>) -> Vec<String> {
+        let mut out = vec![
+            "hands: captured pieces (demoted) go to the capturer's hand and may be dropped"
+                .to_string(),
+        ];
+        for i in 0..names.kinds.len() {
+            let (k, d) = (Kind(i as u8), self.demoted(Kind(i as u8)));
+            if names.kind(d) != names.kind(k) {
+                out.push(format!(
+                    "  a captured {} becomes a {}",
+                    names.kind(k),
+                    names.kind(d)
+                ));
+            }
+            let words = self.drop_rule(k).words();
+            if !words.is_empty() {
+                out.push(format!("  {} drops: {}", names.kind(k), words.join(", ")));
+            }
+        }
+        out
+    }
+}

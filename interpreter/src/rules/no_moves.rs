@@ -1,0 +1,84 @@
+//! Checkmate and stalemate: the result for a seat that is due to move and has no legal move —
+//! checkmate when a royal piece of it is attacked ([`royal`](super::royal)), stalemate
+//! otherwise.
+//!
+//! ```yaml
+//! end: { checkmate: loss, stalemate: draw }
+//! ```
+//!
+//! Keys: `end.checkmate` and `end.stalemate`, each a result word (`win`, `loss`, `draw`,
+//! `rank`) for the seat without a move; a result that ranks every seat needs `ranking:` keys
+//! (a located error). Without the key, that ending is a draw. Both are refused with dice (a
+//! seat without a usable die passes) and mean nothing with `mate:` (the mated seat drops out
+//! and play goes on).
+//!
+//! The engine judges them in `engine/outcome.rs` (`Position::no_move_outcome`), after the
+//! legal-move test; end reasons `checkmate` and `stalemate`.
+
+use super::compose::{Refusal, refuse};
+use super::{Cx, Module, Names, Ranks, result, result_words};
+use crate::vocab::ResultKind;
+use crate::yaml::{Fields, Reader};
+
+/// `end.checkmate` and `end.stalemate`, as written and compiled (nothing to resolve).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoMoves {
+    /// The mated seat's result (`end.checkmate`).
+    pub checkmate: Option<ResultKind>,
+    /// The stalemated seat's result (`end.stalemate`).
+    pub stalemate: Option<ResultKind>,
+}
+
+/// Reads `checkmate` and `stalemate` from the `end:` mapping `f`; `None` when both are absent.
+pub fn read_no_moves(r: &mut Reader, f: &mut Fields<'_>, ranks: Ranks) -> Option<NoMoves> {
+    let checkmate = f.opt("checkmate").and_then(|n| result(r, n, ranks));
+    let stalemate = f.opt("stalemate").and_then(|n| result(r, n, ranks));
+    (checkmate.is_some() || stalemate.is_some()).then_some(NoMoves {
+        checkmate,
+        stalemate,
+    })
+}
+
+impl Module for NoMoves {
+    const NAME: &'static str = "checkmate";
+    /// Its keys are in `end:` ([`read_no_moves`]).
+    const KEYS: &'static [&'static str] = &[];
+    type Spec = NoMoves;
+
+    const REFUSES: &'static [Refusal] = &[
+        refuse(
+            "checkmate",
+            "dice",
+            "in a dice game a seat without a usable die passes its turn, so no position is mate",
+        ),
+        refuse(
+            "stalemate",
+            "dice",
+            "in a dice game a seat without a usable die passes its turn, so no position is \
+             stalemate",
+        ),
+    ];
+
+    /// The spec is read from `end:` ([`read_no_moves`]).
+    fn read(_: &mut Reader, _: &mut Fields<'_>) -> Option<NoMoves> {
+        None
+    }
+
+    fn compile(spec: &NoMoves, _: &mut Cx<'_>) -> Option<NoMoves> {
+        Some(*spec)
+    }
+
+    fn explain_end(&self, _: &Names<'_>) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(r) = self.checkmate {
+            out.push(format!("checkmate: {}", result_words(r, "the mated seat")));
+        }
+        if let Some(r) = self.stalemate {
+            out.push(format!(
+                "stalemate: {}",
+                result_words(r, "the stalemated seat")
+            ));
+        }
+        out
+    }
+}

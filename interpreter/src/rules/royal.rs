@@ -1,0 +1,55 @@
+//! Royal pieces and check: a seat may not leave a royal piece of its own attacked, and a seat
+//! whose royal piece is attacked is in check (chess's king, shogi's king, xiangqi's general).
+//!
+//! ```yaml
+//! pieces:
+//!   king: { letter: K, betza: K, royal: true }
+//! ```
+//!
+//! Key: a piece's `royal:` (a boolean, default false); the module is on when a kind is royal.
+//! Refused with dice (`docs/modules.md`). What a seat without a legal move gets — checkmate
+//! when in check, stalemate otherwise — is [`no_moves`](super::no_moves).
+//!
+//! The legality test stays on the engine's hot path (`engine/movegen.rs`: a move may not leave
+//! a royal piece attacked, read from `Variant::royal_kinds`, the bit mask this module compiles
+//! to; `Position::in_check`); `explain` shows `royal` in the kind's heading line.
+
+use super::compose::{Refusal, refuse};
+use super::{Cx, Module};
+use crate::yaml::{Fields, Reader, Text};
+
+/// Compiled royal kinds.
+#[derive(Clone, Copy, Debug)]
+pub struct Royal {
+    /// Bit mask of the royal kinds (bit = kind index).
+    pub kinds: u64,
+}
+
+impl Module for Royal {
+    const NAME: &'static str = "royal";
+    /// Its key is a piece key (`pieces.KIND.royal`), gathered by the rule-file reader.
+    const KEYS: &'static [&'static str] = &[];
+    /// The names of the royal kinds.
+    type Spec = Vec<Text>;
+
+    const REFUSES: &'static [Refusal] = &[refuse(
+        "royal",
+        "dice",
+        "a seat's move depends on its roll, so it could not always answer a check, and a seat \
+         without a usable die passes, so nothing is mate; in dice games kings are captured \
+         (Chaturaji: `capture-all`, end conditions on `seats_with(king)`)",
+    )];
+
+    /// The spec is gathered from the pieces' `royal: true`, not from top-level keys.
+    fn read(_: &mut Reader, _: &mut Fields<'_>) -> Option<Vec<Text>> {
+        None
+    }
+
+    fn compile(spec: &Vec<Text>, cx: &mut Cx<'_>) -> Option<Royal> {
+        let kinds = spec
+            .iter()
+            .filter_map(|t| cx.kind(t))
+            .fold(0u64, |m, k| m | 1 << k.0);
+        (kinds != 0).then_some(Royal { kinds })
+    }
+}
