@@ -13,7 +13,7 @@ impl Position {
         let Some((count, _)) = self.variant.end.repetition else {
             return false;
         };
-        if !self.variant.rules.perpetual_check.is_some() {
+        if self.variant.rules.perpetual_check.is_none() {
             return false;
         }
         let mover = self.to_move;
