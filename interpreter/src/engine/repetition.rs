@@ -15,7 +15,7 @@ impl Position {
         else {
             return false;
         };
-        if !self.variant.rules.perpetual_check.is_some() {
+        if self.variant.rules.perpetual_check.is_none() {
             return false;
         }
         let mover = self.to_move;
