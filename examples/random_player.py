@@ -32,6 +32,7 @@ def main() -> None:
                 legal = [a for a in legal if a.get("capture")] or legal
             choice = legal[rng.randrange(len(legal))]
             print(json.dumps({"action": choice["action"]}), flush=True)
+        # Other messages ("resigned", and any a later version adds) need no answer.
 
 
 if __name__ == "__main__":

@@ -112,7 +112,8 @@ pub struct SimulateArgs {
     /// Agents: one name for every seat, or one per seat in turn order (random, greedy, easy,
     /// medium, hard); outside players `uci:COMMAND nodes=N` (a UCI engine; or `movetime=MS`,
     /// `depth=D`) and `cmd:COMMAND` (a program speaking the JSON-lines protocol, see the
-    /// README's "Protocols"). A command is split at spaces, without a shell, and holds no comma.
+    /// README's "Protocols"). A command is split into words as a shell would (quote a path
+    /// with spaces: `"cmd:'/my dir/p.py'"`), run without a shell, and holds no comma.
     #[arg(
         long,
         value_delimiter = ',',

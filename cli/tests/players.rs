@@ -36,6 +36,8 @@ for line in sys.stdin:
         need(m["seats"] == ["red", "blue", "yellow", "green"], "seats")
         need(m["plays"] == ["blue"] and m["options"]["dice"] == "six-sided", "plays/options")
         rng = random.Random(m["seed"])
+    elif m["type"] == "resigned":
+        need(m["seat"] in ["red", "yellow", "green"], "resigned seat")
     else:
         need(m["type"] == "turn" and m["to_move"] == "blue", "turn of blue")
         need(m["position"].split()[1] == "b" and len(m["dice"]) >= 1, "position and dice")
@@ -118,17 +120,17 @@ fn a_python_player_plays_one_seat_of_chaturaji() {
     assert_eq!(a["games"], 6);
 }
 
-/// A player that answers the first `GOOD` turns of the third game (index 2) and then
-/// misbehaves as told by `argv[1]`.
+/// A player that answers well except in game 2 (index 2, whichever process plays it), where
+/// it misbehaves as told by `argv[1]`.
 const FAILING_PLAYER: &str = r#"
 import json, sys, time
-games = 0
+game = None
 for line in sys.stdin:
     m = json.loads(line)
     if m["type"] == "game":
-        games += 1
+        game = m["game"]
         continue
-    if games == 3:
+    if game == 2:
         how = sys.argv[1]
         if how == "garbage":
             print("e2e4 please", flush=True)
@@ -142,7 +144,8 @@ for line in sys.stdin:
 "#;
 
 /// Garbage, an exit, silence and an illegal move in game 2 each end the run with an error
-/// naming game 2 and the seat; games 0 and 1 are kept as replayable records.
+/// naming game 2 and the seat; games 0 and 1 are kept as replayable records, and the report
+/// of those two games is printed.
 #[test]
 fn a_failing_player_is_named_and_earlier_games_are_kept() {
     let dir = tempfile::tempdir().unwrap();
@@ -170,6 +173,8 @@ fn a_failing_player_is_named_and_earlier_games_are_kept() {
                 "5",
                 "--agents",
                 &agents,
+                "--format",
+                "json",
                 "--records",
                 records.to_str().unwrap(),
             ],
@@ -177,7 +182,9 @@ fn a_failing_player_is_named_and_earlier_games_are_kept() {
         );
         let err = unwrapped(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{how}: {err}");
-        assert!(out.stdout.is_empty(), "{how}: no report");
+        let partial: Value = serde_json::from_slice(&out.stdout).expect("the partial report");
+        assert_eq!(partial["games"], 2, "{how}");
+        assert_eq!(partial["runs"][0]["tally"]["games"], 2, "{how}");
         assert!(
             err.contains(&format!(
                 "game 2, seat white (agent `cmd:python3 bad.py {how}`)"
@@ -186,7 +193,7 @@ fn a_failing_player_is_named_and_earlier_games_are_kept() {
         );
         assert!(err.contains(says), "{how}: {err}");
         assert!(
-            err.contains("the 2 games that finished before it are kept"),
+            err.contains("the report covers the 2 games that finished before it"),
             "{how}: {err}"
         );
         let mut kept: Vec<String> = std::fs::read_dir(&records)
@@ -201,6 +208,130 @@ fn a_failing_player_is_named_and_earlier_games_are_kept() {
         );
         assert!(replay.status.success(), "{how}");
     }
+}
+
+/// On two threads the failing game is still named game 2, and the partial report counts
+/// exactly the games whose records were kept (game 2 never among them).
+#[test]
+fn a_failing_player_on_two_threads_names_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.py"), FAILING_PLAYER).unwrap();
+    let records = dir.path().join("two");
+    let out = ashtapada(
+        &[
+            "simulate",
+            "shatranj",
+            "--games",
+            "8",
+            "--threads",
+            "2",
+            "--agents",
+            "cmd:python3 bad.py garbage,random",
+            "--format",
+            "json",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    let err = unwrapped(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("game 2, seat white (agent `cmd:python3 bad.py garbage`)"),
+        "{err}"
+    );
+    let kept: Vec<String> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!kept.contains(&"game-2.json".to_string()), "{kept:?}");
+    let partial: Value = serde_json::from_slice(&out.stdout).expect("the partial report");
+    assert_eq!(partial["games"], kept.len() as u64, "{kept:?}");
+    assert!(
+        err.contains(&format!("the report covers the {} games", kept.len())),
+        "{err}"
+    );
+}
+
+/// A command is split as a shell splits words: a quoted path with a space runs; an unclosed
+/// quote is refused before the run.
+#[test]
+fn a_quoted_command_path_with_a_space_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("my players");
+    std::fs::create_dir(&sub).unwrap();
+    let example = repo().join("examples/random_player.py");
+    std::fs::copy(example, sub.join("random player.py")).unwrap();
+    let args = |agents: &str| {
+        ashtapada(
+            &[
+                "simulate", "shatranj", "--games", "2", "--format", "json", "--agents", agents,
+            ],
+            dir.path(),
+        )
+    };
+    let a = report(&args(
+        "cmd:python3 'my players/random player.py' --captures,random",
+    ));
+    assert_eq!(a["games"], 2);
+    let out = args("cmd:python3 'my players/random player.py,random");
+    let err = unwrapped(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("a quote is not closed"), "{err}");
+}
+
+/// A player that resigns at its first turn (where resigning is legal), and one that notes
+/// every `resigned` message it hears in `heard.txt`.
+const RESIGNER: &str = r#"
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "turn":
+        acts = [a["action"] for a in m["legal"]]
+        print(json.dumps({"action": "resign" if "resign" in acts else acts[0]}), flush=True)
+"#;
+const LISTENER: &str = r#"
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "resigned":
+        open("heard.txt", "a").write(f'{m["game"]} {m["seat"]} {m["ply"]}\n')
+    if m["type"] == "turn":
+        print(json.dumps({"action": m["legal"][0]["action"]}), flush=True)
+"#;
+
+/// In four-player shogi with resigning allowed, the seat after a resigning one is told of it
+/// once, before its next turn, with the game and the ply.
+#[test]
+fn outside_players_hear_of_a_resignation() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = std::fs::read_to_string(repo().join("rules/yonin-shogi.yaml")).unwrap();
+    std::fs::write(
+        dir.path().join("y.yaml"),
+        format!("{rules}\nresign: true\n"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("resigner.py"), RESIGNER).unwrap();
+    std::fs::write(dir.path().join("listener.py"), LISTENER).unwrap();
+    let out = ashtapada(
+        &[
+            "simulate",
+            "y.yaml",
+            "--games",
+            "1",
+            "--max-plies",
+            "20",
+            "--format",
+            "json",
+            "--agents",
+            "cmd:python3 resigner.py,cmd:python3 listener.py,random,random",
+        ],
+        dir.path(),
+    );
+    report(&out);
+    let heard = std::fs::read_to_string(dir.path().join("heard.txt")).unwrap();
+    // South (the first seat) resigns at ply 0; west, next, hears of it at ply 1.
+    assert_eq!(heard, "0 south 1\n");
 }
 
 /// Fairy-Stockfish at a fixed node count plays shatranj against `greedy`: the same report

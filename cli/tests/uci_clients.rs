@@ -1,5 +1,5 @@
 //! `ashtapada uci` against real UCI programs: Fairy-Stockfish's `go perft` move by move, and
-//! cutechess-cli playing shatranj games between ashtapada and Fairy-Stockfish at fixed node
+//! cutechess-cli playing shatranj and makruk games between ashtapada and Fairy-Stockfish at fixed node
 //! counts, every game ending by the rules (no illegal move, crash, stall or time forfeit).
 //!
 //! These tests need the two programs and fail, saying how to install them, when they are
@@ -147,16 +147,18 @@ fn endings(pgn: &str) -> Vec<Ending> {
         .collect()
 }
 
-/// Plays `games` shatranj games (each opening twice, colours swapped) between ashtapada with
-/// `ours` (cutechess engine settings) and Fairy-Stockfish at 3000 nodes a move, at most
-/// `max_moves` moves each, and checks that every game ended by the rules.
-fn cutechess_match(ours: &[&str], games: usize, max_moves: u32) {
+/// Plays `games` games of `variant` (cutechess's name; each opening twice, colours swapped)
+/// between ashtapada with `ours` (cutechess engine settings) and Fairy-Stockfish at 3000
+/// nodes a move, at most `max_moves` moves each, and checks that every game ended by the
+/// rules — cutechess's rules: in makruk it applies the counting rules and no repetition
+/// draw, which ashtapada follows (it plays on past its own repetition draw).
+fn cutechess_match(variant: &str, ours: &[&str], games: usize, max_moves: u32) {
     let fsf = fairy_stockfish();
     let cutechess = cutechess();
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("games.pgn");
     let out = Command::new(&cutechess)
-        .args(["-variant", "shatranj"])
+        .args(["-variant", variant])
         .args(["-engine", "name=ashtapada", "proto=uci", "arg=uci"])
         .arg(format!("cmd={}", env!("CARGO_BIN_EXE_ashtapada")))
         .args(ours)
@@ -194,7 +196,8 @@ fn cutechess_match(ours: &[&str], games: usize, max_moves: u32) {
         ];
         let c = e.reason.to_ascii_lowercase();
         assert!(!bad.iter().any(|b| c.contains(b)), "{e:?}\n{log}");
-        // Mate, stalemate, a bared king, repetition, the move rule, or the move cap.
+        // Mate, stalemate, a bared king, repetition, the move rule, makruk's counting rules,
+        // or the move cap.
         assert!(
             e.termination.as_deref().is_none_or(|t| t == "adjudication"),
             "{e:?}\n{log}"
@@ -206,11 +209,26 @@ fn cutechess_match(ours: &[&str], games: usize, max_moves: u32) {
 
 #[test]
 fn cutechess_plays_shatranj_between_ashtapada_and_fairy_stockfish() {
-    cutechess_match(&["tc=inf", "nodes=3000", "option.Level=hard"], 4, 150);
+    cutechess_match(
+        "shatranj",
+        &["tc=inf", "nodes=3000", "option.Level=hard"],
+        4,
+        150,
+    );
+}
+
+#[test]
+fn cutechess_plays_makruk_between_ashtapada_and_fairy_stockfish() {
+    cutechess_match(
+        "makruk",
+        &["tc=inf", "nodes=3000", "option.Level=hard"],
+        4,
+        150,
+    );
 }
 
 /// 40 moves in 10 seconds: ashtapada `hard` keeps to its clock.
 #[test]
 fn cutechess_at_forty_moves_in_ten_seconds_never_loses_on_time() {
-    cutechess_match(&["tc=40/10", "option.Level=hard"], 2, 60);
+    cutechess_match("shatranj", &["tc=40/10", "option.Level=hard"], 2, 60);
 }

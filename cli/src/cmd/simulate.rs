@@ -76,7 +76,8 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         per_game,
         variants.clone(),
         players.halted(),
-    );
+    )
+    .with_partial(players.outside());
     let contrasts = match sweep.design {
         sim::Design::Factorial => {
             sim::contrasts(&sweep.swept, &sweep.assignments.iter().collect::<Vec<_>>())
@@ -114,9 +115,11 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         &watch,
     )?;
     let kept = watch.kept.load(Ordering::Relaxed);
+    let partial = watch.take_partial();
     let rows = watch.finish()?;
-    if let Some(f) = players.failure() {
-        return Err(player_failed(a, &f, kept));
+    let failure = players.failure();
+    if failure.is_some() {
+        partial_report(&mut report, partial, a.seed);
     }
     emit(&report, &a.output, out)?;
     if let (Some(path), Some(mut rows)) = (&a.per_game, rows) {
@@ -128,10 +131,25 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
             )
         })?;
     }
+    if let Some(f) = failure {
+        return Err(player_failed(a, &f, kept));
+    }
     if let Some(dir) = &a.records {
         writeln!(err, "records: {} games in {}", total, dir.display())?;
     }
     Ok(())
+}
+
+/// Makes `report` the report of the games that finished before an outside player failed
+/// (`partial`, one tally per assignment): the paired effects and the stopping rule, which
+/// need every assignment's game of each seed, are left out.
+fn partial_report(report: &mut Report, partial: Vec<sim::Tally>, seed: u64) {
+    report.games = partial.iter().map(|t| t.games).max().unwrap_or(0);
+    report.effects.clear();
+    report.stopping = None;
+    for (s, t) in report.runs.iter_mut().zip(partial) {
+        *s = sim::Summary::new(&s.variant, seed, s.options.clone(), t);
+    }
 }
 
 /// Checks `--games`, `--max-plies` and `--agent-timeout`; reads `--shard`.
@@ -240,12 +258,13 @@ fn play_batches(
 fn player_failed(a: &SimulateArgs, f: &players::Failure, kept: u64) -> Failure {
     let help = match &a.records {
         Some(dir) => format!(
-            "the {kept} games that finished before it are kept in `{}`; no report is written",
+            "the report covers the {kept} games that finished before it, and their records \
+             are kept in `{}`",
             dir.display()
         ),
         None => format!(
-            "{kept} games finished before it; give `--records DIR` to keep the finished games \
-             of a run that fails"
+            "the report covers the {kept} games that finished before it; give `--records DIR` \
+             to keep their records too"
         ),
     };
     bad_input(
@@ -441,6 +460,9 @@ struct Watch {
     halted: Arc<AtomicBool>,
     /// Games recorded (kept) so far.
     kept: AtomicU64,
+    /// The kept games' tallies, one per assignment (runs with outside players only): the
+    /// report of a run an outside player halts.
+    partial: Option<Mutex<Vec<sim::Tally>>>,
 }
 
 /// Games between updates of the name on the progress bar.
@@ -486,7 +508,22 @@ impl Watch {
             variants,
             halted,
             kept: AtomicU64::new(0),
+            partial: None,
         }
+    }
+
+    /// Tallies the kept games apart as well, for the report of a run that is halted.
+    fn with_partial(mut self, on: bool) -> Watch {
+        self.partial =
+            on.then(|| Mutex::new(self.variants.iter().map(|v| sim::Tally::new(v)).collect()));
+        self
+    }
+
+    /// The kept games' tallies (empty unless [`with_partial`](Self::with_partial)).
+    fn take_partial(&self) -> Vec<sim::Tally> {
+        self.partial.as_ref().map_or_else(Vec::new, |m| {
+            std::mem::take(&mut *m.lock().unwrap_or_else(|e| e.into_inner()))
+        })
     }
 
     /// Clears the bar; hands back the per-game table, if one is kept.
@@ -513,6 +550,12 @@ impl Observer for Watch {
             return;
         }
         self.kept.fetch_add(1, Ordering::Relaxed);
+        if let (Some(p), Some(v)) = (&self.partial, self.variants.get(run)) {
+            let mut tallies = p.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(t) = tallies.get_mut(run) {
+                t.add(v, result);
+            }
+        }
         if self
             .seen
             .fetch_add(1, Ordering::Relaxed)

@@ -10,6 +10,10 @@
 //!   "legal":[{"action":"1:d2d3", "kind":"move", "from":"d2", "to":"d3", "piece":"pawn",
 //!   "promotion":null, "die":1, "capture":false}, …]}` for each action it must choose.
 //!
+//! - `{"type":"resigned", "game":K, "ply":N, "seat":…}` before the player's next `turn`, for
+//!   each seat that resigned since its last one (in games of three or more seats, which go
+//!   on without it).
+//!
 //! The answer: `{"action":"1:d2d3"}`, one of the `legal` actions' `action` strings. The
 //! simulator rolls the dice. The input ends when the run does. The README's "Protocols"
 //! section and `examples/protocol.schema.json` give the schema.
@@ -125,6 +129,16 @@ impl Protocol for Json {
         p.send(&game_message(pos, game, plays, seed).to_string())
     }
 
+    fn resigned(
+        &self,
+        p: &mut Process,
+        pos: &Position,
+        game: u64,
+        seat: &str,
+    ) -> Result<(), String> {
+        p.send(&resigned_message(pos, game, seat).to_string())
+    }
+
     fn ask(
         &self,
         p: &mut Process,
@@ -143,6 +157,11 @@ impl Protocol for Json {
             )
         })
     }
+}
+
+/// The `resigned` message: `seat` resigned in game `game`; `ply` is the ply count now.
+pub fn resigned_message(pos: &Position, game: u64, seat: &str) -> Value {
+    json!({"type": "resigned", "game": game, "ply": pos.ply(), "seat": seat})
 }
 
 /// The `action` of an answer line, if it is a JSON object with an `action` string.
@@ -205,6 +224,11 @@ mod tests {
                 .any(|a| a["action"] == "5:d2d3" && a["die"] == 5)
         );
         assert_eq!(legal.last().unwrap()["kind"], "pass");
+        let resigned = resigned_message(&pos, 3, "blue");
+        for k in required(&schema, "resigned") {
+            assert!(resigned.get(&k).is_some(), "resigned lacks {k}: {resigned}");
+        }
+        assert_eq!(resigned["type"], "resigned");
         assert_eq!(
             reply_action(r#"{"action": "5:d2d3"}"#).as_deref(),
             Some("5:d2d3")

@@ -56,6 +56,22 @@ pub trait Protocol: Send + Sync {
         game: u64,
         timeout: Duration,
     ) -> Result<String, String>;
+
+    /// Tells the process, before its next turn, that `seat` resigned in game `game` (where
+    /// the game goes on: three or more seats). Nothing is sent where the protocol has no
+    /// message for it (UCI: a two-seat game ends with a resignation).
+    ///
+    /// # Errors
+    /// The process has gone.
+    fn resigned(
+        &self,
+        _p: &mut Process,
+        _pos: &Position,
+        _game: u64,
+        _seat: &str,
+    ) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// An outside player's failure: where it happened and why.
@@ -220,6 +236,7 @@ impl Players {
                         shared: self.shared.clone(),
                         process: None,
                         game: None,
+                        told_resigned: 0,
                         broken: false,
                     }),
                 }
@@ -253,12 +270,20 @@ fn seats_of(v: &Variant, i: usize, count: usize) -> Vec<String> {
         .collect()
 }
 
-/// The words of an outside agent's command (split at white space; no shell, no quoting).
+/// The words of an outside agent's command, split as a POSIX shell splits words (the `shlex`
+/// crate): at white space, with `'…'`, `"…"` and `\` quoting (`cmd:'/my dir/p.py' fast`),
+/// and nothing expanded; the program is then run without a shell.
 ///
 /// # Errors
-/// No command.
+/// No command, or an unclosed quote or a trailing `\`.
 fn command_words(text: &str, syntax: &str) -> Result<Vec<String>, String> {
-    let argv: Vec<String> = text.split_whitespace().map(String::from).collect();
+    let argv = shlex::split(text).ok_or_else(|| {
+        format!(
+            "`{}`: a quote is not closed (or a `\\` ends the command); quote a word with \
+             spaces as `'/my dir/player.py'`",
+            quote(text)
+        )
+    })?;
     if argv.is_empty() {
         return Err(format!("no command given: write {syntax}"));
     }
@@ -347,6 +372,8 @@ struct OutsideAgent {
     process: Option<Process>,
     /// The game the process was told of.
     game: Option<u64>,
+    /// The seats (bit mask) whose resignation in this game the process was told of.
+    told_resigned: u8,
     /// The process failed: it is not handed back.
     broken: bool,
 }
@@ -368,7 +395,15 @@ impl OutsideAgent {
             let plays = seats_of(pos.variant(), self.index, self.entries);
             self.protocol.new_game(p, pos, game, &plays, rng, timeout)?;
             self.game = Some(game);
+            self.told_resigned = 0;
         }
+        let resigned = pos.counters().resigned & !self.told_resigned;
+        for (s, seat) in pos.variant().seats.iter().enumerate() {
+            if resigned & (1 << s) != 0 {
+                self.protocol.resigned(p, pos, game, &seat.name)?;
+            }
+        }
+        self.told_resigned |= resigned;
         let text = self.protocol.ask(p, pos, game, timeout)?;
         checked_action(pos, &text).map_err(|e| format!("`{}` {e}", p.command))
     }

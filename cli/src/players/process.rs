@@ -7,16 +7,22 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-/// The longest line read from a player (bytes); a longer one is cut there and read as the
-/// start of the next.
+/// The longest line read from a player (bytes, the newline included); a longer one fails the
+/// player ("a line over 1 MiB"), and nothing after it is read.
 const MAX_LINE: u64 = 1 << 20;
+
+/// What the reading thread hands over: a line, or word that the next one was too long.
+enum Line {
+    Text(String),
+    TooLong,
+}
 
 /// A running outside program.
 pub struct Process {
     child: Child,
     /// `None` once closed.
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
     /// The command line, for messages.
     pub command: String,
 }
@@ -54,9 +60,13 @@ impl Process {
                 buf.clear();
                 match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
+                    Ok(n) if n as u64 == MAX_LINE && buf.last() != Some(&b'\n') => {
+                        let _ = tx.send(Line::TooLong);
+                        break;
+                    }
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if tx.send(line).is_err() {
+                        if tx.send(Line::Text(line)).is_err() {
                             break;
                         }
                     }
@@ -88,10 +98,15 @@ impl Process {
     /// The next line the program writes, waiting at most `timeout`.
     ///
     /// # Errors
-    /// The program exited (with its exit status) or wrote nothing for `timeout`.
+    /// The program exited (with its exit status), wrote nothing for `timeout`, or wrote a
+    /// line over [`MAX_LINE`] bytes.
     pub fn read_line(&mut self, timeout: Duration) -> Result<String, String> {
         match self.lines.recv_timeout(timeout) {
-            Ok(l) => Ok(l),
+            Ok(Line::Text(l)) => Ok(l),
+            Ok(Line::TooLong) => Err(format!(
+                "`{}` wrote a line over 1 MiB ({MAX_LINE} bytes without a newline): too long",
+                self.command
+            )),
             Err(RecvTimeoutError::Disconnected) => Err(self.gone()),
             Err(RecvTimeoutError::Timeout) => Err(format!(
                 "`{}` did not answer within {:.1} s",
@@ -184,6 +199,31 @@ mod tests {
         assert_eq!(p.read_line(Duration::from_secs(5)).unwrap(), "got-hi");
         let e = p.read_line(Duration::from_secs(5)).unwrap_err();
         assert!(e.contains("exited") && e.contains('3'), "{e}");
+    }
+
+    #[test]
+    fn a_line_over_a_mebibyte_is_too_long() {
+        // 1 MiB and one byte on one line, after a short line that still comes through.
+        let script = vec![
+            "sh".into(),
+            "-c".into(),
+            "echo short; head -c 1048577 /dev/zero | tr '\\0' x; echo".into(),
+        ];
+        let mut p = Process::spawn(&script).unwrap();
+        assert_eq!(p.read_line(Duration::from_secs(5)).unwrap(), "short");
+        let e = p.read_line(Duration::from_secs(5)).unwrap_err();
+        assert!(e.contains("a line over 1 MiB"), "{e}");
+        // Exactly 1 MiB with its newline is a line.
+        let script = vec![
+            "sh".into(),
+            "-c".into(),
+            "head -c 1048575 /dev/zero | tr '\\0' x; echo".into(),
+        ];
+        let mut p = Process::spawn(&script).unwrap();
+        assert_eq!(
+            p.read_line(Duration::from_secs(5)).unwrap().len(),
+            1_048_575
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@ mod search;
 
 use ashtapada::agents::{Grade, HARD, SearchAgent};
 use ashtapada::notation::{action_to_string, parse_move, parse_position};
-use ashtapada::{Position, Variant, divide};
+use ashtapada::{EndReason, Position, Variant, divide};
 use command::{Command, Go};
 use options::Catalogue;
 use search::{Job, Running};
@@ -273,6 +273,7 @@ impl Engine {
                     i + 1
                 )
             })?;
+            play_on(&mut pos);
             if pos.outcome().is_some() {
                 return Err(format!(
                     "move {} `{text}`: the game is already over; the position is unchanged",
@@ -294,6 +295,7 @@ impl Engine {
             );
         };
         let mut pos = pos.clone();
+        play_on(&mut pos);
         if let Some(depth) = go.perft {
             return self.perft(&mut pos, depth);
         }
@@ -335,5 +337,18 @@ impl Engine {
         }
         self.out.say(&format!("\nNodes searched: {total}\n"));
         Ok(())
+    }
+}
+
+/// The GUI is the referee: where it plays on past a repetition or move-rule draw of these rules
+/// (cutechess-cli's makruk has no repetition draw), the counts start again, so the next move
+/// is accepted and the search plays on from here. Mate, stalemate and the rule file's other
+/// endings still end the game.
+fn play_on(pos: &mut Position) {
+    if matches!(
+        pos.outcome().map(|o| o.reason()),
+        Some(EndReason::Repetition | EndReason::MoveRule)
+    ) {
+        pos.restart_draw_counts();
     }
 }

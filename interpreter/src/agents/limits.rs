@@ -145,7 +145,22 @@ mod tests {
         // The grade's own budget is back for the next move.
         let mut rng = crate::agents::game_rng(0, 0);
         agent.choose(&mut pos, &mut rng).unwrap();
-        assert!(agent.nodes() <= HARD.nodes + 1, "{}", agent.nodes());
+        assert!(agent.nodes() <= HARD.nodes, "{}", agent.nodes());
+    }
+
+    #[test]
+    fn a_node_budget_is_never_exceeded_once_depth_one_is_done() {
+        let v = load_variant("shatranj", &Assignment::default()).unwrap();
+        let mut pos = Position::start(v);
+        let mut agent = SearchAgent::new(HARD);
+        // Depth 1 from the start takes far fewer than 300 nodes; every budget here stops
+        // the search in a later iteration, at the budget exactly or before it.
+        for budget in [300, 1000, 3000, 3001] {
+            let (_, depths) = think(&mut agent, &mut pos, &Limits::new(64, budget));
+            assert!(depths.len() > 1, "{budget}: {depths:?}");
+            assert!(agent.nodes() <= budget, "{budget}: {}", agent.nodes());
+            assert!(agent.nodes() > budget / 2, "{budget}: {}", agent.nodes());
+        }
     }
 
     #[test]

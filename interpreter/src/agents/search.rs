@@ -295,12 +295,17 @@ impl SearchAgent {
 
     /// Counts a node; true if a budget or the time has run out or a stop was asked for (then
     /// the search unwinds): the node budget and the deadline once the first iteration is
-    /// complete, the work budget at any time.
+    /// complete, the work budget at any time. A node past the node budget is refused before
+    /// it is counted, so a search that may stop counts at most the budget.
     #[inline]
     pub(super) fn spend(&mut self) -> bool {
+        if self.may_stop && self.nodes >= self.grade.nodes {
+            self.stopped = true;
+            return true;
+        }
         self.nodes += 1;
         self.work += 1;
-        if (self.may_stop && (self.nodes > self.grade.nodes || self.past_deadline()))
+        if (self.may_stop && self.past_deadline())
             || self.work > self.grade.work
             || self.stop.is_set()
         {

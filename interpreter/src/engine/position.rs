@@ -185,6 +185,15 @@ impl Position {
         self.halfmove
     }
 
+    /// Starts the repetition and move-rule counts again from this position: the half-move
+    /// clock becomes 0, so neither [`repetitions`](Self::repetitions) nor the rule file's move
+    /// rule looks further back. For a referee with other draw rules that plays on past a
+    /// repetition or move-rule draw these rules would declare (a UCI GUI: cutechess-cli's
+    /// makruk has no repetition draw). Undo and every other ending are unchanged.
+    pub fn restart_draw_counts(&mut self) {
+        self.halfmove = 0;
+    }
+
     /// Plies played since the root position.
     pub fn ply(&self) -> usize {
         self.undo.len()
