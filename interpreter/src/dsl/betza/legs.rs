@@ -474,8 +474,11 @@ fn first_words(letters: &str, atom: char) -> String {
 mod tests {
     use crate::dsl::{DslErrorKind, Step, parse_betza};
 
-    /// The steps of a Betza string, sorted, as (dx, dy, lame, path).
-    fn routes(src: &str) -> Vec<(i8, i8, bool, Vec<(i8, i8)>)> {
+    /// A route: (dx, dy, lame, path).
+    type Route = (i8, i8, bool, Vec<(i8, i8)>);
+
+    /// The steps of a Betza string, sorted.
+    fn routes(src: &str) -> Vec<Route> {
         let mut out: Vec<_> = parse_betza(src)
             .unwrap_or_else(|e| panic!("{src}: {e:?}"))
             .steps()
