@@ -361,7 +361,7 @@ pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
             error.with_help("a Betza move has no spaces")
         } else if error.help.is_none() {
             error.with_help(
-                "a Betza move is groups of modifiers (f b l r v s h m c n) before an atom \
+                "a Betza move is groups of modifiers (f b l r v s h m c n a) before an atom \
                  (W F D N A H C Z G K Q R B) and an optional range, e.g. `mfWcfF` or `R4`",
             )
         } else {
