@@ -246,7 +246,7 @@ pub(super) fn parse_legged(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> 
     if oblique || "RBQ".contains(atom) {
         errors.push(leg_error(
             atom_at,
-            "the legs of a move in legs are steps of W F D A H G or K",
+            "its atom must be W F D A H G or K (a single step or leap)",
             "write the legs with an orthogonal or diagonal atom: the horse is `mafsW`",
         ));
     }
