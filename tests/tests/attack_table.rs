@@ -2,7 +2,7 @@
 //! move table (`compile::MoveTable`) on every square: a piece attacks a square exactly when one
 //! of its capturing leaps or rays from its square reaches it. Checked for every kind and
 //! orientation of every built-in variant under every option combination, and for synthetic
-//! Betza pieces (asymmetric, lame, limited and unlimited riders) on an odd 5×7 board with
+//! Betza pieces (asymmetric, lame, limited and unlimited riders, moves in legs) on an odd 5×7 board with
 //! three facings, on an empty board and with blockers.
 
 use ashtapada::compile::CAPTURE;
@@ -116,6 +116,9 @@ pieces:
   lame-horse: { letter: H, betza: nN, value: 3 }
   quiet-cap:  { letter: Q, betza: mRcB, value: 4 }
   zebra:      { letter: Z, betza: lfZbD, value: 2 }
+  elephant:   { letter: E, betza: mafsmafW, value: 3 }
+  fers-horse: { letter: L, betza: mafsF, value: 3 }
+  hook:       { letter: O, betza: mfabrWmafcK, value: 2 }
 setup:
   army: { c1: king }
 "#;

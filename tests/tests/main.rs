@@ -16,6 +16,7 @@ mod function_length;
 mod hardening;
 mod hostile;
 mod layers;
+mod legs;
 mod move_table;
 mod options;
 mod perft;

@@ -7,7 +7,7 @@
 //! back from the target), and a flag per (kind, orientation, type) says who attacks that way.
 
 use super::movetable::{CAPTURE, mode_bits};
-use crate::dsl::{Step, lame_path};
+use crate::dsl::Step;
 use crate::geometry::{Board, Orientation};
 use crate::vocab::Piece;
 
@@ -68,14 +68,11 @@ impl AttackTable {
                 {
                     let v = o.vector(s.dx as i32, s.dy as i32);
                     if s.range == 1 {
-                        let path: Vec<(i32, i32)> = if s.lame {
-                            lame_path(s.dx, s.dy)
-                                .iter()
-                                .map(|&(x, y)| o.vector(x as i32, y as i32))
-                                .collect()
-                        } else {
-                            Vec::new()
-                        };
+                        let path: Vec<(i32, i32)> = s
+                            .lame_squares()
+                            .iter()
+                            .map(|&(x, y)| o.vector(x as i32, y as i32))
+                            .collect();
                         let t = (v, path);
                         let ty = leap_types.iter().position(|x| *x == t).unwrap_or_else(|| {
                             leap_types.push(t);
@@ -120,6 +117,11 @@ impl AttackTable {
                     if let Some(b) = board.offset(from, px, py) {
                         t.blocks.push(b.0);
                     }
+                }
+                // A move in legs that leaves the board on the way cannot attack from here.
+                if t.blocks.len() - block as usize != path.len() {
+                    t.blocks.truncate(block as usize);
+                    continue;
                 }
                 let nblock = (t.blocks.len() as u32 - block) as u8;
                 t.rev_leaps.push(RevLeap {

@@ -5,7 +5,7 @@
 //! checks against the board edge, no allocation. [`reference_targets`] is the slow,
 //! obviously-correct generator the table is tested against.
 
-use crate::dsl::{Modality, Step, lame_path};
+use crate::dsl::{Modality, Step};
 use crate::geometry::{Board, Orientation, Square};
 use crate::vocab::Piece;
 
@@ -104,14 +104,18 @@ impl MoveTable {
                                 continue;
                             };
                             let block = t.blocks.len() as u32;
-                            if s.lame {
-                                for (bx, by) in lame_path(s.dx, s.dy) {
-                                    let (bx, by) = o.vector(bx as i32, by as i32);
-                                    // On the board, since the target is and the path lies between.
-                                    if let Some(b) = board.offset(sq, bx, by) {
-                                        t.blocks.push(b.0);
-                                    }
+                            let path = s.lame_squares();
+                            for &(bx, by) in &path {
+                                let (bx, by) = o.vector(bx as i32, by as i32);
+                                if let Some(b) = board.offset(sq, bx, by) {
+                                    t.blocks.push(b.0);
                                 }
+                            }
+                            // A lame path lies within its leap's box, so it is on the board; a
+                            // move in legs may leave the board on the way and is then no move.
+                            if t.blocks.len() - block as usize != path.len() {
+                                t.blocks.truncate(block as usize);
+                                continue;
                             }
                             let nblock = (t.blocks.len() as u32 - block) as u8;
                             t.leaps.push(Leap {
@@ -241,11 +245,10 @@ pub fn reference_targets(
             let Some(to) = board.offset(from, dx, dy) else {
                 continue;
             };
-            let path_clear = !s.lame
-                || lame_path(s.dx, s.dy).iter().all(|&(bx, by)| {
-                    let (bx, by) = o.vector(bx as i32, by as i32);
-                    board.offset(from, bx, by).is_none_or(|b| !occupied(b))
-                });
+            let path_clear = s.lame_squares().iter().all(|&(bx, by)| {
+                let (bx, by) = o.vector(bx as i32, by as i32);
+                board.offset(from, bx, by).is_some_and(|b| !occupied(b))
+            });
             if path_clear {
                 out.push((to, mode));
             }

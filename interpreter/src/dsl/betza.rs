@@ -53,6 +53,7 @@
 
 mod describe;
 mod direction;
+mod legs;
 mod problems;
 #[cfg(test)]
 mod tests;
@@ -66,6 +67,7 @@ use pest::iterators::Pair;
 
 use self::describe::describe_group;
 use self::direction::{Shape, pair_up};
+pub use self::legs::{Legs, MAX_LEGS};
 use self::problems::{
     dangling, empty_spec, parse_range, repeated_spec, rule_name, tripled, unknown_letter,
 };
@@ -126,6 +128,22 @@ pub struct Step {
     /// Each step is blocked by a piece on one of its [`lame_path`] squares (only set when that
     /// path is not empty).
     pub lame: bool,
+    /// For a move made in legs (`a`, [`Legs`]): the squares between its legs, which replace
+    /// the [`lame_path`] as the squares that must be empty; [`Legs::NONE`] otherwise.
+    pub legs: Legs,
+}
+
+impl Step {
+    /// The squares (piece frame, in order from the start) that must be empty for this step's
+    /// leap: its [`Legs`] path for a move in legs, its [`lame_path`] for a lame leap, none
+    /// otherwise.
+    pub fn lame_squares(&self) -> Vec<(i8, i8)> {
+        match (self.lame, self.legs.is_explicit()) {
+            (false, _) => Vec::new(),
+            (true, true) => self.legs.via().to_vec(),
+            (true, false) => lame_path(self.dx, self.dy),
+        }
+    }
 }
 
 /// One parsed group, for explaining: `modifiers atom range?`.
@@ -141,8 +159,11 @@ pub struct Group {
     pub rider: bool,
     /// The range as written, if any.
     pub range: Option<u8>,
-    /// The steps of this group, clockwise from forward, part by part (`W` then `F` for `K`).
+    /// The steps of this group, clockwise from forward, part by part (`W` then `F` for `K`);
+    /// for a move in legs, one per route.
     pub steps: Vec<Step>,
+    /// The number of legs (`a` modifiers plus one): 1 for an ordinary group.
+    pub legs: u8,
 }
 
 /// A parsed Betza move: the source and its groups.
@@ -177,7 +198,8 @@ impl BetzaMove {
         let mut out: Vec<Step> = Vec::new();
         for step in self.groups.iter().flat_map(|g| &g.steps) {
             let same = |s: &&mut Step| {
-                (s.dx, s.dy, s.range, s.lame) == (step.dx, step.dy, step.range, step.lame)
+                (s.dx, s.dy, s.range, s.lame, s.legs)
+                    == (step.dx, step.dy, step.range, step.lame, step.legs)
             };
             match out.iter_mut().find(same) {
                 Some(s) => s.modality = s.modality.union(step.modality),
@@ -234,13 +256,13 @@ impl FromStr for BetzaMove {
 
 /// True if step `c` reaches every square step `s` reaches, whenever `s` does, and is not `s`:
 /// the same vector, a range at least as long (0 = unlimited), and no lame path unless `s` has
-/// one too. A ride's first square is always reached, so a ride covers a leap of its vector.
+/// the same one. A ride's first square is always reached, so a ride covers a leap of its vector.
 fn covers(c: &Step, s: &Step) -> bool {
     let reach = |r: u8| if r == 0 { u16::MAX } else { u16::from(r) };
     (c.dx, c.dy) == (s.dx, s.dy)
-        && (c.range, c.lame) != (s.range, s.lame)
+        && (c.range, c.lame, c.legs) != (s.range, s.lame, s.legs)
         && reach(c.range) >= reach(s.range)
-        && (!c.lame || s.lame)
+        && (!c.lame || (s.lame && c.legs == s.legs))
 }
 
 /// The longest Betza move accepted, in bytes. Real pieces need a few groups (the longest in
@@ -339,7 +361,7 @@ pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
             error.with_help("a Betza move has no spaces")
         } else if error.help.is_none() {
             error.with_help(
-                "a Betza move is groups of modifiers (f b l r v s h m c n) before an atom \
+                "a Betza move is groups of modifiers (f b l r v s h m c n a) before an atom \
                  (W F D N A H C Z G K Q R B) and an optional range, e.g. `mfWcfF` or `R4`",
             )
         } else {
@@ -372,6 +394,9 @@ pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
 
 /// Parse one group; `None` (with errors pushed) if it is not valid.
 fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group> {
+    if legs::has_legs(&pair) {
+        return legs::parse_legged(pair, errors);
+    }
     let span = pair.as_span().start()..pair.as_span().end();
     let before = errors.len();
     let mut letters: Vec<(usize, u8)> = Vec::new();
@@ -450,6 +475,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
                     range: reach,
                     modality,
                     lame,
+                    legs: Legs::NONE,
                 });
             }
         }
@@ -469,6 +495,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         rider: reach != 1,
         range,
         steps,
+        legs: 1,
     })
 }
 

@@ -67,6 +67,8 @@ pub enum DslErrorKind {
         /// What it stands for, with its verb: "en-passant capture is".
         what: &'static str,
     },
+    /// A form of a move in legs (XBetza `a`) this dialect does not take; the text says which.
+    Legs(&'static str),
     /// An upper-case letter that is no atom.
     NotAnAtom(char),
     /// A lower-case letter that is no modifier.
@@ -143,6 +145,7 @@ impl fmt::Display for DslErrorKind {
                 write!(f, "Betza move is too long ({len} bytes, at most {max})")
             }
             K::Unsupported { letter, what } => write!(f, "`{letter}`: {what} not supported yet"),
+            K::Legs(what) => write!(f, "move in legs: {what}"),
             K::NotAnAtom(letter) => write!(f, "`{letter}` is not a Betza atom"),
             K::NotAModifier(letter) => write!(f, "`{letter}` is not a Betza modifier"),
             K::NoAtom { modifiers } => write!(f, "modifiers `{modifiers}` have no atom after them"),

@@ -6,6 +6,9 @@ use super::{Group, Modality, Step, atom_parts, images};
 
 /// The English for one group (after the `source: ` prefix).
 pub(super) fn describe_group(group: &Group) -> String {
+    if group.legs > 1 {
+        return super::legs::describe_legged(group);
+    }
     let (parts, _) = atom_parts(group.atom).unwrap_or((&[], false));
     let mut phrases = Vec::new();
     for &base in parts {

@@ -479,7 +479,6 @@ fn unsupported_modifiers_say_so() {
             "hopping over a screen (cannon) is not supported yet",
         ),
         ("gQ", 0, "grasshopper hopping is not supported yet"),
-        ("aW", 0, "multi-leg moves (again) are not supported yet"),
     ] {
         let e = parse_betza(src).unwrap_err();
         assert_eq!(e.len(), 1, "{src}: {e:?}");
