@@ -9,14 +9,19 @@ pub(crate) use explain::ordinal;
 mod modules;
 mod movetable;
 mod quantity;
+mod regions;
 mod seats;
 mod setup;
 
 pub use attack::AttackTable;
 pub use dice::DiceRules;
 pub use modules::Modules;
-pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
+pub use movetable::{
+    CAPTURE, Entry, HopLimits, HopRay, Leap, MoveTable, Movement, QUIET, Ray, Zoned,
+    reference_targets,
+};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
+pub use regions::Region;
 
 use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::dsl::{self, BetzaMove, DslErrorKind, Expr, Step, Type, join_or};
@@ -133,6 +138,10 @@ pub struct Variant {
     pub kinds: Vec<KindInfo>,
     /// Distinct orientations in use.
     pub orients: Vec<Orientation>,
+    /// The named regions (`regions:`), in file order.
+    pub regions: Vec<Region>,
+    /// Each kind's movement with its regions and hop restrictions, as the tables were built.
+    pub movements: Vec<Movement>,
     /// The move table.
     pub table: MoveTable,
     /// Reverse attack tables.
@@ -338,6 +347,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
     let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, &names, errs);
     let mut kinds = compile_kinds(spec, board_node, &mut errs);
+    let regions = regions::compile_regions(spec, board, &orients, &mut errs);
+    let movements = regions::compile_movements(spec, &kinds, &names, &regions, &mut errs);
     compile_promotions(spec, &mut kinds, &names, &seats, board, &mut errs);
     for (i, p) in spec.pieces.iter().enumerate() {
         if let Some(d) = &p.demote
@@ -386,9 +397,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         return Err(errs);
     }
 
-    let steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
-    let table = MoveTable::build(board, &orients, &steps);
-    let attacks = AttackTable::build(board, &orients, &steps);
+    let table = MoveTable::build_moves(board, &orients, &movements);
+    let attacks = AttackTable::build_moves(board, &orients, &movements);
     let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
     let has_royals = kinds.iter().any(|k| k.royal);
     let royal_kinds = kinds
@@ -413,6 +423,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         seats,
         kinds,
         orients,
+        regions,
+        movements,
         table,
         attacks,
         promo_zone,

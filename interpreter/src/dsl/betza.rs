@@ -22,7 +22,11 @@
 //! Lower-case letters before the atom, in any order: directions (below); `m` move only (no
 //! capture), `c` capture only (neither: both; `m` with `c`, or either twice as in `mmF`, is an
 //! error); `n` lame: the leap is blocked by a piece on a square it passes ([`lame_path`];
-//! meaningless, and dropped, for W and F steps, which pass none: `nK` = `K`).
+//! meaningless, and dropped, for W and F steps, which pass none: `nK` = `K`); `p` hop (XBetza):
+//! the rider passes over exactly one piece, the *screen*, and goes on beyond it, moving to the
+//! empty squares and capturing the next piece (the xiangqi cannon is `mRcpR`: moves as a rook,
+//! captures by hopping); `g` grasshopper: the rider lands only on the square just beyond the
+//! screen (`gQ`). `p` and `g` need a rider atom and exclude each other and `n` ([`Hop`]).
 //!
 //! # Directions
 //! Vectors are in the piece's own frame: +dy is forward, +dx is right. No direction letter
@@ -126,6 +130,22 @@ pub struct Step {
     /// Each step is blocked by a piece on one of its [`lame_path`] squares (only set when that
     /// path is not empty).
     pub lame: bool,
+    /// Whether the step hops over a screen (`p`, `g`) or rides plainly.
+    pub hop: Hop,
+}
+
+/// How a rider treats the first piece on its line (XBetza's `p` and `g`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Hop {
+    /// No hop: the ray stops at the first piece (which it may capture).
+    #[default]
+    None,
+    /// `p`: the ray must pass over exactly one piece (the screen) and goes on beyond it to
+    /// the next piece, which it may capture (the xiangqi cannon's capture `cpR`).
+    Cannon,
+    /// `g`: the ray must pass over one piece and lands on the square just beyond it (the
+    /// grasshopper `gQ`).
+    Grasshopper,
 }
 
 /// One parsed group, for explaining: `modifiers atom range?`.
@@ -177,7 +197,8 @@ impl BetzaMove {
         let mut out: Vec<Step> = Vec::new();
         for step in self.groups.iter().flat_map(|g| &g.steps) {
             let same = |s: &&mut Step| {
-                (s.dx, s.dy, s.range, s.lame) == (step.dx, step.dy, step.range, step.lame)
+                (s.dx, s.dy, s.range, s.lame, s.hop)
+                    == (step.dx, step.dy, step.range, step.lame, step.hop)
             };
             match out.iter_mut().find(same) {
                 Some(s) => s.modality = s.modality.union(step.modality),
@@ -237,7 +258,7 @@ impl FromStr for BetzaMove {
 /// one too. A ride's first square is always reached, so a ride covers a leap of its vector.
 fn covers(c: &Step, s: &Step) -> bool {
     let reach = |r: u8| if r == 0 { u16::MAX } else { u16::from(r) };
-    (c.dx, c.dy) == (s.dx, s.dy)
+    (c.dx, c.dy, c.hop) == (s.dx, s.dy, s.hop)
         && (c.range, c.lame) != (s.range, s.lame)
         && reach(c.range) >= reach(s.range)
         && (!c.lame || s.lame)
@@ -378,6 +399,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
     let mut modifiers = String::new();
     let mut modality: Option<char> = None;
     let (mut lame, mut doubled) = (false, false);
+    let mut hop: Option<(char, Range<usize>)> = None;
     let (mut atom, mut range) = (None, None);
     for inner in pair.into_inner() {
         let at = inner.as_span().start()..inner.as_span().end();
@@ -397,6 +419,13 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
                 None => modality = Some(first),
             },
             Rule::lame => lame = true,
+            Rule::hop => match &hop {
+                Some((h, _)) => errors.push(
+                    DslError::new(at.clone(), DslErrorKind::HopTwice(*h, first))
+                        .with_help("a group hops one way: write `p` (cannon) or `g` (grasshopper) once"),
+                ),
+                None => hop = Some((first, at.clone())),
+            },
             Rule::unknown_modifier | Rule::unknown_atom => errors.push(unknown_letter(first, at)),
             Rule::doubled | Rule::atom => {
                 atom = Some(first);
@@ -407,7 +436,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         }
         if matches!(
             inner.as_rule(),
-            Rule::direction | Rule::modality | Rule::lame
+            Rule::direction | Rule::modality | Rule::lame | Rule::hop
         ) {
             modifiers.push(first);
         }
@@ -424,6 +453,21 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         Some(r) => r,
         None if doubled || rides => 0,
         None => 1,
+    };
+    if let Some((h, at)) = &hop
+        && (reach == 1 || lame)
+    {
+        errors.push(
+            DslError::new(at.clone(), DslErrorKind::HopNotRider(*h)).with_help(
+                "`p` and `g` hop along a line: put them before a rider such as `R`, `B`, `Q` or \
+                 `WW`, without `n` (e.g. the cannon `mRcpR`)",
+            ),
+        );
+    }
+    let hop = match hop {
+        Some(('p', _)) => Hop::Cannon,
+        Some(_) => Hop::Grasshopper,
+        None => Hop::None,
     };
     let modality = match modality {
         Some('m') => Modality::MoveOnly,
@@ -450,6 +494,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
                     range: reach,
                     modality,
                     lame,
+                    hop,
                 });
             }
         }

@@ -12,6 +12,7 @@
 
 pub mod capture_all;
 pub mod compose;
+pub mod facing;
 pub mod first_seat;
 pub mod formation;
 pub mod promotion;
@@ -317,6 +318,7 @@ registry! {
     teams: teams::Teams,
     resign: resign::Resign,
     first_seat: first_seat::RotateFirstSeat,
+    facing: facing::Facing,
 }
 
 impl Modules {
