@@ -190,10 +190,20 @@ impl AttackTable {
                 continue;
             }
             let sq_start = self.ray_squares.len() as u32;
-            let mut n = line(board, sq, (-dx, -dy), *range, &|q: Square| {
-                within.is_none_or(|w| w.contains(q.0))
-            }, &mut self.ray_squares);
-            let last = self.ray_squares.last().copied().filter(|_| n > 0).map_or(sq, Square);
+            let mut n = line(
+                board,
+                sq,
+                (-dx, -dy),
+                *range,
+                &|q: Square| within.is_none_or(|w| w.contains(q.0)),
+                &mut self.ray_squares,
+            );
+            let last = self
+                .ray_squares
+                .last()
+                .copied()
+                .filter(|_| n > 0)
+                .map_or(sq, Square);
             if within.is_some()
                 && (*range == 0 || n < *range as u32)
                 && let Some(outside) = board.offset(last, -dx, -dy)
@@ -219,7 +229,8 @@ impl AttackTable {
                 Hop::Grasshopper => self.rev_hops.push((r, true)),
             }
         }
-        self.ray_index.push((start, self.rev_rays.len() as u32 - start));
+        self.ray_index
+            .push((start, self.rev_rays.len() as u32 - start));
         self.hop_index
             .push((hop_start, self.rev_hops.len() as u32 - hop_start));
     }

@@ -70,6 +70,8 @@ pub struct KindInfo {
     pub demote: crate::vocab::Kind,
     /// Drop restrictions (`drop:`).
     pub drop: crate::spec::DropSpec,
+    /// `explain` lines of its confinement, region moves and hop restrictions.
+    pub movement_notes: Vec<String>,
 }
 
 /// A compiled promotion rule.
@@ -348,7 +350,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, &names, errs);
     let mut kinds = compile_kinds(spec, board_node, &mut errs);
     let regions = regions::compile_regions(spec, board, &orients, &mut errs);
-    let movements = regions::compile_movements(spec, &kinds, &names, &regions, &mut errs);
+    let movements = regions::compile_movements(spec, &mut kinds, &names, &regions, &mut errs);
     compile_promotions(spec, &mut kinds, &names, &seats, board, &mut errs);
     for (i, p) in spec.pieces.iter().enumerate() {
         if let Some(d) = &p.demote
@@ -580,6 +582,7 @@ fn compile_kinds(
             resets_move_rule: false,
             demote: crate::vocab::Kind(kinds.len() as u8),
             drop: p.drop.clone(),
+            movement_notes: Vec::new(),
         });
     }
     kinds

@@ -73,6 +73,41 @@ pub(super) fn compile_regions(
     out
 }
 
+/// The `explain` lines of a piece's region-dependent movement and hop restrictions.
+fn notes(m: &crate::spec::MovementSpec) -> Vec<String> {
+    let list = |l: &[Text]| {
+        l.iter()
+            .map(|t| t.value.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = Vec::new();
+    if let Some(c) = &m.confined {
+        out.push(format!("confined: its moves end in region `{}`", c.value));
+    }
+    for rm in &m.region_moves {
+        let within = rm
+            .within
+            .as_ref()
+            .map(|w| format!(", staying in region `{}`", w.value))
+            .unwrap_or_default();
+        out.push(format!(
+            "standing in region `{}`: also {}{within}",
+            rm.region.value, rm.betza.value
+        ));
+    }
+    if !m.not_over.is_empty() {
+        out.push(format!("hops: never over a {}", list(&m.not_over)));
+    }
+    if !m.not_capturing.is_empty() {
+        out.push(format!(
+            "hops: never capturing a {}",
+            list(&m.not_capturing)
+        ));
+    }
+    out
+}
+
 /// The region named in `t`, or an "unknown region" problem.
 fn region<'a>(t: &Text, regions: &'a [Region], errs: &mut Diagnostics) -> Option<&'a Region> {
     let found = regions.iter().find(|r| r.name == t.value);
@@ -95,7 +130,7 @@ fn region<'a>(t: &Text, regions: &'a [Region], errs: &mut Diagnostics) -> Option
 /// restrictions; problems go to `errs`.
 pub(super) fn compile_movements(
     spec: &RuleSpec,
-    kinds: &[KindInfo],
+    kinds: &mut [KindInfo],
     names: &[&str],
     regions: &[Region],
     errs: &mut Diagnostics,
@@ -103,6 +138,7 @@ pub(super) fn compile_movements(
     let mut out = Vec::new();
     for (p, k) in spec.pieces.iter().zip(kinds) {
         let m = &p.movement;
+        k.movement_notes = notes(&p.movement);
         let confine = m
             .confined
             .as_ref()
@@ -152,7 +188,10 @@ pub(super) fn compile_movements(
             errs.push(
                 Diagnostic::new(
                     Code::CompileHops,
-                    format!("`{}` has hop restrictions but no hopping move", p.name.value),
+                    format!(
+                        "`{}` has hop restrictions but no hopping move",
+                        p.name.value
+                    ),
                     Some(t.node.span.clone()),
                 )
                 .label("restricts a hop it does not have")

@@ -421,8 +421,9 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
             Rule::lame => lame = true,
             Rule::hop => match &hop {
                 Some((h, _)) => errors.push(
-                    DslError::new(at.clone(), DslErrorKind::HopTwice(*h, first))
-                        .with_help("a group hops one way: write `p` (cannon) or `g` (grasshopper) once"),
+                    DslError::new(at.clone(), DslErrorKind::HopTwice(*h, first)).with_help(
+                        "a group hops one way: write `p` (cannon) or `g` (grasshopper) once",
+                    ),
                 ),
                 None => hop = Some((first, at.clone())),
             },

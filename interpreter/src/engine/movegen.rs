@@ -194,9 +194,11 @@ impl Position {
             !royals.iter().any(|sq| {
                 let sq = if Some(sq) == moved_from { m.to.0 } else { sq };
                 attacks.attacked(&p.board, sq, enemies)
-                    || p.variant.rules.facing.as_ref().is_some_and(|f| {
-                        f.faces(&p.board, sq, seat, p.variant.royal_kinds)
-                    })
+                    || p.variant
+                        .rules
+                        .facing
+                        .as_ref()
+                        .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds))
             }) && (partners == 0 || p.partners_in_check(seat) & !partners_before == 0)
         });
         safe && self.drop_mate_allowed(m)

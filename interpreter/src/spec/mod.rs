@@ -17,8 +17,8 @@ pub use dice::DiceSpec;
 pub use digest::RulesDigest;
 pub use load::{BUILTIN, RuleFile, file_kind, load, load_referenced, load_str};
 pub use model::{
-    ConditionSpec, DropSpec, EndSpec, MoveRuleSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec,
-    SeatSpec, SetupSpec, Text,
+    ConditionSpec, DropSpec, EndSpec, MoveRuleSpec, MovementSpec, PieceSpec, PromotionSpec,
+    RegionMoveSpec, ResultKind, RuleSpec, SeatSpec, SetupSpec, Text,
 };
 pub use modules::{MateSpec, ModulesSpec};
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};

@@ -12,8 +12,7 @@ use crate::dsl::{DslError, DslErrorKind};
 /// The atom letters, for help lines.
 const ATOMS: &str = "W F D N A H C Z G (leaps) and K Q R B (compounds)";
 /// The modifier letters, for help lines.
-const MODIFIERS: &str =
-    "f b l r v s h (directions), m c (move only, capture only), n (lame), p g (hop: cannon, grasshopper)";
+const MODIFIERS: &str = "f b l r v s h (directions), m c (move only, capture only), n (lame), p g (hop: cannon, grasshopper)";
 
 /// Friendly names of the rules pest may list as expected, ranked for the "expected" list.
 pub(super) fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
