@@ -16,6 +16,11 @@ use ashtapada::{Assignment, Position, compile, perft};
 
 /// Options that cannot change perft(2) from the start: (variant, option, why).
 const INERT: &[(&str, &str, &str)] = &[
+    (
+        "xiangqi",
+        "perpetual-check",
+        "no position repeats within two plies",
+    ),
     // Chaturanga, Shatranj: two plies from the start capture nothing, bare nobody, stalemate
     // nobody and reset no clock that could reach 50 or 70.
     (

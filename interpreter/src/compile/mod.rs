@@ -18,7 +18,7 @@ pub use dice::DiceRules;
 pub use modules::Modules;
 pub use movetable::{
     CAPTURE, Entry, HopLimits, HopRay, Leap, MoveTable, Movement, QUIET, Ray, Zoned,
-    reference_targets,
+    reference_moves, reference_targets,
 };
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 pub use regions::Region;

@@ -379,7 +379,10 @@ impl MoveTable {
 
 /// The slow, obviously-correct generator: every (target, mode) a piece with `steps`, oriented
 /// by `o`, reaches from `from` on `board`, where `occupied(sq)` tells which squares hold a
-/// piece. Walks each step vector square by square; used to test [`MoveTable`].
+/// piece. Walks each step vector square by square; used to test [`MoveTable`]. A hop step
+/// (`p`, `g`) reaches the squares beyond the first piece on its line (up to and including the
+/// next piece; a grasshopper only the square just beyond); what it may capture there is the
+/// caller's to decide.
 pub fn reference_targets(
     board: Board,
     o: Orientation,
@@ -389,45 +392,79 @@ pub fn reference_targets(
 ) -> Vec<(Square, u8)> {
     let mut out = Vec::new();
     for s in steps {
-        let mode = mode_bits(s.modality);
-        let (dx, dy) = o.vector(s.dx as i32, s.dy as i32);
-        if s.range == 1 {
-            let Some(to) = board.offset(from, dx, dy) else {
-                continue;
-            };
-            let path_clear = !s.lame
-                || lame_path(s.dx, s.dy).iter().all(|&(bx, by)| {
-                    let (bx, by) = o.vector(bx as i32, by as i32);
-                    board.offset(from, bx, by).is_none_or(|b| !occupied(b))
-                });
-            if path_clear {
-                out.push((to, mode));
-            }
-        } else {
-            // Pieces met so far on the line: a plain ride stops at the first, a hop reaches
-            // squares only beyond it (a grasshopper just the next one).
-            let mut met = 0;
-            let mut k = 1;
-            while s.range == 0 || k <= s.range as i32 {
-                let Some(to) = board.offset(from, dx * k, dy * k) else {
-                    break;
-                };
-                let beyond = met == 1;
-                if s.hop == Hop::None || beyond {
-                    out.push((to, mode));
-                }
-                if s.hop == Hop::Grasshopper && beyond {
-                    break;
-                }
-                if occupied(to) {
-                    met += 1;
-                    if s.hop == Hop::None || met == 2 {
-                        break;
-                    }
-                }
-                k += 1;
-            }
+        reference_step(board, o, s, from, occupied, &|_| true, &mut out);
+    }
+    out
+}
+
+/// As [`reference_targets`] for a kind's whole [`Movement`] in orientation `oi` (`o`): the
+/// steps that apply on `from`, each kept within its region (a leap outside is dropped, a line
+/// ends before its first square outside).
+pub fn reference_moves(
+    board: Board,
+    o: Orientation,
+    oi: usize,
+    movement: &Movement,
+    from: Square,
+    occupied: &dyn Fn(Square) -> bool,
+) -> Vec<(Square, u8)> {
+    let mut out = Vec::new();
+    for (s, starts, within) in movement.placed(oi) {
+        if starts.is_none_or(|f| f.contains(from.0)) {
+            let inside = |q: Square| within.is_none_or(|w| w.contains(q.0));
+            reference_step(board, o, &s, from, occupied, &inside, &mut out);
         }
     }
     out
+}
+
+/// One step of [`reference_targets`], its squares limited to those `inside`.
+fn reference_step(
+    board: Board,
+    o: Orientation,
+    s: &Step,
+    from: Square,
+    occupied: &dyn Fn(Square) -> bool,
+    inside: &dyn Fn(Square) -> bool,
+    out: &mut Vec<(Square, u8)>,
+) {
+    let mode = mode_bits(s.modality);
+    let (dx, dy) = o.vector(s.dx as i32, s.dy as i32);
+    if s.range == 1 {
+        let Some(to) = board.offset(from, dx, dy).filter(|&q| inside(q)) else {
+            return;
+        };
+        let path_clear = !s.lame
+            || lame_path(s.dx, s.dy).iter().all(|&(bx, by)| {
+                let (bx, by) = o.vector(bx as i32, by as i32);
+                board.offset(from, bx, by).is_none_or(|b| !occupied(b))
+            });
+        if path_clear {
+            out.push((to, mode));
+        }
+        return;
+    }
+    // Pieces met so far on the line: a plain ride stops at the first, a hop reaches squares
+    // only beyond it (a grasshopper just the next one).
+    let mut met = 0;
+    let mut k = 1;
+    while s.range == 0 || k <= s.range as i32 {
+        let Some(to) = board.offset(from, dx * k, dy * k).filter(|&q| inside(q)) else {
+            break;
+        };
+        let beyond = met == 1;
+        if s.hop == Hop::None || beyond {
+            out.push((to, mode));
+        }
+        if s.hop == Hop::Grasshopper && beyond {
+            break;
+        }
+        if occupied(to) {
+            met += 1;
+            if s.hop == Hop::None || met == 2 {
+                break;
+            }
+        }
+        k += 1;
+    }
 }

@@ -17,9 +17,9 @@ use super::{KindInfo, Movement, Zoned, dsl_diag};
 use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::dsl;
 use crate::geometry::{Board, Orientation};
-use crate::spec::{RuleSpec, Text};
+use crate::spec::RuleSpec;
 use crate::vocab::SquareSet;
-use crate::yaml::unknown_name;
+use crate::yaml::{Text, unknown_name};
 
 /// A compiled region: its name and its squares in each orientation's frame.
 #[derive(Clone, Debug)]

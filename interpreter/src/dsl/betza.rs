@@ -455,21 +455,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         None if doubled || rides => 0,
         None => 1,
     };
-    if let Some((h, at)) = &hop
-        && (reach == 1 || lame)
-    {
-        errors.push(
-            DslError::new(at.clone(), DslErrorKind::HopNotRider(*h)).with_help(
-                "`p` and `g` hop along a line: put them before a rider such as `R`, `B`, `Q` or \
-                 `WW`, without `n` (e.g. the cannon `mRcpR`)",
-            ),
-        );
-    }
-    let hop = match hop {
-        Some(('p', _)) => Hop::Cannon,
-        Some(_) => Hop::Grasshopper,
-        None => Hop::None,
-    };
+    let hop = hop_of(hop, reach == 1 || lame, errors);
     let modality = match modality {
         Some('m') => Modality::MoveOnly,
         Some(_) => Modality::CaptureOnly,
@@ -516,6 +502,23 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         range,
         steps,
     })
+}
+
+/// The [`Hop`] of a group from its hop letter (with its span), if any; a hop on a leap
+/// (`leaps`: the atom does not ride, or is lame) is an error at the letter.
+fn hop_of(hop: Option<(char, Range<usize>)>, leaps: bool, errors: &mut Vec<DslError>) -> Hop {
+    match hop {
+        Some((h, at)) if leaps => {
+            errors.push(DslError::new(at, DslErrorKind::HopNotRider(h)).with_help(
+                "`p` and `g` hop along a line: put them before a rider such as `R`, `B`, `Q` or \
+                 `WW`, without `n` (e.g. the cannon `mRcpR`)",
+            ));
+            Hop::None
+        }
+        Some(('p', _)) => Hop::Cannon,
+        Some(_) => Hop::Grasshopper,
+        None => Hop::None,
+    }
 }
 
 /// The direction letters inside `at`, as text.
