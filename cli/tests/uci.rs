@@ -142,7 +142,7 @@ fn the_handshake_lists_the_variants_and_options() {
     assert!(lines[0].starts_with("id name ashtapada"), "{lines:#?}");
     let has = |s: &str| lines.iter().any(|l| l == s);
     assert!(has(
-        "option name UCI_Variant type combo default shatranj var shatranj var chaturanga var makruk"
+        "option name UCI_Variant type combo default shatranj var shatranj var chaturanga var makruk var xiangqi"
     ));
     assert!(has("option name VariantPath type string default <empty>"));
     assert!(has(
@@ -284,8 +284,8 @@ fn bad_input_gets_an_error_and_changes_nothing() {
     for (bad, says) in [
         ("frobnicate", "unknown command `frobnicate`"),
         (
-            "setoption name UCI_Variant value xiangqi",
-            "unknown variant `xiangqi`",
+            "setoption name UCI_Variant value tamerlane",
+            "unknown variant `tamerlane`",
         ),
         (
             "setoption name Hash value lots",
@@ -434,7 +434,7 @@ fn a_rule_file_from_variant_path_becomes_selectable() {
     let lines = e.until("uciok");
     assert!(
         lines.iter().any(|l| l.contains(
-            "default short-shatranj var shatranj var chaturanga var makruk var short-shatranj"
+            "default short-shatranj var shatranj var chaturanga var makruk var xiangqi var short-shatranj"
         )),
         "{lines:#?}"
     );

@@ -229,6 +229,11 @@ codes! {
     CompileSquare = "compile::square",
     /// Two pieces placed on one square by the setup.
     CompileDoublePlacement = "compile::double-placement",
+    /// A region (`regions:`, `confined:`, `region-moves:`) that is unknown, defined twice or
+    /// used where it cannot apply.
+    CompileRegion = "compile::region",
+    /// A hop restriction (`hops:`) on a piece that does not hop.
+    CompileHops = "compile::hops",
     // Command-line values: sweeps, perft, positions, records, output.
     /// A sweep, or `--sweep all`, given twice.
     SweepTwice = "sweep::twice",

@@ -33,6 +33,31 @@ fn forward_attacks(v: &Variant, combo: usize, from: u8, board: &[Piece; 256]) ->
             }
         }
     }
+    // Hop rays: past the first piece (unless the kind may not hop over it), every square up
+    // to and including the next piece (a grasshopper: only the square just beyond), unless
+    // the piece there is one the kind may not capture.
+    let limits = t.hop_limits[board[from as usize].kind().index()];
+    for h in t.hops_of(combo, from) {
+        let squares = t.ray(&h.ray);
+        let Some(i) = squares.iter().position(|&s| !board[s as usize].is_empty()) else {
+            continue;
+        };
+        if h.ray.mode & CAPTURE == 0
+            || limits.not_over >> board[squares[i] as usize].kind().0 & 1 != 0
+        {
+            continue;
+        }
+        let take = if h.grasshopper { 1 } else { squares.len() };
+        for &s in squares[i + 1..].iter().take(take) {
+            let p = board[s as usize];
+            if p.is_empty() || limits.not_capturing >> p.kind().0 & 1 == 0 {
+                out[s as usize] = true;
+            }
+            if !p.is_empty() {
+                break;
+            }
+        }
+    }
     out
 }
 
@@ -50,7 +75,8 @@ fn check_variant(label: &str, v: &Variant) -> usize {
         |s| s % 3 == 0,
         |s| (s as u32).wrapping_mul(2654435761) >> 29 & 1 == 1,
     ];
-    let blocker = Piece::new(Kind(0), Seat(1), 0);
+    // Blockers of two kinds (the first two), so that hop restrictions by kind are exercised.
+    let blocker = |s: usize| Piece::new(Kind((s / 2 % 2) as u8), Seat(1), 0);
     let mut cases = 0;
     for k in 0..v.kinds.len() {
         for o in 0..v.orients.len() {
@@ -60,7 +86,7 @@ fn check_variant(label: &str, v: &Variant) -> usize {
                     let mut board = [Piece::EMPTY; 256];
                     for (s, p) in board.iter_mut().enumerate().take(n) {
                         if pattern(s) {
-                            *p = blocker;
+                            *p = blocker(s);
                         }
                     }
                     board[from] = Piece::new(Kind(k as u8), Seat(0), o as u8);
@@ -94,7 +120,9 @@ fn attack_table_agrees_with_move_table_for_every_builtin_combination() {
     assert!(cases > 0);
 }
 
-/// A 5×7 board, three seats facing north, south and east, and pieces the built-ins lack.
+/// A 5×7 board, three seats facing north, south and east, and pieces the built-ins lack:
+/// hoppers (with restrictions), pieces confined to a region and moves that depend on the
+/// region a piece stands in (leaps, rays and hops kept within a region).
 const SYNTHETIC: &str = r#"
 name: odd-attacks
 title: Odd attacks
@@ -117,8 +145,27 @@ pieces:
   quiet-cap:  { letter: Q, betza: mRcB, value: 4 }
   zebra:      { letter: Z, betza: lfZbD, value: 2 }
   elephant:   { letter: E, betza: mafsmafW, value: 3 }
-  fers-horse: { letter: L, betza: mafsF, value: 3 }
-  hook:       { letter: O, betza: mfabrWmafcK, value: 2 }
+  fers-horse: { letter: D, betza: mafsF, value: 3 }
+  hook:       { letter: J, betza: mfabrWmafcK, value: 2 }
+  cannon:     { letter: P, betza: mRcpR, value: 4 }
+  hopper:     { letter: G, betza: gQ, value: 3 }
+  short-hop:  { letter: O, betza: pB3, value: 3 }
+  picky:      { letter: Y, betza: pR, value: 3, hops: { not-over: [king], not-capturing: [forward] } }
+  palace-k:   { letter: A, betza: K, value: 2, confined: corner }
+  half-rook:  { letter: L, betza: R, value: 4, confined: near }
+  zoned:
+    letter: M
+    betza: fW
+    value: 2
+    region-moves:
+      - { in: far, betza: sW }
+      - { in: lines, betza: B, within: corner }
+      - { in: corner, betza: pR, within: near }
+regions:
+  corner: a1-c3
+  lines: a1 c1 b2 a3 c3
+  near: a1-e3 b4
+  far: a5-e7
 setup:
   army: { c1: king }
 "#;

@@ -25,6 +25,7 @@ mod position_errors;
 mod position_string;
 mod properties;
 mod records;
+mod regions;
 mod repl;
 mod rust_source;
 mod simulate;

@@ -1,8 +1,8 @@
 //! The compiled move table agrees with the slow, obviously-correct generator
-//! (`compile::reference_targets`) on every square, for every piece kind and orientation of
+//! (`compile::reference_moves`: regions, region moves and hops included) on every square, for every piece kind and orientation of
 //! every built-in variant, on empty and crowded boards.
 
-use ashtapada::compile::reference_targets;
+use ashtapada::compile::{reference_moves, reference_targets};
 use ashtapada::spec::BUILTIN;
 use ashtapada::{Assignment, Square, load_variant};
 
@@ -25,6 +25,21 @@ fn table_targets(
     for r in t.rays_of(e) {
         for &s in t.ray(r) {
             out.push((s, r.mode));
+            if occ(s) {
+                break;
+            }
+        }
+    }
+    // Hop rays: the squares beyond the first occupied one, up to and including the next
+    // (a grasshopper: only the square just beyond).
+    for h in t.hops_of(combo, from) {
+        let squares = t.ray(&h.ray);
+        let Some(i) = squares.iter().position(|&s| occ(s)) else {
+            continue;
+        };
+        let take = if h.grasshopper { 1 } else { squares.len() };
+        for &s in squares[i + 1..].iter().take(take) {
+            out.push((s, h.ray.mode));
             if occ(s) {
                 break;
             }
@@ -53,8 +68,9 @@ fn move_table_matches_reference_generator_on_every_square() {
                 let combo = k * v.orients.len() + oi;
                 for sq in b.squares() {
                     for occ in &patterns {
+                        let movement = &v.movements[k];
                         let mut want: Vec<(u8, u8)> =
-                            reference_targets(b, o, &kind.steps, sq, &|s: Square| occ(s.0))
+                            reference_moves(b, o, oi, movement, sq, &|s: Square| occ(s.0))
                                 .into_iter()
                                 .map(|(s, m)| (s.0, m))
                                 .collect();

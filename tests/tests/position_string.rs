@@ -181,6 +181,12 @@ fn random_games_round_trip_at_every_action() {
             let mut pos = Position::start_for_game(v.clone(), game);
             for ply in 0..700 {
                 let ctx = format!("{name} game {game} ply {ply}");
+                // A game over by repetition keeps `ended()` empty (repetition is judged from
+                // the history, `outcome()`), while a loaded copy records it as its end: the
+                // game is over, stop here (first reached by xiangqi's long games).
+                if pos.repetition_outcome().is_some() {
+                    break;
+                }
                 let loaded = assert_round_trip(&mut pos, &ctx);
                 let s = to_position_string(&pos);
                 let fields: Vec<&str> = s.split(' ').collect();
@@ -210,6 +216,11 @@ fn random_games_round_trip_at_every_action() {
                             .unwrap_or_else(|e| panic!("{ctx}+{k}: {e}"));
                         b.play_action(act)
                             .unwrap_or_else(|e| panic!("{ctx}+{k} (loaded): {e}"));
+                        // A repetition counts positions from before the load, which the
+                        // position string does not carry (as FEN does not): stop there.
+                        if to_position_string(&a).ends_with(" repetition") {
+                            break;
+                        }
                         assert_eq!(
                             without_fullmove(&to_position_string(&a)),
                             without_fullmove(&to_position_string(&b)),

@@ -150,11 +150,11 @@ mod tests {
     fn the_builtin_catalogue_offers_the_two_seat_variants_shatranj_first() {
         let c = Catalogue::builtin();
         let names: Vec<&str> = c.variants.iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(names, ["shatranj", "chaturanga", "makruk"]);
+        assert_eq!(names, ["shatranj", "chaturanga", "makruk", "xiangqi"]);
         let lines = c.option_lines("shatranj");
         assert_eq!(
             lines[0],
-            "option name UCI_Variant type combo default shatranj var shatranj var chaturanga var makruk"
+            "option name UCI_Variant type combo default shatranj var shatranj var chaturanga var makruk var xiangqi"
         );
         assert!(
             lines[2].ends_with("var easy var medium var hard"),
@@ -170,7 +170,7 @@ mod tests {
         assert!(e.contains("4 seats and dice"), "{e}");
         let e = c.load("/no/such/file.yaml").unwrap_err();
         assert!(e.starts_with("VariantPath `/no/such/file.yaml`:"), "{e}");
-        assert_eq!(c.variants.len(), 3);
+        assert_eq!(c.variants.len(), 4);
     }
 
     #[test]

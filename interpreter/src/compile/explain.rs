@@ -28,6 +28,7 @@ impl Variant {
         );
         self.explain_seats(&mut s);
         self.explain_pieces(&mut s);
+        self.explain_regions(&mut s);
         self.explain_setup(&mut s);
         self.explain_end(&mut s);
         s.push_str(&self.explain_modules());
@@ -79,6 +80,9 @@ impl Variant {
             for line in k.betza.describe().lines() {
                 let _ = writeln!(s, "      {line}");
             }
+            for line in &k.movement_notes {
+                let _ = writeln!(s, "      {line}");
+            }
             for line in self.with_names(|n| self.rules.explain_kind(crate::vocab::Kind(i as u8), n))
             {
                 let _ = writeln!(s, "      {line}");
@@ -100,6 +104,22 @@ impl Variant {
                 );
             }
         }
+    }
+
+    /// `regions:` with each region's size, if the file names any.
+    fn explain_regions(&self, s: &mut String) {
+        if self.regions.is_empty() {
+            return;
+        }
+        let parts: Vec<String> = self
+            .regions
+            .iter()
+            .map(|r| {
+                let n = r.squares.first().map_or(0, |q| q.len() as usize);
+                format!("{} ({})", r.name, count(n, "square", "squares"))
+            })
+            .collect();
+        let _ = writeln!(s, "regions, in each seat's frame: {}", parts.join(", "));
     }
 
     /// `setup:` and each seat's pieces.

@@ -6,12 +6,17 @@ mod attack;
 mod explain;
 mod movetable;
 mod quantity;
+mod regions;
 mod seats;
 mod setup;
 
 pub use attack::AttackTable;
-pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
+pub use movetable::{
+    CAPTURE, Entry, HopLimits, HopRay, Leap, MoveTable, Movement, QUIET, Ray, Zoned,
+    reference_moves, reference_targets,
+};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
+pub use regions::Region;
 
 use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::dsl::{self, BetzaMove, DslErrorKind, Expr, Step, Type, join_or};
@@ -55,6 +60,8 @@ pub struct KindInfo {
     /// Promotion rule in a zone, chosen with the move (square-dependent promotion on the far
     /// line is [`crate::rules::promotion`]'s, after the move).
     pub promotion: Option<Promotion>,
+    /// `explain` lines of its confinement, region moves and hop restrictions.
+    pub movement_notes: Vec<String>,
 }
 
 /// A compiled promotion rule.
@@ -114,6 +121,10 @@ pub struct Variant {
     pub kinds: Vec<KindInfo>,
     /// Distinct orientations in use.
     pub orients: Vec<Orientation>,
+    /// The named regions (`regions:`), in file order.
+    pub regions: Vec<Region>,
+    /// Each kind's movement with its regions and hop restrictions, as the tables were built.
+    pub movements: Vec<Movement>,
     /// The move table.
     pub table: MoveTable,
     /// Reverse attack tables.
@@ -315,6 +326,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let (seats, orients) = compile_seats(spec, board_node, &mut errs);
     let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
     let mut kinds = compile_kinds(spec, board_node, &mut errs);
+    let regions = regions::compile_regions(spec, board, &orients, &mut errs);
+    let movements = regions::compile_movements(spec, &mut kinds, &names, &regions, &mut errs);
     compile_promotions(spec, &mut kinds, &names, &seats, board, &mut errs);
 
     let params: Vec<(String, i64)> = spec
@@ -348,9 +361,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         return Err(errs);
     }
 
-    let steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
-    let table = MoveTable::build(board, &orients, &steps);
-    let attacks = AttackTable::build(board, &orients, &steps);
+    let table = MoveTable::build_moves(board, &orients, &movements);
+    let attacks = AttackTable::build_moves(board, &orients, &movements);
     let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
     let royal_kinds = rules.royal.map_or(0, |r| r.kinds);
     for (i, k) in kinds.iter_mut().enumerate() {
@@ -377,6 +389,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         seats,
         kinds,
         orients,
+        regions,
+        movements,
         table,
         attacks,
         promo_zone,
@@ -527,6 +541,7 @@ fn compile_kinds(
             value: p.value,
             royal: false,
             promotion: None,
+            movement_notes: Vec::new(),
         });
     }
     kinds

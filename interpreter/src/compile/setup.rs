@@ -17,6 +17,16 @@ pub fn square_set(
     board: Board,
     frame: Orientation,
 ) -> Result<Vec<Square>, Diagnostic> {
+    squares_in(text, board, frame, false)
+}
+
+/// As [`square_set`], and `rectangles` lets `a1-c3` name every square of that rectangle.
+pub(super) fn squares_in(
+    text: &Text,
+    board: Board,
+    frame: Orientation,
+    rectangles: bool,
+) -> Result<Vec<Square>, Diagnostic> {
     let (fw, fh) = frame.frame_size(board);
     let fb = Board {
         files: fw,
@@ -71,7 +81,7 @@ pub fn square_set(
             }
         };
         let (af, ar, bf, br) = (fb.file(a), fb.rank(a), fb.file(b), fb.rank(b));
-        if af != bf && ar != br {
+        if af != bf && ar != br && !rectangles {
             return Err(Diagnostic::new(
                 Code::CompileSquare,
                 format!("`{part}` is neither along a file nor along a rank"),

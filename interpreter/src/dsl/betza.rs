@@ -22,7 +22,11 @@
 //! Lower-case letters before the atom, in any order: directions (below); `m` move only (no
 //! capture), `c` capture only (neither: both; `m` with `c`, or either twice as in `mmF`, is an
 //! error); `n` lame: the leap is blocked by a piece on a square it passes ([`lame_path`];
-//! meaningless, and dropped, for W and F steps, which pass none: `nK` = `K`).
+//! meaningless, and dropped, for W and F steps, which pass none: `nK` = `K`); `p` hop (XBetza):
+//! the rider passes over exactly one piece, the *screen*, and goes on beyond it, moving to the
+//! empty squares and capturing the next piece (the xiangqi cannon is `mRcpR`: moves as a rook,
+//! captures by hopping); `g` grasshopper: the rider lands only on the square just beyond the
+//! screen (`gQ`). `p` and `g` need a rider atom and exclude each other and `n` ([`Hop`]).
 //!
 //! # Directions
 //! Vectors are in the piece's own frame: +dy is forward, +dx is right. No direction letter
@@ -131,6 +135,8 @@ pub struct Step {
     /// For a move made in legs (`a`, [`Legs`]): the squares between its legs, which replace
     /// the [`lame_path`] as the squares that must be empty; [`Legs::NONE`] otherwise.
     pub legs: Legs,
+    /// Whether the step hops over a screen (`p`, `g`) or rides plainly.
+    pub hop: Hop,
 }
 
 impl Step {
@@ -144,6 +150,20 @@ impl Step {
             (true, false) => lame_path(self.dx, self.dy),
         }
     }
+}
+
+/// How a rider treats the first piece on its line (XBetza's `p` and `g`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Hop {
+    /// No hop: the ray stops at the first piece (which it may capture).
+    #[default]
+    None,
+    /// `p`: the ray must pass over exactly one piece (the screen) and goes on beyond it to
+    /// the next piece, which it may capture (the xiangqi cannon's capture `cpR`).
+    Cannon,
+    /// `g`: the ray must pass over one piece and lands on the square just beyond it (the
+    /// grasshopper `gQ`).
+    Grasshopper,
 }
 
 /// One parsed group, for explaining: `modifiers atom range?`.
@@ -198,8 +218,8 @@ impl BetzaMove {
         let mut out: Vec<Step> = Vec::new();
         for step in self.groups.iter().flat_map(|g| &g.steps) {
             let same = |s: &&mut Step| {
-                (s.dx, s.dy, s.range, s.lame, s.legs)
-                    == (step.dx, step.dy, step.range, step.lame, step.legs)
+                (s.dx, s.dy, s.range, s.lame, s.legs, s.hop)
+                    == (step.dx, step.dy, step.range, step.lame, step.legs, step.hop)
             };
             match out.iter_mut().find(same) {
                 Some(s) => s.modality = s.modality.union(step.modality),
@@ -259,7 +279,7 @@ impl FromStr for BetzaMove {
 /// the same one. A ride's first square is always reached, so a ride covers a leap of its vector.
 fn covers(c: &Step, s: &Step) -> bool {
     let reach = |r: u8| if r == 0 { u16::MAX } else { u16::from(r) };
-    (c.dx, c.dy) == (s.dx, s.dy)
+    (c.dx, c.dy, c.hop) == (s.dx, s.dy, s.hop)
         && (c.range, c.lame, c.legs) != (s.range, s.lame, s.legs)
         && reach(c.range) >= reach(s.range)
         && (!c.lame || (s.lame && c.legs == s.legs))
@@ -361,7 +381,7 @@ pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
             error.with_help("a Betza move has no spaces")
         } else if error.help.is_none() {
             error.with_help(
-                "a Betza move is groups of modifiers (f b l r v s h m c n a) before an atom \
+                "a Betza move is groups of modifiers (f b l r v s h m c n a p g) before an atom \
                  (W F D N A H C Z G K Q R B) and an optional range, e.g. `mfWcfF` or `R4`",
             )
         } else {
@@ -403,6 +423,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
     let mut modifiers = String::new();
     let mut modality: Option<char> = None;
     let (mut lame, mut doubled) = (false, false);
+    let mut hop: Option<(char, Range<usize>)> = None;
     let (mut atom, mut range) = (None, None);
     for inner in pair.into_inner() {
         let at = inner.as_span().start()..inner.as_span().end();
@@ -422,6 +443,14 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
                 None => modality = Some(first),
             },
             Rule::lame => lame = true,
+            Rule::hop => match &hop {
+                Some((h, _)) => errors.push(
+                    DslError::new(at.clone(), DslErrorKind::HopTwice(*h, first)).with_help(
+                        "a group hops one way: write `p` (cannon) or `g` (grasshopper) once",
+                    ),
+                ),
+                None => hop = Some((first, at.clone())),
+            },
             Rule::unknown_modifier | Rule::unknown_atom => errors.push(unknown_letter(first, at)),
             Rule::doubled | Rule::atom => {
                 atom = Some(first);
@@ -432,7 +461,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         }
         if matches!(
             inner.as_rule(),
-            Rule::direction | Rule::modality | Rule::lame
+            Rule::direction | Rule::modality | Rule::lame | Rule::hop
         ) {
             modifiers.push(first);
         }
@@ -450,6 +479,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         None if doubled || rides => 0,
         None => 1,
     };
+    let hop = hop_of(hop, reach == 1 || lame, errors);
     let modality = match modality {
         Some('m') => Modality::MoveOnly,
         Some(_) => Modality::CaptureOnly,
@@ -476,6 +506,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
                     modality,
                     lame,
                     legs: Legs::NONE,
+                    hop,
                 });
             }
         }
@@ -497,6 +528,23 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         steps,
         legs: 1,
     })
+}
+
+/// The [`Hop`] of a group from its hop letter (with its span), if any; a hop on a leap
+/// (`leaps`: the atom does not ride, or is lame) is an error at the letter.
+fn hop_of(hop: Option<(char, Range<usize>)>, leaps: bool, errors: &mut Vec<DslError>) -> Hop {
+    match hop {
+        Some((h, at)) if leaps => {
+            errors.push(DslError::new(at, DslErrorKind::HopNotRider(h)).with_help(
+                "`p` and `g` hop along a line: put them before a rider such as `R`, `B`, `Q` or \
+                 `WW`, without `n` (e.g. the cannon `mRcpR`)",
+            ));
+            Hop::None
+        }
+        Some(('p', _)) => Hop::Cannon,
+        Some(_) => Hop::Grasshopper,
+        None => Hop::None,
+    }
 }
 
 /// The direction letters inside `at`, as text.

@@ -97,6 +97,10 @@ pub enum DslErrorKind {
     MoveAndCapture,
     /// `m` or `c` given twice in one group.
     RepeatedModality(char),
+    /// Two hop letters in one group (`p`/`g` twice, or both): the first and the second.
+    HopTwice(char, char),
+    /// `p` or `g` on a leap (not a rider) or with `n`.
+    HopNotRider(char),
     /// `h` (half) that does not follow f, b, l or r.
     StrayHalf,
     /// An empty (or blank) expression.
@@ -159,6 +163,11 @@ impl fmt::Display for DslErrorKind {
             K::RepeatedDirection(spec) => write!(f, "direction `{spec}` given twice in one group"),
             K::MoveAndCapture => f.write_str("`m` (move only) and `c` (capture only) in one group"),
             K::RepeatedModality(letter) => write!(f, "`{letter}` given twice in one group"),
+            K::HopTwice(a, b) if a == b => write!(f, "`{a}` given twice in one group"),
+            K::HopTwice(a, b) => write!(f, "`{a}` and `{b}` in one group"),
+            K::HopNotRider(letter) => {
+                write!(f, "`{letter}` (hop) needs a rider and no `n`")
+            }
             K::StrayHalf => f.write_str("`h` (half) must follow f, b, l or r"),
             K::EmptyExpression => f.write_str("empty expression"),
             K::ExpressionTooLong { len, max } => {

@@ -11,7 +11,7 @@ mod error;
 pub mod expr;
 mod suggest;
 
-pub use betza::{BetzaMove, Group, Legs, Modality, Step, lame_path, parse_betza};
+pub use betza::{BetzaMove, Group, Hop, Legs, Modality, Step, lame_path, parse_betza};
 pub(crate) use error::join_or;
 pub use error::{DslError, DslErrorKind, Fault, Refusal, ResolveError};
 pub use expr::{

@@ -64,6 +64,63 @@ impl Position {
                 }
             }
         }
+        if t.has_hops {
+            self.hop_moves_for(seat, kinds, die, out);
+        }
+    }
+
+    /// Appends the hopping moves (`p`, `g`) of `seat`'s pieces whose kind bit is set in
+    /// `kinds`: along each hop ray, past the first piece (the screen, unless the kind may not
+    /// hop over it), to the empty squares beyond it and the next piece, if it may capture that
+    /// (a grasshopper only to the square just beyond).
+    #[inline(never)]
+    fn hop_moves_for(&self, seat: Seat, kinds: u64, die: u8, out: &mut Vec<Move>) {
+        let v = &*self.variant;
+        let t = &v.table;
+        let n_orients = v.orients.len();
+        for from in self.occ[seat.index()].iter() {
+            let p = self.board[from as usize];
+            if p.is_dead() || kinds >> p.kind().0 & 1 == 0 {
+                continue;
+            }
+            let combo = p.combo(n_orients);
+            let limits = t.hop_limits[p.kind().index()];
+            for h in t.hops_of(combo, from) {
+                let squares = t.ray(&h.ray);
+                let Some(i) = squares
+                    .iter()
+                    .position(|&s| !self.board[s as usize].is_empty())
+                else {
+                    continue;
+                };
+                let screen = self.board[squares[i] as usize];
+                if limits.not_over >> screen.kind().0 & 1 != 0 {
+                    continue;
+                }
+                let beyond = &squares[i + 1..];
+                let beyond = if h.grasshopper {
+                    &beyond[..beyond.len().min(1)]
+                } else {
+                    beyond
+                };
+                for &to in beyond {
+                    let target = self.board[to as usize];
+                    if target.is_empty() {
+                        if h.ray.mode & QUIET != 0 {
+                            self.push_move(p, combo, from, to, die, out);
+                        }
+                    } else {
+                        if h.ray.mode & CAPTURE != 0
+                            && limits.not_capturing >> target.kind().0 & 1 == 0
+                            && self.capturable(seat, target)
+                        {
+                            self.push_move(p, combo, from, to, die, out);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     /// True if `seat` may capture `target`: another seat's live piece.
@@ -135,11 +192,13 @@ impl Position {
         let safe = self.with_move_applied(m, |p| {
             let attacks = &p.variant.attacks;
             !royals.iter().any(|sq| {
-                attacks.attacked(
-                    &p.board,
-                    if Some(sq) == moved_from { m.to.0 } else { sq },
-                    enemies,
-                )
+                let sq = if Some(sq) == moved_from { m.to.0 } else { sq };
+                attacks.attacked(&p.board, sq, enemies)
+                    || p.variant
+                        .rules
+                        .facing
+                        .as_ref()
+                        .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds))
             }) && (partners == 0 || p.partners_in_check(seat) & !partners_before == 0)
         });
         safe && self.drop_mate_allowed(m)

@@ -14,13 +14,14 @@ pub mod capture_all;
 pub mod check_interrupt;
 pub mod compose;
 pub mod dice;
+pub mod facing;
 pub mod first_seat;
 pub mod formation;
-pub mod mate;
-pub mod perpetual_check;
 pub mod hands;
+pub mod mate;
 pub mod move_rule;
 pub mod no_moves;
+pub mod perpetual_check;
 pub mod promotion;
 pub mod repetition;
 pub mod resign;
@@ -492,6 +493,7 @@ registry! {
     no_moves: no_moves::NoMoves,
     repetition: repetition::Repetition,
     move_rule: move_rule::MoveRule,
+    facing: facing::Facing,
 }
 
 impl Modules {

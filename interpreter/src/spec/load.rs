@@ -18,6 +18,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("chaturanga", include_str!("../../../rules/chaturanga.yaml")),
     ("shatranj", include_str!("../../../rules/shatranj.yaml")),
     ("makruk", include_str!("../../../rules/makruk.yaml")),
+    ("xiangqi", include_str!("../../../rules/xiangqi.yaml")),
     ("chaturaji", include_str!("../../../rules/chaturaji.yaml")),
     (
         "yonin-shogi",

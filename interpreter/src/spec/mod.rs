@@ -14,8 +14,8 @@ pub use crate::yaml::{Key, Node, Value, merge, parse_yaml};
 pub use digest::RulesDigest;
 pub use load::{BUILTIN, RuleFile, file_kind, load, load_referenced, load_str};
 pub use model::{
-    ConditionSpec, EndSpec, PieceSpec, PromotionSpec, ResultKind, RuleSpec, SeatSpec, SetupSpec,
-    Text,
+    ConditionSpec, EndSpec, MovementSpec, PieceSpec, PromotionSpec, RegionMoveSpec, ResultKind,
+    RuleSpec, SeatSpec, SetupSpec, Text,
 };
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};
 pub use switches::{MODULES, Switch, switches};

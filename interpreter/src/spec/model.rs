@@ -27,6 +27,8 @@ pub struct RuleSpec {
     pub pieces: Vec<PieceSpec>,
     /// Initial placement (`setup:`).
     pub setup: SetupSpec,
+    /// `regions:` named square sets, each in every seat's own frame: name → square sets.
+    pub regions: Vec<(Text, Vec<Text>)>,
     /// End conditions (`end:`).
     pub end: EndSpec,
     /// Ranking keys (`ranking:`): integer expressions per seat, higher ranks first.
@@ -75,6 +77,32 @@ pub struct PieceSpec {
     /// `drop:` restrictions on dropping this kind from a hand, read by
     /// [`crate::rules::hands::drops`].
     pub drop: Option<crate::rules::hands::drops::DropRule>,
+    /// Where its moves depend on the square: `confined:`, `region-moves:`, `hops:`.
+    pub movement: MovementSpec,
+}
+
+/// A piece's region-dependent movement and hop restrictions.
+#[derive(Clone, Debug, Default)]
+pub struct MovementSpec {
+    /// `confined: REGION`: its moves end inside this region (its rays stop at its border).
+    pub confined: Option<Text>,
+    /// `region-moves:` extra moves while it stands in a region.
+    pub region_moves: Vec<RegionMoveSpec>,
+    /// `hops: { not-over: [..] }`: kinds its hops may not pass over.
+    pub not_over: Vec<Text>,
+    /// `hops: { not-capturing: [..] }`: kinds its hops may not capture.
+    pub not_capturing: Vec<Text>,
+}
+
+/// One `region-moves:` entry: `{ in: REGION, betza: MOVES, within: REGION? }`.
+#[derive(Clone, Debug)]
+pub struct RegionMoveSpec {
+    /// The region it must stand in (`in:`).
+    pub region: Text,
+    /// The extra moves, in Betza (`betza:`).
+    pub betza: Text,
+    /// The region these moves must stay in (`within:`), if any.
+    pub within: Option<Text>,
 }
 
 /// How a piece kind promotes (`promotion:`).
@@ -126,9 +154,9 @@ pub struct ConditionSpec {
 }
 
 /// Top-level keys of a resolved rule file, besides those of [`crate::rules::keys`].
-pub const TOP_KEYS: [&str; 12] = [
+pub const TOP_KEYS: [&str; 13] = [
     "params", "name", "title", "source", "extends", "board", "seats", "pieces", "setup", "end",
-    "ranking", "options",
+    "ranking", "options", "regions",
 ];
 
 /// True if `key` is a top-level rule-file key (core or a rule module's).
@@ -181,6 +209,10 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         .req(r, "setup", "the initial placement")
         .map(|n| read_setup(r, n))
         .unwrap_or_default();
+    let regions = f
+        .opt("regions")
+        .map(|n| read_regions(r, n))
+        .unwrap_or_default();
     let ranking: Vec<Text> = f
         .opt("ranking")
         .map(|n| {
@@ -227,6 +259,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         seats,
         pieces,
         setup,
+        regions,
         end,
         ranking,
         params,
@@ -354,6 +387,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
         let drop = f
             .opt("drop")
             .map(|n| crate::rules::hands::drops::read_drop(r, n));
+        let movement = read_movement(r, &mut f);
         f.finish(
             r,
             "a piece",
@@ -365,6 +399,9 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 "promotion",
                 "demote",
                 "drop",
+                "confined",
+                "region-moves",
+                "hops",
             ],
         );
         if let (Some(letter), Some(betza)) = (letter, betza) {
@@ -377,6 +414,69 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 promotion,
                 demote,
                 drop,
+                movement,
+            });
+        }
+    }
+    out
+}
+
+/// `regions:` region name → square sets (one string or a list of them).
+fn read_regions(r: &mut Reader, node: &Node) -> Vec<(Text, Vec<Text>)> {
+    let Some(mut f) = r.map(node, "region name → squares") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (k, v) in f.rest() {
+        let sets: Vec<Text> = r
+            .list(v)
+            .into_iter()
+            .filter_map(|i| text(r, i, "squares such as `d1-f3` or `a1 b2`"))
+            .collect();
+        out.push((key_text(&k.name, &k.span), sets));
+    }
+    out
+}
+
+/// A piece's `confined:`, `region-moves:` and `hops:` keys.
+fn read_movement(r: &mut Reader, f: &mut crate::yaml::Fields<'_>) -> MovementSpec {
+    let names = |r: &mut Reader, n: &Node| -> Vec<Text> {
+        r.list(n)
+            .into_iter()
+            .filter_map(|i| text(r, i, "a piece name"))
+            .collect()
+    };
+    let mut out = MovementSpec {
+        confined: f.opt("confined").and_then(|n| text(r, n, "a region name")),
+        ..MovementSpec::default()
+    };
+    if let Some(n) = f.opt("hops")
+        && let Some(mut h) = r.map(n, "hop restrictions: { not-over, not-capturing }")
+    {
+        out.not_over = h.opt("not-over").map(|n| names(r, n)).unwrap_or_default();
+        out.not_capturing = h
+            .opt("not-capturing")
+            .map(|n| names(r, n))
+            .unwrap_or_default();
+        h.finish(r, "hop restrictions", &["not-over", "not-capturing"]);
+    }
+    for item in f.opt("region-moves").map(|n| r.list(n)).unwrap_or_default() {
+        let Some(mut m) = r.map(item, "a region move: { in, betza, within }") else {
+            continue;
+        };
+        let region = m
+            .req(r, "in", "the region the piece stands in")
+            .and_then(|n| text(r, n, "a region name"));
+        let betza = m
+            .req(r, "betza", "the extra moves in Betza notation")
+            .and_then(|n| text(r, n, "a Betza string"));
+        let within = m.opt("within").and_then(|n| text(r, n, "a region name"));
+        m.finish(r, "a region move", &["in", "betza", "within"]);
+        if let (Some(region), Some(betza)) = (region, betza) {
+            out.region_moves.push(RegionMoveSpec {
+                region,
+                betza,
+                within,
             });
         }
     }

@@ -57,6 +57,13 @@ pub(super) fn describe_group(group: &Group) -> String {
     if group.steps.iter().any(|s| s.lame) {
         text.push_str(", not jumping");
     }
+    match group.steps.first().map(|s| s.hop) {
+        Some(super::Hop::Cannon) => text.push_str(", hopping over exactly one piece"),
+        Some(super::Hop::Grasshopper) => {
+            text.push_str(", hopping over one piece to the square just beyond")
+        }
+        _ => {}
+    }
     text
 }
 

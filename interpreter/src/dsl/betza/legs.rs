@@ -377,6 +377,7 @@ fn routes(
             modality,
             lame: !via.is_empty(),
             legs: if implicit { Legs::NONE } else { Legs::of(&via) },
+            hop: super::Hop::None,
         };
         match steps.iter().find(|s| (s.dx, s.dy) == (dx, dy)) {
             Some(s) if *s == step => {}

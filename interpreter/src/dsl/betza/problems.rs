@@ -12,8 +12,7 @@ use crate::dsl::{DslError, DslErrorKind};
 /// The atom letters, for help lines.
 const ATOMS: &str = "W F D N A H C Z G (leaps) and K Q R B (compounds)";
 /// The modifier letters, for help lines.
-const MODIFIERS: &str =
-    "f b l r v s h (directions), m c (move only, capture only), n (lame), a (again: legs)";
+const MODIFIERS: &str = "f b l r v s h (directions), m c (move only, capture only), n (lame), a (again: legs), p g (hop: cannon, grasshopper)";
 
 /// Friendly names of the rules pest may list as expected, ranked for the "expected" list.
 pub(super) fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
@@ -27,8 +26,9 @@ pub(super) fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
         | Rule::modality
         | Rule::lame
         | Rule::again
+        | Rule::hop
         | Rule::unknown_modifier
-        | Rule::dangling => (2, "a modifier (f b l r v s h m c n a)"),
+        | Rule::dangling => (2, "a modifier (f b l r v s h m c n a p g)"),
         Rule::range => (3, "a range (1 to 15)"),
         Rule::EOI => (4, "the end of the move"),
     })
@@ -44,7 +44,7 @@ pub(super) fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
         let hint = match letter {
             'L' => "the (1,3) leap is `C` here; ".to_owned(),
             'J' => "the (2,3) leap is `Z` here; ".to_owned(),
-            _ if "fblrvsmcn".contains(letter.to_ascii_lowercase()) => {
+            _ if "fblrvsmcnpg".contains(letter.to_ascii_lowercase()) => {
                 format!(
                     "modifiers are lower case: did you mean `{}`? ",
                     letter.to_ascii_lowercase()
@@ -73,8 +73,6 @@ fn unsupported_modifier(letter: char) -> Option<&'static str> {
     Some(match letter {
         'i' => "first-move rights are",
         'e' => "en-passant capture is",
-        'p' => "hopping over a screen (cannon) is",
-        'g' => "grasshopper hopping is",
         'j' => "jumping over an occupied square is",
         'y' => "bent riders are",
         'z' => "zigzag (crooked) moves are",

@@ -473,12 +473,6 @@ fn unsupported_modifiers_say_so() {
     for (src, at, what) in [
         ("ifW", 0, "first-move rights are not supported yet"),
         ("mfWceF", 4, "en-passant capture is not supported yet"),
-        (
-            "pR",
-            0,
-            "hopping over a screen (cannon) is not supported yet",
-        ),
-        ("gQ", 0, "grasshopper hopping is not supported yet"),
     ] {
         let e = parse_betza(src).unwrap_err();
         assert_eq!(e.len(), 1, "{src}: {e:?}");
@@ -487,5 +481,49 @@ fn unsupported_modifiers_say_so() {
         assert_eq!(e[0].message(), format!("`{letter}`: {what}"), "{src}");
         let help = e[0].help.as_deref().unwrap();
         assert!(!help.contains("did you mean"), "{src}: {help}");
+    }
+}
+
+/// `p` and `g` (XBetza hops): a field of the step, kept apart from plain rides of the same
+/// vector when merging; misuse is an error at the letter.
+#[test]
+fn hops_are_steps_of_their_own() {
+    use super::Hop;
+    let cannon = parse_betza("mRcpR").unwrap();
+    let steps = cannon.steps();
+    assert_eq!(
+        steps.len(),
+        8,
+        "4 plain move-only rays and 4 capture-only hop rays"
+    );
+    assert_eq!(steps.iter().filter(|s| s.hop == Hop::Cannon).count(), 4);
+    assert!(
+        steps
+            .iter()
+            .filter(|s| s.hop == Hop::Cannon)
+            .all(|s| s.modality == Modality::CaptureOnly && s.range == 0)
+    );
+    assert!(
+        steps
+            .iter()
+            .filter(|s| s.hop == Hop::None)
+            .all(|s| s.modality == Modality::MoveOnly)
+    );
+    let grasshopper = parse_betza("gQ").unwrap().steps();
+    assert_eq!(grasshopper.len(), 8);
+    assert!(grasshopper.iter().all(|s| s.hop == Hop::Grasshopper));
+    // A rook ray does not cover a hop ray of its vector: `RpR` keeps both.
+    assert_eq!(parse_betza("RpR").unwrap().steps().len(), 8);
+    assert_eq!(
+        parse_betza("cpR").unwrap().describe(),
+        "cpR: slide orthogonally, capture only, hopping over exactly one piece"
+    );
+    for (src, at, message) in [
+        ("pW", 0..1, "`p` (hop) needs a rider and no `n`"),
+        ("gnNN", 0..1, "`g` (hop) needs a rider and no `n`"),
+        ("pgR", 1..2, "`p` and `g` in one group"),
+        ("ppR", 1..2, "`p` given twice in one group"),
+    ] {
+        assert_eq!(errors(src), [(at, message.to_string())], "{src}");
     }
 }
