@@ -15,7 +15,9 @@ mod setup;
 pub use attack::AttackTable;
 pub use dice::DiceRules;
 pub use modules::Modules;
-pub use movetable::{CAPTURE, Entry, Leap, MoveTable, QUIET, Ray, reference_targets};
+pub use movetable::{
+    CAPTURE, EN_PASSANT, Entry, INITIAL, Leap, MoveTable, QUIET, Ray, reference_targets,
+};
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 
 use crate::diag::{Code, Diagnostic, Diagnostics};
@@ -157,6 +159,18 @@ pub struct Variant {
     pub rules: crate::rules::Modules,
     /// True when legality needs more than royal safety (drop restrictions, partners).
     pub needs_full_legality: bool,
+    /// The special move table: first-move (`i`) and en-passant (`e`) steps
+    /// ([`MoveTable::build_special`]); empty when no kind has them.
+    pub special: MoveTable,
+    /// True when some kind has first-move or en-passant steps (the generator walks
+    /// [`special`](Self::special) only then).
+    pub has_special: bool,
+    /// Bit mask of the kinds with en-passant steps.
+    pub ep_kinds: u64,
+    /// Bit mask of the kinds whose pieces hold a first-move right until they move: kinds with
+    /// first-move steps and the castling royal and partner. The position tracks these rights
+    /// (0: it tracks none).
+    pub right_kinds: u64,
     /// Ranking keys: integer expressions per seat, most important first, with the quantities
     /// each reads.
     pub ranking: Vec<(Expr, Vec<Quantity>)>,
@@ -386,9 +400,32 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         return Err(errs);
     }
 
-    let steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
+    let steps: Vec<Vec<Step>> = kinds
+        .iter()
+        .map(|k| k.steps.iter().filter(|s| !s.initial).copied().collect())
+        .collect();
     let table = MoveTable::build(board, &orients, &steps);
     let attacks = AttackTable::build(board, &orients, &steps);
+    let all_steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
+    let kind_mask = |f: &dyn Fn(&Step) -> bool| {
+        all_steps
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.iter().any(f))
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let ep_kinds = kind_mask(&|s| s.en_passant);
+    let initial_kinds = kind_mask(&|s| s.initial);
+    let castling_kinds = rules
+        .castling
+        .as_ref()
+        .map_or(0, |c| 1u64 << c.royal.0 | 1u64 << c.partner.0);
+    let has_special = ep_kinds | initial_kinds != 0;
+    let special = if has_special {
+        MoveTable::build_special(board, &orients, &all_steps)
+    } else {
+        MoveTable::default()
+    };
     let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
     let has_royals = kinds.iter().any(|k| k.royal);
     let royal_kinds = kinds
@@ -422,6 +459,10 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         has_royals,
         royal_kinds,
         needs_full_legality,
+        special,
+        has_special,
+        ep_kinds,
+        right_kinds: initial_kinds | castling_kinds,
         dice,
         modules,
         rules,

@@ -14,6 +14,12 @@ pub const QUIET: u8 = 1;
 /// Bit in a modality byte: the step may capture.
 pub const CAPTURE: u8 = 2;
 
+/// Bit in a modality byte of the special table: the step is a first move (XBetza `i`), made
+/// only by a piece that holds its first-move right.
+pub const INITIAL: u8 = 4;
+/// Bit in a modality byte of the special table: the step captures en passant (XBetza `e`).
+pub const EN_PASSANT: u8 = 8;
+
 /// The modality byte of a Betza modality.
 pub fn mode_bits(m: Modality) -> u8 {
     match m {
@@ -83,6 +89,39 @@ pub struct MoveTable {
 impl MoveTable {
     /// Builds the table for `steps[kind]` (piece-frame steps per kind) over `orients`.
     pub fn build(board: Board, orients: &[Orientation], steps: &[Vec<Step>]) -> MoveTable {
+        Self::build_with(board, orients, steps, |s| mode_bits(s.modality))
+    }
+
+    /// The special table: each kind's first-move (`i`) steps, with [`INITIAL`] besides their
+    /// modality, and its en-passant (`e`) steps, as [`EN_PASSANT`] leaps only (their ordinary
+    /// captures are in the main table). Empty entries for kinds with neither.
+    pub fn build_special(board: Board, orients: &[Orientation], steps: &[Vec<Step>]) -> MoveTable {
+        let special: Vec<Vec<Step>> = steps
+            .iter()
+            .map(|k| {
+                k.iter()
+                    .filter(|s| s.initial || s.en_passant)
+                    .copied()
+                    .collect()
+            })
+            .collect();
+        Self::build_with(board, orients, &special, |s| {
+            let base = if s.en_passant {
+                EN_PASSANT
+            } else {
+                mode_bits(s.modality)
+            };
+            base | if s.initial { INITIAL } else { 0 }
+        })
+    }
+
+    /// Builds the table with `mode(step)` as each step's modality byte.
+    fn build_with(
+        board: Board,
+        orients: &[Orientation],
+        steps: &[Vec<Step>],
+        mode_of: impl Fn(&Step) -> u8,
+    ) -> MoveTable {
         let mut t = MoveTable {
             n_squares: board.len(),
             n_orients: orients.len(),
@@ -98,7 +137,7 @@ impl MoveTable {
                     };
                     for s in kind_steps {
                         let (dx, dy) = o.vector(s.dx as i32, s.dy as i32);
-                        let mode = mode_bits(s.modality);
+                        let mode = mode_of(s);
                         if s.range == 1 {
                             let Some(to) = board.offset(sq, dx, dy) else {
                                 continue;

@@ -22,7 +22,11 @@
 //! Lower-case letters before the atom, in any order: directions (below); `m` move only (no
 //! capture), `c` capture only (neither: both; `m` with `c`, or either twice as in `mmF`, is an
 //! error); `n` lame: the leap is blocked by a piece on a square it passes ([`lame_path`];
-//! meaningless, and dropped, for W and F steps, which pass none: `nK` = `K`).
+//! meaningless, and dropped, for W and F steps, which pass none: `nK` = `K`); `i` (XBetza)
+//! only as the piece's first move, and only with `m` (`ifmnD`, the chess pawn's double step:
+//! a first-move capture would need the attack tables to know the right, which they do not);
+//! `e` (XBetza) also captures en passant — a piece that has just passed the target square by
+//! a lame first-move leap (`fceF`; not with `m`).
 //!
 //! # Directions
 //! Vectors are in the piece's own frame: +dy is forward, +dx is right. No direction letter
@@ -67,7 +71,8 @@ use pest::iterators::Pair;
 use self::describe::describe_group;
 use self::direction::{Shape, pair_up};
 use self::problems::{
-    dangling, empty_spec, parse_range, repeated_spec, rule_name, tripled, unknown_letter,
+    dangling, empty_spec, en_passant_move, initial_capture, parse_range, repeated_spec, rule_name,
+    tripled, unknown_letter,
 };
 use super::error::from_pest;
 use crate::dsl::{DslError, DslErrorKind};
@@ -126,6 +131,11 @@ pub struct Step {
     /// Each step is blocked by a piece on one of its [`lame_path`] squares (only set when that
     /// path is not empty).
     pub lame: bool,
+    /// XBetza `i`: only as the piece's first move (while it holds its first-move right).
+    pub initial: bool,
+    /// XBetza `e`: the step may also capture en passant — land on the square a piece passed
+    /// by its multi-step first move just before, capturing that piece.
+    pub en_passant: bool,
 }
 
 /// One parsed group, for explaining: `modifiers atom range?`.
@@ -177,7 +187,15 @@ impl BetzaMove {
         let mut out: Vec<Step> = Vec::new();
         for step in self.groups.iter().flat_map(|g| &g.steps) {
             let same = |s: &&mut Step| {
-                (s.dx, s.dy, s.range, s.lame) == (step.dx, step.dy, step.range, step.lame)
+                (s.dx, s.dy, s.range, s.lame, s.initial, s.en_passant)
+                    == (
+                        step.dx,
+                        step.dy,
+                        step.range,
+                        step.lame,
+                        step.initial,
+                        step.en_passant,
+                    )
             };
             match out.iter_mut().find(same) {
                 Some(s) => s.modality = s.modality.union(step.modality),
@@ -235,9 +253,11 @@ impl FromStr for BetzaMove {
 /// True if step `c` reaches every square step `s` reaches, whenever `s` does, and is not `s`:
 /// the same vector, a range at least as long (0 = unlimited), and no lame path unless `s` has
 /// one too. A ride's first square is always reached, so a ride covers a leap of its vector.
+/// First-move (`i`) and en-passant (`e`) steps cover and are covered only by steps with the
+/// same flags.
 fn covers(c: &Step, s: &Step) -> bool {
     let reach = |r: u8| if r == 0 { u16::MAX } else { u16::from(r) };
-    (c.dx, c.dy) == (s.dx, s.dy)
+    (c.dx, c.dy, c.initial, c.en_passant) == (s.dx, s.dy, s.initial, s.en_passant)
         && (c.range, c.lame) != (s.range, s.lame)
         && reach(c.range) >= reach(s.range)
         && (!c.lame || s.lame)
@@ -378,6 +398,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
     let mut modifiers = String::new();
     let mut modality: Option<char> = None;
     let (mut lame, mut doubled) = (false, false);
+    let (mut initial, mut en_passant) = (false, false);
     let (mut atom, mut range) = (None, None);
     for inner in pair.into_inner() {
         let at = inner.as_span().start()..inner.as_span().end();
@@ -397,6 +418,8 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
                 None => modality = Some(first),
             },
             Rule::lame => lame = true,
+            Rule::initial => initial = true,
+            Rule::en_passant => en_passant = true,
             Rule::unknown_modifier | Rule::unknown_atom => errors.push(unknown_letter(first, at)),
             Rule::doubled | Rule::atom => {
                 atom = Some(first);
@@ -407,7 +430,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         }
         if matches!(
             inner.as_rule(),
-            Rule::direction | Rule::modality | Rule::lame
+            Rule::direction | Rule::modality | Rule::lame | Rule::initial | Rule::en_passant
         ) {
             modifiers.push(first);
         }
@@ -430,6 +453,12 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         Some(_) => Modality::CaptureOnly,
         None => Modality::Both,
     };
+    if initial && modality != Modality::MoveOnly {
+        errors.push(initial_capture(span.clone()));
+    }
+    if en_passant && modality == Modality::MoveOnly {
+        errors.push(en_passant_move(span.clone()));
+    }
     let mut steps = Vec::new();
     let mut used = vec![false; specs.len()];
     for &base in parts {
@@ -450,6 +479,8 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
                     range: reach,
                     modality,
                     lame,
+                    initial,
+                    en_passant,
                 });
             }
         }

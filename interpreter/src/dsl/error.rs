@@ -93,6 +93,10 @@ pub enum DslErrorKind {
     RepeatedDirection(String),
     /// `m` and `c` in one group.
     MoveAndCapture,
+    /// `i` (first move only) in a group that may capture.
+    InitialCapture,
+    /// `e` (en passant) with `m` (move only).
+    EnPassantMove,
     /// `m` or `c` given twice in one group.
     RepeatedModality(char),
     /// `h` (half) that does not follow f, b, l or r.
@@ -155,6 +159,8 @@ impl fmt::Display for DslErrorKind {
             ),
             K::RepeatedDirection(spec) => write!(f, "direction `{spec}` given twice in one group"),
             K::MoveAndCapture => f.write_str("`m` (move only) and `c` (capture only) in one group"),
+            K::InitialCapture => f.write_str("`i` (first move only) needs `m` (move only)"),
+            K::EnPassantMove => f.write_str("`e` (en passant) is a capture, not with `m`"),
             K::RepeatedModality(letter) => write!(f, "`{letter}` given twice in one group"),
             K::StrayHalf => f.write_str("`h` (half) must follow f, b, l or r"),
             K::EmptyExpression => f.write_str("empty expression"),

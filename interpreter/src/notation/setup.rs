@@ -11,7 +11,7 @@ use crate::compile::Variant;
 use crate::engine::{EndSetting, Position, SetupState};
 use crate::geometry::Square;
 use crate::vocab::{Counters, EndReason, Kind, MAX_DICE, MAX_KINDS, MAX_SEATS, NO_OWNER};
-use crate::vocab::{Piece, Seat};
+use crate::vocab::{Piece, Seat, SquareSet};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -102,6 +102,11 @@ pub struct Setup {
     pub fullmove: u32,
     /// How the game stands.
     pub end: SetupEnd,
+    /// The first-move rights: squares of the pieces that have not moved (`None`: every piece
+    /// of a kind with such rights that stands on its setup square).
+    pub rights: Option<SquareSet>,
+    /// The en-passant square (by square index), if one is given.
+    pub ep: Option<u8>,
     /// Where the parts were read from (for located errors).
     pub source: Source,
 }
@@ -121,6 +126,8 @@ impl Setup {
             halfmove: 0,
             fullmove: 1,
             end: SetupEnd::Judge,
+            rights: None,
+            ep: None,
             source: Source::default(),
         }
     }
@@ -168,6 +175,8 @@ impl Setup {
             halfmove: pos.halfmove(),
             fullmove: pos.fullmove(),
             end,
+            rights: Some(pos.rights()),
+            ep: pos.en_passant().map(|(sq, _)| sq.0),
             source: Source::default(),
         }
     }
@@ -407,6 +416,8 @@ impl Setup {
                 SetupEnd::Judge => EndSetting::Judge,
                 _ => EndSetting::NotOver,
             },
+            rights: self.rights,
+            ep: self.ep,
         });
         if let SetupEnd::Over { reason, winner } = self.end {
             let o = pos.setup_outcome(reason, winner);

@@ -11,6 +11,7 @@
 //! `spec`, `compile` or `engine`.
 
 pub mod capture_all;
+pub mod castling;
 pub mod compose;
 pub mod first_seat;
 pub mod formation;
@@ -317,6 +318,7 @@ registry! {
     teams: teams::Teams,
     resign: resign::Resign,
     first_seat: first_seat::RotateFirstSeat,
+    castling: castling::Castling,
 }
 
 impl Modules {

@@ -18,6 +18,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("chaturanga", include_str!("../../../rules/chaturanga.yaml")),
     ("shatranj", include_str!("../../../rules/shatranj.yaml")),
     ("makruk", include_str!("../../../rules/makruk.yaml")),
+    ("chess", include_str!("../../../rules/chess.yaml")),
+    ("capablanca", include_str!("../../../rules/capablanca.yaml")),
     ("chaturaji", include_str!("../../../rules/chaturaji.yaml")),
     (
         "yonin-shogi",

@@ -54,6 +54,12 @@ pub(super) fn describe_group(group: &Group) -> String {
     if group.steps.iter().any(|s| s.lame) {
         text.push_str(", not jumping");
     }
+    if group.steps.iter().any(|s| s.en_passant) {
+        text.push_str(", also en passant");
+    }
+    if group.steps.iter().any(|s| s.initial) {
+        text.push_str(", first move only");
+    }
     text
 }
 

@@ -12,7 +12,7 @@ use crate::dsl::{DslError, DslErrorKind};
 /// The atom letters, for help lines.
 const ATOMS: &str = "W F D N A H C Z G (leaps) and K Q R B (compounds)";
 /// The modifier letters, for help lines.
-const MODIFIERS: &str = "f b l r v s h (directions), m c (move only, capture only), n (lame)";
+const MODIFIERS: &str = "f b l r v s h (directions), m c (move only, capture only), n (lame), i (first move only), e (en passant)";
 
 /// Friendly names of the rules pest may list as expected, ranked for the "expected" list.
 pub(super) fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
@@ -25,8 +25,10 @@ pub(super) fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
         | Rule::direction
         | Rule::modality
         | Rule::lame
+        | Rule::initial
+        | Rule::en_passant
         | Rule::unknown_modifier
-        | Rule::dangling => (2, "a modifier (f b l r v s h m c n)"),
+        | Rule::dangling => (2, "a modifier (f b l r v s h m c n i e)"),
         Rule::range => (3, "a range (1 to 15)"),
         Rule::EOI => (4, "the end of the move"),
     })
@@ -69,8 +71,6 @@ pub(super) fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
 /// rights are"), if it is one: it is named as such, never taken for a misspelt atom.
 fn unsupported_modifier(letter: char) -> Option<&'static str> {
     Some(match letter {
-        'i' => "first-move rights are",
-        'e' => "en-passant capture is",
         'p' => "hopping over a screen (cannon) is",
         'g' => "grasshopper hopping is",
         'a' => "multi-leg moves (again) are",
@@ -180,4 +180,18 @@ pub(super) fn repeated_spec(spec: &str, at: Range<usize>) -> DslError {
     DslError::new(at, DslErrorKind::RepeatedDirection(spec.to_owned())).with_help(
         "write each direction once (a doubled letter such as `ff` means the same as `f`)",
     )
+}
+
+/// `i` on a step that may capture: first-move steps are move only here.
+pub(super) fn initial_capture(span: Range<usize>) -> DslError {
+    DslError::new(span, DslErrorKind::InitialCapture).with_help(
+        "write `m` with `i` (the chess pawn's double step is `ifmnD`): the attack tables do \
+         not know which pieces still hold their first move",
+    )
+}
+
+/// `e` with `m`: en passant is a capture.
+pub(super) fn en_passant_move(span: Range<usize>) -> DslError {
+    DslError::new(span, DslErrorKind::EnPassantMove)
+        .with_help("en passant is a capture: write `ce` or `e` (the chess pawn's `fceF`)")
 }
