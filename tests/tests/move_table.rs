@@ -53,8 +53,11 @@ fn move_table_matches_reference_generator_on_every_square() {
                 let combo = k * v.orients.len() + oi;
                 for sq in b.squares() {
                     for occ in &patterns {
+                        // First-move steps live in the special table, not this one.
+                        let steps: Vec<_> =
+                            kind.steps.iter().filter(|s| !s.initial).copied().collect();
                         let mut want: Vec<(u8, u8)> =
-                            reference_targets(b, o, &kind.steps, sq, &|s: Square| occ(s.0))
+                            reference_targets(b, o, &steps, sq, &|s: Square| occ(s.0))
                                 .into_iter()
                                 .map(|(s, m)| (s.0, m))
                                 .collect();

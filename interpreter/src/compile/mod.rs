@@ -400,32 +400,9 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         return Err(errs);
     }
 
-    let steps: Vec<Vec<Step>> = kinds
-        .iter()
-        .map(|k| k.steps.iter().filter(|s| !s.initial).copied().collect())
-        .collect();
-    let table = MoveTable::build(board, &orients, &steps);
-    let attacks = AttackTable::build(board, &orients, &steps);
-    let all_steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
-    let kind_mask = |f: &dyn Fn(&Step) -> bool| {
-        all_steps
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.iter().any(f))
-            .fold(0u64, |m, (i, _)| m | 1 << i)
-    };
-    let ep_kinds = kind_mask(&|s| s.en_passant);
-    let initial_kinds = kind_mask(&|s| s.initial);
-    let castling_kinds = rules
-        .castling
-        .as_ref()
-        .map_or(0, |c| 1u64 << c.royal.0 | 1u64 << c.partner.0);
-    let has_special = ep_kinds | initial_kinds != 0;
-    let special = if has_special {
-        MoveTable::build_special(board, &orients, &all_steps)
-    } else {
-        MoveTable::default()
-    };
+    let (table, attacks, special) = move_tables(&kinds, board, &orients, &rules);
+    let (has_special, ep_kinds, right_kinds) = (special.has, special.ep_kinds, special.right_kinds);
+    let special = special.table;
     let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
     let has_royals = kinds.iter().any(|k| k.royal);
     let royal_kinds = kinds
@@ -462,7 +439,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         special,
         has_special,
         ep_kinds,
-        right_kinds: initial_kinds | castling_kinds,
+        right_kinds,
         dice,
         modules,
         rules,
@@ -808,4 +785,57 @@ fn promotion_zones(
         }
     }
     (promo_zone, forced_zone)
+}
+
+/// The special table and its kind masks ([`Variant::special`]).
+struct Special {
+    table: MoveTable,
+    has: bool,
+    ep_kinds: u64,
+    right_kinds: u64,
+}
+
+/// The move table and attack table (without first-move steps) and the special table.
+fn move_tables(
+    kinds: &[KindInfo],
+    board: Board,
+    orients: &[Orientation],
+    rules: &crate::rules::Modules,
+) -> (MoveTable, AttackTable, Special) {
+    let steps: Vec<Vec<Step>> = kinds
+        .iter()
+        .map(|k| k.steps.iter().filter(|s| !s.initial).copied().collect())
+        .collect();
+    let table = MoveTable::build(board, orients, &steps);
+    let attacks = AttackTable::build(board, orients, &steps);
+    let all_steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
+    let kind_mask = |f: &dyn Fn(&Step) -> bool| {
+        all_steps
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.iter().any(f))
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let ep_kinds = kind_mask(&|s| s.en_passant);
+    let initial_kinds = kind_mask(&|s| s.initial);
+    let castling_kinds = rules
+        .castling
+        .as_ref()
+        .map_or(0, |c| 1u64 << c.royal.0 | 1u64 << c.partner.0);
+    let has_special = ep_kinds | initial_kinds != 0;
+    let special = if has_special {
+        MoveTable::build_special(board, orients, &all_steps)
+    } else {
+        MoveTable::default()
+    };
+    (
+        table,
+        attacks,
+        Special {
+            table: special,
+            has: has_special,
+            ep_kinds,
+            right_kinds: initial_kinds | castling_kinds,
+        },
+    )
 }
