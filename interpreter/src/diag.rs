@@ -219,6 +219,9 @@ codes! {
     CompilePromotionZone = "compile::promotion-zone",
     /// A `by-file:` promotion list whose length is not the far line's.
     CompilePromotionByFile = "compile::promotion-by-file",
+    /// A `castling:` module that does not fit the setup (no royal or partner where named, a
+    /// square off the board, not 1 or 2 sides).
+    CompileCastling = "compile::castling",
     /// Two rule modules that cannot be combined are both switched on (the error names both
     /// keys; see docs/modules.md).
     CompileRefusedPair = "compile::refused-pair",

@@ -16,7 +16,7 @@ const FAMILY: &str = include_str!("../reference/family.perft");
 /// The variants of the reference file that have a built-in rule file today. The breadth
 /// issues add to this list as their files land; a built-in of the list that is missing, or a
 /// built-in of the file that is not listed, fails [`every_family_builtin_is_checked`].
-const BUILT: &[&str] = &["makruk", "xiangqi"];
+const BUILT: &[&str] = &["makruk", "xiangqi", "chess", "capablanca"];
 
 fn cases() -> Vec<PerftCase> {
     parse_perft_file(FAMILY).expect("family.perft parses")
@@ -112,4 +112,20 @@ fn a_wrong_count_is_reported() {
         run(&case),
         vec!["makruk-start perft 2: 529, Fairy-Stockfish 530".to_string()]
     );
+}
+
+/// A designer's one-rule change as a short `extends:` file: chaturanga with the chess pawn's
+/// double step (`examples/chaturanga-double-step.yaml`). Worked by hand: chaturanga's 16 first
+/// moves plus the 8 double steps; after each, black has the same 24 (two plies cannot meet).
+#[test]
+fn chaturanga_with_the_double_step_is_a_short_extends_file() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/chaturanga-double-step.yaml"
+    );
+    let v =
+        load_variant(path, &Assignment::default()).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let mut pos = ashtapada::Position::start(v);
+    assert_eq!(perft(&mut pos, 1), 24);
+    assert_eq!(perft(&mut pos, 2), 576);
 }

@@ -68,9 +68,10 @@ fn move_table_matches_reference_generator_on_every_square() {
                 let combo = k * v.orients.len() + oi;
                 for sq in b.squares() {
                     for occ in &patterns {
-                        let movement = &v.movements[k];
+                        // First-move steps live in the special table, not this one.
+                        let movement = v.movements[k].only(&|s| !s.initial);
                         let mut want: Vec<(u8, u8)> =
-                            reference_moves(b, o, oi, movement, sq, &|s: Square| occ(s.0))
+                            reference_moves(b, o, oi, &movement, sq, &|s: Square| occ(s.0))
                                 .into_iter()
                                 .map(|(s, m)| (s.0, m))
                                 .collect();

@@ -110,6 +110,13 @@ const ROWS: &[(&str, When, u64)] = &[
     // the total is Fairy-Stockfish's (tests/reference/family.perft, xiangqi-start). The
     // perpetual-check choice cannot matter at depth 2.
     ("xiangqi", &[], 1920),
+    // Chess: 20 moves a side (8 pawns one or two steps, 2 knights two squares each), no
+    // contact in two plies: 20 × 20.
+    ("chess", &[], 400),
+    // Capablanca: 28 a side — 10 pawns one or two steps (20), knights b1→a3, c3 and i1→h3,
+    // j3 (4), the archbishop c1 (BN) leaps to b3, d3 (2), the chancellor h1 (RN) to g3, i3
+    // (2); no contact in two plies: 28 × 28 (Fairy-Stockfish's 784 in family.perft).
+    ("capablanca", &[], 784),
     // Red's moves per die, from the start (a3–f3 empty): 1 and 5 (pawn or king) 6 — a2a3,
     // b2b3, c2c3, d2d3, d1e1, d1e2; 2 (boat, A) 1 — a1c3; 3 (horse) 2 — b1a3, b1c3; 4 and 6
     // (elephant, R at c1, boxed in) 0. Sum over the 21 unordered rolls: each face is in 5
@@ -169,8 +176,9 @@ fn perft_two_of_every_option_combination_is_the_hand_worked_value() {
             total += 1;
         }
     }
-    // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chaturaji 192 + yonin-shogi 64.
-    assert_eq!(total, 295);
+    // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
+    // + yonin-shogi 64.
+    assert_eq!(total, 297);
 }
 
 #[test]

@@ -58,9 +58,11 @@ fn index(k: &K) -> usize {
         K::MatedOwnsPiece { .. } => 36,
         K::MatedHoldsHand { .. } => 37,
         K::CaptureAllWithoutCaptures { .. } => 38,
+        K::CastlingLetter { .. } => 39,
+        K::EnPassantSquare { .. } => 40,
     }
 }
-const KINDS: usize = 39;
+const KINDS: usize = 41;
 
 /// How a case is read.
 #[derive(Clone, Copy)]
@@ -284,6 +286,22 @@ const CASES: &[Case] = &[
         F::Castling,
         23,
         |k| matches!(k, K::CastlingOrEnPassant { text } if text == "KQkq"),
+    ),
+    (
+        "chess",
+        Form::Fen,
+        "4k3/8/8/8/8/8/8/4K3 w KQkx - 0 1",
+        F::Castling,
+        23,
+        |k| matches!(k, K::CastlingLetter { letter: 'x' }),
+    ),
+    (
+        "chess",
+        Form::Fen,
+        "4k3/8/8/8/8/8/8/4K3 w - z9 0 1",
+        F::EnPassant,
+        25,
+        |k| matches!(k, K::EnPassantSquare { text } if text == "z9"),
     ),
     (
         "chaturanga",

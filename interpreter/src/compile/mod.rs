@@ -12,8 +12,8 @@ mod setup;
 
 pub use attack::AttackTable;
 pub use movetable::{
-    CAPTURE, Entry, HopLimits, HopRay, Leap, MoveTable, Movement, QUIET, Ray, Zoned,
-    reference_moves, reference_targets,
+    CAPTURE, EN_PASSANT, Entry, HopLimits, HopRay, INITIAL, Leap, MoveTable, Movement, QUIET, Ray,
+    Zoned, reference_moves, reference_targets,
 };
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 pub use regions::Region;
@@ -146,6 +146,18 @@ pub struct Variant {
     pub rules: crate::rules::Modules,
     /// True when legality needs more than royal safety (drop restrictions, partners).
     pub needs_full_legality: bool,
+    /// The special move table: first-move (`i`) and en-passant (`e`) steps
+    /// ([`MoveTable::build_special`]); empty when no kind has them.
+    pub special: MoveTable,
+    /// True when some kind has first-move or en-passant steps (the generator walks
+    /// [`special`](Self::special) only then).
+    pub has_special: bool,
+    /// Bit mask of the kinds with en-passant steps.
+    pub ep_kinds: u64,
+    /// Bit mask of the kinds whose pieces hold a first-move right until they move: kinds with
+    /// first-move steps and the castling royal and partner. The position tracks these rights
+    /// (0: it tracks none).
+    pub right_kinds: u64,
     /// Ranking keys: integer expressions per seat, most important first, with the quantities
     /// each reads.
     pub ranking: Vec<(Expr, Vec<Quantity>)>,
@@ -361,8 +373,9 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         return Err(errs);
     }
 
-    let table = MoveTable::build_moves(board, &orients, &movements);
-    let attacks = AttackTable::build_moves(board, &orients, &movements);
+    let (table, attacks, special) = move_tables(&kinds, &movements, board, &orients, &rules);
+    let (has_special, ep_kinds, right_kinds) = (special.has, special.ep_kinds, special.right_kinds);
+    let special = special.table;
     let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
     let royal_kinds = rules.royal.map_or(0, |r| r.kinds);
     for (i, k) in kinds.iter_mut().enumerate() {
@@ -400,6 +413,10 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         has_royals,
         royal_kinds,
         needs_full_legality,
+        special,
+        has_special,
+        ep_kinds,
+        right_kinds,
         rules,
         ranking,
     })
@@ -722,4 +739,55 @@ fn promotion_zones(
         }
     }
     (promo_zone, forced_zone)
+}
+
+/// The special table and its kind masks ([`Variant::special`]).
+struct Special {
+    table: MoveTable,
+    has: bool,
+    ep_kinds: u64,
+    right_kinds: u64,
+}
+
+/// The move table and attack table (without first-move steps) and the special table.
+fn move_tables(
+    kinds: &[KindInfo],
+    movements: &[Movement],
+    board: Board,
+    orients: &[Orientation],
+    rules: &crate::rules::Modules,
+) -> (MoveTable, AttackTable, Special) {
+    let plain: Vec<Movement> = movements.iter().map(|m| m.only(&|s| !s.initial)).collect();
+    let table = MoveTable::build_moves(board, orients, &plain);
+    let attacks = AttackTable::build_moves(board, orients, &plain);
+    let all_steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
+    let kind_mask = |f: &dyn Fn(&Step) -> bool| {
+        all_steps
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.iter().any(f))
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let ep_kinds = kind_mask(&|s| s.en_passant);
+    let initial_kinds = kind_mask(&|s| s.initial);
+    let castling_kinds = rules
+        .castling
+        .as_ref()
+        .map_or(0, |c| 1u64 << c.royal.0 | 1u64 << c.partner.0);
+    let has_special = ep_kinds | initial_kinds != 0;
+    let special = if has_special {
+        MoveTable::build_special(board, orients, movements)
+    } else {
+        MoveTable::default()
+    };
+    (
+        table,
+        attacks,
+        Special {
+            table: special,
+            has: has_special,
+            ep_kinds,
+            right_kinds: initial_kinds | castling_kinds,
+        },
+    )
 }

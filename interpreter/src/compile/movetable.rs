@@ -14,6 +14,12 @@ pub const QUIET: u8 = 1;
 /// Bit in a modality byte: the step may capture.
 pub const CAPTURE: u8 = 2;
 
+/// Bit in a modality byte of the special table: the step is a first move (XBetza `i`), made
+/// only by a piece that holds its first-move right.
+pub const INITIAL: u8 = 4;
+/// Bit in a modality byte of the special table: the step captures en passant (XBetza `e`).
+pub const EN_PASSANT: u8 = 8;
+
 /// The modality byte of a Betza modality.
 pub fn mode_bits(m: Modality) -> u8 {
     match m {
@@ -145,6 +151,26 @@ impl Movement {
         }
     }
 
+    /// The same movement with only the steps `keep` accepts (on every square and in every
+    /// region).
+    pub fn only(&self, keep: &dyn Fn(&Step) -> bool) -> Movement {
+        let pick = |steps: &[Step]| steps.iter().filter(|s| keep(s)).copied().collect();
+        Movement {
+            steps: pick(&self.steps),
+            confine: self.confine.clone(),
+            zoned: self
+                .zoned
+                .iter()
+                .map(|z| Zoned {
+                    from: z.from.clone(),
+                    within: z.within.clone(),
+                    steps: pick(&z.steps),
+                })
+                .collect(),
+            limits: self.limits,
+        }
+    }
+
     /// True if a step hops.
     pub fn hops(&self) -> bool {
         let all = self.zoned.iter().flat_map(|z| &z.steps);
@@ -207,6 +233,34 @@ impl MoveTable {
     /// apply there ([`Movement::placed`]), each cut to its region (a leap whose target lies
     /// outside is left out, a ray or hop ray ends before its first square outside).
     pub fn build_moves(board: Board, orients: &[Orientation], moves: &[Movement]) -> MoveTable {
+        Self::build_with(board, orients, moves, &|s| mode_bits(s.modality))
+    }
+
+    /// The special table: each kind's first-move (`i`) steps, with [`INITIAL`] besides their
+    /// modality, and its en-passant (`e`) steps, as [`EN_PASSANT`] leaps only (their ordinary
+    /// captures are in the main table). Empty entries for kinds with neither.
+    pub fn build_special(board: Board, orients: &[Orientation], moves: &[Movement]) -> MoveTable {
+        let special: Vec<Movement> = moves
+            .iter()
+            .map(|m| m.only(&|s| s.initial || s.en_passant))
+            .collect();
+        Self::build_with(board, orients, &special, &|s| {
+            let base = if s.en_passant {
+                EN_PASSANT
+            } else {
+                mode_bits(s.modality)
+            };
+            base | if s.initial { INITIAL } else { 0 }
+        })
+    }
+
+    /// Builds the table with `mode_of(step)` as each step's modality byte.
+    fn build_with(
+        board: Board,
+        orients: &[Orientation],
+        moves: &[Movement],
+        mode_of: &dyn Fn(&Step) -> u8,
+    ) -> MoveTable {
         let mut t = MoveTable {
             n_squares: board.len(),
             n_orients: orients.len(),
@@ -228,7 +282,7 @@ impl MoveTable {
                         if from.is_some_and(|f| !f.contains(sq.0)) {
                             continue;
                         }
-                        t.add_step(board, o, sq, s, within.as_ref(), &mut e);
+                        t.add_step(board, o, sq, s, mode_of(s), within.as_ref(), &mut e);
                     }
                     t.entries.push(e);
                     if t.has_hops {
@@ -248,11 +302,11 @@ impl MoveTable {
         o: Orientation,
         sq: Square,
         s: &Step,
+        mode: u8,
         within: Option<&SquareSet>,
         e: &mut Entry,
     ) {
         let (dx, dy) = o.vector(s.dx as i32, s.dy as i32);
-        let mode = mode_bits(s.modality);
         let inside = |q: Square| within.is_none_or(|w| w.contains(q.0));
         if s.range == 1 {
             let Some(to) = board.offset(sq, dx, dy).filter(|&q| inside(q)) else {

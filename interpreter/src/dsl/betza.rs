@@ -27,6 +27,11 @@
 //! empty squares and capturing the next piece (the xiangqi cannon is `mRcpR`: moves as a rook,
 //! captures by hopping); `g` grasshopper: the rider lands only on the square just beyond the
 //! screen (`gQ`). `p` and `g` need a rider atom and exclude each other and `n` ([`Hop`]).
+//! `i` (XBetza)
+//! only as the piece's first move, and only with `m` (`ifmnD`, the chess pawn's double step:
+//! a first-move capture would need the attack tables to know the right, which they do not);
+//! `e` (XBetza) also captures en passant — a piece that has just passed the target square by
+//! a lame first-move leap (`fceF`; not with `m`).
 //!
 //! # Directions
 //! Vectors are in the piece's own frame: +dy is forward, +dx is right. No direction letter
@@ -73,7 +78,8 @@ use self::describe::describe_group;
 use self::direction::{Shape, pair_up};
 pub use self::legs::{Legs, MAX_LEGS};
 use self::problems::{
-    dangling, empty_spec, parse_range, repeated_spec, rule_name, tripled, unknown_letter,
+    dangling, empty_spec, en_passant_move, initial_capture, parse_range, repeated_spec, rule_name,
+    tripled, unknown_letter,
 };
 use super::error::from_pest;
 use crate::dsl::{DslError, DslErrorKind};
@@ -137,6 +143,11 @@ pub struct Step {
     pub legs: Legs,
     /// Whether the step hops over a screen (`p`, `g`) or rides plainly.
     pub hop: Hop,
+    /// XBetza `i`: only as the piece's first move (while it holds its first-move right).
+    pub initial: bool,
+    /// XBetza `e`: the step may also capture en passant — land on the square a piece passed
+    /// by its multi-step first move just before, capturing that piece.
+    pub en_passant: bool,
 }
 
 impl Step {
@@ -218,8 +229,25 @@ impl BetzaMove {
         let mut out: Vec<Step> = Vec::new();
         for step in self.groups.iter().flat_map(|g| &g.steps) {
             let same = |s: &&mut Step| {
-                (s.dx, s.dy, s.range, s.lame, s.legs, s.hop)
-                    == (step.dx, step.dy, step.range, step.lame, step.legs, step.hop)
+                (
+                    s.dx,
+                    s.dy,
+                    s.range,
+                    s.lame,
+                    s.legs,
+                    s.hop,
+                    s.initial,
+                    s.en_passant,
+                ) == (
+                    step.dx,
+                    step.dy,
+                    step.range,
+                    step.lame,
+                    step.legs,
+                    step.hop,
+                    step.initial,
+                    step.en_passant,
+                )
             };
             match out.iter_mut().find(same) {
                 Some(s) => s.modality = s.modality.union(step.modality),
@@ -277,9 +305,11 @@ impl FromStr for BetzaMove {
 /// True if step `c` reaches every square step `s` reaches, whenever `s` does, and is not `s`:
 /// the same vector, a range at least as long (0 = unlimited), and no lame path unless `s` has
 /// the same one. A ride's first square is always reached, so a ride covers a leap of its vector.
+/// First-move (`i`) and en-passant (`e`) steps cover and are covered only by steps with the
+/// same flags.
 fn covers(c: &Step, s: &Step) -> bool {
     let reach = |r: u8| if r == 0 { u16::MAX } else { u16::from(r) };
-    (c.dx, c.dy, c.hop) == (s.dx, s.dy, s.hop)
+    (c.dx, c.dy, c.hop, c.initial, c.en_passant) == (s.dx, s.dy, s.hop, s.initial, s.en_passant)
         && (c.range, c.lame, c.legs) != (s.range, s.lame, s.legs)
         && reach(c.range) >= reach(s.range)
         && (!c.lame || (s.lame && c.legs == s.legs))
@@ -424,6 +454,7 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
     let mut modality: Option<char> = None;
     let (mut lame, mut doubled) = (false, false);
     let mut hop: Option<(char, Range<usize>)> = None;
+    let (mut initial, mut en_passant) = (false, false);
     let (mut atom, mut range) = (None, None);
     for inner in pair.into_inner() {
         let at = inner.as_span().start()..inner.as_span().end();
@@ -451,6 +482,8 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
                 ),
                 None => hop = Some((first, at.clone())),
             },
+            Rule::initial => initial = true,
+            Rule::en_passant => en_passant = true,
             Rule::unknown_modifier | Rule::unknown_atom => errors.push(unknown_letter(first, at)),
             Rule::doubled | Rule::atom => {
                 atom = Some(first);
@@ -461,7 +494,12 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         }
         if matches!(
             inner.as_rule(),
-            Rule::direction | Rule::modality | Rule::lame | Rule::hop
+            Rule::direction
+                | Rule::modality
+                | Rule::lame
+                | Rule::hop
+                | Rule::initial
+                | Rule::en_passant
         ) {
             modifiers.push(first);
         }
@@ -485,32 +523,24 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         Some(_) => Modality::CaptureOnly,
         None => Modality::Both,
     };
-    let mut steps = Vec::new();
-    let mut used = vec![false; specs.len()];
-    for &base in parts {
-        let shape = Shape::of(base);
-        for (dx, dy) in images(base) {
-            let mut selected = specs.is_empty();
-            for ((spec, _), used) in specs.iter().zip(used.iter_mut()) {
-                if spec.selects(shape, (dx, dy)) {
-                    selected = true;
-                    *used = true;
-                }
-            }
-            if selected {
-                let lame = lame && !lame_path(dx, dy).is_empty();
-                steps.push(Step {
-                    dx,
-                    dy,
-                    range: reach,
-                    modality,
-                    lame,
-                    legs: Legs::NONE,
-                    hop,
-                });
-            }
-        }
+    if initial && modality != Modality::MoveOnly {
+        errors.push(initial_capture(span.clone()));
     }
+    if en_passant && modality == Modality::MoveOnly {
+        errors.push(en_passant_move(span.clone()));
+    }
+    let template = Step {
+        dx: 0,
+        dy: 0,
+        range: reach,
+        modality,
+        lame,
+        legs: Legs::NONE,
+        hop,
+        initial,
+        en_passant,
+    };
+    let (steps, used) = expand(parts, &specs, template);
     for ((_, at), used) in specs.iter().zip(&used) {
         if !used {
             errors.push(empty_spec(&letters_text(&letters, at), atom, at.clone()));
@@ -528,6 +558,39 @@ fn parse_group(pair: Pair<'_, Rule>, errors: &mut Vec<DslError>) -> Option<Group
         steps,
         legs: 1,
     })
+}
+
+/// The steps of a group: every image of every part its direction specs select (all of them
+/// without a spec), made from `template` (its `lame` is dropped where the image passes no
+/// square); and, per spec, whether it selected anything.
+fn expand(
+    parts: &[(i8, i8)],
+    specs: &[(direction::Spec, Range<usize>)],
+    template: Step,
+) -> (Vec<Step>, Vec<bool>) {
+    let mut steps = Vec::new();
+    let mut used = vec![false; specs.len()];
+    for &base in parts {
+        let shape = Shape::of(base);
+        for (dx, dy) in images(base) {
+            let mut selected = specs.is_empty();
+            for ((spec, _), used) in specs.iter().zip(used.iter_mut()) {
+                if spec.selects(shape, (dx, dy)) {
+                    selected = true;
+                    *used = true;
+                }
+            }
+            if selected {
+                steps.push(Step {
+                    dx,
+                    dy,
+                    lame: template.lame && !lame_path(dx, dy).is_empty(),
+                    ..template
+                });
+            }
+        }
+    }
+    (steps, used)
 }
 
 /// The [`Hop`] of a group from its hop letter (with its span), if any; a hop on a leap

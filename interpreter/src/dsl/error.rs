@@ -95,6 +95,10 @@ pub enum DslErrorKind {
     RepeatedDirection(String),
     /// `m` and `c` in one group.
     MoveAndCapture,
+    /// `i` (first move only) in a group that may capture.
+    InitialCapture,
+    /// `e` (en passant) with `m` (move only).
+    EnPassantMove,
     /// `m` or `c` given twice in one group.
     RepeatedModality(char),
     /// Two hop letters in one group (`p`/`g` twice, or both): the first and the second.
@@ -162,6 +166,8 @@ impl fmt::Display for DslErrorKind {
             ),
             K::RepeatedDirection(spec) => write!(f, "direction `{spec}` given twice in one group"),
             K::MoveAndCapture => f.write_str("`m` (move only) and `c` (capture only) in one group"),
+            K::InitialCapture => f.write_str("`i` (first move only) needs `m` (move only)"),
+            K::EnPassantMove => f.write_str("`e` (en passant) is a capture, not with `m`"),
             K::RepeatedModality(letter) => write!(f, "`{letter}` given twice in one group"),
             K::HopTwice(a, b) if a == b => write!(f, "`{a}` given twice in one group"),
             K::HopTwice(a, b) => write!(f, "`{a}` and `{b}` in one group"),

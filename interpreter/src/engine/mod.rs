@@ -16,6 +16,7 @@ mod play;
 mod position;
 mod repetition;
 mod setup;
+mod special;
 mod start;
 mod turns;
 

@@ -67,6 +67,9 @@ impl Position {
         if t.has_hops {
             self.hop_moves_for(seat, kinds, die, out);
         }
+        if v.has_special || v.rules.castling.is_some() {
+            self.special_moves(seat, kinds, die, out);
+        }
     }
 
     /// Appends the hopping moves (`p`, `g`) of `seat`'s pieces whose kind bit is set in
@@ -128,7 +131,7 @@ impl Position {
     /// True if `seat` may capture `target`: another seat's live piece, not a partner's, and
     /// not a royal piece (royal pieces are never left attacked, so capturing one could only
     /// come from a loaded position that no game reaches).
-    fn capturable(&self, seat: Seat, target: Piece) -> bool {
+    pub(super) fn capturable(&self, seat: Seat, target: Piece) -> bool {
         target.owner() != seat
             && !target.is_dead()
             && self.variant.royal_kinds >> target.kind().0 & 1 == 0
@@ -137,7 +140,15 @@ impl Position {
 
     /// Pushes a move, expanded into its promotion choices.
     #[inline]
-    fn push_move(&self, p: Piece, combo: usize, from: u8, to: u8, die: u8, out: &mut Vec<Move>) {
+    pub(super) fn push_move(
+        &self,
+        p: Piece,
+        combo: usize,
+        from: u8,
+        to: u8,
+        die: u8,
+        out: &mut Vec<Move>,
+    ) {
         let v = &*self.variant;
         let (from_sq, to_sq) = (Square(from), Square(to));
         if let Some(pr) = &v.kinds[p.kind().index()].promotion {
@@ -247,6 +258,11 @@ impl Position {
         let (from, to) = (m.from.0 as usize, m.to.0 as usize);
         let moved = self.board[from];
         let captured = self.board[to];
+        let victim = self.ep_capture(m, moved).map(|sq| {
+            let p = self.board[sq as usize];
+            self.board[sq as usize] = Piece::EMPTY;
+            (sq, p)
+        });
         match m.drop {
             Some(k) => self.board[to] = self.dropped_piece(self.to_move, k),
             None => {
@@ -262,6 +278,9 @@ impl Position {
             self.board[from] = moved;
         }
         self.board[to] = captured;
+        if let Some((sq, p)) = victim {
+            self.board[sq as usize] = p;
+        }
         r
     }
 

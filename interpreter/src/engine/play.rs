@@ -86,6 +86,8 @@ impl Position {
             gave_check: false,
             interrupts: 0,
             sweep_waiting: self.sweep_waiting,
+            rights: self.rights,
+            ep: (self.ep, self.ep_victim),
             edits: Vec::new(),
         });
     }
@@ -129,6 +131,9 @@ impl Position {
                 }
             }
             self.hash = h;
+        }
+        if self.variant.right_kinds | self.variant.ep_kinds != 0 {
+            self.play_special(m, mover, moved);
         }
         // Captures, drops and reset-by kinds are irreversible: the move rule and the repetition
         // window start again.
@@ -230,6 +235,8 @@ impl Position {
         self.awaiting_roll = u.awaiting_roll;
         self.counters = u.counters;
         self.sweep_waiting = u.sweep_waiting;
+        self.rights = u.rights;
+        (self.ep, self.ep_victim) = u.ep;
         Some(u.action)
     }
 }

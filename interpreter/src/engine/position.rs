@@ -28,6 +28,10 @@ pub(crate) struct Undo {
     pub interrupts: u8,
     /// `Position::sweep_waiting` before the action.
     pub sweep_waiting: bool,
+    /// The first-move rights before the action.
+    pub rights: SquareSet,
+    /// The en-passant square and its victim's square before the action.
+    pub ep: (u8, u8),
     /// Changes made by rule modules after the move (formation captures, promotions, mates),
     /// with what was there before, in the order they were made. Empty (no allocation) for
     /// most moves.
@@ -87,6 +91,13 @@ pub struct Position {
     /// The next move must look at every waiting piece (set at a root position: loading never
     /// promotes, so a waiting piece may already qualify there).
     pub(crate) sweep_waiting: bool,
+    /// First-move rights: the squares of pieces of the variant's right kinds that have not
+    /// moved (castling pieces, pawns with a double step, …); empty in variants without them.
+    pub(crate) rights: SquareSet,
+    /// The en-passant square (`special::NO_EP`: none).
+    pub(crate) ep: u8,
+    /// The square of the piece an en-passant capture takes.
+    pub(crate) ep_victim: u8,
     /// One entry per action played since the root, oldest first; `undo[i].hash` is the hash
     /// of the position before action `i` (the history repetition counts).
     pub(crate) undo: Vec<Undo>,
@@ -111,6 +122,18 @@ pub(crate) fn piece_key(sq: u8, piece: Piece) -> u64 {
 #[inline]
 pub(crate) fn hand_key(seat: Seat, kind: super::Kind, count: u8) -> u64 {
     mix(0x1_0000_0000_0000 | (seat.0 as u64) << 24 | (kind.0 as u64) << 16 | count as u64)
+}
+
+/// Zobrist key of a first-move right on square index `sq`.
+#[inline]
+pub(crate) fn right_key(sq: u8) -> u64 {
+    mix(0x2_0000_0000_0000 | sq as u64)
+}
+
+/// Zobrist key of the en-passant square `sq`.
+#[inline]
+pub(crate) fn ep_key(sq: u8) -> u64 {
+    mix(0x3_0000_0000_0000 | sq as u64)
 }
 
 /// Zobrist key of `seat` being to move.
@@ -145,6 +168,9 @@ impl Position {
             die_cache: Vec::with_capacity(64),
             die_cache_valid: false,
             sweep_waiting: false,
+            rights: SquareSet::default(),
+            ep: super::special::NO_EP,
+            ep_victim: super::special::NO_EP,
             undo: Vec::with_capacity(256),
         };
         p.hash = p.compute_hash();
@@ -157,6 +183,7 @@ impl Position {
         for &(sq, piece) in &variant.setup {
             p.put(sq.0, piece);
         }
+        p.rights = p.setup_rights();
         p.awaiting_roll = variant.rules.dice.is_some();
         p.hash = p.compute_hash();
         p.judge_root();
@@ -227,6 +254,12 @@ impl Position {
                     h ^= hand_key(Seat(s as u8), super::Kind(k as u8), n);
                 }
             }
+        }
+        for sq in self.rights.iter() {
+            h ^= right_key(sq);
+        }
+        if self.ep != super::special::NO_EP {
+            h ^= ep_key(self.ep);
         }
         h
     }
@@ -461,6 +494,23 @@ impl Position {
             if s >= seats && self.hand[s].iter().any(|&n| n > 0) {
                 return Err(format!("pieces in the hand of seat {seat}"));
             }
+        }
+        for sq in self.rights.iter() {
+            let p = self.board[sq as usize];
+            if p.is_empty() || self.variant.right_kinds >> p.kind().0 & 1 == 0 {
+                return Err(format!(
+                    "a first-move right on square index {sq}, without a piece of a right kind"
+                ));
+            }
+        }
+        if self.ep != super::special::NO_EP
+            && (self.board[self.ep_victim as usize].is_empty()
+                || !self.board[self.ep as usize].is_empty())
+        {
+            return Err(format!(
+                "en passant on square index {} (victim {}): not an empty square before a piece",
+                self.ep, self.ep_victim
+            ));
         }
         let hash = self.compute_hash();
         if self.hash != hash {

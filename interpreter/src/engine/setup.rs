@@ -36,6 +36,10 @@ pub(crate) struct SetupState {
     pub fullmove: u32,
     /// Whether the game is over.
     pub end: EndSetting,
+    /// The first-move rights (`None`: every piece of a right kind on its setup square).
+    pub rights: Option<crate::vocab::SquareSet>,
+    /// The en-passant square as written, if any: kept only where a capture there is possible.
+    pub ep: Option<u8>,
 }
 
 impl Position {
@@ -70,6 +74,15 @@ impl Position {
         self.halfmove = s.halfmove;
         self.root_fullmove = s.fullmove.max(1);
         self.undo.clear();
+        self.rights = s.rights.unwrap_or_else(|| self.setup_rights());
+        let right_kinds = self.variant.right_kinds;
+        for sq in self.rights.iter() {
+            let p = self.board[sq as usize];
+            if p.is_empty() || right_kinds >> p.kind().0 & 1 == 0 {
+                self.rights.remove(sq);
+            }
+        }
+        self.set_setup_ep(s.ep);
         self.hash = self.compute_hash();
         self.ended = match s.end {
             EndSetting::Judge => self.judge_setup(),
@@ -79,6 +92,46 @@ impl Position {
         // at all of them.
         self.sweep_waiting =
             (self.variant.rules.promotion.as_ref()).is_some_and(|p| p.waiting != 0);
+    }
+
+    /// The rights of a position set up from scratch: every piece of a right kind standing
+    /// where the variant's setup puts that same piece.
+    pub(crate) fn setup_rights(&self) -> crate::vocab::SquareSet {
+        let mut out = crate::vocab::SquareSet::default();
+        for &(sq, p) in &self.variant.setup {
+            if self.variant.right_kinds >> p.kind().0 & 1 == 1 && self.board[sq.index()] == p {
+                out.insert(sq.0);
+            }
+        }
+        out
+    }
+
+    /// Sets the en-passant square `ep` of a loaded position if it is one: as Fairy-Stockfish
+    /// reads FEN, it is kept only when the square beyond it (along the facing of the seat that
+    /// just moved) holds a piece of that seat that can be captured en passant and a piece of
+    /// the seat to move could capture onto it; otherwise it is ignored.
+    fn set_setup_ep(&mut self, ep: Option<u8>) {
+        self.ep = super::special::NO_EP;
+        self.ep_victim = super::special::NO_EP;
+        let Some(sq) = ep else {
+            return;
+        };
+        let v = self.variant.clone();
+        let mover = self.prev_seat(self.to_move);
+        let o = v.orients[v.seats[mover.index()].orient as usize];
+        let (dx, dy) = o.vector(0, 1);
+        let Some(victim) = v.board.offset(crate::geometry::Square(sq), dx, dy) else {
+            return;
+        };
+        let p = self.board[victim.index()];
+        if !p.is_empty()
+            && p.owner() == mover
+            && v.ep_kinds >> p.kind().0 & 1 == 1
+            && self.ep_possible(self.to_move, sq)
+        {
+            self.ep = sq;
+            self.ep_victim = victim.0;
+        }
     }
 
     /// The seat taken to have just moved when a root position is judged: the seat to move

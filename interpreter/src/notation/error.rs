@@ -230,6 +230,16 @@ pub enum PositionErrorKind {
         /// The field as written.
         text: String,
     },
+    /// A letter of the castling field that names no castling side and no file.
+    CastlingLetter {
+        /// The letter.
+        letter: char,
+    },
+    /// An en-passant field that is not a square of the board.
+    EnPassantSquare {
+        /// The field as written.
+        text: String,
+    },
     // ---- dice -----------------------------------------------------------------------------
     /// Dice, or a roll due, in a variant without dice.
     NoDice {
@@ -467,6 +477,17 @@ impl PositionErrorKind {
                 f,
                 "`{text}`: this variant has no castling or en passant; write `-`"
             ),
+            K::CastlingLetter { letter } => write!(
+                f,
+                "`{letter}` names no castling side or file (castling letters such as `KQkq`, \
+                 or the files of pieces with first-move rights)"
+            ),
+            K::EnPassantSquare { text } => {
+                write!(
+                    f,
+                    "`{text}` is not a square of the board; write a square or `-`"
+                )
+            }
             _ => return None,
         })
     }

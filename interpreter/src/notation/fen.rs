@@ -7,7 +7,7 @@ use super::error::{Notation, PositionError, PositionErrorKind as K, PositionFiel
 use super::setup::Setup;
 use crate::compile::Variant;
 use crate::engine::Position;
-use crate::vocab::{Kind, Piece, Seat};
+use crate::vocab::{Kind, Piece, Seat, SquareSet};
 use pest::Parser;
 use pest::iterators::Pair;
 use pest_derive::Parser;
@@ -127,6 +127,19 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
                 return fail(setup, kind);
             }
         },
+        F::Castling if v.right_kinds != 0 => match read_rights(v, setup, text) {
+            Ok(rights) => setup.rights = Some(rights),
+            Err(kind) => return fail(setup, kind),
+        },
+        F::EnPassant if text != "-" && v.ep_kinds != 0 => match v.board.parse_square(text) {
+            Some(sq) => setup.ep = Some(sq.0),
+            None => {
+                let kind = K::EnPassantSquare {
+                    text: text.to_string(),
+                };
+                return fail(setup, kind);
+            }
+        },
         F::Castling | F::EnPassant if text != "-" => {
             let kind = K::CastlingOrEnPassant {
                 text: text.to_string(),
@@ -144,6 +157,123 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
         _ => {}
     }
     Ok(())
+}
+
+/// The kinds whose first-move rights FEN's castling field names by file, as
+/// Fairy-Stockfish's gating flags (cambodian's `DEde`): kinds with rights that neither promote
+/// nor castle. A promoting kind (a pawn) holds its right on its setup square; the castling
+/// pieces hold theirs through the castling letters.
+fn file_kinds(v: &Variant) -> u64 {
+    let castling = v
+        .rules
+        .castling
+        .as_ref()
+        .map_or(0, |c| 1u64 << c.royal.0 | 1u64 << c.partner.0);
+    v.kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.promotion.is_none())
+        .fold(0u64, |m, (i, _)| m | 1 << i)
+        & v.right_kinds
+        & !castling
+}
+
+/// The first-move rights a castling field gives on the board read so far: the promoting
+/// right kinds on their setup squares, both pieces of each castling letter, and each named
+/// file's piece on the seat's first line (upper case: the first seat).
+fn read_rights(v: &Variant, setup: &Setup, text: &str) -> Result<SquareSet, K> {
+    let mut rights = SquareSet::default();
+    let on = |sq: u8| {
+        setup
+            .board
+            .get(sq as usize)
+            .copied()
+            .unwrap_or(Piece::EMPTY)
+    };
+    for &(sq, p) in &v.setup {
+        let k = &v.kinds[p.kind().index()];
+        if v.right_kinds >> p.kind().0 & 1 == 1 && k.promotion.is_some() && on(sq.0) == p {
+            rights.insert(sq.0);
+        }
+    }
+    if text == "-" {
+        return Ok(rights);
+    }
+    let castling = v.rules.castling.as_ref();
+    for c in text.chars() {
+        let side = castling.and_then(|cs| {
+            cs.moves
+                .iter()
+                .flatten()
+                .find(|m| m.letter == c)
+                .map(|m| (m.king_from, m.rook_from))
+        });
+        if let Some((king, rook)) = side {
+            for sq in [king, rook] {
+                if !on(sq).is_empty() {
+                    rights.insert(sq);
+                }
+            }
+            continue;
+        }
+        let seat = Seat(u8::from(c.is_ascii_lowercase()));
+        let file = (c.to_ascii_lowercase() as u8).wrapping_sub(b'a');
+        let o = v.seats[seat.index()].orient;
+        let home = (file < v.board.files && c.is_ascii_alphabetic())
+            .then(|| {
+                (0..v.board.ranks).find_map(|r| {
+                    let sq = v.board.square(file.into(), r.into())?;
+                    (v.orients[o as usize].forward_line(v.board, sq) == 0).then_some(sq.0)
+                })
+            })
+            .flatten();
+        let Some(sq) = home else {
+            return Err(K::CastlingLetter { letter: c });
+        };
+        let p = on(sq);
+        if !p.is_empty() && p.owner() == seat && file_kinds(v) >> p.kind().0 & 1 == 1 {
+            rights.insert(sq);
+        }
+    }
+    Ok(rights)
+}
+
+/// FEN's castling field for `rights`: each seat's castling letters whose two pieces hold
+/// their rights, then the files of its other pieces with rights that FEN names by file; `-`
+/// for none.
+fn write_rights(v: &Variant, setup: &Setup) -> String {
+    let rights = setup.rights.unwrap_or_default();
+    let mut out = String::new();
+    for seat in 0..v.seats.len().min(2) {
+        if let Some(c) = &v.rules.castling {
+            for m in c.moves.get(seat).into_iter().flatten() {
+                if rights.contains(m.king_from) && rights.contains(m.rook_from) {
+                    out.push(m.letter);
+                }
+            }
+        }
+        let mut files: Vec<u8> = rights
+            .iter()
+            .filter(|&sq| {
+                let p = setup
+                    .board
+                    .get(sq as usize)
+                    .copied()
+                    .unwrap_or(Piece::EMPTY);
+                !p.is_empty() && p.owner().index() == seat && file_kinds(v) >> p.kind().0 & 1 == 1
+            })
+            .map(|sq| v.board.file(crate::geometry::Square(sq)))
+            .collect();
+        files.sort_unstable();
+        for f in files {
+            let c = char::from(b'a' + f);
+            out.push(if seat == 0 { c.to_ascii_uppercase() } else { c });
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
 }
 
 fn token<'a>(p: &Pair<'a, Rule>) -> Token<'a> {
@@ -229,7 +359,15 @@ pub fn to_fen(pos: &Position) -> String {
 pub fn write_fen(v: &Variant, setup: &Setup) -> String {
     let board = write_board(v, setup, &FenCodec { v });
     let side = v.seats.get(setup.to_move.index()).map_or("?", |s| &s.fen);
-    format!("{board} {side} - - {} {}", setup.halfmove, setup.fullmove)
+    let rights = write_rights(v, setup);
+    let ep = setup.ep.map_or_else(
+        || "-".to_string(),
+        |sq| v.board.name(crate::geometry::Square(sq)),
+    );
+    format!(
+        "{board} {side} {rights} {ep} {} {}",
+        setup.halfmove, setup.fullmove
+    )
 }
 
 #[cfg(test)]

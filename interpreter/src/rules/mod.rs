@@ -11,6 +11,7 @@
 //! `spec`, `compile` or `engine`.
 
 pub mod capture_all;
+pub mod castling;
 pub mod check_interrupt;
 pub mod compose;
 pub mod dice;
@@ -494,6 +495,7 @@ registry! {
     repetition: repetition::Repetition,
     move_rule: move_rule::MoveRule,
     facing: facing::Facing,
+    castling: castling::Castling,
 }
 
 impl Modules {

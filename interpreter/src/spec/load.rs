@@ -19,6 +19,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("shatranj", include_str!("../../../rules/shatranj.yaml")),
     ("makruk", include_str!("../../../rules/makruk.yaml")),
     ("xiangqi", include_str!("../../../rules/xiangqi.yaml")),
+    ("chess", include_str!("../../../rules/chess.yaml")),
+    ("capablanca", include_str!("../../../rules/capablanca.yaml")),
     ("chaturaji", include_str!("../../../rules/chaturaji.yaml")),
     (
         "yonin-shogi",

@@ -64,6 +64,12 @@ pub(super) fn describe_group(group: &Group) -> String {
         }
         _ => {}
     }
+    if group.steps.iter().any(|s| s.en_passant) {
+        text.push_str(", also en passant");
+    }
+    if group.steps.iter().any(|s| s.initial) {
+        text.push_str(", first move only");
+    }
     text
 }
 

@@ -378,6 +378,8 @@ fn routes(
             lame: !via.is_empty(),
             legs: if implicit { Legs::NONE } else { Legs::of(&via) },
             hop: super::Hop::None,
+            initial: false,
+            en_passant: false,
         };
         match steps.iter().find(|s| (s.dx, s.dy) == (dx, dy)) {
             Some(s) if *s == step => {}

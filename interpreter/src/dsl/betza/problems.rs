@@ -12,7 +12,7 @@ use crate::dsl::{DslError, DslErrorKind};
 /// The atom letters, for help lines.
 const ATOMS: &str = "W F D N A H C Z G (leaps) and K Q R B (compounds)";
 /// The modifier letters, for help lines.
-const MODIFIERS: &str = "f b l r v s h (directions), m c (move only, capture only), n (lame), a (again: legs), p g (hop: cannon, grasshopper)";
+const MODIFIERS: &str = "f b l r v s h (directions), m c (move only, capture only), n (lame), a (again: legs), p g (hop: cannon, grasshopper), i (first move only), e (en passant)";
 
 /// Friendly names of the rules pest may list as expected, ranked for the "expected" list.
 pub(super) fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
@@ -27,8 +27,10 @@ pub(super) fn rule_name(rule: &Rule) -> Option<(u8, &'static str)> {
         | Rule::lame
         | Rule::again
         | Rule::hop
+        | Rule::initial
+        | Rule::en_passant
         | Rule::unknown_modifier
-        | Rule::dangling => (2, "a modifier (f b l r v s h m c n a p g)"),
+        | Rule::dangling => (2, "a modifier (f b l r v s h m c n a p g i e)"),
         Rule::range => (3, "a range (1 to 15)"),
         Rule::EOI => (4, "the end of the move"),
     })
@@ -71,8 +73,6 @@ pub(super) fn unknown_letter(letter: char, span: Range<usize>) -> DslError {
 /// rights are"), if it is one: it is named as such, never taken for a misspelt atom.
 fn unsupported_modifier(letter: char) -> Option<&'static str> {
     Some(match letter {
-        'i' => "first-move rights are",
-        'e' => "en-passant capture is",
         'j' => "jumping over an occupied square is",
         'y' => "bent riders are",
         'z' => "zigzag (crooked) moves are",
@@ -179,4 +179,18 @@ pub(super) fn repeated_spec(spec: &str, at: Range<usize>) -> DslError {
     DslError::new(at, DslErrorKind::RepeatedDirection(spec.to_owned())).with_help(
         "write each direction once (a doubled letter such as `ff` means the same as `f`)",
     )
+}
+
+/// `i` on a step that may capture: first-move steps are move only here.
+pub(super) fn initial_capture(span: Range<usize>) -> DslError {
+    DslError::new(span, DslErrorKind::InitialCapture).with_help(
+        "write `m` with `i` (the chess pawn's double step is `ifmnD`): the attack tables do \
+         not know which pieces still hold their first move",
+    )
+}
+
+/// `e` with `m`: en passant is a capture.
+pub(super) fn en_passant_move(span: Range<usize>) -> DslError {
+    DslError::new(span, DslErrorKind::EnPassantMove)
+        .with_help("en passant is a capture: write `ce` or `e` (the chess pawn's `fceF`)")
 }

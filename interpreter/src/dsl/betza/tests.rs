@@ -471,8 +471,12 @@ fn a_string_over_256_bytes_is_one_error() {
 #[test]
 fn unsupported_modifiers_say_so() {
     for (src, at, what) in [
-        ("ifW", 0, "first-move rights are not supported yet"),
-        ("mfWceF", 4, "en-passant capture is not supported yet"),
+        (
+            "jW",
+            0,
+            "jumping over an occupied square is not supported yet",
+        ),
+        ("mfWzF", 3, "zigzag (crooked) moves are not supported yet"),
     ] {
         let e = parse_betza(src).unwrap_err();
         assert_eq!(e.len(), 1, "{src}: {e:?}");

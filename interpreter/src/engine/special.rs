@@ -1,0 +1,245 @@
+//! First-move rights, en passant and castling: the moves of the special table
+//! ([`Variant::special`](crate::compile::Variant::special)) and of the castling module, and
+//! what playing them changes besides the board move itself.
+//!
+//! The generator calls into here only for variants that have such moves, so the other
+//! variants' move generation is unchanged.
+//!
+//! - A piece of a right kind ([`Variant::right_kinds`](crate::compile::Variant::right_kinds))
+//!   holds its first-move right until it moves or is captured ([`Position::rights`]).
+//! - A first-move leap through squares (a lame one, as the pawn's `ifmnD`) by a kind that can
+//!   itself capture en passant leaves the first square it passed as the en-passant square,
+//!   when a piece of the other seat could capture onto it en passant (as Fairy-Stockfish sets
+//!   and writes it: only when a capture is possible, legal or not).
+//! - A move of a kind with en-passant steps onto the en-passant square captures the piece that
+//!   passed it.
+//! - A move of the castling royal from its start square, holding its right, to a castling
+//!   destination is castling: the partner moves too.
+
+use super::Move;
+use super::position::{Position, ep_key, right_key};
+use crate::compile::{CAPTURE, EN_PASSANT, INITIAL, QUIET};
+use crate::geometry::Square;
+use crate::vocab::{Piece, Seat};
+
+/// No en-passant square.
+pub(crate) const NO_EP: u8 = u8::MAX;
+
+impl Position {
+    /// Appends the first-move and en-passant moves of `seat`'s pieces of `kinds` (from the
+    /// special table), then its castling moves if the royal kind is in `kinds`.
+    pub(crate) fn special_moves(&self, seat: Seat, kinds: u64, die: u8, out: &mut Vec<Move>) {
+        let v = &*self.variant;
+        let t = &v.special;
+        let n_orients = v.orients.len();
+        for from in self.occ[seat.index()].iter() {
+            let p = self.board[from as usize];
+            if p.is_dead() || kinds >> p.kind().0 & 1 == 0 {
+                continue;
+            }
+            let combo = p.combo(n_orients);
+            let e = t.entry(combo, from);
+            let holds = self.rights.contains(from);
+            for l in t.leaps_of(e) {
+                if l.mode & INITIAL != 0 && !holds {
+                    continue;
+                }
+                let target = self.board[l.to as usize];
+                let ok = if l.mode & EN_PASSANT != 0 {
+                    l.to == self.ep
+                        && target.is_empty()
+                        && self.capturable(seat, self.board[self.ep_victim as usize])
+                } else if target.is_empty() {
+                    l.mode & QUIET != 0
+                } else {
+                    l.mode & CAPTURE != 0 && self.capturable(seat, target)
+                };
+                if ok
+                    && t.blocks_of(l)
+                        .iter()
+                        .all(|&b| self.board[b as usize].is_empty())
+                {
+                    self.push_move(p, combo, from, l.to, die, out);
+                }
+            }
+            for r in t.rays_of(e) {
+                if r.mode & INITIAL != 0 && !holds {
+                    continue;
+                }
+                for &to in t.ray(r) {
+                    let target = self.board[to as usize];
+                    if target.is_empty() {
+                        if r.mode & QUIET != 0 {
+                            self.push_move(p, combo, from, to, die, out);
+                        }
+                    } else {
+                        if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
+                            self.push_move(p, combo, from, to, die, out);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(c) = &v.rules.castling
+            && kinds >> c.royal.0 & 1 == 1
+        {
+            self.castling_moves(seat, die, out);
+        }
+    }
+
+    /// Appends `seat`'s castling moves: both pieces hold their rights, the squares between are
+    /// empty, the royal is not in check and passes no attacked square (the square it lands on
+    /// is tested again by the legality test, with the move made).
+    fn castling_moves(&self, seat: Seat, die: u8, out: &mut Vec<Move>) {
+        let Some(c) = &self.variant.rules.castling else {
+            return;
+        };
+        let enemies = self.enemies(seat);
+        let mut checked = None;
+        for cm in c.moves.get(seat.index()).into_iter().flatten() {
+            let (king, rook) = (
+                self.board[cm.king_from as usize],
+                self.board[cm.rook_from as usize],
+            );
+            if !self.rights.contains(cm.king_from)
+                || !self.rights.contains(cm.rook_from)
+                || king.is_empty()
+                || king.owner() != seat
+                || king.kind() != c.royal
+                || rook.is_empty()
+                || rook.owner() != seat
+                || rook.kind() != c.partner
+                || cm.empty.iter().any(|s| !self.board[s as usize].is_empty())
+            {
+                continue;
+            }
+            if *checked.get_or_insert_with(|| self.in_check(seat)) {
+                return;
+            }
+            if cm
+                .path
+                .iter()
+                .any(|&s| self.variant.attacks.attacked(&self.board, s, enemies))
+            {
+                continue;
+            }
+            out.push(Move {
+                from: Square(cm.king_from),
+                to: Square(cm.king_to),
+                promotion: None,
+                die,
+                drop: None,
+            });
+        }
+    }
+
+    /// The square of the piece an en-passant capture `m` by `moved` takes, if `m` is one.
+    #[inline]
+    pub(crate) fn ep_capture(&self, m: Move, moved: Piece) -> Option<u8> {
+        (self.ep != NO_EP
+            && m.to.0 == self.ep
+            && m.drop.is_none()
+            && self.variant.ep_kinds >> moved.kind().0 & 1 == 1)
+            .then_some(self.ep_victim)
+    }
+
+    /// After the board move of `m` by `moved` (already on `m.to`): takes an en-passant victim,
+    /// moves a castling partner, drops the rights of the pieces that moved or were captured,
+    /// and sets the new en-passant square. Every change is logged for undo and hashed.
+    pub(crate) fn play_special(&mut self, m: Move, mover: Seat, moved: Piece) {
+        let (from, to) = (m.from.0, m.to.0);
+        let victim = if m.drop.is_none() {
+            self.ep_capture(m, moved)
+        } else {
+            None
+        };
+        if self.ep != NO_EP {
+            self.hash ^= ep_key(self.ep);
+            self.ep = NO_EP;
+            self.ep_victim = NO_EP;
+        }
+        if let Some(sq) = victim {
+            self.edit(sq, Piece::EMPTY);
+        }
+        if m.drop.is_some() {
+            return;
+        }
+        self.drop_right(to);
+        if !self.rights.contains(from) {
+            return;
+        }
+        self.drop_right(from);
+        let castle = self
+            .variant
+            .rules
+            .castling
+            .as_ref()
+            .filter(|c| c.royal == moved.kind())
+            .and_then(|c| c.find(mover.index(), from, to))
+            .map(|cm| (cm.rook_from, cm.rook_to));
+        if let Some((rook_from, rook_to)) = castle {
+            let rook = self.board[rook_from as usize];
+            self.drop_right(rook_from);
+            self.edit(rook_from, Piece::EMPTY);
+            self.edit(rook_to, rook);
+            return;
+        }
+        if self.variant.ep_kinds >> moved.kind().0 & 1 == 1
+            && let Some(passed) = self.passed_square(moved, from, to)
+            && self.ep_possible(self.next_seat(mover), passed)
+        {
+            self.ep = passed;
+            self.ep_victim = to;
+            self.hash ^= ep_key(passed);
+        }
+    }
+
+    /// Removes the first-move right on `sq`, if there is one.
+    #[inline]
+    fn drop_right(&mut self, sq: u8) {
+        if self.rights.contains(sq) {
+            self.rights.remove(sq);
+            self.hash ^= right_key(sq);
+        }
+    }
+
+    /// The first square passed by the first-move leap of `moved` from `from` to `to`, if it
+    /// made one through squares.
+    fn passed_square(&self, moved: Piece, from: u8, to: u8) -> Option<u8> {
+        let t = &self.variant.special;
+        let e = t.entry(moved.combo(self.variant.orients.len()), from);
+        t.leaps_of(e)
+            .iter()
+            .find(|l| l.to == to && l.mode & INITIAL != 0 && l.nblock > 0)
+            .and_then(|l| t.blocks_of(l).first().copied())
+    }
+
+    /// True if a piece of `seat` has an en-passant step onto the empty square `sq`.
+    pub(crate) fn ep_possible(&self, seat: Seat, sq: u8) -> bool {
+        let v = &*self.variant;
+        if !self.board[sq as usize].is_empty() {
+            return false;
+        }
+        let t = &v.special;
+        self.occ[seat.index()].iter().any(|from| {
+            let p = self.board[from as usize];
+            !p.is_dead()
+                && v.ep_kinds >> p.kind().0 & 1 == 1
+                && t.leaps_of(t.entry(p.combo(v.orients.len()), from))
+                    .iter()
+                    .any(|l| l.to == sq && l.mode & EN_PASSANT != 0)
+        })
+    }
+
+    /// The first-move rights: squares of the pieces that have not moved (of the kinds that
+    /// have such rights).
+    pub fn rights(&self) -> crate::vocab::SquareSet {
+        self.rights
+    }
+
+    /// The en-passant square and the square of the piece a capture there takes, if any.
+    pub fn en_passant(&self) -> Option<(Square, Square)> {
+        (self.ep != NO_EP).then_some((Square(self.ep), Square(self.ep_victim)))
+    }
+}
