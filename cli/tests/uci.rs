@@ -142,7 +142,7 @@ fn the_handshake_lists_the_variants_and_options() {
     assert!(lines[0].starts_with("id name ashtapada"), "{lines:#?}");
     let has = |s: &str| lines.iter().any(|l| l == s);
     assert!(has(
-        "option name UCI_Variant type combo default shatranj var shatranj var chaturanga var makruk var xiangqi"
+        "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca"
     ));
     assert!(has("option name VariantPath type string default <empty>"));
     assert!(has(
@@ -157,7 +157,7 @@ fn the_handshake_lists_the_variants_and_options() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("combo default chaturanga var shatranj"))
+            .any(|l| l.contains("combo default chaturanga var chess var shatranj"))
     );
     e.quit();
 }
@@ -280,6 +280,8 @@ fn go_perft_matches_fairy_stockfish() {
 #[test]
 fn bad_input_gets_an_error_and_changes_nothing() {
     let mut e = Uci::start();
+    // Shatranj: the pawn has no double step, so `e7e5` below is illegal.
+    e.send("setoption name UCI_Variant value shatranj");
     e.send("position startpos moves e2e3");
     for (bad, says) in [
         ("frobnicate", "unknown command `frobnicate`"),
@@ -434,7 +436,7 @@ fn a_rule_file_from_variant_path_becomes_selectable() {
     let lines = e.until("uciok");
     assert!(
         lines.iter().any(|l| l.contains(
-            "default short-shatranj var shatranj var chaturanga var makruk var xiangqi var short-shatranj"
+            "default short-shatranj var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var short-shatranj"
         )),
         "{lines:#?}"
     );

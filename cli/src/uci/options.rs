@@ -147,14 +147,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_builtin_catalogue_offers_the_two_seat_variants_shatranj_first() {
+    fn the_builtin_catalogue_offers_the_two_seat_variants_chess_first() {
         let c = Catalogue::builtin();
         let names: Vec<&str> = c.variants.iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(names, ["shatranj", "chaturanga", "makruk", "xiangqi"]);
-        let lines = c.option_lines("shatranj");
+        assert_eq!(
+            names,
+            [
+                "chess",
+                "shatranj",
+                "chaturanga",
+                "makruk",
+                "xiangqi",
+                "capablanca"
+            ]
+        );
+        let lines = c.option_lines("chess");
         assert_eq!(
             lines[0],
-            "option name UCI_Variant type combo default shatranj var shatranj var chaturanga var makruk var xiangqi"
+            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca"
         );
         assert!(
             lines[2].ends_with("var easy var medium var hard"),
@@ -170,7 +180,7 @@ mod tests {
         assert!(e.contains("4 seats and dice"), "{e}");
         let e = c.load("/no/such/file.yaml").unwrap_err();
         assert!(e.starts_with("VariantPath `/no/such/file.yaml`:"), "{e}");
-        assert_eq!(c.variants.len(), 4);
+        assert_eq!(c.variants.len(), 6);
     }
 
     #[test]

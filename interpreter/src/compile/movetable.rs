@@ -282,7 +282,7 @@ impl MoveTable {
                         if from.is_some_and(|f| !f.contains(sq.0)) {
                             continue;
                         }
-                        t.add_step(board, o, sq, s, mode_of(s), within.as_ref(), &mut e);
+                        t.add_step(board, o, sq, (s, mode_of(s)), within.as_ref(), &mut e);
                     }
                     t.entries.push(e);
                     if t.has_hops {
@@ -301,8 +301,7 @@ impl MoveTable {
         board: Board,
         o: Orientation,
         sq: Square,
-        s: &Step,
-        mode: u8,
+        (s, mode): (&Step, u8),
         within: Option<&SquareSet>,
         e: &mut Entry,
     ) {
