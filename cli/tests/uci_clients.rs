@@ -227,6 +227,52 @@ fn cutechess_plays_makruk_between_ashtapada_and_fairy_stockfish() {
     );
 }
 
+#[test]
+fn cutechess_plays_standard_chess_between_ashtapada_and_fairy_stockfish() {
+    cutechess_match(
+        "standard",
+        &["tc=inf", "nodes=3000", "option.Level=hard"],
+        2,
+        150,
+    );
+}
+
+#[test]
+fn cutechess_plays_capablanca_between_ashtapada_and_fairy_stockfish() {
+    cutechess_match(
+        "capablanca",
+        &["tc=inf", "nodes=3000", "option.Level=hard"],
+        2,
+        150,
+    );
+}
+
+/// python-chess's UCI client (`chess.engine`, installed by `tools/test-deps`) plays two games
+/// of standard chess between ashtapada and Fairy-Stockfish, checking every move against its own
+/// board, and reads an analysis (score and principal variation) from ashtapada.
+#[test]
+fn python_chess_plays_standard_chess_against_fairy_stockfish() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python_chess.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_ashtapada"))
+        .arg(fairy_stockfish())
+        .arg("2")
+        .output()
+        .expect("python3 runs");
+    let log = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "python-chess match failed:\n{log}\n{err}");
+    let games: Vec<&str> = log.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{log}");
+    for g in games {
+        assert!(
+            g.contains(" 1-0 ") || g.contains(" 0-1 ") || g.contains(" 1/2-1/2 "),
+            "{g}"
+        );
+    }
+}
+
 /// 40 moves in 10 seconds: ashtapada `hard` keeps to its clock.
 #[test]
 fn cutechess_at_forty_moves_in_ten_seconds_never_loses_on_time() {
