@@ -262,7 +262,10 @@ fn python_chess_plays_standard_chess_against_fairy_stockfish() {
         .expect("python3 runs");
     let log = String::from_utf8_lossy(&out.stdout);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "python-chess match failed:\n{log}\n{err}");
+    assert!(
+        out.status.success(),
+        "python-chess match failed:\n{log}\n{err}"
+    );
     let games: Vec<&str> = log.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{log}");
     for g in games {

@@ -151,6 +151,7 @@ impl Module for Castling {
         let royal = cx.kind(&spec.royal);
         let partner = cx.kind(&spec.partner);
         let (royal, partner) = (royal?, partner?);
+        refuse_bad_pair(spec, royal == partner, cx)?;
         if spec.sides.is_empty() || spec.sides.len() > 2 {
             cx.errs.push(
                 Diagnostic::new(
@@ -202,13 +203,28 @@ impl Module for Castling {
                     .next()
                     .filter(|c| c.is_ascii_uppercase() && side.fen.value.len() == 1);
                 let Some(letter) = letter else {
-                    cx.errs.push(castling_error(
-                        &side.fen.node,
-                        format!("`{}` is not one capital letter", side.fen.value),
-                    ));
+                    cx.errs.push(
+                        Diagnostic::new(
+                            Code::CompileCastling,
+                            format!("`{}` is not one capital letter", side.fen.value),
+                            Some(side.fen.node.span.clone()),
+                        )
+                        .help("the first seat's castling letter in FEN, e.g. `K` or `Q`; the second seat's is its lower case"),
+                    );
                     return None;
                 };
                 let (to, from, rook_to) = (to?, from?, rook_to?);
+                let rank = |sq: u8| cx.board.rank(crate::geometry::Square(sq));
+                if to == king_sq.0 || rank(to) != rank(king_sq.0) || rank(from) != rank(king_sq.0) {
+                    cx.errs.push(castling_error(
+                        &side.king.node,
+                        format!(
+                            "`{}` must be another square on the {}'s own rank, as must `{}`",
+                            side.king.value, spec.royal.value, side.partner_from.value
+                        ),
+                    ));
+                    return None;
+                }
                 let partner_ok = cx
                     .setup
                     .iter()
@@ -248,6 +264,37 @@ impl Module for Castling {
              as the {k}'s move"
         )]
     }
+}
+
+/// Refuses a castling whose partner is the royal kind itself (`same_kind`), or whose sides
+/// share a FEN letter.
+fn refuse_bad_pair(spec: &CastlingSpec, same_kind: bool, cx: &mut Cx<'_>) -> Option<()> {
+    if same_kind {
+        cx.errs.push(castling_error(
+            &spec.partner.node,
+            format!(
+                "the castling partner `{}` is the royal kind itself; name another kind",
+                spec.partner.value
+            ),
+        ));
+        return None;
+    }
+    for (i, side) in spec.sides.iter().enumerate() {
+        if spec.sides[..i]
+            .iter()
+            .any(|o| o.fen.value == side.fen.value)
+        {
+            cx.errs.push(castling_error(
+                &side.fen.node,
+                format!(
+                    "two castling sides have the FEN letter `{}`; give each its own (K, Q)",
+                    side.fen.value
+                ),
+            ));
+            return None;
+        }
+    }
+    Some(())
 }
 
 fn castling_error(node: &Node, message: String) -> Diagnostic {
