@@ -6,6 +6,7 @@ mod attack_table;
 mod chaturaji_positions;
 mod chaturaji_rules;
 mod chaturanga_rules;
+mod chess_rules;
 mod combinations;
 mod compose;
 mod consistency;

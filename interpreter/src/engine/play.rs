@@ -132,12 +132,13 @@ impl Position {
             }
             self.hash = h;
         }
-        if self.variant.right_kinds | self.variant.ep_kinds != 0 {
-            self.play_special(m, mover, moved);
-        }
+        // An en-passant capture takes a piece from another square: it resets like a capture.
+        let took_en_passant = self.variant.right_kinds | self.variant.ep_kinds != 0
+            && self.play_special(m, mover, moved);
         // Captures, drops and reset-by kinds are irreversible: the move rule and the repetition
         // window start again.
         let resets = !captured.is_empty()
+            || took_en_passant
             || m.drop.is_some()
             || (self.variant.rules.move_rule.as_ref()).is_some_and(|r| r.resets(moved.kind()));
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };

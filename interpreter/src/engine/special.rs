@@ -146,8 +146,9 @@ impl Position {
 
     /// After the board move of `m` by `moved` (already on `m.to`): takes an en-passant victim,
     /// moves a castling partner, drops the rights of the pieces that moved or were captured,
-    /// and sets the new en-passant square. Every change is logged for undo and hashed.
-    pub(crate) fn play_special(&mut self, m: Move, mover: Seat, moved: Piece) {
+    /// and sets the new en-passant square. Every change is logged for undo and hashed. True if
+    /// it took a piece en passant.
+    pub(crate) fn play_special(&mut self, m: Move, mover: Seat, moved: Piece) -> bool {
         let (from, to) = (m.from.0, m.to.0);
         let victim = if m.drop.is_none() {
             self.ep_capture(m, moved)
@@ -159,15 +160,16 @@ impl Position {
             self.ep = NO_EP;
             self.ep_victim = NO_EP;
         }
+        let took = victim.is_some();
         if let Some(sq) = victim {
             self.edit(sq, Piece::EMPTY);
         }
         if m.drop.is_some() {
-            return;
+            return took;
         }
         self.drop_right(to);
         if !self.rights.contains(from) {
-            return;
+            return took;
         }
         self.drop_right(from);
         let castle = self
@@ -183,7 +185,7 @@ impl Position {
             self.drop_right(rook_from);
             self.edit(rook_from, Piece::EMPTY);
             self.edit(rook_to, rook);
-            return;
+            return took;
         }
         if self.variant.ep_kinds >> moved.kind().0 & 1 == 1
             && let Some(passed) = self.passed_square(moved, from, to)
@@ -193,6 +195,7 @@ impl Position {
             self.ep_victim = to;
             self.hash ^= ep_key(passed);
         }
+        took
     }
 
     /// Removes the first-move right on `sq`, if there is one.
