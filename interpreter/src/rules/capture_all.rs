@@ -125,16 +125,10 @@ impl Module for CaptureAll {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::parse_yaml;
 
     /// Reads `yaml` (a top-level mapping) with the capture-all schema.
     fn read(yaml: &str) -> (Option<CaptureAllSpec>, Vec<String>) {
-        let tree = parse_yaml(&crate::diag::text_source("t.yaml", yaml)).unwrap();
-        let mut r = Reader::default();
-        let mut f = r.map(&tree, "a rule file").unwrap();
-        let spec = CaptureAll::read(&mut r, &mut f);
-        let errors = r.errors.0.iter().map(|d| d.message.clone()).collect();
-        (spec, errors)
+        crate::rules::read_with::<CaptureAll>(yaml)
     }
 
     #[test]

@@ -118,15 +118,11 @@ impl Module for Mate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::parse_yaml;
 
     /// Reads `yaml` (a top-level mapping) with the mate schema: (to_mater, problems).
     fn read(yaml: &str) -> (Option<bool>, usize) {
-        let tree = parse_yaml(&crate::diag::text_source("t.yaml", yaml)).unwrap();
-        let mut r = Reader::default();
-        let mut f = r.map(&tree, "a rule file").unwrap();
-        let spec = Mate::read(&mut r, &mut f);
-        (spec.map(|s| s.to_mater), r.errors.0.len())
+        let (spec, errors) = crate::rules::read_with::<Mate>(yaml);
+        (spec.map(|s| s.to_mater), errors.len())
     }
 
     #[test]

@@ -531,3 +531,14 @@ impl Modules {
         self.scoring.is_some() || self.thrones.is_some() || self.capture_all.is_some()
     }
 }
+
+/// Reads `yaml` (a top-level mapping) with `M`'s schema: the spec and the problems' messages
+/// (for the modules' unit tests).
+#[cfg(test)]
+pub(crate) fn read_with<M: Module>(yaml: &str) -> (Option<M::Spec>, Vec<String>) {
+    let tree = crate::yaml::parse_yaml(&crate::diag::text_source("t.yaml", yaml)).unwrap();
+    let mut r = Reader::default();
+    let mut f = r.map(&tree, "a rule file").unwrap();
+    let spec = M::read(&mut r, &mut f);
+    (spec, r.errors.0.iter().map(|d| d.message.clone()).collect())
+}

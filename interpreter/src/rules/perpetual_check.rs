@@ -83,15 +83,11 @@ impl Module for PerpetualCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::parse_yaml;
 
     /// Reads `yaml` (a top-level mapping) with the perpetual-check schema.
     fn read(yaml: &str) -> (Option<()>, usize) {
-        let tree = parse_yaml(&crate::diag::text_source("t.yaml", yaml)).unwrap();
-        let mut r = Reader::default();
-        let mut f = r.map(&tree, "a rule file").unwrap();
-        let spec = PerpetualCheck::read(&mut r, &mut f);
-        (spec, r.errors.0.len())
+        let (spec, errors) = crate::rules::read_with::<PerpetualCheck>(yaml);
+        (spec, errors.len())
     }
 
     #[test]
