@@ -149,6 +149,9 @@ impl fmt::Debug for Piece {
 pub struct SquareSet(pub [u64; 4]);
 
 impl SquareSet {
+    /// Every square index, 0 to 255.
+    pub const FULL: SquareSet = SquareSet([u64::MAX; 4]);
+
     /// Adds square index `i`.
     #[inline]
     pub fn insert(&mut self, i: u8) {
@@ -177,6 +180,13 @@ impl SquareSet {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
+    }
+
+    /// The squares in either set.
+    #[inline]
+    pub fn union(self, other: SquareSet) -> SquareSet {
+        let (a, b) = (self.0, other.0);
+        SquareSet([a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]])
     }
 
     /// The lowest square index, if any.

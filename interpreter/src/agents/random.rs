@@ -61,12 +61,38 @@ impl Agent for RandomAgent {
 /// buffer (each key computed once, compared as plain integers) and the move is read back
 /// from its key, which holds every field. Measured with callgrind on 300 Chaturaji random
 /// games: the selection's share fell from 24.7 to 16.2 million instructions.
+///
+/// When the moves come grouped by origin square in ascending order (as the move generator
+/// gives a piece's moves together, in square order, unless hops, first-move, en-passant or
+/// castling moves follow), the `i`-th move is among those of the origin of `moves[i]`, and only
+/// that group is searched.
 #[inline]
 pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
-    if moves.len() > KEY_BUFFER {
-        return *moves.select_nth_unstable_by_key(i, |m| m.canonical_key()).1;
+    if moves.windows(2).all(|w| w[0].from <= w[1].from) {
+        let from = moves[i].from;
+        let start = moves[..i].iter().rposition(|m| m.from != from).map_or(0, |j| j + 1);
+        let end = moves[i..].iter().position(|m| m.from != from).map_or(moves.len(), |j| i + j);
+        return select_nth(&mut moves[start..end], i - start);
     }
-    let mut buf = [0u64; KEY_BUFFER];
+    select_nth(moves, i)
+}
+
+/// The `i`-th of `moves` in the canonical order, by selection: on a stack buffer of keys
+/// (a short one for the usual short lists, whose clearing costs less), else on the moves.
+#[inline]
+fn select_nth(moves: &mut [Move], i: usize) -> Move {
+    match moves.len() {
+        1 => moves[0],
+        ..=SHORT_BUFFER => select_by_keys::<SHORT_BUFFER>(moves, i),
+        ..=KEY_BUFFER => select_by_keys::<KEY_BUFFER>(moves, i),
+        _ => *moves.select_nth_unstable_by_key(i, |m| m.canonical_key()).1,
+    }
+}
+
+/// [`select_nth`] for up to `N` moves, on their keys.
+#[inline]
+fn select_by_keys<const N: usize>(moves: &[Move], i: usize) -> Move {
+    let mut buf = [0u64; N];
     let keys = &mut buf[..moves.len()];
     for (k, m) in keys.iter_mut().zip(moves.iter()) {
         *k = m.canonical_key();
@@ -78,6 +104,9 @@ pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
     );
     m
 }
+
+/// Longest move list whose selection uses the short key buffer.
+const SHORT_BUFFER: usize = 16;
 
 /// Longest move list whose canonical selection uses the stack buffer of keys.
 pub const KEY_BUFFER: usize = 64;

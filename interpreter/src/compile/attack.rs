@@ -58,6 +58,12 @@ pub struct AttackTable {
     rev_hops: Vec<(RevRay, bool)>,
     /// Per kind: what its hops may not pass over or capture.
     hop_limits: Vec<HopLimits>,
+    /// Per square: the squares whose emptying could let a piece attack it (the squares of
+    /// every line and hop line walking back from it and the lame leaps' blocking squares).
+    lines: Vec<SquareSet>,
+    /// Per square: the squares whose filling could let a piece attack it (a new screen on a
+    /// hop line walking back from it); all empty without hops.
+    screens: Vec<SquareSet>,
 }
 
 /// Where a step applies, in board squares: the squares it starts from and the squares it
@@ -140,9 +146,52 @@ impl AttackTable {
         for sq in board.squares() {
             t.add_reverse_leaps(board, sq, &leap_types);
             t.add_reverse_rays(board, sq, &ray_types);
+            t.add_lines(sq.0);
         }
         t.has_hops = !t.rev_hops.is_empty();
         t
+    }
+
+    /// The `lines` and `screens` of `sq`, from its reverse leaps, rays and hop lines.
+    fn add_lines(&mut self, sq: u8) {
+        let squares = |r: &RevRay| &self.ray_squares[r.start as usize..][..r.len as usize];
+        let mut lines = SquareSet::default();
+        let mut screens = SquareSet::default();
+        let (start, len) = self.leap_index[sq as usize];
+        for r in &self.rev_leaps[start as usize..][..len as usize] {
+            for &b in &self.blocks[r.block as usize..][..r.nblock as usize] {
+                lines.insert(b);
+            }
+        }
+        let (start, len) = self.ray_index[sq as usize];
+        for r in &self.rev_rays[start as usize..][..len as usize] {
+            squares(r).iter().for_each(|&s| lines.insert(s));
+        }
+        let (start, len) = self.hop_index[sq as usize];
+        for (r, _) in &self.rev_hops[start as usize..][..len as usize] {
+            squares(r).iter().for_each(|&s| screens.insert(s));
+        }
+        self.lines.push(lines.union(screens));
+        self.screens.push(screens);
+    }
+
+    /// The squares whose emptying could let some piece attack `sq` (square index): squares on
+    /// the lines walking back from it (hop lines included) and the blocking squares of the lame
+    /// leaps onto it. A move of another seat's piece that empties none of them and fills none
+    /// of its [`screens`](Self::screens) lets no piece of a third seat attack `sq` that did
+    /// not attack it before (the engine's legality test skips such moves when the mover is
+    /// not in check).
+    #[inline]
+    pub fn lines(&self, sq: u8) -> SquareSet {
+        self.lines[sq as usize]
+    }
+
+    /// The squares whose filling could let some piece attack `sq` (square index): the squares
+    /// of the hop lines walking back from it, where a new piece is a new screen (empty without
+    /// hoppers).
+    #[inline]
+    pub fn screens(&self, sq: u8) -> SquareSet {
+        self.screens[sq as usize]
     }
 
     /// The leaps that could attack `sq`, one per leap type whose start and target fit.

@@ -50,20 +50,20 @@ impl Position {
         let Some(rules) = &self.variant.rules.dice else {
             return;
         };
+        // One (die, kinds) per distinct die value with a kind to move, smallest die first.
         let mut masks = [(0u8, 0u64); MAX_DICE];
-        let mut last = 0u8;
-        for (slot, d) in masks.iter_mut().zip(self.dice) {
-            if d != 0 && d != last {
-                *slot = (d, rules.kinds_for(d));
-                last = d;
+        let mut n = 0;
+        for &d in self.dice.iter().rev() {
+            if d != 0 && (n == 0 || masks[n - 1].0 != d) {
+                let kinds = rules.kinds_for(d);
+                if kinds != 0 {
+                    masks[n] = (d, kinds);
+                    n += 1;
+                }
             }
         }
         let start = out.len();
-        for (d, kinds) in masks {
-            if kinds != 0 {
-                self.pseudo_moves_for(self.to_move, kinds, d, out);
-            }
-        }
+        self.pseudo_moves_for(self.to_move, &masks[..n], out);
         self.retain_legal(out, start);
     }
 

@@ -9,66 +9,117 @@ use super::Move;
 use super::position::Position;
 use crate::compile::{CAPTURE, QUIET};
 use crate::geometry::Square;
-use crate::vocab::{Kind, Piece, Seat};
+use crate::vocab::{Kind, Piece, Seat, SquareSet};
 
 impl Position {
     /// Appends every pseudo-legal move of `seat` (ignoring royal safety) to `out`.
     pub(crate) fn pseudo_moves(&self, seat: Seat, out: &mut Vec<Move>) {
-        self.pseudo_moves_for(seat, u64::MAX, 0, out);
+        self.pseudo_moves_for(seat, &[(0, u64::MAX)], out);
     }
 
-    /// Appends the pseudo-legal moves of `seat`'s pieces whose kind bit is set in `kinds`,
-    /// tagged with die value `die` (0 without dice).
-    pub(crate) fn pseudo_moves_for(&self, seat: Seat, kinds: u64, die: u8, out: &mut Vec<Move>) {
+    /// Appends the pseudo-legal moves of `seat`'s pieces for each `(die, kinds)` of `dice`:
+    /// the moves of the pieces whose kind bit is set in `kinds`, tagged with `die` (0 without
+    /// dice). The board moves come piece by piece in square order (all of one piece's moves
+    /// together, for every die that moves it), then hops, then first-move, en-passant and
+    /// castling moves.
+    pub(crate) fn pseudo_moves_for(&self, seat: Seat, dice: &[(u8, u64)], out: &mut Vec<Move>) {
         let v = &*self.variant;
-        let t = &v.table;
         let n_orients = v.orients.len();
+        let any = dice.iter().fold(0, |a, &(_, k)| a | k);
         for from in self.occ[seat.index()].iter() {
             let p = self.board[from as usize];
-            if p.is_dead() || kinds >> p.kind().0 & 1 == 0 {
+            let k = p.kind();
+            if p.is_dead() || any >> k.0 & 1 == 0 {
                 continue;
             }
             let combo = p.combo(n_orients);
-            // The hottest loop of the engine: written out here rather than through
-            // `MoveTable::walk` (which mobility, exposure and drops use), so each target is
-            // pushed as it is found (measured: the closure form costs perft about 8%).
-            let e = t.entry(combo, from);
-            for l in t.leaps_of(e) {
-                let target = self.board[l.to as usize];
-                let ok = if target.is_empty() {
-                    l.mode & QUIET != 0
-                } else {
-                    l.mode & CAPTURE != 0 && self.capturable(seat, target)
-                };
-                if ok
-                    && t.blocks_of(l)
-                        .iter()
-                        .all(|&b| self.board[b as usize].is_empty())
-                {
-                    self.push_move(p, combo, from, l.to, die, out);
+            let promotes = v.kinds[k.index()].promotion.is_some();
+            for &(die, kinds) in dice {
+                if kinds >> k.0 & 1 == 0 {
+                    continue;
                 }
-            }
-            for r in t.rays_of(e) {
-                for &to in t.ray(r) {
-                    let target = self.board[to as usize];
-                    if target.is_empty() {
-                        if r.mode & QUIET != 0 {
-                            self.push_move(p, combo, from, to, die, out);
-                        }
-                    } else {
-                        if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
-                            self.push_move(p, combo, from, to, die, out);
-                        }
-                        break;
-                    }
+                // Pieces that never promote here push each move as found, without the
+                // promotion test.
+                if promotes {
+                    self.piece_moves::<true>(seat, p, combo, from, die, out);
+                } else {
+                    self.piece_moves::<false>(seat, p, combo, from, die, out);
                 }
             }
         }
-        if t.has_hops {
-            self.hop_moves_for(seat, kinds, die, out);
+        if v.table.has_hops {
+            for &(die, kinds) in dice {
+                self.hop_moves_for(seat, kinds, die, out);
+            }
         }
         if v.has_special || v.rules.castling.is_some() {
-            self.special_moves(seat, kinds, die, out);
+            for &(die, kinds) in dice {
+                self.special_moves(seat, kinds, die, out);
+            }
+        }
+    }
+
+    /// Appends the leaps and rays of piece `p` (of `seat`, on `from`, (kind, orientation)
+    /// combo `combo`) from the move table, tagged with `die`; expanded into promotion choices
+    /// if `PROMOTES` (the kind has a promotion).
+    ///
+    /// The hottest loop of the engine: written out here rather than through
+    /// `MoveTable::walk` (which mobility, exposure and drops use), so each target is pushed
+    /// as it is found (measured: the closure form costs perft about 8%).
+    #[inline(always)]
+    fn piece_moves<const PROMOTES: bool>(
+        &self,
+        seat: Seat,
+        p: Piece,
+        combo: usize,
+        from: u8,
+        die: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let t = &self.variant.table;
+        let push = |to: u8, out: &mut Vec<Move>| {
+            if PROMOTES {
+                self.push_move(p, combo, from, to, die, out);
+            } else {
+                out.push(Move {
+                    from: Square(from),
+                    to: Square(to),
+                    promotion: None,
+                    die,
+                    drop: None,
+                });
+            }
+        };
+        let e = t.entry(combo, from);
+        for l in t.leaps_of(e) {
+            let target = self.board[l.to as usize];
+            let ok = if target.is_empty() {
+                l.mode & QUIET != 0
+            } else {
+                l.mode & CAPTURE != 0 && self.capturable(seat, target)
+            };
+            if ok
+                && t.blocks_of(l)
+                    .iter()
+                    .all(|&b| self.board[b as usize].is_empty())
+            {
+                push(l.to, out);
+            }
+        }
+        for r in t.rays_of(e) {
+            for &to in t.ray(r) {
+                let target = self.board[to as usize];
+                if target.is_empty() {
+                    if r.mode & QUIET != 0 {
+                        push(to, out);
+                    }
+                } else {
+                    if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
+                        push(to, out);
+                    }
+                    break;
+                }
+            }
         }
     }
 
@@ -236,19 +287,58 @@ impl Position {
     }
 
     /// A test of legality for each of the mover's pseudo-legal moves, as
-    /// [`keeps_royals_safe`](Self::keeps_royals_safe) gives it, made cheaper for drops: a drop
-    /// only adds a piece, so it cannot expose the mover's royal pieces; when none is attacked
-    /// now (and the mover has no partner to protect), only the drop's own restriction is left.
+    /// [`keeps_royals_safe`](Self::keeps_royals_safe) gives it, made cheaper when the mover's
+    /// royal pieces are safe now (not attacked, not facing) and it has no partner to protect:
+    /// - a drop only adds a piece, so it cannot expose them: only the drop's own restriction
+    ///   is left;
+    /// - a board move that empties none of their [`lines`](crate::compile::AttackTable::lines)
+    ///   (their own squares and, with facing, their files included), fills none of their
+    ///   [`screens`](crate::compile::AttackTable::screens) and is not an en-passant capture
+    ///   lets no piece attack them: it is legal without playing it (most moves, in most
+    ///   positions).
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
-        let drops_safe =
-            self.variant.rules.partners(self.to_move) == 0 && !self.in_check(self.to_move);
+        let seat = self.to_move;
+        let safe_now = self.variant.rules.partners(seat) == 0 && !self.in_check(seat);
+        let (vacate, fill) = if safe_now {
+            self.exposing_squares(seat)
+        } else {
+            None
+        }
+        .unwrap_or((SquareSet::FULL, SquareSet::FULL));
+        let ep = self.ep;
         move |pos: &mut Self, m: Move| {
-            if drops_safe && m.drop.is_some() {
-                pos.drop_mate_allowed(m)
+            if m.drop.is_some() {
+                if safe_now {
+                    pos.drop_mate_allowed(m)
+                } else {
+                    pos.keeps_royals_safe(m)
+                }
+            } else if !vacate.contains(m.from.0) && !fill.contains(m.to.0) && m.to.0 != ep {
+                true
             } else {
                 pos.keeps_royals_safe(m)
             }
         }
+    }
+
+    /// For `seat`, whose royal pieces are not attacked: the squares whose emptying and those
+    /// whose filling could expose one of them (see [`legality`](Self::legality)); `None` if one
+    /// faces another seat's royal piece already.
+    fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
+        let v = &*self.variant;
+        let (mut vacate, mut fill) = (SquareSet::default(), SquareSet::default());
+        for sq in self.royals[seat.index()].iter() {
+            vacate.insert(sq);
+            vacate = vacate.union(v.attacks.lines(sq));
+            fill = fill.union(v.attacks.screens(sq));
+            if let Some(f) = &v.rules.facing {
+                if f.faces(&self.board, sq, seat, v.royal_kinds) {
+                    return None;
+                }
+                vacate = vacate.union(f.file(sq));
+            }
+        }
+        Some((vacate, fill))
     }
 
     /// Runs `f` on the board with `m` applied in place (only the two squares change: no
@@ -296,20 +386,22 @@ impl Position {
         out
     }
 
-    /// Keeps only the moves of `out[start..]` that leave the mover's royal pieces safe.
+    /// Keeps only the moves of `out[start..]` that leave the mover's royal pieces safe, in
+    /// their order.
     pub(crate) fn retain_legal(&mut self, out: &mut Vec<Move>, start: usize) {
         if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
             return;
         }
         let legal = self.legality();
-        let mut i = start;
-        while i < out.len() {
-            if legal(self, out[i]) {
-                i += 1;
-            } else {
-                out.swap_remove(i);
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if legal(self, m) {
+                out[kept] = m;
+                kept += 1;
             }
         }
+        out.truncate(kept);
     }
 
     /// Fills `out` with the legal moves of the seat to move: empty once the game has ended by
@@ -374,7 +466,8 @@ impl Position {
         if self.variant.rules.hands.is_some() {
             self.drop_moves(self.to_move, &mut buf);
         }
-        let any = buf.iter().any(|&m| self.keeps_royals_safe(m));
+        let legal = self.legality();
+        let any = buf.iter().any(|&m| legal(self, m));
         self.scratch = buf;
         any
     }

@@ -13,7 +13,7 @@
 
 use super::{Cx, Module, Names};
 use crate::geometry::{Board, Square};
-use crate::vocab::{Piece, Seat};
+use crate::vocab::{Piece, Seat, SquareSet};
 use crate::yaml::{Fields, Reader};
 
 /// Compiled royal facing.
@@ -47,6 +47,21 @@ impl Module for Facing {
 }
 
 impl Facing {
+    /// The squares of the file of `sq` (square index), `sq` excepted: the only squares whose
+    /// emptying can make a royal piece on `sq` face another (the legality test's shortcut
+    /// reads them).
+    pub fn file(&self, sq: u8) -> SquareSet {
+        let mut out = SquareSet::default();
+        for dy in [1, -1] {
+            let mut cur = Square(sq);
+            while let Some(next) = self.board.offset(cur, 0, dy) {
+                out.insert(next.0);
+                cur = next;
+            }
+        }
+        out
+    }
+
     /// True if the royal piece of `mover` on `sq` faces a royal piece of another seat along
     /// its file on `board` (the mailbox): the first piece met going up or down the file is a
     /// live royal piece (its kind's bit set in `royal_kinds`) that `mover` does not own.
