@@ -86,7 +86,10 @@ pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
         return select_nth(moves, i);
     }
     let group = &mut moves[start..=end];
-    if group.len() <= SHORT_BUFFER && group.iter().all(|m| m.promotion.is_none() && m.drop.is_none())
+    if group.len() <= SHORT_BUFFER
+        && group
+            .iter()
+            .all(|m| m.promotion.is_none() && m.drop.is_none())
     {
         return nth_plain(group, i - start);
     }

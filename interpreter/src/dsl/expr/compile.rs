@@ -58,6 +58,14 @@ impl Expr {
     /// is true when non-zero). Booleans come out as 0 or 1. Never allocates or panics:
     /// arithmetic wraps, division or remainder by zero gives 0.
     pub fn eval(&self, quantity: &mut dyn FnMut(u32) -> i64) -> i64 {
+        // The usual end condition is one comparison of two operands (`rounds >= 30`): worked
+        // out directly, without the stack (measured: a tenth of a Chaturaji playout's
+        // instructions went to evaluating the four conditions after each move).
+        if let [a, b, Instr::Bin(op)] = self.code[..]
+            && let (Some(a), Some(b)) = (operand(a, quantity), operand(b, quantity))
+        {
+            return apply(op, a, b);
+        }
         let mut stack = [0i64; STACK];
         let mut sp = 0usize;
         for instr in &self.code {
@@ -108,6 +116,18 @@ impl Expr {
 impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
+    }
+}
+
+/// The value of an instruction that pushes one value (a constant or a quantity), or `None`
+/// for an operator.
+#[inline]
+fn operand(instr: Instr, quantity: &mut dyn FnMut(u32) -> i64) -> Option<i64> {
+    match instr {
+        Instr::Const(value) => Some(value),
+        Instr::Load(id) => Some(quantity(id)),
+        Instr::LoadBool(id) => Some(i64::from(quantity(id) != 0)),
+        Instr::Not | Instr::Neg | Instr::Bin(_) => None,
     }
 }
 

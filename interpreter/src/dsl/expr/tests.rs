@@ -356,6 +356,33 @@ fn evaluation_worked_by_hand() {
     assert_eq!(eval("x > 6 and x < 8 and x != 7"), 0);
 }
 
+/// One operator between two operands is evaluated without the stack: every operator, with
+/// quantities (x = 7, rounds_without_capture = 12), a constant and a boolean (`bare(red)`,
+/// any non-zero value, reads as 1), worked by hand.
+#[test]
+fn two_operand_expressions_worked_by_hand() {
+    let cases = [
+        ("x < rounds_without_capture", 1),
+        ("x <= 7", 1),
+        ("x > 7", 0),
+        ("rounds_without_capture >= x", 1),
+        ("x == 7", 1),
+        ("x != 7", 0),
+        ("x + rounds_without_capture", 19),
+        ("x - rounds_without_capture", -5),
+        ("x * rounds_without_capture", 84),
+        ("rounds_without_capture / x", 1),
+        ("rounds_without_capture % x", 5),
+        ("x / 0", 0),
+        ("bare(red) == 1", 1),
+        ("bare(red) and q", 0),
+        ("bare(red) or q", 1),
+    ];
+    for (src, value) in cases {
+        assert_eq!(eval(src), value, "{src}");
+    }
+}
+
 #[test]
 fn arithmetic_wraps() {
     assert_eq!(eval("9223372036854775807 + 1"), i64::MIN);
