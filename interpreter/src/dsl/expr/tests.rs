@@ -374,7 +374,7 @@ fn two_operand_expressions_worked_by_hand() {
         ("rounds_without_capture / x", 1),
         ("rounds_without_capture % x", 5),
         ("x / 0", 0),
-        ("bare(red) == 1", 1),
+        ("bare(red) == p", 1),
         ("bare(red) and q", 0),
         ("bare(red) or q", 1),
     ];
