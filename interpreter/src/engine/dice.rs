@@ -50,10 +50,10 @@ impl Position {
         let Some(rules) = &self.variant.rules.dice else {
             return;
         };
-        // One (die, kinds) per distinct die value with a kind to move, smallest die first.
+        // One (die, kinds) per distinct die value with a kind to move, largest die first.
         let mut masks = [(0u8, 0u64); MAX_DICE];
         let mut n = 0;
-        for &d in self.dice.iter().rev() {
+        for &d in self.dice.iter() {
             if d != 0 && (n == 0 || masks[n - 1].0 != d) {
                 let kinds = rules.kinds_for(d);
                 if kinds != 0 {

@@ -386,22 +386,20 @@ impl Position {
         out
     }
 
-    /// Keeps only the moves of `out[start..]` that leave the mover's royal pieces safe, in
-    /// their order.
+    /// Keeps only the moves of `out[start..]` that leave the mover's royal pieces safe.
     pub(crate) fn retain_legal(&mut self, out: &mut Vec<Move>, start: usize) {
         if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
             return;
         }
         let legal = self.legality();
-        let mut kept = start;
-        for i in start..out.len() {
-            let m = out[i];
-            if legal(self, m) {
-                out[kept] = m;
-                kept += 1;
+        let mut i = start;
+        while i < out.len() {
+            if legal(self, out[i]) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
             }
         }
-        out.truncate(kept);
     }
 
     /// Fills `out` with the legal moves of the seat to move: empty once the game has ended by
