@@ -126,7 +126,7 @@ fn nth_plain(moves: &[Move], i: usize) -> Move {
 fn select_nth(moves: &mut [Move], i: usize) -> Move {
     match moves.len() {
         1 => moves[0],
-        ..=SHORT_BUFFER => {
+        2..=SHORT_BUFFER => {
             let mut keys = [0u64; SHORT_BUFFER];
             for (j, m) in moves.iter().enumerate() {
                 let k = m.canonical_key();
