@@ -575,6 +575,19 @@ fn compile_promotions(
 ) {
     let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, names, errs);
     for (i, p) in spec.pieces.iter().enumerate() {
+        // A flip (`crate::rules::flip`) is a compulsory promotion to its one kind with every
+        // square in the zone; its name is resolved (and reported) by the module.
+        if let Some(t) = &p.flip
+            && p.promotion.is_none()
+            && let (Some(to), Some(k)) = (names.iter().position(|n| *n == t.value), kinds.get_mut(i))
+        {
+            k.promotion = Some(Promotion {
+                zone: crate::geometry::MAX_SIDE,
+                to: vec![crate::vocab::Kind(to as u8)],
+                mandatory: true,
+                forced: 0,
+            });
+        }
         let Some(pr) = &p.promotion else { continue };
         let to: Vec<_> = pr.to.iter().filter_map(|t| kind_of(t, errs)).collect();
         for (j, t) in pr.to.iter().enumerate() {

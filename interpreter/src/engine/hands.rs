@@ -43,54 +43,77 @@ impl Position {
         }
     }
 
-    /// Appends `seat`'s legal-looking drops (royal safety and no-mate are checked later).
+    /// Appends `seat`'s legal-looking drops (royal safety and no-mate are checked later). A
+    /// kind with `drop.either-face` is also dropped as the kind it flips to (the move's
+    /// `promotion`), under that face's drop rules.
     pub(crate) fn drop_moves(&self, seat: Seat, out: &mut Vec<Move>) {
         let v = &*self.variant;
-        let orient = v.seats[seat.index()].orient;
-        let n_orients = v.orients.len();
         for (k, &count) in self.hand[seat.index()][..v.kinds.len()].iter().enumerate() {
             if count == 0 {
                 continue;
             }
             let kind = Kind(k as u8);
-            let combo = k * n_orients + orient as usize;
-            let rule = v
-                .rules
-                .hands
-                .as_ref()
-                .map(|h| h.drop_rule(kind))
-                .unwrap_or_default();
-            let (one_per_line, mobile) = (rule.one_per_line, rule.mobile);
-            let mut blocked_lines = 0u32;
-            if one_per_line {
-                for sq in self.occ[seat.index()].iter() {
-                    let p = self.board[sq as usize];
-                    if p.kind() == kind && p.orient() == orient {
-                        blocked_lines |= 1 << self.facing_line(orient, sq);
-                    }
+            let hands = v.rules.hands.as_ref();
+            self.face_drops(seat, kind, None, out);
+            if hands.is_some_and(|h| h.drop_rule(kind).either_face)
+                && let Some(face) = v.rules.flip.as_ref().and_then(|f| f.of(kind))
+            {
+                self.face_drops(seat, kind, Some(face), out);
+            }
+        }
+    }
+
+    /// Appends `seat`'s drops of `kind` from its hand, as `face` (`None`: as itself), where
+    /// the drop rules of the kind it is dropped as allow them.
+    fn face_drops(&self, seat: Seat, kind: Kind, face: Option<Kind>, out: &mut Vec<Move>) {
+        let v = &*self.variant;
+        let orient = v.seats[seat.index()].orient;
+        let placed = face.unwrap_or(kind);
+        let combo = placed.index() * v.orients.len() + orient as usize;
+        let rule = v
+            .rules
+            .hands
+            .as_ref()
+            .map(|h| h.drop_rule(placed))
+            .unwrap_or_default();
+        let (one_per_line, mobile) = (rule.one_per_line, rule.mobile);
+        let mut blocked_lines = 0u32;
+        if one_per_line {
+            for sq in self.occ[seat.index()].iter() {
+                let p = self.board[sq as usize];
+                if p.kind() == placed && p.orient() == orient {
+                    blocked_lines |= 1 << self.facing_line(orient, sq);
                 }
             }
-            for sq in 0..v.board.len() as u8 {
-                if !self.board[sq as usize].is_empty()
-                    || blocked_lines >> self.facing_line(orient, sq) & 1 == 1
-                    || mobile && !self.could_move_from(combo, sq)
-                {
-                    continue;
-                }
-                out.push(Move {
-                    from: Square(sq),
-                    to: Square(sq),
-                    promotion: None,
-                    die: 0,
-                    drop: Some(kind),
-                });
+        }
+        for sq in 0..v.board.len() as u8 {
+            if !self.board[sq as usize].is_empty()
+                || blocked_lines >> self.facing_line(orient, sq) & 1 == 1
+                || mobile && !self.could_move_from(combo, sq)
+            {
+                continue;
             }
+            out.push(Move {
+                from: Square(sq),
+                to: Square(sq),
+                promotion: face,
+                die: 0,
+                drop: Some(kind),
+            });
         }
     }
 
     /// The piece a drop of `kind` by `seat` puts on the board.
     pub(crate) fn dropped_piece(&self, seat: Seat, kind: Kind) -> Piece {
         Piece::new(kind, seat, self.variant.seats[seat.index()].orient)
+    }
+
+    /// The piece the drop `m` by `seat` puts on the board: the dropped kind, or the face it
+    /// is dropped as (its `promotion`).
+    #[inline]
+    pub(crate) fn placed_by_drop(&self, seat: Seat, m: Move) -> Piece {
+        let kind = m.promotion.or(m.drop).unwrap_or(Kind(0));
+        self.dropped_piece(seat, kind)
     }
 
     /// For a no-mate kind: true if dropping it (already on the board at `sq`) attacks a live

@@ -103,7 +103,7 @@ impl Position {
         if let Some(k) = m.drop {
             moved = self.dropped_piece(mover, k);
             captured = Piece::EMPTY;
-            placed = moved;
+            placed = self.placed_by_drop(mover, m);
             self.push_undo(Action::Move(m), moved, captured);
             let n = self.hand[mover.index()][k.index()];
             self.hash ^= hand_key(mover, k, n) ^ if n > 1 { hand_key(mover, k, n - 1) } else { 0 };

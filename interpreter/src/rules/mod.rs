@@ -17,6 +17,7 @@ pub mod compose;
 pub mod dice;
 pub mod facing;
 pub mod first_seat;
+pub mod flip;
 pub mod formation;
 pub mod hands;
 pub mod mate;
@@ -482,6 +483,7 @@ registry! {
     formations: formation::Formations,
     thrones: throne::Thrones,
     promotion: promotion::FarPromotion,
+    flip: flip::Flips,
     capture_all: capture_all::CaptureAll,
     hands: hands::Hands,
     check_interrupt: check_interrupt::CheckInterrupt,

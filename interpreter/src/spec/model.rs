@@ -77,6 +77,9 @@ pub struct PieceSpec {
     /// `drop:` restrictions on dropping this kind from a hand, read by
     /// [`crate::rules::hands::drops`].
     pub drop: Option<crate::rules::hands::drops::DropRule>,
+    /// `flip:` the kind it becomes after every move it makes, read by
+    /// [`crate::rules::flip`].
+    pub flip: Option<Text>,
     /// Where its moves depend on the square: `confined:`, `region-moves:`, `hops:`.
     pub movement: MovementSpec,
 }
@@ -278,6 +281,11 @@ fn gather_piece_modules(pieces: &[PieceSpec], rules: &mut crate::rules::Specs) {
         .map(|p| p.name.clone())
         .collect();
     rules.royal = (!royal.is_empty()).then_some(royal);
+    let flips: Vec<(Text, Text)> = pieces
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.flip.clone()?)))
+        .collect();
+    rules.flip = (!flips.is_empty()).then_some(flips);
     let demote: Vec<(Text, Text)> = pieces
         .iter()
         .filter_map(|p| Some((p.name.clone(), p.demote.clone()?)))
@@ -387,6 +395,8 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
         let drop = f
             .opt("drop")
             .map(|n| crate::rules::hands::drops::read_drop(r, n));
+        let flip = (f.opt(crate::rules::flip::FLIP_KEY)).and_then(|n| text(r, n, "a piece name"));
+        crate::rules::flip::check_piece(r, &k.name, v, flip.as_ref());
         let movement = read_movement(r, &mut f);
         f.finish(
             r,
@@ -402,6 +412,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 "confined",
                 "region-moves",
                 "hops",
+                crate::rules::flip::FLIP_KEY,
             ],
         );
         if let (Some(letter), Some(betza)) = (letter, betza) {
@@ -414,6 +425,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 promotion,
                 demote,
                 drop,
+                flip,
                 movement,
             });
         }

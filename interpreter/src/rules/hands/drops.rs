@@ -14,7 +14,10 @@
 //! - `mobile`: not where it could never move — on a square from which every move of its Betza
 //!   (on an empty board, along its facing) leaves the board or lands on a dead piece (shogi: a
 //!   pawn on its last line or in front of a dead king; the lance's last line and the knight's
-//!   last two lines are the same rule).
+//!   last two lines are the same rule);
+//! - `either-face` (a kind with [`flip`](crate::rules::flip)): it may also be dropped as the
+//!   kind it flips to (Kyoto shogi); such a drop follows the drop rules of the face it is
+//!   dropped as.
 //!
 //! Without any, a kind in hand may be dropped on any empty square. Drop rules need
 //! `hands: { captures: true }` (without a hand nothing is dropped) and are refused with dice.
@@ -28,7 +31,7 @@
 use crate::yaml::{Node, Reader};
 
 /// The keys of a piece's `drop:` mapping.
-pub const DROP_KEYS: [&str; 3] = ["one-per-line", "no-mate", "mobile"];
+pub const DROP_KEYS: [&str; 4] = ["one-per-line", "no-mate", "mobile", "either-face"];
 
 /// One kind's drop restrictions (as written and as compiled: they need no resolving).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,12 +42,14 @@ pub struct DropRule {
     pub no_mate: bool,
     /// `mobile: true`: never where it could never move.
     pub mobile: bool,
+    /// `either-face: true`: may also be dropped as the kind it flips to.
+    pub either_face: bool,
 }
 
 impl DropRule {
     /// True if any restriction is on.
     pub fn any(&self) -> bool {
-        self.one_per_line || self.no_mate || self.mobile
+        self.one_per_line || self.no_mate || self.mobile || self.either_face
     }
 
     /// The restrictions in words, for `explain`.
@@ -53,6 +58,7 @@ impl DropRule {
             (self.one_per_line, "one per line"),
             (self.no_mate, "no mate by drop"),
             (self.mobile, "never where it could never move"),
+            (self.either_face, "on either face"),
         ]
         .into_iter()
         .filter_map(|(on, what)| on.then_some(what))
@@ -64,7 +70,10 @@ impl DropRule {
 /// `r`, located.
 pub fn read_drop(r: &mut Reader, node: &Node) -> DropRule {
     let mut drop = DropRule::default();
-    let Some(mut d) = r.map(node, "drop restrictions: { one-per-line, no-mate, mobile }") else {
+    let Some(mut d) = r.map(
+        node,
+        "drop restrictions: { one-per-line, no-mate, mobile, either-face }",
+    ) else {
         return drop;
     };
     let mut flag = |r: &mut Reader, key: &str| {
@@ -75,6 +84,7 @@ pub fn read_drop(r: &mut Reader, node: &Node) -> DropRule {
     drop.one_per_line = flag(r, "one-per-line");
     drop.no_mate = flag(r, "no-mate");
     drop.mobile = flag(r, "mobile");
+    drop.either_face = flag(r, "either-face");
     d.finish(r, "drop restrictions", &DROP_KEYS);
     drop
 }
@@ -101,6 +111,7 @@ mod tests {
             one_per_line: true,
             no_mate: false,
             mobile: true,
+            either_face: false,
         };
         assert_eq!(rule, want);
         assert_eq!(
