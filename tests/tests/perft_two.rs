@@ -17,6 +17,11 @@ use ashtapada::{Assignment, Position, compile, perft};
 /// Options that cannot change perft(2) from the start: (variant, option, why).
 const INERT: &[(&str, &str, &str)] = &[
     (
+        "kyotoshogi",
+        "uchifuzume",
+        "nothing is captured in two plies, so no hand holds a pawn",
+    ),
+    (
         "xiangqi",
         "perpetual-check",
         "no position repeats within two plies",
@@ -152,6 +157,11 @@ const ROWS: &[(&str, When, u64)] = &[
     // d1→c2 and f1→g2 (WfF; e2 holds the rook), pawns d2d3, f2f3, e3e4; the king and the rook
     // are boxed in. West's army is the same in its own frame and untouched: 9 × 9.
     ("yonin-shogi", &[], 81),
+    // Kyoto shogi: sente's 12 first moves — tokin a1→a2, b2 (WfF), silver b1→a2, b2, c2 (FfW),
+    // king c1→b2, c2, d2, gold d1→c2, d2, e2 (WfF), pawn e1→e2 — each piece but the king
+    // turning over; 137 replies in all, Fairy-Stockfish's perft(2) (tests/reference/
+    // family.perft, kyotoshogi-start).
+    ("kyotoshogi", &[], 137),
 ];
 
 /// The rows of `variant` whose choices `a` has.
@@ -177,8 +187,8 @@ fn perft_two_of_every_option_combination_is_the_hand_worked_value() {
         }
     }
     // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
-    // + yonin-shogi 64.
-    assert_eq!(total, 297);
+    // + yonin-shogi 64 + kyotoshogi 2.
+    assert_eq!(total, 299);
 }
 
 #[test]
