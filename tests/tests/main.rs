@@ -16,6 +16,7 @@ mod family_perft;
 mod function_length;
 mod hardening;
 mod hostile;
+mod kyotoshogi_positions;
 mod layers;
 mod legs;
 mod move_table;
