@@ -60,6 +60,14 @@ pub struct KindInfo {
     /// Promotion rule in a zone, chosen with the move (square-dependent promotion on the far
     /// line is [`crate::rules::promotion`]'s, after the move).
     pub promotion: Option<Promotion>,
+    /// The kind this kind is the promotion of, where that kind's zone promotion lists it and
+    /// its `demote:` names that kind (shogi's tokin of the pawn): FEN writes it as `+` and that
+    /// kind's letter, as Fairy-Stockfish does (`+P`), and reads both forms.
+    pub unpromoted: Option<crate::vocab::Kind>,
+    /// The kind whose zone promotion to this kind has `remember: true` (crazyhouse: the pawn,
+    /// for the queen, rook, bishop and knight): a piece promoted so carries the promoted flag
+    /// ([`Piece::is_promoted`], FEN's `~`) and goes to a hand as that kind when captured.
+    pub promoted_from: Option<crate::vocab::Kind>,
     /// `explain` lines of its confinement, region moves and hop restrictions.
     pub movement_notes: Vec<String>,
 }
@@ -75,6 +83,9 @@ pub struct Promotion {
     pub mandatory: bool,
     /// Lines at the far end where promotion is compulsory even if not `mandatory`.
     pub forced: u8,
+    /// The promoted piece remembers its promotion (`remember: true`; see
+    /// [`KindInfo::promoted_from`]).
+    pub remember: bool,
 }
 
 /// A compiled end condition.
@@ -558,10 +569,35 @@ fn compile_kinds(
             value: p.value,
             royal: false,
             promotion: None,
+            unpromoted: None,
+            promoted_from: None,
             movement_notes: Vec::new(),
         });
     }
     kinds
+}
+
+/// Fills each kind's [`KindInfo::unpromoted`] and [`KindInfo::promoted_from`] from the zone
+/// promotions compiled (names already checked: unknown ones are skipped here).
+fn link_promotions(spec: &RuleSpec, kinds: &mut [KindInfo], names: &[&str]) {
+    let index = |t: &Text| names.iter().position(|n| *n == t.value);
+    for i in 0..kinds.len() {
+        let Some(pr) = kinds[i].promotion.clone() else {
+            continue;
+        };
+        for to in pr.to {
+            let Some(target) = kinds.get_mut(to.index()).filter(|_| to.index() != i) else {
+                continue;
+            };
+            let demote = spec.pieces.get(to.index()).and_then(|p| p.demote.as_ref());
+            if demote.and_then(index) == Some(i) {
+                target.unpromoted = Some(crate::vocab::Kind(i as u8));
+            }
+            if pr.remember && target.promoted_from.is_none() {
+                target.promoted_from = Some(crate::vocab::Kind(i as u8));
+            }
+        }
+    }
 }
 
 /// Each kind's zone promotion (needs every kind's name); problems go to `errs`.
@@ -648,9 +684,11 @@ fn compile_promotions(
                 to,
                 mandatory: pr.mandatory,
                 forced: pr.forced,
+                remember: pr.remember,
             });
         }
     }
+    link_promotions(spec, kinds, names);
 }
 
 /// The end rules: the named conditions (the other end rules are modules); problems go to

@@ -103,6 +103,33 @@ impl Position {
         }
     }
 
+    /// The kind a captured piece goes to the capturer's hand as: the kind it was promoted from
+    /// if it remembers its promotion ([`Piece::is_promoted`]), else its `demote:` kind.
+    #[inline]
+    pub(crate) fn hand_kind(&self, captured: Piece) -> Kind {
+        let v = &*self.variant;
+        let remembered = captured
+            .is_promoted()
+            .then(|| v.kinds[captured.kind().index()].promoted_from)
+            .flatten();
+        remembered.unwrap_or_else(|| {
+            (v.rules.hands.as_ref()).map_or(captured.kind(), |h| h.demoted(captured.kind()))
+        })
+    }
+
+    /// `moved` promoted to `kind`: marked as remembering its promotion where its kind's
+    /// promotion has `remember: true`.
+    #[inline]
+    pub(crate) fn promoted_piece(&self, moved: Piece, kind: Kind) -> Piece {
+        let remember = (self.variant.kinds[moved.kind().index()].promotion.as_ref())
+            .is_some_and(|p| p.remember);
+        if remember {
+            moved.with_kind(kind).promoted()
+        } else {
+            moved.with_kind(kind)
+        }
+    }
+
     /// The piece a drop of `kind` by `seat` puts on the board.
     pub(crate) fn dropped_piece(&self, seat: Seat, kind: Kind) -> Piece {
         Piece::new(kind, seat, self.variant.seats[seat.index()].orient)

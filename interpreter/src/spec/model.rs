@@ -123,6 +123,9 @@ pub struct PromotionSpec {
     /// `forced: N`: promotion is compulsory for a move ending in the last N lines, even when
     /// `mandatory: false` (a shogi pawn on its last line).
     pub forced: u8,
+    /// `remember: true`: the promoted piece remembers its promotion; captured into a hand it
+    /// goes there as this kind (crazyhouse's promoted pawn; FEN writes it with `~`).
+    pub remember: bool,
     /// The node, for spans.
     pub node: Node,
 }
@@ -522,7 +525,11 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
         .opt("mandatory")
         .and_then(|n| r.bool(n, "`mandatory`"))
         .unwrap_or(true);
-    let mut known = vec!["zone", "to", "mandatory", "forced"];
+    let remember = f
+        .opt("remember")
+        .and_then(|n| r.bool(n, "`remember`"))
+        .unwrap_or(false);
+    let mut known = vec!["zone", "to", "mandatory", "forced", "remember"];
     known.extend_from_slice(&crate::rules::promotion::PROMOTION_KEYS);
     f.finish(r, "a promotion rule", &known);
     Some(PromotionSpec {
@@ -531,6 +538,7 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
         mandatory,
         far,
         forced,
+        remember,
         node: node.clone(),
     })
 }
