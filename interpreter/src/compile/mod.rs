@@ -622,6 +622,7 @@ fn compile_promotions(
                 to: vec![crate::vocab::Kind(to as u8)],
                 mandatory: true,
                 forced: 0,
+                remember: false,
             });
         }
         let Some(pr) = &p.promotion else { continue };
