@@ -28,7 +28,10 @@ fn position(options: &[&str], fen: &str) -> Position {
 const MIDDLEGAMES: &[(&str, [u64; 3])] = &[
     ("5/Pnk+s+N/5/3K1/1S2P[LLp] w - - 1 13", [46, 1681, 60559]),
     ("p1Ns1/4s/1k3/L+npK1/4+l[Sl] b - - 2 13", [45, 1216, 27832]),
-    ("p4/1knS+L/1+n1+P1/2l2/3K1[Ps] w - - 0 13", [46, 1707, 34613]),
+    (
+        "p4/1knS+L/1+n1+P1/2l2/3K1[Ps] w - - 0 13",
+        [46, 1707, 34613],
+    ),
     ("2k2/5/5/5/2K2[PSLNpsln] w - - 0 1", [189, 28889, 3315266]),
     ("1Nsl1/2k2/p+n2s/L1P2/1K3[Pp] b - - 6 13", [49, 1400, 38758]),
 ];
@@ -37,13 +40,22 @@ const MIDDLEGAMES: &[(&str, [u64; 3])] = &[
 fn middlegame_perft_with_pieces_in_hand_matches_fairy_stockfish() {
     for (fen, counts) in MIDDLEGAMES {
         let mut pos = position(&["uchifuzume=legal"], fen);
-        assert_eq!(ashtapada::notation::to_fen(&pos), *fen, "written back as Fairy-Stockfish writes it");
+        assert_eq!(
+            ashtapada::notation::to_fen(&pos),
+            *fen,
+            "written back as Fairy-Stockfish writes it"
+        );
         for (depth, &want) in counts.iter().enumerate() {
             // The 3.3-million-node depth 3 runs in release builds only (`cargo test --release`).
             if want > 1_000_000 && cfg!(debug_assertions) {
                 continue;
             }
-            assert_eq!(perft(&mut pos, depth as u32 + 1), want, "{fen} perft {}", depth + 1);
+            assert_eq!(
+                perft(&mut pos, depth as u32 + 1),
+                want,
+                "{fen} perft {}",
+                depth + 1
+            );
         }
     }
 }
@@ -126,7 +138,10 @@ fn flips_and_face_drops_read_back_and_undo() {
     let mut pos = position(&[], "2k2/5/5/5/2K2[P] w - - 0 1");
     let pawn_drop = parse_move(&mut pos, "P@c3").expect("legal");
     let rook_drop = parse_move(&mut pos, "+P@c3").expect("legal");
-    assert_eq!(parse_move(&mut pos, "R@c3").expect("the face's letter"), rook_drop);
+    assert_eq!(
+        parse_move(&mut pos, "R@c3").expect("the face's letter"),
+        rook_drop
+    );
     assert_ne!(pawn_drop, rook_drop);
     assert_eq!(move_to_string(&pos, rook_drop), "+P@c3");
     assert_eq!(move_to_string(&pos, pawn_drop), "P@c3");

@@ -87,7 +87,8 @@ impl Variant {
             {
                 let _ = writeln!(s, "      {line}");
             }
-            let flips = (self.rules.flip.as_ref()).is_some_and(|f| f.of(crate::vocab::Kind(i as u8)).is_some());
+            let flips = (self.rules.flip.as_ref())
+                .is_some_and(|f| f.of(crate::vocab::Kind(i as u8)).is_some());
             if let Some(p) = k.promotion.as_ref().filter(|_| !flips) {
                 let name = |t: u8| self.kinds[t as usize].name.as_str();
                 let to: Vec<&str> = p.to.iter().map(|t| name(t.0)).collect();

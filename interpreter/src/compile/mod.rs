@@ -615,7 +615,8 @@ fn compile_promotions(
         // square in the zone; its name is resolved (and reported) by the module.
         if let Some(t) = &p.flip
             && p.promotion.is_none()
-            && let (Some(to), Some(k)) = (names.iter().position(|n| *n == t.value), kinds.get_mut(i))
+            && let (Some(to), Some(k)) =
+                (names.iter().position(|n| *n == t.value), kinds.get_mut(i))
         {
             k.promotion = Some(Promotion {
                 zone: crate::geometry::MAX_SIDE,
