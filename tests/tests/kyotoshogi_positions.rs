@@ -46,10 +46,6 @@ fn middlegame_perft_with_pieces_in_hand_matches_fairy_stockfish() {
             "written back as Fairy-Stockfish writes it"
         );
         for (depth, &want) in counts.iter().enumerate() {
-            // The 3.3-million-node depth 3 runs in release builds only (`cargo test --release`).
-            if want > 1_000_000 && cfg!(debug_assertions) {
-                continue;
-            }
             assert_eq!(
                 perft(&mut pos, depth as u32 + 1),
                 want,

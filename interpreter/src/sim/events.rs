@@ -7,6 +7,7 @@ use crate::rules::flip::Flips;
 use crate::rules::hands::Hands;
 use crate::rules::resign::Resign;
 use crate::rules::throne::Thrones;
+use crate::vocab::Kind;
 
 /// Most formations (`formations:` in a rule file) whose captures are counted separately.
 pub const MAX_FORMATIONS: usize = 4;
@@ -118,7 +119,11 @@ impl Events {
         push(
             "promotions",
             self.promotions,
-            v.kinds.iter().any(|k| k.promotion.is_some()) || v.rules.promotion.is_some(),
+            // A kind that flips has its flip as its zone promotion: only other promotions count.
+            (v.kinds.iter().enumerate()).any(|(i, k)| {
+                k.promotion.is_some()
+                    && !(v.rules.flip.as_ref()).is_some_and(|f| f.of(Kind(i as u8)).is_some())
+            }) || v.rules.promotion.is_some(),
         );
         let flips = event(<Flips as Module>::EVENTS);
         push(flips, self.flips, rules.has_event(flips));
