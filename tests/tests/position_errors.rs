@@ -60,9 +60,11 @@ fn index(k: &K) -> usize {
         K::CaptureAllWithoutCaptures { .. } => 38,
         K::CastlingLetter { .. } => 39,
         K::EnPassantSquare { .. } => 40,
+        K::NoPromotedForm { .. } => 41,
+        K::NotRemembered { .. } => 42,
     }
 }
-const KINDS: usize = 41;
+const KINDS: usize = 43;
 
 /// How a case is read.
 #[derive(Clone, Copy)]

@@ -43,37 +43,43 @@ impl Position {
         }
     }
 
-    /// Appends `seat`'s legal-looking drops (royal safety and no-mate are checked later).
+    /// Appends `seat`'s legal-looking drops (royal safety and no-mate are checked later): each
+    /// kind in hand on the empty squares its region and `mobile` allow (precompiled,
+    /// [`Hands::squares`](crate::rules::hands::Hands::squares)), less the lines full under
+    /// `per-line`, less — where pieces die (`mate:`) — squares that dead pieces wall in.
     pub(crate) fn drop_moves(&self, seat: Seat, out: &mut Vec<Move>) {
         let v = &*self.variant;
+        let Some(hands) = v.rules.hands.as_ref() else {
+            return;
+        };
         let orient = v.seats[seat.index()].orient;
         let n_orients = v.orients.len();
+        let dead_walls = v.rules.mate.is_some();
         for (k, &count) in self.hand[seat.index()][..v.kinds.len()].iter().enumerate() {
             if count == 0 {
                 continue;
             }
             let kind = Kind(k as u8);
             let combo = k * n_orients + orient as usize;
-            let rule = v
-                .rules
-                .hands
-                .as_ref()
-                .map(|h| h.drop_rule(kind))
-                .unwrap_or_default();
-            let (one_per_line, mobile) = (rule.one_per_line, rule.mobile);
-            let mut blocked_lines = 0u32;
-            if one_per_line {
+            let rule = hands.drop_rule(kind);
+            let allowed = hands.squares(combo);
+            let mut on_line = [0u8; 16];
+            if rule.per_line > 0 {
                 for sq in self.occ[seat.index()].iter() {
                     let p = self.board[sq as usize];
-                    if p.kind() == kind && p.orient() == orient {
-                        blocked_lines |= 1 << self.facing_line(orient, sq);
+                    if p.kind() == kind && p.orient() == orient && !p.is_dead() {
+                        on_line[self.facing_line(orient, sq) as usize] += 1;
                     }
                 }
             }
+            let full = |sq: u8| {
+                rule.per_line > 0 && on_line[self.facing_line(orient, sq) as usize] >= rule.per_line
+            };
             for sq in 0..v.board.len() as u8 {
                 if !self.board[sq as usize].is_empty()
-                    || blocked_lines >> self.facing_line(orient, sq) & 1 == 1
-                    || mobile && !self.could_move_from(combo, sq)
+                    || !allowed.contains(sq)
+                    || full(sq)
+                    || dead_walls && rule.mobile && !self.could_move_from(combo, sq)
                 {
                     continue;
                 }
