@@ -30,6 +30,7 @@ mod records;
 mod regions;
 mod repl;
 mod rust_source;
+mod shogi_rules;
 mod simulate;
 mod simulate_cli;
 mod yonin_positions;

@@ -243,6 +243,25 @@ const CASES: &[Case] = &[
         20,
         |k| matches!(k, K::UnknownPieceLetter { letter: 'X', .. }),
     ),
+    // `+G`: no shogi kind is the promotion of the gold (`+P` is the tokin).
+    (
+        "minishogi",
+        Form::Fen,
+        "rbsgk/4p/5/P4/K+GSBR[] w",
+        F::Board,
+        16,
+        |k| matches!(k, K::NoPromotedForm { letter: 'G' }),
+    ),
+    // `R~`: only crazyhouse's queen, rook, bishop and knight promoted from a pawn remember it;
+    // the king never does.
+    (
+        "crazyhouse",
+        Form::Fen,
+        "4k3/8/8/8/8/8/8/4K~2R[] w",
+        F::Board,
+        18,
+        |k| matches!(k, K::NotRemembered { letter: 'K' }),
+    ),
     (
         "chaturaji",
         Form::Extended,

@@ -98,9 +98,17 @@ impl Variant {
                 } else {
                     String::new()
                 };
+                let remember = if p.remember {
+                    format!(
+                        "; the promoted piece remembers it: captured, it goes to a hand as a {}",
+                        k.name
+                    )
+                } else {
+                    String::new()
+                };
                 let _ = writeln!(
                     s,
-                    "      promotion: {how} become {} in the last {}{forced}",
+                    "      promotion: {how} become {} in the last {}{forced}{remember}",
                     to.join(" or "),
                     count(p.zone.into(), "line", "lines")
                 );

@@ -365,7 +365,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     // Setup.
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
     let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
-    let rules = crate::rules::compile_all(
+    let region_names: Vec<&str> = regions.iter().map(|r| r.name.as_str()).collect();
+    let mut rules = crate::rules::compile_all(
         &spec.rules,
         &mut crate::rules::Cx {
             kinds: &names,
@@ -375,6 +376,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             board,
             orients: &orients,
             first_orient: seats.first().map_or(0, |s| s.orient),
+            regions: &region_names,
             errs: &mut errs,
         },
     );
@@ -387,6 +389,19 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let (table, attacks, special) = move_tables(&kinds, &movements, board, &orients, &rules);
     let (has_special, ep_kinds, right_kinds) = (special.has, special.ep_kinds, special.right_kinds);
     let special = special.table;
+    if let Some(h) = rules.hands.as_mut() {
+        let empty = [Piece::EMPTY; 256];
+        h.fill_squares(
+            board.len(),
+            orients.len(),
+            |r, o| regions[r as usize].squares[o],
+            |combo, sq| {
+                let mut any = false;
+                table.walk(combo, sq, &empty, |_| false, |_, _, _| any = true);
+                any
+            },
+        );
+    }
     let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
     let royal_kinds = rules.royal.map_or(0, |r| r.kinds);
     for (i, k) in kinds.iter_mut().enumerate() {

@@ -43,19 +43,24 @@ impl Position {
         }
     }
 
-    /// Appends `seat`'s legal-looking drops (royal safety and no-mate are checked later). A
-    /// kind with `drop.either-face` is also dropped as the kind it flips to (the move's
-    /// `promotion`), under that face's drop rules.
+    /// Appends `seat`'s legal-looking drops (royal safety and no-mate are checked later): each
+    /// kind in hand on the empty squares its region and `mobile` allow (precompiled,
+    /// [`Hands::squares`](crate::rules::hands::Hands::squares)), less the lines full under
+    /// `per-line`, less — where pieces die (`mate:`) — squares that dead pieces wall in. A kind
+    /// with `drop.either-face` is also dropped as the kind it flips to (the move's `promotion`),
+    /// under that face's drop rules.
     pub(crate) fn drop_moves(&self, seat: Seat, out: &mut Vec<Move>) {
         let v = &*self.variant;
+        let Some(hands) = v.rules.hands.as_ref() else {
+            return;
+        };
         for (k, &count) in self.hand[seat.index()][..v.kinds.len()].iter().enumerate() {
             if count == 0 {
                 continue;
             }
             let kind = Kind(k as u8);
-            let hands = v.rules.hands.as_ref();
             self.face_drops(seat, kind, None, out);
-            if hands.is_some_and(|h| h.drop_rule(kind).either_face)
+            if hands.drop_rule(kind).either_face
                 && let Some(face) = v.rules.flip.as_ref().and_then(|f| f.of(kind))
             {
                 self.face_drops(seat, kind, Some(face), out);
@@ -67,29 +72,32 @@ impl Position {
     /// the drop rules of the kind it is dropped as allow them.
     fn face_drops(&self, seat: Seat, kind: Kind, face: Option<Kind>, out: &mut Vec<Move>) {
         let v = &*self.variant;
+        let Some(hands) = v.rules.hands.as_ref() else {
+            return;
+        };
         let orient = v.seats[seat.index()].orient;
+        let dead_walls = v.rules.mate.is_some();
         let placed = face.unwrap_or(kind);
         let combo = placed.index() * v.orients.len() + orient as usize;
-        let rule = v
-            .rules
-            .hands
-            .as_ref()
-            .map(|h| h.drop_rule(placed))
-            .unwrap_or_default();
-        let (one_per_line, mobile) = (rule.one_per_line, rule.mobile);
-        let mut blocked_lines = 0u32;
-        if one_per_line {
+        let rule = hands.drop_rule(placed);
+        let allowed = hands.squares(combo);
+        let mut on_line = [0u8; 16];
+        if rule.per_line > 0 {
             for sq in self.occ[seat.index()].iter() {
                 let p = self.board[sq as usize];
-                if p.kind() == placed && p.orient() == orient {
-                    blocked_lines |= 1 << self.facing_line(orient, sq);
+                if p.kind() == placed && p.orient() == orient && !p.is_dead() {
+                    on_line[self.facing_line(orient, sq) as usize] += 1;
                 }
             }
         }
+        let full = |sq: u8| {
+            rule.per_line > 0 && on_line[self.facing_line(orient, sq) as usize] >= rule.per_line
+        };
         for sq in 0..v.board.len() as u8 {
             if !self.board[sq as usize].is_empty()
-                || blocked_lines >> self.facing_line(orient, sq) & 1 == 1
-                || mobile && !self.could_move_from(combo, sq)
+                || !allowed.contains(sq)
+                || full(sq)
+                || dead_walls && rule.mobile && !self.could_move_from(combo, sq)
             {
                 continue;
             }

@@ -177,9 +177,11 @@ fn piece_switches(root: &Node, out: &mut Vec<Switch>) {
         }
         if let Some(d) = p.get("drop") {
             let rules = ["one-per-line", "no-mate", "mobile", "either-face"];
+            let valued = ["per-line", "region"];
             if rules
                 .iter()
                 .any(|r| d.get(r).is_some_and(|n| is_word(n, "true")))
+                || valued.iter().any(|r| d.get(r).is_some())
             {
                 push("drops", "drop", d);
             }

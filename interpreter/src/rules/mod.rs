@@ -194,6 +194,8 @@ pub struct Cx<'a> {
     pub orients: &'a [Orientation],
     /// The index in `orients` of the first seat's orientation.
     pub first_orient: u8,
+    /// The names of the regions (`regions:`), in file order.
+    pub regions: &'a [&'a str],
     /// Problems found.
     pub errs: &'a mut Diagnostics,
 }

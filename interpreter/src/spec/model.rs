@@ -76,7 +76,7 @@ pub struct PieceSpec {
     pub demote: Option<Text>,
     /// `drop:` restrictions on dropping this kind from a hand, read by
     /// [`crate::rules::hands::drops`].
-    pub drop: Option<crate::rules::hands::drops::DropRule>,
+    pub drop: Option<crate::rules::hands::drops::DropSpec>,
     /// `flip:` the kind it becomes after every move it makes, read by
     /// [`crate::rules::flip`].
     pub flip: Option<Text>,
@@ -295,7 +295,7 @@ fn gather_piece_modules(pieces: &[PieceSpec], rules: &mut crate::rules::Specs) {
         .collect();
     let drops: Vec<_> = pieces
         .iter()
-        .filter_map(|p| Some((p.name.clone(), p.drop?)))
+        .filter_map(|p| Some((p.name.clone(), p.drop.clone()?)))
         .collect();
     if rules.hands.is_none() && (!demote.is_empty() || !drops.is_empty()) {
         rules.hands = Some(Default::default());
