@@ -82,7 +82,11 @@ pub struct DropRule {
 impl DropRule {
     /// True if any restriction is on.
     pub fn any(&self) -> bool {
-        self.per_line > 0 || self.no_mate || self.mobile || self.region.is_some() || self.either_face
+        self.per_line > 0
+            || self.no_mate
+            || self.mobile
+            || self.region.is_some()
+            || self.either_face
     }
 
     /// The restrictions in words, for `explain`; `region` names the region (by index).
@@ -113,7 +117,8 @@ impl DropRule {
 /// out of range, two line limits) go to `r`, located.
 pub fn read_drop(r: &mut Reader, node: &Node) -> DropSpec {
     let mut spec = DropSpec::default();
-    let what = "drop restrictions: { one-per-line, per-line, no-mate, mobile, region, either-face }";
+    let what =
+        "drop restrictions: { one-per-line, per-line, no-mate, mobile, region, either-face }";
     let Some(mut d) = r.map(node, what) else {
         return spec;
     };
