@@ -27,7 +27,7 @@ pub fn is_promotion(pos: &Position, m: Move) -> bool {
         return false;
     };
     let flips = pos.variant().rules.flip.as_ref();
-    !flips.is_some_and(|f| f.of(pos.piece_at(m.from).kind()) == Some(to))
+    flips.is_none_or(|f| f.of(pos.piece_at(m.from).kind()) != Some(to))
 }
 
 /// The ordering key of `m` (larger first); `best` is the table's move.

@@ -122,7 +122,7 @@ impl Events {
             // A kind that flips has its flip as its zone promotion: only other promotions count.
             (v.kinds.iter().enumerate()).any(|(i, k)| {
                 k.promotion.is_some()
-                    && !(v.rules.flip.as_ref()).is_some_and(|f| f.of(Kind(i as u8)).is_some())
+                    && (v.rules.flip.as_ref()).is_none_or(|f| f.of(Kind(i as u8)).is_none())
             }) || v.rules.promotion.is_some(),
         );
         let flips = event(<Flips as Module>::EVENTS);

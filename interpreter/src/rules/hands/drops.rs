@@ -202,6 +202,7 @@ mod tests {
             no_mate: false,
             mobile: true,
             region: None,
+            either_face: false,
         };
         assert_eq!(spec.rule, want);
         assert!(spec.region.is_none());
