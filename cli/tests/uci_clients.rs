@@ -1,6 +1,8 @@
-//! `ashtapada uci` against real UCI programs: Fairy-Stockfish's `go perft` move by move, and
-//! cutechess-cli playing shatranj and makruk games between ashtapada and Fairy-Stockfish at fixed node
-//! counts, every game ending by the rules (no illegal move, crash, stall or time forfeit).
+//! `ashtapada uci` against real UCI programs: Fairy-Stockfish's `go perft` move by move (shatranj
+//! and kyotoshogi), cutechess-cli playing shatranj and makruk games between ashtapada and
+//! Fairy-Stockfish at fixed node counts, every game ending by the rules (no illegal move, crash,
+//! stall or time forfeit), and Kyoto shogi games between the two refereed by the test itself
+//! (cutechess-cli has no Kyoto shogi).
 //!
 //! These tests need the two programs and fail, saying how to install them, when they are
 //! missing:
@@ -59,6 +61,18 @@ fn cutechess() -> PathBuf {
 /// `go perft DEPTH` from `fen` in shatranj, as `program` prints it: (move, count) lines and
 /// the total.
 fn perft(program: &Path, args: &[&str], fen: &str, depth: u32) -> (Vec<(String, u64)>, u64) {
+    perft_of(program, args, "shatranj", &format!("fen {fen}"), depth)
+}
+
+/// `go perft DEPTH` in `variant` from `position` (`fen …` or `startpos moves …`), as
+/// `program` prints it: (move, count) lines, sorted, and the total.
+fn perft_of(
+    program: &Path,
+    args: &[&str],
+    variant: &str,
+    position: &str,
+    depth: u32,
+) -> (Vec<(String, u64)>, u64) {
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
@@ -69,7 +83,7 @@ fn perft(program: &Path, args: &[&str], fen: &str, depth: u32) -> (Vec<(String, 
     let mut stdin = child.stdin.take().unwrap();
     writeln!(
         stdin,
-        "uci\nsetoption name UCI_Variant value shatranj\nposition fen {fen}\ngo perft {depth}"
+        "uci\nsetoption name UCI_Variant value {variant}\nposition {position}\ngo perft {depth}"
     )
     .unwrap();
     stdin.flush().unwrap();
@@ -107,6 +121,147 @@ fn go_perft_agrees_with_fairy_stockfish_move_by_move() {
         let mine = perft(&ours, &["uci"], fen, 4);
         assert_eq!(mine, theirs, "{fen}");
     }
+}
+
+/// Kyoto shogi through both programs' UCI `go perft`, move by move: Fairy-Stockfish's FEN
+/// with `+X` second faces, pieces in both hands, drops on either face (`+P@a4`) and flips
+/// (`e1e2+`, `a1a2-`).
+#[test]
+fn kyotoshogi_go_perft_agrees_with_fairy_stockfish_move_by_move() {
+    let fsf = fairy_stockfish();
+    let ours = PathBuf::from(env!("CARGO_BIN_EXE_ashtapada"));
+    for (position, depth) in [
+        ("startpos", 3),
+        ("fen 5/Pnk+s+N/5/3K1/1S2P[LLp] w - - 1 13", 2),
+        ("fen 1Nsl1/2k2/p+n2s/L1P2/1K3[Pp] b - - 6 13", 2),
+    ] {
+        let theirs = perft_of(&fsf, &[], "kyotoshogi", position, depth);
+        let mine = perft_of(&ours, &["uci"], "kyotoshogi", position, depth);
+        assert_eq!(mine, theirs, "{position}");
+    }
+}
+
+/// A UCI program kept running for a game: lines in, lines out.
+struct Engine {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: BufReader<std::process::ChildStdout>,
+}
+
+impl Engine {
+    fn start(program: &Path, args: &[&str], variant: &str) -> Engine {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{} does not start: {e}", program.display()));
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut e = Engine {
+            child,
+            stdin,
+            stdout,
+        };
+        e.send(&format!(
+            "uci\nsetoption name UCI_Variant value {variant}\nisready"
+        ));
+        e.read_until("readyok");
+        e
+    }
+
+    fn send(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads lines up to the first that starts with `prefix`; returns the lines before it and
+    /// that line.
+    fn read_until(&mut self, prefix: &str) -> (Vec<String>, String) {
+        let mut before = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.stdout.read_line(&mut line).unwrap();
+            assert!(n > 0, "the engine stopped before `{prefix}`");
+            let line = line.trim_end().to_string();
+            if line.starts_with(prefix) {
+                return (before, line);
+            }
+            before.push(line);
+        }
+    }
+
+    /// The legal moves after `moves` from the start, from `go perft 1`.
+    fn legal(&mut self, moves: &str) -> Vec<String> {
+        self.send(&format!("position startpos moves {moves}\ngo perft 1"));
+        let (lines, _) = self.read_until("Nodes searched");
+        let mut out: Vec<String> = lines
+            .iter()
+            .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
+            .filter(|m| !m.contains(' '))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The engine's move after `moves` at `nodes` nodes.
+    fn best(&mut self, moves: &str, nodes: u32) -> String {
+        self.send(&format!(
+            "position startpos moves {moves}\ngo nodes {nodes}"
+        ));
+        let (_, line) = self.read_until("bestmove");
+        line.split_whitespace()
+            .nth(1)
+            .unwrap_or_default()
+            .to_string()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// Kyoto shogi games between `ashtapada uci` and Fairy-Stockfish, refereed here (cutechess-cli
+/// has no Kyoto shogi): before every move both programs list the legal moves (`go perft 1`)
+/// and must agree; the side to move's program answers `go nodes` with one of them; a game ends
+/// when the side to move has none (mate or stalemate: both must then agree there is none) or
+/// at 120 plies. Two games, each program taking sente once.
+#[test]
+fn kyotoshogi_games_between_ashtapada_and_fairy_stockfish_stay_legal() {
+    let fsf_path = fairy_stockfish();
+    let ours_path = PathBuf::from(env!("CARGO_BIN_EXE_ashtapada"));
+    let mut fsf = Engine::start(&fsf_path, &[], "kyotoshogi");
+    let mut ours = Engine::start(&ours_path, &["uci"], "kyotoshogi");
+    let mut ended = 0;
+    for game in 0..2 {
+        let mut moves: Vec<String> = Vec::new();
+        for ply in 0..120 {
+            let list = moves.join(" ");
+            let legal = fsf.legal(&list);
+            assert_eq!(ours.legal(&list), legal, "game {game}, after `{list}`");
+            if legal.is_empty() {
+                ended += 1;
+                break;
+            }
+            let ashtapada_moves = (ply + game) % 2 == 0;
+            let m = if ashtapada_moves {
+                ours.best(&list, 2000)
+            } else {
+                fsf.best(&list, 2000)
+            };
+            assert!(
+                legal.contains(&m),
+                "game {game}: `{m}` after `{list}` is not legal"
+            );
+            moves.push(m);
+        }
+    }
+    // At fixed node counts a game may reach the ply cap; the count is only reported.
+    eprintln!("{ended} of 2 kyotoshogi games ended by mate or stalemate");
 }
 
 /// How a cutechess game ended, from its PGN: the result tag, the termination tag (cutechess

@@ -52,6 +52,7 @@ pub struct Piece(pub u16);
 const OWNER_SHIFT: u16 = 6;
 const ORIENT_SHIFT: u16 = 9;
 const DEAD: u16 = 1 << 12;
+const PROMOTED: u16 = 1 << 13;
 
 impl Piece {
     /// The empty square.
@@ -115,16 +116,30 @@ impl Piece {
         Piece(self.0 | DEAD)
     }
 
-    /// The same piece with another kind.
+    /// True for a piece that remembers its promotion (crazyhouse's promoted pawn, FEN's `~`):
+    /// captured into a hand, it goes there as the kind it was promoted from.
+    #[inline]
+    pub const fn is_promoted(self) -> bool {
+        self.0 & PROMOTED != 0
+    }
+
+    /// The same piece, marked as remembering its promotion (see [`is_promoted`](Self::is_promoted)).
+    #[inline]
+    pub const fn promoted(self) -> Piece {
+        Piece(self.0 | PROMOTED)
+    }
+
+    /// The same piece with another kind (its flags kept).
     #[inline]
     pub const fn with_kind(self, kind: Kind) -> Piece {
         Piece((self.0 & !63) | (kind.0 as u16 + 1))
     }
 
-    /// A dense index for hashing tables: kind, owner and orientation (flags included).
+    /// A dense index for hashing tables: kind, owner and orientation (flags included: dead and
+    /// promoted).
     #[inline]
     pub const fn code(self) -> usize {
-        self.0 as usize & 0x1fff
+        self.0 as usize & 0x3fff
     }
 }
 

@@ -140,6 +140,11 @@ const MODULES: &[Module] = &[
         key: "pieces.pawn.promotion.by-file",
     },
     Module {
+        name: "flip",
+        fragment: "{ pieces: { horse: { flip: boat }, boat: { flip: horse } } }",
+        key: "pieces.horse.flip",
+    },
+    Module {
         name: "resign",
         fragment: "resign: true",
         key: "resign",

@@ -17,6 +17,11 @@ use ashtapada::{Assignment, Position, compile, perft};
 /// Options that cannot change perft(2) from the start: (variant, option, why).
 const INERT: &[(&str, &str, &str)] = &[
     (
+        "kyotoshogi",
+        "uchifuzume",
+        "nothing is captured in two plies, so no hand holds a pawn",
+    ),
+    (
         "xiangqi",
         "perpetual-check",
         "no position repeats within two plies",
@@ -80,6 +85,11 @@ const INERT: &[(&str, &str, &str)] = &[
         "the combinations' limits (200 plies, or none) are not reached",
     ),
     ("yonin-shogi", "show-movable", "display only"),
+    // Shogi, minishogi, torishogi: a piece captured at ply 1 is in the mover's hand only from
+    // ply 3 on, so no drop, mating or not, is made in two plies.
+    ("shogi", "uchifuzume", "no drop before ply 3"),
+    ("minishogi", "uchifuzume", "no drop before ply 3"),
+    ("torishogi", "uchifuzume", "no drop before ply 3"),
     (
         "yonin-shogi",
         "rotate-first-seat",
@@ -152,6 +162,25 @@ const ROWS: &[(&str, When, u64)] = &[
     // d1→c2 and f1→g2 (WfF; e2 holds the rook), pawns d2d3, f2f3, e3e4; the king and the rook
     // are boxed in. West's army is the same in its own frame and untouched: 9 × 9.
     ("yonin-shogi", &[], 81),
+    // Shogi: 30 moves a side — 9 pawns, lances a1a2, i1i2 (2), the silvers c1→c2, d2 and
+    // g1→f2, g2 (4; b2 and h2 hold the bishop and rook), the golds d1→c2, d2, e2 and f1→e2,
+    // f2, g2 (6), the king e1→d2, e2, f2 (3), the rook h2 along rank 2 to g2–c2 and i2 (6),
+    // the bishop boxed in, the knights blocked by the pawns: 30; no contact in two plies:
+    // 30 × 30 (Fairy-Stockfish's 900).
+    ("shogi", &[], 900),
+    // Minishogi: sente's 14 — pawn a2a3, king b2, gold b2, c2, silver b2, c2, d2, bishop
+    // c2, b3, a4, e2, rook e2, e3, e4 (takes the pawn); gote's replies are as many or fewer
+    // after the capture and the blocks: Fairy-Stockfish's 181 (family.perft, minishogi-start).
+    ("minishogi", &[], 181),
+    // Torishogi: Fairy-Stockfish's 288 (family.perft, torishogi-start; 17 moves at ply 1).
+    ("torishogi", &[], 288),
+    // Crazyhouse: chess's 20 × 20 — no capture, so no drop, in two plies.
+    ("crazyhouse", &[], 400),
+    // Kyoto shogi: sente's 12 first moves — tokin a1→a2, b2 (WfF), silver b1→a2, b2, c2 (FfW),
+    // king c1→b2, c2, d2, gold d1→c2, d2, e2 (WfF), pawn e1→e2 — each piece but the king
+    // turning over; 137 replies in all, Fairy-Stockfish's perft(2) (tests/reference/
+    // family.perft, kyotoshogi-start).
+    ("kyotoshogi", &[], 137),
 ];
 
 /// The rows of `variant` whose choices `a` has.
@@ -177,8 +206,8 @@ fn perft_two_of_every_option_combination_is_the_hand_worked_value() {
         }
     }
     // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
-    // + yonin-shogi 64.
-    assert_eq!(total, 297);
+    // + yonin-shogi 64 + shogi 2 + minishogi 2 + torishogi 2 + crazyhouse 1 + kyotoshogi 2.
+    assert_eq!(total, 306);
 }
 
 #[test]

@@ -60,9 +60,11 @@ fn index(k: &K) -> usize {
         K::CaptureAllWithoutCaptures { .. } => 38,
         K::CastlingLetter { .. } => 39,
         K::EnPassantSquare { .. } => 40,
+        K::NoPromotedForm { .. } => 41,
+        K::NotRemembered { .. } => 42,
     }
 }
-const KINDS: usize = 41;
+const KINDS: usize = 43;
 
 /// How a case is read.
 #[derive(Clone, Copy)]
@@ -88,6 +90,24 @@ const CASES: &[Case] = &[
         F::Whole,
         56,
         |k| *k == K::TooManyFields { max: 15 },
+    ),
+    // Kyoto shogi: no kind is the second face of the king (`+K`), and no promotion remembers
+    // (`~`).
+    (
+        "kyotoshogi",
+        Form::Fen,
+        "p+nk+k+l/5/5/5/+LSK+NP[] w - - 0 1",
+        F::Board,
+        5,
+        |k| matches!(k, K::NoPromotedForm { letter: 'K' }),
+    ),
+    (
+        "kyotoshogi",
+        Form::Fen,
+        "p+nks+l/5/5/5/+LSK+NP~[] w - - 0 1",
+        F::Board,
+        21,
+        |k| matches!(k, K::NotRemembered { letter: 'P' }),
     ),
     (
         "chaturaji",
@@ -222,6 +242,25 @@ const CASES: &[Case] = &[
         F::Board,
         20,
         |k| matches!(k, K::UnknownPieceLetter { letter: 'X', .. }),
+    ),
+    // `+G`: no shogi kind is the promotion of the gold (`+P` is the tokin).
+    (
+        "minishogi",
+        Form::Fen,
+        "rbsgk/4p/5/P4/K+GSBR[] w",
+        F::Board,
+        16,
+        |k| matches!(k, K::NoPromotedForm { letter: 'G' }),
+    ),
+    // `R~`: only crazyhouse's queen, rook, bishop and knight promoted from a pawn remember it;
+    // the king never does.
+    (
+        "crazyhouse",
+        Form::Fen,
+        "4k3/8/8/8/8/8/8/4K~2R[] w",
+        F::Board,
+        18,
+        |k| matches!(k, K::NotRemembered { letter: 'K' }),
     ),
     (
         "chaturaji",

@@ -306,6 +306,26 @@ fen
     insta::assert_snapshot!("repl_yonin_shogi", out);
 }
 
+/// Minishogi in the REPL: captures fill the hands, drops are typed `P@e5` or `P*e5`, and `fen`
+/// prints Fairy-Stockfish's FEN with the hands, which `position` reads back to the same
+/// position (the same perft 2). Worked by hand: 1. e1e4+ (the rook takes the pawn, check)
+/// e5e4 (the king takes the rook): sente holds a pawn, gote a rook (lower case: `[Pr]`).
+/// Fairy-Stockfish writes the same FEN for this game and counts 656 at depth 2 from it.
+#[test]
+fn minishogi_session_keeps_the_hands_in_its_fen() {
+    let script = "e1e4\ne5e4\nfen\nperft 2\nP*c3\nundo\nP@c3\nfen\n";
+    let out = transcript(&repl("minishogi"), script);
+    let fen = answers(&out, "fen")[0].trim();
+    assert_eq!(fen, "rbsg1/4k/5/P4/KGSB1[Pr] w - - 0 2", "{out}");
+    assert!(answer(&out, "P*c3").starts_with("sente: P@c3"), "{out}");
+    assert!(answers(&out, "fen")[1].contains("[r] b"), "{out}");
+    let perft = answer(&out, "perft 2").to_string();
+    assert_eq!(perft, "nodes 656\n");
+    let again = transcript(&repl("minishogi"), &format!("position {fen}\nperft 2\n"));
+    assert_eq!(answer(&again, "perft 2"), perft, "{again}");
+    insta::assert_snapshot!("repl_minishogi", out);
+}
+
 /// A session whose output names `dir` shows `[TMP]` instead.
 fn in_dir(out: &str, dir: &Path) -> String {
     out.replace(&dir.display().to_string(), "[TMP]")

@@ -158,13 +158,18 @@ mod tests {
                 "chaturanga",
                 "makruk",
                 "xiangqi",
-                "capablanca"
+                "capablanca",
+                "shogi",
+                "minishogi",
+                "torishogi",
+                "crazyhouse",
+                "kyotoshogi"
             ]
         );
         let lines = c.option_lines("chess");
         assert_eq!(
             lines[0],
-            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca"
+            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi"
         );
         assert!(
             lines[2].ends_with("var easy var medium var hard"),
@@ -180,7 +185,7 @@ mod tests {
         assert!(e.contains("4 seats and dice"), "{e}");
         let e = c.load("/no/such/file.yaml").unwrap_err();
         assert!(e.starts_with("VariantPath `/no/such/file.yaml`:"), "{e}");
-        assert_eq!(c.variants.len(), 6);
+        assert_eq!(c.variants.len(), 11);
     }
 
     #[test]

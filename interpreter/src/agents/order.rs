@@ -18,6 +18,18 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
     m.drop.is_none() && !pos.piece_at(m.to).is_empty()
 }
 
+/// True if `m` is a promotion the search treats as tactical (quiescence, futility): a board
+/// move that changes the piece's kind, other than a flip ([`crate::rules::flip`]: every move
+/// of a flipping piece turns it over, so a flip is no event).
+#[inline]
+pub fn is_promotion(pos: &Position, m: Move) -> bool {
+    let Some(to) = m.promotion.filter(|_| m.drop.is_none()) else {
+        return false;
+    };
+    let flips = pos.variant().rules.flip.as_ref();
+    flips.is_none_or(|f| f.of(pos.piece_at(m.from).kind()) != Some(to))
+}
+
 /// The ordering key of `m` (larger first); `best` is the table's move.
 #[inline]
 pub fn key(eval: &Evaluator, pos: &Position, m: Move, best: Option<Move>) -> i32 {
@@ -30,7 +42,7 @@ pub fn key(eval: &Evaluator, pos: &Position, m: Move, best: Option<Move>) -> i32
         let attacker = eval.kind_value(pos.piece_at(m.from).kind());
         k = CAPTURE + victim * 16 - attacker;
     }
-    if let Some(p) = m.promotion {
+    if let Some(p) = m.promotion.filter(|_| m.drop.is_none()) {
         k += eval.kind_value(p) - eval.kind_value(pos.piece_at(m.from).kind()) + 1;
     }
     k

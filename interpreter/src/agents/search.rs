@@ -4,7 +4,7 @@
 use super::chance::Rolls;
 use super::eval::{Evaluator, WIN};
 use super::limits::{Iteration, Limits, Report};
-use super::order::{is_capture, order, order_stable};
+use super::order::{is_capture, is_promotion, order, order_stable};
 use super::table::{Bound, Table};
 use super::{Agent, Refusal, forced_action, uniform_below};
 use crate::engine::Position;
@@ -382,7 +382,7 @@ impl SearchAgent {
         self.charge(moves.len());
         let maximise = pos.to_move() == self.root;
         if depth == 1 && self.futile(pos, maximise, alpha, beta) {
-            moves.retain(|&m| is_capture(pos, m) || m.promotion.is_some());
+            moves.retain(|&m| is_capture(pos, m) || is_promotion(pos, m));
         }
         let eval = self.eval.as_ref().expect("prepare builds the evaluator");
         order(eval, pos, &moves, best_move, &mut ordered);
@@ -509,7 +509,7 @@ impl SearchAgent {
         moves.clear();
         pos.pseudo_moves(pos.to_move(), &mut moves);
         self.charge(moves.len());
-        moves.retain(|&m| is_capture(pos, m) || m.promotion.is_some());
+        moves.retain(|&m| is_capture(pos, m) || is_promotion(pos, m));
         moves.retain(|&m| pos.keeps_royals_safe(m));
         let eval = self.eval.as_ref().expect("prepare builds the evaluator");
         order(eval, pos, &moves, None, &mut ordered);

@@ -87,7 +87,9 @@ impl Variant {
             {
                 let _ = writeln!(s, "      {line}");
             }
-            if let Some(p) = &k.promotion {
+            let flips = (self.rules.flip.as_ref())
+                .is_some_and(|f| f.of(crate::vocab::Kind(i as u8)).is_some());
+            if let Some(p) = k.promotion.as_ref().filter(|_| !flips) {
                 let name = |t: u8| self.kinds[t as usize].name.as_str();
                 let to: Vec<&str> = p.to.iter().map(|t| name(t.0)).collect();
                 let how = if p.mandatory { "must" } else { "may" };
@@ -96,9 +98,17 @@ impl Variant {
                 } else {
                     String::new()
                 };
+                let remember = if p.remember {
+                    format!(
+                        "; the promoted piece remembers it: captured, it goes to a hand as a {}",
+                        k.name
+                    )
+                } else {
+                    String::new()
+                };
                 let _ = writeln!(
                     s,
-                    "      promotion: {how} become {} in the last {}{forced}",
+                    "      promotion: {how} become {} in the last {}{forced}{remember}",
                     to.join(" or "),
                     count(p.zone.into(), "line", "lines")
                 );

@@ -60,6 +60,14 @@ pub struct KindInfo {
     /// Promotion rule in a zone, chosen with the move (square-dependent promotion on the far
     /// line is [`crate::rules::promotion`]'s, after the move).
     pub promotion: Option<Promotion>,
+    /// The kind this kind is the promotion of, where that kind's zone promotion lists it and
+    /// its `demote:` names that kind (shogi's tokin of the pawn): FEN writes it as `+` and that
+    /// kind's letter, as Fairy-Stockfish does (`+P`), and reads both forms.
+    pub unpromoted: Option<crate::vocab::Kind>,
+    /// The kind whose zone promotion to this kind has `remember: true` (crazyhouse: the pawn,
+    /// for the queen, rook, bishop and knight): a piece promoted so carries the promoted flag
+    /// ([`Piece::is_promoted`], FEN's `~`) and goes to a hand as that kind when captured.
+    pub promoted_from: Option<crate::vocab::Kind>,
     /// `explain` lines of its confinement, region moves and hop restrictions.
     pub movement_notes: Vec<String>,
 }
@@ -75,6 +83,9 @@ pub struct Promotion {
     pub mandatory: bool,
     /// Lines at the far end where promotion is compulsory even if not `mandatory`.
     pub forced: u8,
+    /// The promoted piece remembers its promotion (`remember: true`; see
+    /// [`KindInfo::promoted_from`]).
+    pub remember: bool,
 }
 
 /// A compiled end condition.
@@ -354,7 +365,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     // Setup.
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
     let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
-    let rules = crate::rules::compile_all(
+    let region_names: Vec<&str> = regions.iter().map(|r| r.name.as_str()).collect();
+    let mut rules = crate::rules::compile_all(
         &spec.rules,
         &mut crate::rules::Cx {
             kinds: &names,
@@ -364,6 +376,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             board,
             orients: &orients,
             first_orient: seats.first().map_or(0, |s| s.orient),
+            regions: &region_names,
             errs: &mut errs,
         },
     );
@@ -376,6 +389,19 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let (table, attacks, special) = move_tables(&kinds, &movements, board, &orients, &rules);
     let (has_special, ep_kinds, right_kinds) = (special.has, special.ep_kinds, special.right_kinds);
     let special = special.table;
+    if let Some(h) = rules.hands.as_mut() {
+        let empty = [Piece::EMPTY; 256];
+        h.fill_squares(
+            board.len(),
+            orients.len(),
+            |r, o| regions[r as usize].squares[o],
+            |combo, sq| {
+                let mut any = false;
+                table.walk(combo, sq, &empty, |_| false, |_, _, _| any = true);
+                any
+            },
+        );
+    }
     let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
     let royal_kinds = rules.royal.map_or(0, |r| r.kinds);
     for (i, k) in kinds.iter_mut().enumerate() {
@@ -558,10 +584,35 @@ fn compile_kinds(
             value: p.value,
             royal: false,
             promotion: None,
+            unpromoted: None,
+            promoted_from: None,
             movement_notes: Vec::new(),
         });
     }
     kinds
+}
+
+/// Fills each kind's [`KindInfo::unpromoted`] and [`KindInfo::promoted_from`] from the zone
+/// promotions compiled (names already checked: unknown ones are skipped here).
+fn link_promotions(spec: &RuleSpec, kinds: &mut [KindInfo], names: &[&str]) {
+    let index = |t: &Text| names.iter().position(|n| *n == t.value);
+    for i in 0..kinds.len() {
+        let Some(pr) = kinds[i].promotion.clone() else {
+            continue;
+        };
+        for to in pr.to {
+            let Some(target) = kinds.get_mut(to.index()).filter(|_| to.index() != i) else {
+                continue;
+            };
+            let demote = spec.pieces.get(to.index()).and_then(|p| p.demote.as_ref());
+            if demote.and_then(index) == Some(i) {
+                target.unpromoted = Some(crate::vocab::Kind(i as u8));
+            }
+            if pr.remember && target.promoted_from.is_none() {
+                target.promoted_from = Some(crate::vocab::Kind(i as u8));
+            }
+        }
+    }
 }
 
 /// Each kind's zone promotion (needs every kind's name); problems go to `errs`.
@@ -575,6 +626,21 @@ fn compile_promotions(
 ) {
     let kind_of = |t: &Text, errs: &mut Diagnostics| kind_named(t, names, errs);
     for (i, p) in spec.pieces.iter().enumerate() {
+        // A flip (`crate::rules::flip`) is a compulsory promotion to its one kind with every
+        // square in the zone; its name is resolved (and reported) by the module.
+        if let Some(t) = &p.flip
+            && p.promotion.is_none()
+            && let (Some(to), Some(k)) =
+                (names.iter().position(|n| *n == t.value), kinds.get_mut(i))
+        {
+            k.promotion = Some(Promotion {
+                zone: crate::geometry::MAX_SIDE,
+                to: vec![crate::vocab::Kind(to as u8)],
+                mandatory: true,
+                forced: 0,
+                remember: false,
+            });
+        }
         let Some(pr) = &p.promotion else { continue };
         let to: Vec<_> = pr.to.iter().filter_map(|t| kind_of(t, errs)).collect();
         for (j, t) in pr.to.iter().enumerate() {
@@ -635,9 +701,11 @@ fn compile_promotions(
                 to,
                 mandatory: pr.mandatory,
                 forced: pr.forced,
+                remember: pr.remember,
             });
         }
     }
+    link_promotions(spec, kinds, names);
 }
 
 /// The end rules: the named conditions (the other end rules are modules); problems go to

@@ -14,6 +14,9 @@ pub struct PlyEvents {
     /// Pieces that changed kind and kept their owner: the moving piece's promotion and pieces
     /// promoted by a rule module (Chaturaji's waiting pawns).
     pub promotions: u32,
+    /// The moving piece turned over to its other face ([`crate::rules::flip`]; not counted in
+    /// `promotions`).
+    pub flips: u32,
     /// The action was a drop from a hand.
     pub drop: bool,
     /// The index, in [`Formations`](crate::rules::formation::Formations), of the formation whose
@@ -73,7 +76,12 @@ impl Position {
             })
             .unwrap_or(self.board[to]);
         if !arrived.is_empty() && arrived.kind() != u.moved.kind() && m.drop.is_none() {
-            e.promotions += 1;
+            let flips = self.variant.rules.flip.as_ref();
+            if flips.is_some_and(|f| f.of(u.moved.kind()) == Some(arrived.kind())) {
+                e.flips += 1;
+            } else {
+                e.promotions += 1;
+            }
         }
         let mut removed = false;
         let mut seen = super::SquareSet::default();

@@ -269,17 +269,19 @@ impl Position {
     /// False if `m` is a drop of a no-mate kind (the pawn in shogi) that mates; true for every
     /// other move.
     fn drop_mate_allowed(&mut self, m: Move) -> bool {
-        let Some(kind) = m.drop else {
+        if m.drop.is_none() {
             return true;
-        };
+        }
+        // The rule of the kind it is dropped as (a drop on a piece's other face follows that
+        // face's rules).
+        let p = self.placed_by_drop(self.to_move, m);
         if !self.variant.needs_full_legality
-            || !(self.variant.rules.hands.as_ref()).is_some_and(|h| h.drop_rule(kind).no_mate)
+            || !(self.variant.rules.hands.as_ref()).is_some_and(|h| h.drop_rule(p.kind()).no_mate)
         {
             return true;
         }
         // The mated seat's reply search needs the real occupancy sets: place the drop
         // properly for the test.
-        let p = self.dropped_piece(self.to_move, kind);
         self.put(m.to.0, p);
         let mates = self.drop_mates(m.to.0);
         self.take(m.to.0);
@@ -354,7 +356,7 @@ impl Position {
             (sq, p)
         });
         match m.drop {
-            Some(k) => self.board[to] = self.dropped_piece(self.to_move, k),
+            Some(_) => self.board[to] = self.placed_by_drop(self.to_move, m),
             None => {
                 self.board[to] = match m.promotion {
                     Some(k) => moved.with_kind(k),

@@ -103,7 +103,7 @@ impl Position {
         if let Some(k) = m.drop {
             moved = self.dropped_piece(mover, k);
             captured = Piece::EMPTY;
-            placed = moved;
+            placed = self.placed_by_drop(mover, m);
             self.push_undo(Action::Move(m), moved, captured);
             let n = self.hand[mover.index()][k.index()];
             self.hash ^= hand_key(mover, k, n) ^ if n > 1 { hand_key(mover, k, n - 1) } else { 0 };
@@ -115,7 +115,7 @@ impl Position {
             captured = self.take(to);
             self.push_undo(Action::Move(m), moved, captured);
             placed = match m.promotion {
-                Some(k) => moved.with_kind(k),
+                Some(k) => self.promoted_piece(moved, k),
                 None => moved,
             };
             self.put(to, placed);
@@ -123,8 +123,7 @@ impl Position {
             if !captured.is_empty() {
                 h ^= piece_key(to, captured);
                 if hands {
-                    let k = (self.variant.rules.hands.as_ref())
-                        .map_or(captured.kind(), |h| h.demoted(captured.kind()));
+                    let k = self.hand_kind(captured);
                     let n = self.hand[mover.index()][k.index()];
                     h ^= hand_key(mover, k, n + 1) ^ if n > 0 { hand_key(mover, k, n) } else { 0 };
                     self.hand[mover.index()][k.index()] = n + 1;
@@ -220,8 +219,8 @@ impl Position {
             } else {
                 if !u.captured.is_empty() {
                     self.put(to, u.captured);
-                    if let Some(hands) = &self.variant.rules.hands {
-                        let k = hands.demoted(u.captured.kind());
+                    if self.variant.rules.hands.is_some() {
+                        let k = self.hand_kind(u.captured);
                         self.hand[seat][k.index()] -= 1;
                     }
                 }

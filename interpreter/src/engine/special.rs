@@ -165,6 +165,7 @@ impl Position {
             self.edit(sq, Piece::EMPTY);
         }
         if m.drop.is_some() {
+            self.drop_gives_right(to, moved);
             return took;
         }
         self.drop_right(to);
@@ -196,6 +197,22 @@ impl Position {
             self.hash ^= ep_key(passed);
         }
         took
+    }
+
+    /// A piece dropped on `sq` holds a first-move right where a loaded position would give it
+    /// one: a promoting kind with rights (a pawn, whose right FEN does not write) dropped on a
+    /// setup square of its kind and seat (crazyhouse: a pawn dropped on its second rank may
+    /// make the double step, as Fairy-Stockfish plays it).
+    fn drop_gives_right(&mut self, sq: u8, dropped: Piece) {
+        let v = &*self.variant;
+        let kind = dropped.kind();
+        if v.right_kinds >> kind.0 & 1 == 1
+            && v.kinds[kind.index()].promotion.is_some()
+            && v.setup.iter().any(|&(s, p)| s.0 == sq && p == dropped)
+        {
+            self.rights.insert(sq);
+            self.hash ^= right_key(sq);
+        }
     }
 
     /// Removes the first-move right on `sq`, if there is one.

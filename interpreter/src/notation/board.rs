@@ -44,6 +44,21 @@ pub(super) trait PieceCodec {
     fn hand_seats(&self) -> usize;
 }
 
+/// `piece`, marked as remembering its promotion when `marked` (FEN's and the position string's
+/// `~`); an error if no `remember: true` promotion gives its kind.
+pub(super) fn mark_promoted(v: &Variant, piece: Piece, marked: bool) -> Result<Piece, K> {
+    if !marked {
+        return Ok(piece);
+    }
+    let kind = v.kinds.get(piece.kind().index());
+    match kind {
+        Some(k) if k.promoted_from.is_some() => Ok(piece.promoted()),
+        _ => Err(K::NotRemembered {
+            letter: kind.map_or('?', |k| k.letter),
+        }),
+    }
+}
+
 /// Reads `board` into `setup`'s board and hands (and their ranges into its source, whose
 /// notation, length and board field must be set).
 ///

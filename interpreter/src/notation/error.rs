@@ -185,6 +185,16 @@ pub enum PositionErrorKind {
         /// The variant's kind letters.
         letters: String,
     },
+    /// `+X` for a kind `X` with no promoted kind that FEN writes so.
+    NoPromotedForm {
+        /// The letter after `+`.
+        letter: char,
+    },
+    /// `~` after a kind that no `remember: true` promotion gives.
+    NotRemembered {
+        /// The kind's letter.
+        letter: char,
+    },
     /// A letter or name that is no seat of the variant.
     UnknownSeat {
         /// The letter or name.
@@ -465,6 +475,14 @@ impl PositionErrorKind {
                     "`{token}` cannot be in a hand: a captured {kind} goes to the hand as a {d}"
                 ),
             },
+            K::NoPromotedForm { letter } => write!(
+                f,
+                "`+{letter}`: no kind of this variant is written as the promotion of `{letter}`"
+            ),
+            K::NotRemembered { letter } => write!(
+                f,
+                "`{letter}~`: no promotion of this variant remembers that it made a `{letter}`"
+            ),
             K::HandCount { max } => write!(f, "a hand holds 1 to {max} pieces of a kind"),
             K::BoardSize { given, squares } => {
                 write!(f, "{given} squares given; the board has {squares}")

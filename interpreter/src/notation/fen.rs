@@ -24,10 +24,14 @@ pub type FenError = PositionError;
 ///
 /// In variants with hands the pieces in hand follow the board in brackets, as Fairy-Stockfish
 /// writes them: each piece's letter once per piece, upper case for the first seat
-/// (`…/RNBQKBNR[Pp] w - - 0 1`; `[]` for empty hands).
+/// (`…/RNBQKBNR[Pp] w - - 0 1`; `[]` for empty hands). A kind that is the promotion of
+/// another ([`crate::compile::KindInfo::unpromoted`]: shogi's tokin) is written `+` and that
+/// kind's letter (`+P`; its own letter is read too), and a piece that remembers its promotion
+/// has `~` after its letter (`Q~`, crazyhouse).
 ///
 /// Errors: syntax, a rank with too many or too few squares, a wrong number of ranks, an
-/// unknown piece letter, an unknown seat letter, castling or en-passant rights, pieces in hand
+/// unknown piece letter, `+X` where no kind is the promotion of `X`, `~` after a kind no
+/// remembering promotion gives, an unknown seat letter, castling or en-passant rights, pieces in hand
 /// in a variant without hands or of a kind no capture puts in a hand; and what
 /// [`Setup::into_position`] refuses (the seat not to move in check, …).
 pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, PositionError> {
@@ -321,10 +325,23 @@ impl FenCodec<'_> {
 
 impl PieceCodec for FenCodec<'_> {
     fn read_piece(&self, text: &str) -> Result<Piece, K> {
-        let c = text.chars().next().unwrap_or(' ');
-        let kind = self.kind(c)?;
+        let body = text.strip_prefix('+').unwrap_or(text);
+        let c = body.chars().next().unwrap_or(' ');
+        let mut kind = self.kind(c)?;
+        if body.len() < text.len() {
+            kind = self
+                .v
+                .kinds
+                .iter()
+                .position(|k| k.unpromoted == Some(kind))
+                .map(|i| Kind(i as u8))
+                .ok_or(K::NoPromotedForm {
+                    letter: c.to_ascii_uppercase(),
+                })?;
+        }
         let seat = Seat(u8::from(!c.is_ascii_uppercase()));
-        Ok(Piece::new(kind, seat, self.v.seats[seat.index()].orient))
+        let piece = Piece::new(kind, seat, self.v.seats[seat.index()].orient);
+        super::board::mark_promoted(self.v, piece, body.ends_with('~'))
     }
 
     fn read_hand(&self, text: &str) -> Result<(Seat, Kind, u32), K> {
@@ -334,7 +351,21 @@ impl PieceCodec for FenCodec<'_> {
     }
 
     fn write_piece(&self, p: Piece, out: &mut String) {
-        out.push(self.letter(p.owner(), p.kind()));
+        match self
+            .v
+            .kinds
+            .get(p.kind().index())
+            .and_then(|k| k.unpromoted)
+        {
+            Some(base) => {
+                out.push('+');
+                out.push(self.letter(p.owner(), base));
+            }
+            None => out.push(self.letter(p.owner(), p.kind())),
+        }
+        if p.is_promoted() {
+            out.push('~');
+        }
     }
 
     fn write_hand(&self, seat: Seat, kind: Kind, count: u8, out: &mut String) {
@@ -375,6 +406,86 @@ mod tests {
     use super::*;
     use crate::engine::load_variant;
     use crate::spec::Assignment;
+
+    /// A 3×3 two-seat test variant with hands: a pawn promoting to a tokin (`demote: pawn`, so
+    /// FEN writes it `+P`) and, with `remember`, to a queen that remembers it (FEN's `~`).
+    fn promoting(remember: bool) -> Arc<Variant> {
+        let file = format!(
+            "name: t\nboard: {{ files: 3, ranks: 3 }}\n\
+             seats: [{{ name: white, edge: south, fen: w }}, {{ name: black, edge: north, fen: b }}]\n\
+             pieces:\n  king: {{ letter: K, betza: K, royal: true }}\n\
+             \x20 queen: {{ letter: Q, betza: Q }}\n\
+             \x20 tokin: {{ letter: T, betza: WfF, demote: pawn }}\n\
+             \x20 pawn: {{ letter: P, betza: fW, promotion: {{ zone: 1, to: [{}], remember: {remember} }} }}\n\
+             setup: {{ army: {{ a1: king }} }}\nhands: {{ captures: true }}\n\
+             end: {{ checkmate: loss }}\n",
+            if remember { "queen" } else { "tokin" }
+        );
+        let f = crate::spec::load_str("t.yaml", &file).unwrap_or_else(|e| panic!("{e:?}"));
+        crate::engine::compile(&f, &Assignment::default()).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    #[test]
+    fn a_promoted_kind_is_written_with_a_plus_and_its_unpromoted_letter() {
+        let v = promoting(false);
+        // Fairy-Stockfish writes shogi's promoted pawn `+P`; the tokin's own letter reads too.
+        let fen = "+p1k/3/K1+P[Pp] w - - 0 1";
+        let pos = from_fen(&v, fen).unwrap();
+        let tokin = v.kind_by_name("tokin").unwrap();
+        assert_eq!(pos.piece_at(crate::geometry::Square(2)).kind(), tokin);
+        assert_eq!(pos.piece_at(crate::geometry::Square(6)).kind(), tokin);
+        assert_eq!(to_fen(&pos), fen);
+        let same = from_fen(&v, "t1k/3/K1T[Pp] w - - 0 1").unwrap();
+        assert_eq!(to_fen(&same), fen);
+        assert_eq!(same.hash(), pos.hash());
+        // `+K`: no kind is the promotion of the king; `+` alone is a syntax error.
+        let e = from_fen(&v, "+k2/3/K2[] w - - 0 1").unwrap_err();
+        assert!(e.message().contains("`+K`"), "{}", e.message());
+        assert!(from_fen(&v, "+2/3/K2[] w - - 0 1").is_err());
+    }
+
+    #[test]
+    fn a_piece_that_remembers_its_promotion_is_marked_with_a_tilde() {
+        let v = promoting(true);
+        let fen = "q~1k/3/KQ1[] w - - 0 1";
+        let pos = from_fen(&v, fen).unwrap();
+        assert!(pos.piece_at(crate::geometry::Square(6)).is_promoted());
+        assert!(!pos.piece_at(crate::geometry::Square(1)).is_promoted());
+        assert_eq!(to_fen(&pos), fen);
+        // The mark is part of the position: the hash differs from the unmarked queen's.
+        let plain = from_fen(&v, "q1k/3/KQ1[] w - - 0 1").unwrap();
+        assert_ne!(plain.hash(), pos.hash());
+        // The extended position string writes the mark too and reads back the same position.
+        let text = crate::notation::to_position_string(&pos);
+        assert!(text.contains("bQ~"), "{text}");
+        let back = crate::notation::from_position_string(&v, &text).unwrap();
+        assert_eq!(back.hash(), pos.hash());
+        // `~` on a kind no remembering promotion gives.
+        let e = from_fen(&v, "q1k/3/K~Q1[] w - - 0 1").unwrap_err();
+        assert!(e.message().contains("`K~`"), "{}", e.message());
+    }
+
+    #[test]
+    fn a_captured_piece_that_remembers_its_promotion_goes_to_the_hand_as_a_pawn() {
+        let v = promoting(true);
+        // White's queen on a2 takes the promoted queen on a3: white's hand gets a pawn, not a
+        // queen; undo gives the marked queen back and empties the hand.
+        let fen = "q~1k/Q2/K2[] w - - 0 1";
+        let mut pos = from_fen(&v, fen).unwrap();
+        let m = crate::notation::parse_move(&mut pos, "a2a3").unwrap();
+        pos.play(m).unwrap();
+        assert_eq!(to_fen(&pos), "Q1k/3/K2[P] b - - 0 1");
+        pos.undo();
+        assert_eq!(to_fen(&pos), fen);
+        // A pawn promoting by a remembering promotion is marked: b2b3 makes `Q~`.
+        let mut pos = from_fen(&v, "2k/1P1/K2[] w - - 0 1").unwrap();
+        let m = crate::notation::parse_move(&mut pos, "b2b3q").unwrap();
+        pos.play(m).unwrap();
+        // (The half-move clock counts the pawn move: this variant has no move rule resetting it.)
+        assert_eq!(to_fen(&pos), "1Q~k/3/K2[] b - - 1 1");
+        let back = from_fen(&v, &to_fen(&pos)).unwrap();
+        assert_eq!(back.hash(), pos.hash());
+    }
 
     #[test]
     fn counts_of_one_are_singular() {

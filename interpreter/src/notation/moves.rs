@@ -77,6 +77,11 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
         s.push_str(&format!("{}:", m.die));
     }
     if let Some(k) = m.drop {
+        // A drop on the other face of a flipping piece: `+` and the kind in hand (`+P@c3`),
+        // as Fairy-Stockfish writes a promoted drop.
+        if m.promotion.is_some() {
+            s.push('+');
+        }
         s.push(v.kinds[k.index()].letter);
         s.push('@');
         s.push_str(&v.board.name(m.to));
@@ -93,13 +98,25 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
             .get(moved.index())
             .and_then(|i| i.promotion.as_ref())
             .is_some_and(|p| p.to.len() == 1 && !p.mandatory);
-        if single_optional {
+        if let Some(flip) = flip_suffix(pos, moved) {
+            s.push(flip);
+        } else if single_optional {
             s.push('+');
         } else {
             s.push(v.kinds[k.index()].letter.to_ascii_lowercase());
         }
     }
     s
+}
+
+/// The suffix of a move that flips the piece of `kind` ([`crate::rules::flip`]), as
+/// Fairy-Stockfish writes it: `-` for a piece on its promoted face (a kind that a capture
+/// demotes, `demote:`), which turns back; `+` otherwise. `None` for a kind that does not flip.
+fn flip_suffix(pos: &Position, kind: crate::vocab::Kind) -> Option<char> {
+    let v = pos.variant();
+    v.rules.flip.as_ref()?.of(kind)?;
+    let demoted = (v.rules.hands.as_ref()).is_some_and(|h| h.demoted(kind) != kind);
+    Some(if demoted { '-' } else { '+' })
 }
 
 /// Writes any action: a move as [`move_to_string`], a roll as its values in ascending order
@@ -178,7 +195,9 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     };
     let suffix = match rest {
         "" => Suffix::Any,
-        "+" => Suffix::Promote,
+        // `-`: a flipping piece turning back to its unpromoted face (Fairy-Stockfish's
+        // demotion); it changes kind, as a promotion does.
+        "+" | "-" => Suffix::Promote,
         "=" => Suffix::Decline,
         _ => {
             let letter = rest.strip_prefix('=').unwrap_or(rest);
@@ -324,6 +343,11 @@ fn parse_drop(
             "`{t}` is not a drop: write the kind's letter, `@` and the square, e.g. `P@e5`"
         ))
     };
+    // `+P@c3`: the piece in hand dropped on its other face (a flipping piece).
+    let (face, letter) = match letter.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, letter),
+    };
     let mut cs = letter.chars();
     let (Some(c), None) = (cs.next(), cs.next()) else {
         return Err(syntax());
@@ -335,10 +359,16 @@ fn parse_drop(
         MoveError::Syntax(format!("`{t}`: `{square}` is not a square of this board"))
     })?;
     let legal = pos.legal_move_list();
+    // The kind in hand as written (on its other face with `+`), or else the face it is
+    // dropped as, named by its own letter (`R@c3` for a pawn in hand dropped as a rook).
+    let written = |m: &Move| {
+        (m.drop == Some(kind) && m.promotion.is_some() == face)
+            || (!face && m.drop.is_some() && m.promotion == Some(kind))
+    };
     if let Some(m) = legal
         .iter()
         .copied()
-        .find(|m| m.drop == Some(kind) && m.to == to && die.is_none_or(|d| m.die == d))
+        .find(|m| written(m) && m.to == to && die.is_none_or(|d| m.die == d))
     {
         return Ok(m);
     }

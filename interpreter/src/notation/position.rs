@@ -262,7 +262,11 @@ impl PieceCodec for ExtendedCodec<'_> {
         };
         let rest: String = cs.collect();
         let mut orient = default_orient(self.v, owner);
-        if let Some(f) = rest.strip_prefix(':').and_then(|r| r.chars().next()) {
+        if let Some(f) = rest
+            .trim_start_matches('~')
+            .strip_prefix(':')
+            .and_then(|r| r.chars().next())
+        {
             let seats = self.seats();
             let seat = seats.by_letter(f).ok_or_else(|| K::UnknownSeat {
                 token: f.to_string(),
@@ -272,6 +276,7 @@ impl PieceCodec for ExtendedCodec<'_> {
             orient = self.v.seats[seat.index()].orient;
         }
         let piece = Piece::new(kind, owner, orient);
+        let piece = super::board::mark_promoted(self.v, piece, rest.starts_with('~'))?;
         Ok(if rest.ends_with('*') {
             piece.killed()
         } else {
@@ -296,6 +301,9 @@ impl PieceCodec for ExtendedCodec<'_> {
     fn write_piece(&self, p: Piece, out: &mut String) {
         out.push(self.letters.get(p.owner().index()).copied().unwrap_or('_'));
         out.push(self.v.kinds.get(p.kind().index()).map_or('?', |k| k.letter));
+        if p.is_promoted() {
+            out.push('~');
+        }
         if p.orient() != default_orient(self.v, p.owner())
             && let Some(i) = self.v.seats.iter().position(|s| s.orient == p.orient())
         {

@@ -29,7 +29,7 @@ pub struct Switch {
 }
 
 /// Every module a rule file can switch on, as [`Switch::module`] names them.
-pub const MODULES: [&str; 22] = [
+pub const MODULES: [&str; 23] = [
     "dice",
     "royal",
     "checkmate",
@@ -48,6 +48,7 @@ pub const MODULES: [&str; 22] = [
     "thrones",
     "capture-all",
     "far-promotion",
+    "flip",
     "resign",
     "first-seat",
     "conditions",
@@ -157,7 +158,7 @@ fn end_switches(root: &Node, out: &mut Vec<Switch>) {
     }
 }
 
-/// The switches of the piece kinds: royal, drop rules, far-line promotion.
+/// The switches of the piece kinds: royal, drop rules, far-line promotion, flips.
 fn piece_switches(root: &Node, out: &mut Vec<Switch>) {
     let Some(pieces) = root.get("pieces").and_then(Node::as_map) else {
         return;
@@ -175,10 +176,12 @@ fn piece_switches(root: &Node, out: &mut Vec<Switch>) {
             push("royal", "royal", n);
         }
         if let Some(d) = p.get("drop") {
-            let rules = ["one-per-line", "no-mate", "mobile"];
+            let rules = ["one-per-line", "no-mate", "mobile", "either-face"];
+            let valued = ["per-line", "region"];
             if rules
                 .iter()
                 .any(|r| d.get(r).is_some_and(|n| is_word(n, "true")))
+                || valued.iter().any(|r| d.get(r).is_some())
             {
                 push("drops", "drop", d);
             }
@@ -192,6 +195,9 @@ fn piece_switches(root: &Node, out: &mut Vec<Switch>) {
             .filter(|n| on(n))
         {
             push("far-promotion", "promotion.by-file", n);
+        }
+        if let Some(n) = p.get("flip").filter(|n| on(n)) {
+            push("flip", "flip", n);
         }
     }
 }

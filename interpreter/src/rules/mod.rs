@@ -17,6 +17,7 @@ pub mod compose;
 pub mod dice;
 pub mod facing;
 pub mod first_seat;
+pub mod flip;
 pub mod formation;
 pub mod hands;
 pub mod mate;
@@ -193,6 +194,8 @@ pub struct Cx<'a> {
     pub orients: &'a [Orientation],
     /// The index in `orients` of the first seat's orientation.
     pub first_orient: u8,
+    /// The names of the regions (`regions:`), in file order.
+    pub regions: &'a [&'a str],
     /// Problems found.
     pub errs: &'a mut Diagnostics,
 }
@@ -482,6 +485,7 @@ registry! {
     formations: formation::Formations,
     thrones: throne::Thrones,
     promotion: promotion::FarPromotion,
+    flip: flip::Flips,
     capture_all: capture_all::CaptureAll,
     hands: hands::Hands,
     check_interrupt: check_interrupt::CheckInterrupt,

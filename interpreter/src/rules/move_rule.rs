@@ -142,6 +142,7 @@ mod tests {
             board: Board { files: 8, ranks: 8 },
             orients: &[],
             first_orient: 0,
+            regions: &[],
             errs: &mut errs,
         };
         let rule = MoveRule::compile(&spec, &mut cx);

@@ -3,9 +3,11 @@
 use crate::compile::Variant;
 use crate::engine::PlyEvents;
 use crate::rules::Module;
+use crate::rules::flip::Flips;
 use crate::rules::hands::Hands;
 use crate::rules::resign::Resign;
 use crate::rules::throne::Thrones;
+use crate::vocab::Kind;
 
 /// Most formations (`formations:` in a rule file) whose captures are counted separately.
 pub const MAX_FORMATIONS: usize = 4;
@@ -28,6 +30,8 @@ pub struct Events {
     pub resignations: u64,
     /// Pieces promoted (by a move, or by a rule module such as Chaturaji's waiting pawns).
     pub promotions: u64,
+    /// Moves that turned the moving piece over to its other face ([`crate::rules::flip`]).
+    pub flips: u64,
     /// Drops from a hand.
     pub drops: u64,
     /// Seats mated without the game ending at once (four-player shogi), and final mates.
@@ -52,6 +56,7 @@ impl Events {
         self.passes += other.passes;
         self.resignations += other.resignations;
         self.promotions += other.promotions;
+        self.flips += other.flips;
         self.drops += other.drops;
         self.mates += other.mates;
         self.check_interrupts += other.check_interrupts;
@@ -66,6 +71,7 @@ impl Events {
     pub fn record(&mut self, e: &PlyEvents) {
         self.captures += e.captures as u64;
         self.promotions += e.promotions as u64;
+        self.flips += e.flips as u64;
         self.drops += e.drop as u64;
         self.mates += e.mates as u64;
         self.check_interrupts += e.interrupts as u64;
@@ -77,7 +83,7 @@ impl Events {
 
     /// The counts by name, for reports: `moves` and `captures` always; `rolls`, `dead-rolls`
     /// and `passes` with dice; `resignations` where seats may resign; `promotions` where a
-    /// kind promotes;
+    /// kind promotes; `flips` where a kind flips;
     /// `drops` with hands; `mates` with mates that do not end the game; `check-interrupts`
     /// with the check interrupt; `thrones` with thrones; each formation and the capture-all
     /// rule under the names the rule file gives them (`boat-triumph`, `chaturaji`).
@@ -113,8 +119,14 @@ impl Events {
         push(
             "promotions",
             self.promotions,
-            v.kinds.iter().any(|k| k.promotion.is_some()) || v.rules.promotion.is_some(),
+            // A kind that flips has its flip as its zone promotion: only other promotions count.
+            (v.kinds.iter().enumerate()).any(|(i, k)| {
+                k.promotion.is_some()
+                    && (v.rules.flip.as_ref()).is_none_or(|f| f.of(Kind(i as u8)).is_none())
+            }) || v.rules.promotion.is_some(),
         );
+        let flips = event(<Flips as Module>::EVENTS);
+        push(flips, self.flips, rules.has_event(flips));
         let drops = event(<Hands as Module>::EVENTS);
         push(drops, self.drops, rules.has_event(drops));
         push("mates", self.mates, v.rules.mate.is_some());

@@ -247,7 +247,7 @@ fn ordered_events(events: &BTreeMap<String, u64>) -> Vec<(String, u64)> {
 }
 
 /// The order of the engine's own events in reports.
-const EVENT_ORDER: [&str; 11] = [
+const EVENT_ORDER: [&str; 12] = [
     "moves",
     "captures",
     "rolls",
@@ -255,6 +255,7 @@ const EVENT_ORDER: [&str; 11] = [
     "passes",
     "resignations",
     "promotions",
+    "flips",
     "drops",
     "mates",
     "check-interrupts",

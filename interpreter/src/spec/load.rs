@@ -26,6 +26,11 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "yonin-shogi",
         include_str!("../../../rules/yonin-shogi.yaml"),
     ),
+    ("shogi", include_str!("../../../rules/shogi.yaml")),
+    ("minishogi", include_str!("../../../rules/minishogi.yaml")),
+    ("torishogi", include_str!("../../../rules/torishogi.yaml")),
+    ("crazyhouse", include_str!("../../../rules/crazyhouse.yaml")),
+    ("kyotoshogi", include_str!("../../../rules/kyotoshogi.yaml")),
 ];
 
 /// How deep `extends:` chains may go.

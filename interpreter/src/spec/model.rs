@@ -76,7 +76,10 @@ pub struct PieceSpec {
     pub demote: Option<Text>,
     /// `drop:` restrictions on dropping this kind from a hand, read by
     /// [`crate::rules::hands::drops`].
-    pub drop: Option<crate::rules::hands::drops::DropRule>,
+    pub drop: Option<crate::rules::hands::drops::DropSpec>,
+    /// `flip:` the kind it becomes after every move it makes, read by
+    /// [`crate::rules::flip`].
+    pub flip: Option<Text>,
     /// Where its moves depend on the square: `confined:`, `region-moves:`, `hops:`.
     pub movement: MovementSpec,
 }
@@ -120,6 +123,9 @@ pub struct PromotionSpec {
     /// `forced: N`: promotion is compulsory for a move ending in the last N lines, even when
     /// `mandatory: false` (a shogi pawn on its last line).
     pub forced: u8,
+    /// `remember: true`: the promoted piece remembers its promotion; captured into a hand it
+    /// goes there as this kind (crazyhouse's promoted pawn; FEN writes it with `~`).
+    pub remember: bool,
     /// The node, for spans.
     pub node: Node,
 }
@@ -278,13 +284,18 @@ fn gather_piece_modules(pieces: &[PieceSpec], rules: &mut crate::rules::Specs) {
         .map(|p| p.name.clone())
         .collect();
     rules.royal = (!royal.is_empty()).then_some(royal);
+    let flips: Vec<(Text, Text)> = pieces
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.flip.clone()?)))
+        .collect();
+    rules.flip = (!flips.is_empty()).then_some(flips);
     let demote: Vec<(Text, Text)> = pieces
         .iter()
         .filter_map(|p| Some((p.name.clone(), p.demote.clone()?)))
         .collect();
     let drops: Vec<_> = pieces
         .iter()
-        .filter_map(|p| Some((p.name.clone(), p.drop?)))
+        .filter_map(|p| Some((p.name.clone(), p.drop.clone()?)))
         .collect();
     if rules.hands.is_none() && (!demote.is_empty() || !drops.is_empty()) {
         rules.hands = Some(Default::default());
@@ -387,6 +398,8 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
         let drop = f
             .opt("drop")
             .map(|n| crate::rules::hands::drops::read_drop(r, n));
+        let flip = (f.opt(crate::rules::flip::FLIP_KEY)).and_then(|n| text(r, n, "a piece name"));
+        crate::rules::flip::check_piece(r, &k.name, v, flip.as_ref());
         let movement = read_movement(r, &mut f);
         f.finish(
             r,
@@ -402,6 +415,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 "confined",
                 "region-moves",
                 "hops",
+                crate::rules::flip::FLIP_KEY,
             ],
         );
         if let (Some(letter), Some(betza)) = (letter, betza) {
@@ -414,6 +428,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 promotion,
                 demote,
                 drop,
+                flip,
                 movement,
             });
         }
@@ -510,7 +525,11 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
         .opt("mandatory")
         .and_then(|n| r.bool(n, "`mandatory`"))
         .unwrap_or(true);
-    let mut known = vec!["zone", "to", "mandatory", "forced"];
+    let remember = f
+        .opt("remember")
+        .and_then(|n| r.bool(n, "`remember`"))
+        .unwrap_or(false);
+    let mut known = vec!["zone", "to", "mandatory", "forced", "remember"];
     known.extend_from_slice(&crate::rules::promotion::PROMOTION_KEYS);
     f.finish(r, "a promotion rule", &known);
     Some(PromotionSpec {
@@ -519,6 +538,7 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
         mandatory,
         far,
         forced,
+        remember,
         node: node.clone(),
     })
 }

@@ -25,9 +25,9 @@ pub mod drops;
 
 use super::compose::{Need, Refusal, refuse};
 use super::{Cx, Module, Names};
-use crate::vocab::Kind;
+use crate::vocab::{Kind, SquareSet};
 use crate::yaml::{Fields, Reader, Text};
-use drops::DropRule;
+use drops::{DropRule, DropSpec};
 
 /// The hands module as written: `hands.captures` and the pieces' `demote:` and `drop:` keys.
 #[derive(Clone, Debug, Default)]
@@ -37,7 +37,7 @@ pub struct HandsSpec {
     /// (kind, `demote:` kind) for each kind that has one.
     pub demote: Vec<(Text, Text)>,
     /// (kind, its `drop:` rules) for each kind with a `drop:` mapping.
-    pub drops: Vec<(Text, DropRule)>,
+    pub drops: Vec<(Text, DropSpec)>,
 }
 
 /// Compiled hands.
@@ -47,6 +47,12 @@ pub struct Hands {
     pub demote: Vec<Kind>,
     /// Per kind (by index): its drop rules.
     pub drops: Vec<DropRule>,
+    /// Per (kind, orientation) combo: the squares its region and `mobile` allow on an empty
+    /// board ([`drops::static_squares`]); filled by the compiler once the move tables exist
+    /// ([`Hands::fill_squares`]), every square until then.
+    pub squares: Vec<SquareSet>,
+    /// The names of the regions the drop rules name, by region index (for `explain`).
+    pub region_names: Vec<String>,
 }
 
 impl Hands {
@@ -54,6 +60,35 @@ impl Hands {
     #[inline]
     pub fn drop_rule(&self, kind: Kind) -> DropRule {
         self.drops.get(kind.index()).copied().unwrap_or_default()
+    }
+
+    /// The squares where a piece of (kind, orientation) `combo` may be dropped as far as its
+    /// region and `mobile` say (every square for a combo out of range).
+    #[inline]
+    pub fn squares(&self, combo: usize) -> SquareSet {
+        self.squares
+            .get(combo)
+            .copied()
+            .unwrap_or(SquareSet([u64::MAX; 4]))
+    }
+
+    /// Fills [`squares`](Self::squares) for `orients` orientations on a board of `len`
+    /// squares: `region(r, o)` is region `r`'s squares in orientation `o`'s frame,
+    /// `moves_from(combo, sq)` whether the piece has a move from `sq` on an empty board.
+    pub fn fill_squares(
+        &mut self,
+        len: usize,
+        orients: usize,
+        region: impl Fn(u8, usize) -> SquareSet,
+        moves_from: impl Fn(usize, u8) -> bool,
+    ) {
+        self.squares = (0..self.drops.len() * orients)
+            .map(|combo| {
+                let rule = &self.drops[combo / orients];
+                let r = rule.region.map(|r| region(r, combo % orients));
+                drops::static_squares(rule, len, r, |sq| moves_from(combo, sq))
+            })
+            .collect();
     }
 
     /// The kind a captured piece of `kind` goes to the hand as.
@@ -127,12 +162,22 @@ impl Module for Hands {
             }
         }
         let mut drops = vec![DropRule::default(); n];
-        for (kind, rule) in &spec.drops {
+        for (kind, d) in &spec.drops {
+            let mut rule = d.rule;
+            if let Some(t) = &d.region {
+                rule.region = super::lookup(cx.errs, t, "region", cx.regions).map(|r| r as u8);
+            }
             if let Some(i) = cx.kinds.iter().position(|k| *k == kind.value) {
-                drops[i] = *rule;
+                drops[i] = rule;
             }
         }
-        spec.captures.then_some(Hands { demote, drops })
+        let region_names = cx.regions.iter().map(|r| r.to_string()).collect();
+        spec.captures.then_some(Hands {
+            demote,
+            drops,
+            squares: Vec::new(),
+            region_names,
+        })
     }
 
     fn explain(&self, names: &Names<'_>) -> Vec<String> {
@@ -149,7 +194,9 @@ impl Module for Hands {
                     names.kind(d)
                 ));
             }
-            let words = self.drop_rule(k).words();
+            let words = self
+                .drop_rule(k)
+                .words(|r| self.region_names[r as usize].clone());
             if !words.is_empty() {
                 out.push(format!("  {} drops: {}", names.kind(k), words.join(", ")));
             }
