@@ -171,8 +171,6 @@ codes! {
     /// `lost-only:` or `except:` in a promotion without `by-file:` (they apply to far-line
     /// promotion only).
     SpecFarLineKey = "spec::far-line-key",
-    /// A piece's `drop:` with both `one-per-line` and `per-line` (two limits of one thing).
-    SpecDropLimitTwice = "spec::drop-limit-twice",
     // Options: the `options:` section and `--set` values.
     /// Option `--set` twice on one command line.
     OptionsSetTwice = "options::set-twice",

@@ -41,7 +41,10 @@ fn a_pawn_drop_that_mates_is_illegal_unless_the_option_allows_it() {
     assert_eq!(perft(&mut legal, 1), 24);
     assert_eq!(perft(&mut strict, 1), 23);
     let strict_moves = moves(&mut strict);
-    assert!(!strict_moves.contains(&"P@e4".to_string()), "{strict_moves:?}");
+    assert!(
+        !strict_moves.contains(&"P@e4".to_string()),
+        "{strict_moves:?}"
+    );
     assert!(moves(&mut legal).contains(&"P@e4".to_string()));
     // Played where it is legal, the drop mates: gote has no move, the game is over.
     play(&mut legal, &["P@e4"]);
@@ -78,7 +81,10 @@ fn at_most_two_swallows_per_file() {
     let all = moves(&mut pos);
     assert!(all.iter().all(|m| !m.starts_with("S@a")), "{all:?}");
     assert!(all.contains(&"S@b2".to_string()));
-    assert!(all.iter().all(|m| !(m.starts_with("S@") && m.ends_with('7'))));
+    assert!(
+        all.iter()
+            .all(|m| !(m.starts_with("S@") && m.ends_with('7')))
+    );
     assert_eq!(all.len(), 42, "{all:?}");
     // With one swallow on the file, a second may be dropped there: a1, a2, a4 … a6 (5 more).
     let mut one = load("torishogi", &[], "3k3/7/7/7/S6/7/3K3[S] w - - 0 1");
@@ -97,7 +103,11 @@ fn shogi_drops_only_where_a_piece_could_move() {
     let fen = "4k4/9/9/9/9/9/9/9/4K4[PLNG] w - - 0 1";
     let mut pos = load("shogi", &[], fen);
     let all = moves(&mut pos);
-    let count = |letter: char| all.iter().filter(|m| m.starts_with(&format!("{letter}@"))).count();
+    let count = |letter: char| {
+        all.iter()
+            .filter(|m| m.starts_with(&format!("{letter}@")))
+            .count()
+    };
     assert_eq!(count('P'), 71);
     assert_eq!(count('L'), 71);
     assert_eq!(count('N'), 62);
