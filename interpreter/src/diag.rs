@@ -171,8 +171,6 @@ codes! {
     /// `lost-only:` or `except:` in a promotion without `by-file:` (they apply to far-line
     /// promotion only).
     SpecFarLineKey = "spec::far-line-key",
-    /// A piece's `drop:` with both `one-per-line` and `per-line` (two limits of one thing).
-    SpecDropLimitTwice = "spec::drop-limit-twice",
     /// A `flip:` with a `promotion:` or to its own kind, or `drop.either-face` without `flip:`.
     SpecFlip = "spec::flip",
     // Options: the `options:` section and `--set` values.

@@ -15,7 +15,8 @@
 //! may be dropped on any empty square):
 //! - `one-per-line: true` (shogi's nifu), the same as `per-line: 1`;
 //! - `per-line: N` (1 to 16): not on a line along its facing that already holds N unpromoted
-//!   pieces of this kind of the same seat facing the same way (torishogi's swallows: 2);
+//!   pieces of this kind of the same seat facing the same way (torishogi's swallows: 2); where
+//!   both are given, `per-line` is the limit (a child file loosening its parent's nifu);
 //! - `no-mate: true` (uchifuzume): not a drop that attacks a royal piece whose owner then has
 //!   no legal move (needs a royal kind);
 //! - `mobile: true`: not where it could never move — on a square from which every move of its
@@ -29,7 +30,7 @@
 //!   dropped as.
 //!
 //! Errors, located: a key that is not one of these, a value of the wrong type, `per-line`
-//! out of range or given with `one-per-line`, an unknown region. Drop rules need
+//! out of range, an unknown region. Drop rules need
 //! `hands: { captures: true }` (without a hand nothing is dropped) and are refused with dice.
 //!
 //! Compiled: each kind's [`DropRule`] and, per (kind, orientation), the squares its region and
@@ -114,7 +115,7 @@ impl DropRule {
 }
 
 /// Reads a piece's `drop:` mapping at `node`; problems (a wrong type, an unknown key, a count
-/// out of range, two line limits) go to `r`, located.
+/// out of range) go to `r`, located.
 pub fn read_drop(r: &mut Reader, node: &Node) -> DropSpec {
     let mut spec = DropSpec::default();
     let what =
@@ -133,18 +134,9 @@ pub fn read_drop(r: &mut Reader, node: &Node) -> DropSpec {
     spec.rule.either_face = flag(r, "either-face");
     spec.rule.per_line = u8::from(one);
     if let Some(n) = d.opt("per-line") {
-        let count = r.int(n, 1, MAX_PER_LINE as i64, "the pieces allowed per line");
-        if one {
-            r.error(
-                crate::diag::Diagnostic::new(
-                    crate::diag::Code::SpecDropLimitTwice,
-                    "`per-line` and `one-per-line` both limit the pieces per line",
-                    Some(n.span.clone()),
-                )
-                .label("second limit")
-                .help("keep one: `one-per-line: true` is `per-line: 1`"),
-            );
-        } else if let Some(c) = count {
+        // Given, it is the limit, `one-per-line` or not (an `extends:` child can so loosen its
+        // parent's nifu: `per-line: 2`).
+        if let Some(c) = r.int(n, 1, MAX_PER_LINE as i64, "the pieces allowed per line") {
             spec.rule.per_line = c as u8;
         }
     }
@@ -228,16 +220,15 @@ mod tests {
     }
 
     #[test]
-    fn per_line_is_in_range_and_not_with_one_per_line() {
+    fn per_line_is_in_range_and_wins_over_one_per_line() {
         let (spec, errors) = read("drop: { per-line: 0 }\n");
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_eq!(spec.rule.per_line, 0);
         let (_, errors) = read("drop: { per-line: 17 }\n");
         assert_eq!(errors.len(), 1, "{errors:?}");
         let (spec, errors) = read("drop: { per-line: 2, one-per-line: true }\n");
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(errors[0].contains("both limit"), "{errors:?}");
-        assert_eq!(spec.rule.per_line, 1);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(spec.rule.per_line, 2);
         let (_, errors) = read("drop: { region: [home] }\n");
         assert_eq!(errors.len(), 1, "{errors:?}");
     }
