@@ -70,8 +70,10 @@ impl Position {
                     }
                 }
             }
+            let region = v.rules.placement.as_ref().map(|p| p.region(combo));
             for sq in 0..v.board.len() as u8 {
                 if !self.board[sq as usize].is_empty()
+                    || region.is_some_and(|r| !r.contains(sq))
                     || blocked_lines >> self.facing_line(orient, sq) & 1 == 1
                     || mobile && !self.could_move_from(combo, sq)
                 {

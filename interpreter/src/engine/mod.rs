@@ -8,6 +8,7 @@ mod dice;
 mod events;
 mod game;
 mod hands;
+mod in_place;
 mod host;
 mod load;
 mod movegen;

@@ -70,6 +70,9 @@ impl Position {
         if v.has_special || v.rules.castling.is_some() {
             self.special_moves(seat, kinds, die, out);
         }
+        if let Some(ip) = &v.rules.in_place {
+            self.in_place_moves(ip, seat, kinds, die, out);
+        }
     }
 
     /// Appends the hopping moves (`p`, `g`) of `seat`'s pieces whose kind bit is set in
@@ -151,7 +154,9 @@ impl Position {
     ) {
         let v = &*self.variant;
         let (from_sq, to_sq) = (Square(from), Square(to));
-        if let Some(pr) = &v.kinds[p.kind().index()].promotion {
+        if let Some(pr) = &v.kinds[p.kind().index()].promotion
+            && !pr.in_place
+        {
             let zone = &v.promo_zone[combo];
             if zone.contains(to) || zone.contains(from) {
                 for &k in &pr.to {
@@ -266,11 +271,12 @@ impl Position {
         match m.drop {
             Some(k) => self.board[to] = self.dropped_piece(self.to_move, k),
             None => {
+                // `from` first: a promotion in place has `from == to`.
+                self.board[from] = Piece::EMPTY;
                 self.board[to] = match m.promotion {
                     Some(k) => moved.with_kind(k),
                     None => moved,
                 };
-                self.board[from] = Piece::EMPTY;
             }
         }
         let r = f(self);
@@ -329,6 +335,17 @@ impl Position {
             self.drop_moves(self.to_move, out);
         }
         self.retain_legal(out, 0);
+        if self.variant.rules.placement.is_some() {
+            self.keep_placements(out);
+        }
+    }
+
+    /// The set-up phase ([`crate::rules::placement`]): a seat holding pieces in hand that can
+    /// place one must; keeps only the drops of `out` (legal moves) when there is one.
+    fn keep_placements(&self, out: &mut Vec<Move>) {
+        if self.hand_total(self.to_move) > 0 && out.iter().any(|m| m.drop.is_some()) {
+            out.retain(|m| m.drop.is_some());
+        }
     }
 
     /// The legal moves in generation order (allocates; for callers off the hot path).
@@ -344,6 +361,10 @@ impl Position {
         buf.clear();
         if self.ended.is_some() || self.awaiting_roll {
             return 0;
+        }
+        if self.variant.rules.placement.is_some() {
+            self.legal_moves(buf);
+            return buf.len() as u64;
         }
         if self.variant.rules.dice.is_some() {
             self.die_moves(buf);
