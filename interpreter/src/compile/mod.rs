@@ -400,7 +400,12 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         || rules
             .hands
             .as_ref()
-            .is_some_and(|h| h.drops.iter().any(|d| d.no_mate));
+            .is_some_and(|h| h.drops.iter().any(|d| d.no_mate))
+        // A royal piece in hand at the start: its drop is tested before any royal stands.
+        || start_hand
+            .iter()
+            .enumerate()
+            .any(|(k, &n)| n > 0 && royal_kinds >> k & 1 == 1);
     Ok(Variant {
         name: spec.name.value.clone(),
         title: spec

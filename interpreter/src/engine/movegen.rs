@@ -205,9 +205,14 @@ impl Position {
             None
         };
         let enemies = self.enemies(seat);
+        // A royal piece placed from the hand (a set-up phase) may not be placed attacked.
+        let dropped_royal = m
+            .drop
+            .is_some_and(|k| self.variant.royal_kinds >> k.0 & 1 == 1);
         let safe = self.with_move_applied(m, |p| {
             let attacks = &p.variant.attacks;
-            !royals.iter().any(|sq| {
+            !(dropped_royal && attacks.attacked(&p.board, m.to.0, enemies))
+                && !royals.iter().any(|sq| {
                 let sq = if Some(sq) == moved_from { m.to.0 } else { sq };
                 attacks.attacked(&p.board, sq, enemies)
                     || p.variant
@@ -247,8 +252,9 @@ impl Position {
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let drops_safe =
             self.variant.rules.partners(self.to_move) == 0 && !self.in_check(self.to_move);
+        let royal_kinds = self.variant.royal_kinds;
         move |pos: &mut Self, m: Move| {
-            if drops_safe && m.drop.is_some() {
+            if drops_safe && m.drop.is_some_and(|k| royal_kinds >> k.0 & 1 == 0) {
                 pos.drop_mate_allowed(m)
             } else {
                 pos.keeps_royals_safe(m)
