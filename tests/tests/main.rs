@@ -31,5 +31,6 @@ mod repl;
 mod rust_source;
 mod simulate;
 mod simulate_cli;
+mod sittuyin_rules;
 mod yonin_positions;
 mod yonin_rules;
