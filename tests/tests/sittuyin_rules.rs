@@ -9,14 +9,30 @@ use ashtapada_tests::{play, position};
 /// `setoption name UCI_Variant value sittuyin`, `go perft N`): its numbers, not ours.
 const FSF: &[(&str, u32, u64)] = &[
     // The start, a ply deeper than the reference file.
-    ("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1", 3, 580_096),
+    (
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1",
+        3,
+        580_096,
+    ),
     // Mid-placement: white has placed a chariot and the king.
-    ("8/8/4pppp/pppp4/4PPPP/PPPP4/8/R2K4[SSFRNNkssfrrnn] w - - 0 2", 3, 269_280),
+    (
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/R2K4[SSFRNNkssfrrnn] w - - 0 2",
+        3,
+        269_280,
+    ),
     // White has placed everything and moves its pawns while black still places (and may
     // not place its king on d6 or f6 once a pawn reaches e5).
-    ("8/8/4pppp/pppp4/4PPPP/PPPP4/8/RRKSSFNN[kssfrrnn] w - - 0 9", 3, 64_629),
+    (
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/RRKSSFNN[kssfrrnn] w - - 0 9",
+        3,
+        64_629,
+    ),
     // Both sides part-placed, pieces in contact.
-    ("rrk5/3n4/1sn1ppps/ppppf3/4PPPP/PPPP4/3SN3/R4K2[FRSNkssfrrnn] w - - 0 5", 3, 120_780),
+    (
+        "rrk5/3n4/1sn1ppps/ppppf3/4PPPP/PPPP4/3SN3/R4K2[FRSNkssfrrnn] w - - 0 5",
+        3,
+        120_780,
+    ),
     // Pawn promotions: white's b7 and c6 on diagonal squares, d5 too; black's f3 and g2.
     ("4k3/1P6/2P5/3P4/8/5p2/6p1/4K3[] w - - 0 1", 4, 20_101),
     // White still has its general: no promotion.
@@ -80,5 +96,8 @@ fn a_last_pawn_promotes_in_place_or_one_step_diagonally() {
         .collect();
     assert_eq!(promo, ["g3h2", "g3g3", "g3f4", "g3h4"]);
     play(&mut pos, &["g3g3f"]);
-    assert_eq!(to_fen(&pos), "8/8/6R1/s3r3/P5R1/1KP3f1/1F2kr2/8[] w - - 1 73");
+    assert_eq!(
+        to_fen(&pos),
+        "8/8/6R1/s3r3/P5R1/1KP3f1/1F2kr2/8[] w - - 1 73"
+    );
 }

@@ -30,7 +30,8 @@ impl Position {
             if p.is_dead() || (ip.mask & kinds) >> k.0 & 1 == 0 {
                 continue;
             }
-            let (Some(Some(rule)), Some(pr)) = (ip.kinds.get(k.index()), &v.kinds[k.index()].promotion)
+            let (Some(Some(rule)), Some(pr)) =
+                (ip.kinds.get(k.index()), &v.kinds[k.index()].promotion)
             else {
                 continue;
             };
@@ -44,11 +45,17 @@ impl Position {
                 }
                 let q = p.with_kind(t);
                 let mut targets = vec![from];
-                v.table.walk(q.combo(n_orients), from, &self.board, |b| !b.is_empty(), |to, mode, target| {
-                    if mode & CAPTURE != 0 && target.is_empty() {
-                        targets.push(to);
-                    }
-                });
+                v.table.walk(
+                    q.combo(n_orients),
+                    from,
+                    &self.board,
+                    |b| !b.is_empty(),
+                    |to, mode, target| {
+                        if mode & CAPTURE != 0 && target.is_empty() {
+                            targets.push(to);
+                        }
+                    },
+                );
                 for to in targets {
                     if self.promotes_quietly(seat, from, to, q) {
                         out.push(Move {
@@ -72,12 +79,18 @@ impl Position {
         board[from as usize] = Piece::EMPTY;
         board[to as usize] = q;
         let mut attacks = false;
-        v.table.walk(q.combo(v.orients.len()), to, &board, |b| !b.is_empty(), |_, mode, target| {
-            attacks |= mode & CAPTURE != 0
-                && !target.is_empty()
-                && !target.is_dead()
-                && target.owner() != seat;
-        });
+        v.table.walk(
+            q.combo(v.orients.len()),
+            to,
+            &board,
+            |b| !b.is_empty(),
+            |_, mode, target| {
+                attacks |= mode & CAPTURE != 0
+                    && !target.is_empty()
+                    && !target.is_dead()
+                    && target.owner() != seat;
+            },
+        );
         if attacks {
             return false;
         }
@@ -88,4 +101,3 @@ impl Position {
         })
     }
 }
-

@@ -211,16 +211,18 @@ impl Position {
             .is_some_and(|k| self.variant.royal_kinds >> k.0 & 1 == 1);
         let safe = self.with_move_applied(m, |p| {
             let attacks = &p.variant.attacks;
-            !(dropped_royal && attacks.attacked(&p.board, m.to.0, enemies))
+            let placed_safe = !dropped_royal || !attacks.attacked(&p.board, m.to.0, enemies);
+            placed_safe
                 && !royals.iter().any(|sq| {
-                let sq = if Some(sq) == moved_from { m.to.0 } else { sq };
-                attacks.attacked(&p.board, sq, enemies)
-                    || p.variant
-                        .rules
-                        .facing
-                        .as_ref()
-                        .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds))
-            }) && (partners == 0 || p.partners_in_check(seat) & !partners_before == 0)
+                    let sq = if Some(sq) == moved_from { m.to.0 } else { sq };
+                    attacks.attacked(&p.board, sq, enemies)
+                        || p.variant
+                            .rules
+                            .facing
+                            .as_ref()
+                            .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds))
+                })
+                && (partners == 0 || p.partners_in_check(seat) & !partners_before == 0)
         });
         safe && self.drop_mate_allowed(m)
     }

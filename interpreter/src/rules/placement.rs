@@ -67,9 +67,16 @@ impl Placement {
 
 /// The squares of `text` in `frame` on `board`: square names and rectangles (`a1-h3`),
 /// separated by spaces or commas; a problem is located at the bad name.
-pub fn frame_squares(text: &Text, board: Board, frame: Orientation) -> Result<SquareSet, Diagnostic> {
+pub fn frame_squares(
+    text: &Text,
+    board: Board,
+    frame: Orientation,
+) -> Result<SquareSet, Diagnostic> {
     let (fw, fh) = frame.frame_size(board);
-    let fb = Board { files: fw, ranks: fh };
+    let fb = Board {
+        files: fw,
+        ranks: fh,
+    };
     let mut out = SquareSet::default();
     let mut pos = 0;
     for part in text.value.split([' ', ',']) {
@@ -81,7 +88,9 @@ pub fn frame_squares(text: &Text, board: Board, frame: Orientation) -> Result<Sq
         let bad = || {
             Diagnostic::new(
                 Code::CompilePlacement,
-                format!("`{part}` is not a square or a rectangle of squares on the {fw}×{fh} board"),
+                format!(
+                    "`{part}` is not a square or a rectangle of squares on the {fw}×{fh} board"
+                ),
                 Some(text.node.inner_span(start..start + part.len())),
             )
             .label("not a square")
