@@ -75,7 +75,7 @@ fn pieces_in_hand_must_be_placed_first_chariots_on_the_back_rank() {
     assert_eq!(board, "8/8/3npppp/pppp4/4PPPP/PPPP4/8/3K4");
     let mut hand: Vec<char> = rest.split_once(']').unwrap().0.chars().collect();
     hand.sort_unstable();
-    assert_eq!(hand.into_iter().collect::<String>(), "FNNRRSSfnrrss");
+    assert_eq!(hand.into_iter().collect::<String>(), "FNNRRSSfknrrss");
 }
 
 /// Promotion in place: the pawn on g3, black's only pawn, becomes a general where it stands
