@@ -239,6 +239,14 @@ codes! {
     CompileRegion = "compile::region",
     /// A hop restriction (`hops:`) on a piece that does not hop.
     CompileHops = "compile::hops",
+    /// `setup.hand:` without `hands:`, or naming a kind twice.
+    CompileSetupHand = "compile::setup-hand",
+    /// A set-up phase (`placement:`) whose squares are malformed or off the board, or that
+    /// names a kind twice.
+    CompilePlacement = "compile::placement",
+    /// A promotion's `squares:` or `in-place:` that does not fit (no squares, `in-place`
+    /// with far-line promotion).
+    CompilePromotionSquares = "compile::promotion-squares",
     // Command-line values: sweeps, perft, positions, records, output.
     /// A sweep, or `--sweep all`, given twice.
     SweepTwice = "sweep::twice",

@@ -26,6 +26,7 @@ const BUILT: &[&str] = &[
     "minishogi",
     "torishogi",
     "kyotoshogi",
+    "sittuyin",
 ];
 
 fn cases() -> Vec<PerftCase> {

@@ -33,5 +33,6 @@ mod rust_source;
 mod shogi_rules;
 mod simulate;
 mod simulate_cli;
+mod sittuyin_rules;
 mod yonin_positions;
 mod yonin_rules;

@@ -112,6 +112,10 @@ const ROWS: &[(&str, When, u64)] = &[
     // Makruk: 23 moves a side (8 bia, 2 ruea, 2 ma, 3 + 3 khon, 3 khun, 2 met), and no move of
     // either side can touch the other's in two plies: 23 × 23.
     ("makruk", &[], 529),
+    // Sittuyin: every piece but the pawns starts in hand and must be placed first: 88 drops a
+    // side (king, general, elephant, horse on the 20 empty squares of the own three ranks,
+    // 4 × 20, and the chariot on the 8 of the back rank), none touching the other side: 88 × 88.
+    ("sittuyin", &[], 7744),
     // Xiangqi: 44 moves a side — rooks a1→a2, a3 and i1 alike (4), horses b1→a3, c3 and h1
     // alike (4; d2 and f2 are blocked at the leg by the elephants), elephants c1→a3, e3 and g1
     // alike (4), advisors d1, f1→e2 (2), the king e1→e2 (1), soldiers one step (5), each
@@ -206,8 +210,9 @@ fn perft_two_of_every_option_combination_is_the_hand_worked_value() {
         }
     }
     // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
-    // + yonin-shogi 64 + shogi 2 + minishogi 2 + torishogi 2 + crazyhouse 1 + kyotoshogi 2.
-    assert_eq!(total, 306);
+    // + yonin-shogi 64 + shogi 2 + minishogi 2 + torishogi 2 + crazyhouse 1 + kyotoshogi 2
+    // + sittuyin 1.
+    assert_eq!(total, 307);
 }
 
 #[test]

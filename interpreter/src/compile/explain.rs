@@ -106,12 +106,19 @@ impl Variant {
                 } else {
                     String::new()
                 };
-                let _ = writeln!(
-                    s,
-                    "      promotion: {how} become {} in the last {}{forced}{remember}",
-                    to.join(" or "),
-                    count(p.zone.into(), "line", "lines")
-                );
+                let zone = match &p.squares {
+                    Some(t) => format!("on {}", t.value),
+                    None => format!("in the last {}", count(p.zone.into(), "line", "lines")),
+                };
+                let line = if p.in_place {
+                    format!("promotion: to {} {zone} (in place)", to.join(" or "))
+                } else {
+                    format!(
+                        "promotion: {how} become {} {zone}{forced}{remember}",
+                        to.join(" or ")
+                    )
+                };
+                let _ = writeln!(s, "      {line}");
             }
         }
     }
@@ -136,6 +143,13 @@ impl Variant {
     fn explain_setup(&self, s: &mut String) {
         let b = self.board;
         let _ = writeln!(s, "setup: {}", count(self.setup.len(), "piece", "pieces"));
+        let hand: Vec<String> = (self.start_hand.iter().enumerate())
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| format!("{} {}", n, self.kinds[k].name))
+            .collect();
+        if !hand.is_empty() {
+            let _ = writeln!(s, "  in every seat's hand: {}", hand.join(", "));
+        }
         for (i, seat) in self.seats.iter().enumerate() {
             let mut parts = Vec::new();
             for (sq, p) in self.setup.iter().filter(|(_, p)| p.owner().index() == i) {

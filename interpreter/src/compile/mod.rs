@@ -86,6 +86,10 @@ pub struct Promotion {
     /// The promoted piece remembers its promotion (`remember: true`; see
     /// [`KindInfo::promoted_from`]).
     pub remember: bool,
+    /// `squares:` the zone as a square set in each seat's frame (in place of `zone`).
+    pub squares: Option<Text>,
+    /// The promotion is a move of its own ([`crate::rules::in_place`]), not made on arrival.
+    pub in_place: bool,
 }
 
 /// A compiled end condition.
@@ -146,6 +150,8 @@ pub struct Variant {
     pub forced_zone: Vec<SquareSet>,
     /// Start position: (square, piece), in square order.
     pub setup: Vec<(Square, Piece)>,
+    /// Every seat's pieces in hand at the start (`setup.hand:`), per kind index.
+    pub start_hand: Vec<u8>,
     /// End rules.
     pub end: EndRules,
     /// True if any kind is royal (check and mate apply).
@@ -364,6 +370,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
 
     // Setup.
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
+    let start_hand = setup::start_hand(spec, &names, &mut errs);
     let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
     let region_names: Vec<&str> = regions.iter().map(|r| r.name.as_str()).collect();
     let mut rules = crate::rules::compile_all(
@@ -402,7 +409,11 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             },
         );
     }
-    let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board);
+    let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board, &mut errs);
+    if !errs.is_empty() {
+        errs.sort();
+        return Err(errs);
+    }
     let royal_kinds = rules.royal.map_or(0, |r| r.kinds);
     for (i, k) in kinds.iter_mut().enumerate() {
         k.royal = royal_kinds >> i & 1 == 1;
@@ -415,7 +426,12 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         || rules
             .hands
             .as_ref()
-            .is_some_and(|h| h.drops.iter().any(|d| d.no_mate));
+            .is_some_and(|h| h.drops.iter().any(|d| d.no_mate))
+        // A royal piece in hand at the start: its drop is tested before any royal stands.
+        || start_hand
+            .iter()
+            .enumerate()
+            .any(|(k, &n)| n > 0 && royal_kinds >> k & 1 == 1);
     Ok(Variant {
         name: spec.name.value.clone(),
         title: spec
@@ -435,6 +451,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         promo_zone,
         forced_zone,
         setup: setup_pieces,
+        start_hand,
         end,
         has_royals,
         royal_kinds,
@@ -639,6 +656,8 @@ fn compile_promotions(
                 mandatory: true,
                 forced: 0,
                 remember: false,
+                squares: None,
+                in_place: false,
             });
         }
         let Some(pr) = &p.promotion else { continue };
@@ -702,6 +721,8 @@ fn compile_promotions(
                 mandatory: pr.mandatory,
                 forced: pr.forced,
                 remember: pr.remember,
+                squares: pr.squares.clone(),
+                in_place: pr.in_place.is_some(),
             });
         }
     }
@@ -789,6 +810,7 @@ fn promotion_zones(
     kinds: &[KindInfo],
     orients: &[Orientation],
     board: Board,
+    errs: &mut Diagnostics,
 ) -> (Vec<SquareSet>, Vec<SquareSet>) {
     let mut promo_zone = vec![SquareSet::default(); kinds.len() * orients.len()];
     let mut forced_zone = vec![SquareSet::default(); kinds.len() * orients.len()];
@@ -796,8 +818,19 @@ fn promotion_zones(
         let Some(p) = &info.promotion else { continue };
         for (oi, o) in orients.iter().enumerate() {
             let depth = o.depth(board);
+            if let Some(t) = &p.squares {
+                match setup::square_set(t, board, *o) {
+                    Ok(list) => {
+                        for sq in list {
+                            promo_zone[k * orients.len() + oi].insert(sq.0);
+                        }
+                    }
+                    Err(d) if oi == 0 => errs.push(d),
+                    Err(_) => {}
+                }
+            }
             for sq in board.squares() {
-                if o.forward_line(board, sq) + p.zone >= depth {
+                if p.squares.is_none() && o.forward_line(board, sq) + p.zone >= depth {
                     promo_zone[k * orients.len() + oi].insert(sq.0);
                 }
                 if o.forward_line(board, sq) + p.forced >= depth {

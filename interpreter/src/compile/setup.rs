@@ -235,3 +235,43 @@ fn report_clashes(board: Board, span: &Span, clashes: &Clashes, errs: &mut Diagn
     }
     errs.push(d);
 }
+
+/// Every seat's pieces in hand at the start, per kind index, from `setup.hand:`; problems (an
+/// unknown kind, a kind listed twice, a hand without `hands:`) go to `errs`, located.
+pub(super) fn start_hand(spec: &RuleSpec, kinds: &[&str], errs: &mut Diagnostics) -> Vec<u8> {
+    let mut hand = vec![0u8; kinds.len()];
+    let Some(node) = &spec.setup.hand_node else {
+        return hand;
+    };
+    if spec.rules.hands.is_none() {
+        errs.push(
+            Diagnostic::new(
+                Code::CompileSetupHand,
+                "`setup.hand` gives pieces in hand, and the file has no `hands:`",
+                Some(node.span.clone()),
+            )
+            .label("pieces in hand")
+            .help(
+                "add `hands: { captures: false }` (or `true`, if captured pieces go to the \
+                 hand too) so that pieces in hand can be dropped",
+            ),
+        );
+    }
+    for (i, (t, n)) in spec.setup.hand.iter().enumerate() {
+        if spec.setup.hand[..i].iter().any(|(f, _)| f.value == t.value) {
+            errs.push(
+                Diagnostic::new(
+                    Code::CompileSetupHand,
+                    format!("`{}` is listed twice in `setup.hand`", t.value),
+                    Some(t.node.span.clone()),
+                )
+                .label("second time")
+                .help("give each kind's count once"),
+            );
+        }
+        if let Some(k) = super::kind_named(t, kinds, errs) {
+            hand[k.index()] = *n;
+        }
+    }
+    hand
+}

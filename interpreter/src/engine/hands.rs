@@ -93,9 +93,11 @@ impl Position {
         let full = |sq: u8| {
             rule.per_line > 0 && on_line[self.facing_line(orient, sq) as usize] >= rule.per_line
         };
+        let region = v.rules.placement.as_ref().map(|p| p.region(combo));
         for sq in 0..v.board.len() as u8 {
             if !self.board[sq as usize].is_empty()
                 || !allowed.contains(sq)
+                || region.is_some_and(|r| !r.contains(sq))
                 || full(sq)
                 || dead_walls && rule.mobile && !self.could_move_from(combo, sq)
             {

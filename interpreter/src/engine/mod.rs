@@ -9,6 +9,7 @@ mod events;
 mod game;
 mod hands;
 mod host;
+mod in_place;
 mod load;
 mod movegen;
 mod outcome;

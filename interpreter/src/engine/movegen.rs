@@ -57,6 +57,11 @@ impl Position {
                 self.special_moves(seat, kinds, die, out);
             }
         }
+        if let Some(ip) = &v.rules.in_place {
+            for &(die, kinds) in dice {
+                self.in_place_moves(ip, seat, kinds, die, out);
+            }
+        }
     }
 
     /// Appends the leaps and rays of piece `p` (of `seat`, on `from`, (kind, orientation)
@@ -202,7 +207,9 @@ impl Position {
     ) {
         let v = &*self.variant;
         let (from_sq, to_sq) = (Square(from), Square(to));
-        if let Some(pr) = &v.kinds[p.kind().index()].promotion {
+        if let Some(pr) = &v.kinds[p.kind().index()].promotion
+            && !pr.in_place
+        {
             let zone = &v.promo_zone[combo];
             if zone.contains(to) || zone.contains(from) {
                 for &k in &pr.to {
@@ -251,17 +258,24 @@ impl Position {
             None
         };
         let enemies = self.enemies(seat);
+        // A royal piece placed from the hand (a set-up phase) may not be placed attacked.
+        let dropped_royal = m
+            .drop
+            .is_some_and(|k| self.variant.royal_kinds >> k.0 & 1 == 1);
         let safe = self.with_move_applied(m, |p| {
             let attacks = &p.variant.attacks;
-            !royals.iter().any(|sq| {
-                let sq = if Some(sq) == moved_from { m.to.0 } else { sq };
-                attacks.attacked(&p.board, sq, enemies)
-                    || p.variant
-                        .rules
-                        .facing
-                        .as_ref()
-                        .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds))
-            }) && (partners == 0 || p.partners_in_check(seat) & !partners_before == 0)
+            let placed_safe = !dropped_royal || !attacks.attacked(&p.board, m.to.0, enemies);
+            placed_safe
+                && !royals.iter().any(|sq| {
+                    let sq = if Some(sq) == moved_from { m.to.0 } else { sq };
+                    attacks.attacked(&p.board, sq, enemies)
+                        || p.variant
+                            .rules
+                            .facing
+                            .as_ref()
+                            .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds))
+                })
+                && (partners == 0 || p.partners_in_check(seat) & !partners_before == 0)
         });
         safe && self.drop_mate_allowed(m)
     }
@@ -308,9 +322,10 @@ impl Position {
         }
         .unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
+        let royal_kinds = self.variant.royal_kinds;
         move |pos: &mut Self, m: Move| {
-            if m.drop.is_some() {
-                if safe_now {
+            if let Some(k) = m.drop {
+                if safe_now && royal_kinds >> k.0 & 1 == 0 {
                     pos.drop_mate_allowed(m)
                 } else {
                     pos.keeps_royals_safe(m)
@@ -358,11 +373,12 @@ impl Position {
         match m.drop {
             Some(_) => self.board[to] = self.placed_by_drop(self.to_move, m),
             None => {
+                // `from` first: a promotion in place has `from == to`.
+                self.board[from] = Piece::EMPTY;
                 self.board[to] = match m.promotion {
                     Some(k) => moved.with_kind(k),
                     None => moved,
                 };
-                self.board[from] = Piece::EMPTY;
             }
         }
         let r = f(self);
@@ -421,6 +437,17 @@ impl Position {
             self.drop_moves(self.to_move, out);
         }
         self.retain_legal(out, 0);
+        if self.variant.rules.placement.is_some() {
+            self.keep_placements(out);
+        }
+    }
+
+    /// The set-up phase ([`crate::rules::placement`]): a seat holding pieces in hand that can
+    /// place one must; keeps only the drops of `out` (legal moves) when there is one.
+    fn keep_placements(&self, out: &mut Vec<Move>) {
+        if self.hand_total(self.to_move) > 0 && out.iter().any(|m| m.drop.is_some()) {
+            out.retain(|m| m.drop.is_some());
+        }
     }
 
     /// The legal moves in generation order (allocates; for callers off the hot path).
@@ -436,6 +463,10 @@ impl Position {
         buf.clear();
         if self.ended.is_some() || self.awaiting_roll {
             return 0;
+        }
+        if self.variant.rules.placement.is_some() {
+            self.legal_moves(buf);
+            return buf.len() as u64;
         }
         if self.variant.rules.dice.is_some() {
             self.die_moves(buf);

@@ -98,7 +98,7 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) {
         let (from, to) = (m.from.0, m.to.0);
         let mover = self.to_move;
-        let hands = self.variant.rules.hands.is_some();
+        let hands = (self.variant.rules.hands.as_ref()).is_some_and(|h| h.captures);
         let (moved, captured, placed);
         if let Some(k) = m.drop {
             moved = self.dropped_piece(mover, k);
@@ -219,7 +219,9 @@ impl Position {
             } else {
                 if !u.captured.is_empty() {
                     self.put(to, u.captured);
-                    if self.variant.rules.hands.is_some() {
+                    if let Some(hands) = &self.variant.rules.hands
+                        && hands.captures
+                    {
                         let k = self.hand_kind(u.captured);
                         self.hand[seat][k.index()] -= 1;
                     }

@@ -183,6 +183,11 @@ impl Position {
         for &(sq, piece) in &variant.setup {
             p.put(sq.0, piece);
         }
+        for s in 0..variant.seats.len() {
+            for (k, &n) in variant.start_hand.iter().enumerate() {
+                p.hand[s][k] = n;
+            }
+        }
         p.rights = p.setup_rights();
         p.awaiting_roll = variant.rules.dice.is_some();
         p.hash = p.compute_hash();

@@ -280,7 +280,9 @@ impl Setup {
                 };
                 let demote =
                     (v.rules.hands.as_ref()).map_or(Kind(k as u8), |h| h.demoted(Kind(k as u8)));
-                if s >= v.seats.len() || info.royal || demote != Kind(k as u8) {
+                // Without captures to the hand, any kind may be in hand (the set-up phase).
+                let captures = (v.rules.hands.as_ref()).is_some_and(|h| h.captures);
+                if s >= v.seats.len() || captures && (info.royal || demote != Kind(k as u8)) {
                     let token = entry.map_or_else(|| info.letter.to_string(), |e| e.3.clone());
                     return Err(self.error(
                         F::Board,

@@ -20,10 +20,12 @@ pub mod first_seat;
 pub mod flip;
 pub mod formation;
 pub mod hands;
+pub mod in_place;
 pub mod mate;
 pub mod move_rule;
 pub mod no_moves;
 pub mod perpetual_check;
+pub mod placement;
 pub mod promotion;
 pub mod repetition;
 pub mod resign;
@@ -486,8 +488,10 @@ registry! {
     thrones: throne::Thrones,
     promotion: promotion::FarPromotion,
     flip: flip::Flips,
+    in_place: in_place::InPlacePromotion,
     capture_all: capture_all::CaptureAll,
     hands: hands::Hands,
+    placement: placement::Placement,
     check_interrupt: check_interrupt::CheckInterrupt,
     mate: mate::Mate,
     perpetual_check: perpetual_check::PerpetualCheck,

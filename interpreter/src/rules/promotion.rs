@@ -55,7 +55,12 @@ pub fn read_far_line(r: &mut Reader, f: &mut Fields<'_>, node: &Node) -> Option<
         .unwrap_or(false);
     let except = f.opt("except").map(|n| kinds(r, n)).unwrap_or_default();
     if by_file.is_none() {
+        // `lost-only` is promotion in place's too ([`super::in_place`]).
+        let in_place = node.get("in-place").is_some();
         for key in ["lost-only", "except"] {
+            if in_place && key == "lost-only" {
+                continue;
+            }
             if let Some(n) = node.get(key) {
                 r.error(
                     Diagnostic::new(

@@ -31,6 +31,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("torishogi", include_str!("../../../rules/torishogi.yaml")),
     ("crazyhouse", include_str!("../../../rules/crazyhouse.yaml")),
     ("kyotoshogi", include_str!("../../../rules/kyotoshogi.yaml")),
+    ("sittuyin", include_str!("../../../rules/sittuyin.yaml")),
 ];
 
 /// How deep `extends:` chains may go.

@@ -126,6 +126,11 @@ pub struct PromotionSpec {
     /// `remember: true`: the promoted piece remembers its promotion; captured into a hand it
     /// goes there as this kind (crazyhouse's promoted pawn; FEN writes it with `~`).
     pub remember: bool,
+    /// `squares:` the zone as a square set in each seat's frame, in place of `zone:`.
+    pub squares: Option<Text>,
+    /// `in-place:`, `last-anywhere:`: promotion as a move of its own, read by
+    /// [`crate::rules::in_place`].
+    pub in_place: Option<crate::rules::in_place::InPlaceSpec>,
     /// The node, for spans.
     pub node: Node,
 }
@@ -137,6 +142,11 @@ pub struct SetupSpec {
     pub army: Vec<(Text, Text)>,
     /// `place:`: seat → (square set in board coordinates → piece kind).
     pub place: Vec<(Text, Vec<(Text, Text)>)>,
+    /// `hand:`: piece kind → count, in every seat's hand at the start (a set-up phase places
+    /// them, [`crate::rules::placement`]; needs `hands:`).
+    pub hand: Vec<(Text, u8)>,
+    /// The `hand:` node, for spans.
+    pub hand_node: Option<Node>,
 }
 
 /// End conditions (`end:`). `checkmate`, `stalemate`, `repetition` (`count`, `result`) and
@@ -289,6 +299,11 @@ fn gather_piece_modules(pieces: &[PieceSpec], rules: &mut crate::rules::Specs) {
         .filter_map(|p| Some((p.name.clone(), p.flip.clone()?)))
         .collect();
     rules.flip = (!flips.is_empty()).then_some(flips);
+    let in_place: Vec<_> = pieces
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.promotion.as_ref()?.in_place.clone()?)))
+        .collect();
+    rules.in_place = (!in_place.is_empty()).then_some(in_place);
     let demote: Vec<(Text, Text)> = pieces
         .iter()
         .filter_map(|p| Some((p.name.clone(), p.demote.clone()?)))
@@ -500,9 +515,17 @@ fn read_movement(r: &mut Reader, f: &mut crate::yaml::Fields<'_>) -> MovementSpe
 
 fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
     let mut f = r.map(node, "a promotion rule")?;
-    let zone = f
-        .req(r, "zone", "the zone depth in lines")
-        .and_then(|n| r.int(n, 1, MAX_SIDE as i64, "the zone depth"));
+    let squares = f
+        .opt("squares")
+        .and_then(|n| text(r, n, "squares such as `a8 b7 c6`"));
+    let zone = match (&squares, f.opt("zone")) {
+        (Some(_), None) => Some(0),
+        (_, Some(n)) => r.int(n, 1, MAX_SIDE as i64, "the zone depth"),
+        (None, None) => f
+            .req(r, "zone", "the zone depth in lines (or `squares:`)")
+            .and_then(|n| r.int(n, 1, MAX_SIDE as i64, "the zone depth")),
+    };
+    let in_place = crate::rules::in_place::read_in_place(r, &mut f, node);
     let kinds = |r: &mut Reader, n: &Node| -> Vec<Text> {
         r.list(n)
             .into_iter()
@@ -529,8 +552,9 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
         .opt("remember")
         .and_then(|n| r.bool(n, "`remember`"))
         .unwrap_or(false);
-    let mut known = vec!["zone", "to", "mandatory", "forced", "remember"];
+    let mut known = vec!["zone", "to", "mandatory", "forced", "remember", "squares"];
     known.extend_from_slice(&crate::rules::promotion::PROMOTION_KEYS);
+    known.extend_from_slice(&crate::rules::in_place::IN_PLACE_KEYS);
     f.finish(r, "a promotion rule", &known);
     Some(PromotionSpec {
         zone: zone? as u8,
@@ -539,6 +563,8 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
         far,
         forced,
         remember,
+        squares,
+        in_place,
         node: node.clone(),
     })
 }
@@ -575,8 +601,24 @@ fn read_setup(r: &mut Reader, node: &Node) -> SetupSpec {
             ));
         }
     }
-    f.finish(r, "the setup", &["army", "place"]);
-    SetupSpec { army, place }
+    let hand_node = f.opt("hand").cloned();
+    let mut hand = Vec::new();
+    if let Some(h) = &hand_node
+        && let Some(mut hf) = r.map(h, "piece → count in hand")
+    {
+        for (k, v) in hf.rest() {
+            if let Some(n) = r.int(v, 1, 255, "a count in hand") {
+                hand.push((key_text(&k.name, &k.span), n as u8));
+            }
+        }
+    }
+    f.finish(r, "the setup", &["army", "place", "hand"]);
+    SetupSpec {
+        army,
+        place,
+        hand,
+        hand_node,
+    }
 }
 
 /// `end:`; the rule modules' keys go to `rules` (see [`EndSpec`]).

@@ -9,7 +9,9 @@
 //!   pawn: { letter: P, betza: fW, drop: { one-per-line: true } }
 //! ```
 //!
-//! Keys: `hands.captures` (a boolean, default false: the module is on when true); per piece,
+//! Keys: `hands.captures` (a boolean, default false; the module is on whenever `hands:` is
+//! written: with `captures: false` captured pieces leave the game and the hands hold only
+//! what `setup.hand:` gives, as in a set-up phase, [`super::placement`]); per piece,
 //! `demote:` (the kind a captured piece of this kind goes to the hand as; default: itself) and
 //! `drop:` ([`drops`]). Errors: a `demote:` naming no piece kind, at its span; drop rules or a
 //! drop's `no-mate` without what they need, and hands with dice, as refusals ([`Module::NEEDS`],
@@ -32,8 +34,11 @@ use drops::{DropRule, DropSpec};
 /// The hands module as written: `hands.captures` and the pieces' `demote:` and `drop:` keys.
 #[derive(Clone, Debug, Default)]
 pub struct HandsSpec {
-    /// `hands: { captures: true }`.
+    /// `hands: { captures: true }`: captured pieces go to the capturer's hand.
     pub captures: bool,
+    /// True if the file has `hands:` (with `captures: false`, pieces in hand come only from
+    /// `setup.hand:`).
+    pub on: bool,
     /// (kind, `demote:` kind) for each kind that has one.
     pub demote: Vec<(Text, Text)>,
     /// (kind, its `drop:` rules) for each kind with a `drop:` mapping.
@@ -43,6 +48,9 @@ pub struct HandsSpec {
 /// Compiled hands.
 #[derive(Clone, Debug)]
 pub struct Hands {
+    /// Captured pieces go to the capturer's hand (`captures: true`); otherwise they leave the
+    /// game, and pieces in hand come from `setup.hand:`.
+    pub captures: bool,
     /// Per kind (by index): the kind a captured piece of it goes to the hand as.
     pub demote: Vec<Kind>,
     /// Per kind (by index): its drop rules.
@@ -146,12 +154,13 @@ impl Module for Hands {
         s.finish(r, "hands", &["captures"]);
         Some(HandsSpec {
             captures,
+            on: true,
             ..HandsSpec::default()
         })
     }
 
-    /// Resolves every `demote:` name (reported even when the module is off); `None` unless
-    /// `captures` is on.
+    /// Resolves every `demote:` name (reported even when the module is off); `None` without
+    /// `hands:`.
     fn compile(spec: &HandsSpec, cx: &mut Cx<'_>) -> Option<Hands> {
         let n = cx.kinds.len();
         let mut demote: Vec<Kind> = (0..n as u8).map(Kind).collect();
@@ -172,7 +181,8 @@ impl Module for Hands {
             }
         }
         let region_names = cx.regions.iter().map(|r| r.to_string()).collect();
-        spec.captures.then_some(Hands {
+        spec.on.then_some(Hands {
+            captures: spec.captures,
             demote,
             drops,
             squares: Vec::new(),
@@ -181,10 +191,12 @@ impl Module for Hands {
     }
 
     fn explain(&self, names: &Names<'_>) -> Vec<String> {
-        let mut out = vec![
+        let mut out = vec![if self.captures {
             "hands: captured pieces (demoted) go to the capturer's hand and may be dropped"
-                .to_string(),
-        ];
+        } else {
+            "hands: pieces in hand (from the setup) may be dropped; captured pieces leave the game"
+        }
+        .to_string()];
         for i in 0..names.kinds.len() {
             let (k, d) = (Kind(i as u8), self.demoted(Kind(i as u8)));
             if names.kind(d) != names.kind(k) {
