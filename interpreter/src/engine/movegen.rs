@@ -329,6 +329,32 @@ impl Position {
             self.drop_moves(self.to_move, out);
         }
         self.retain_legal(out, 0);
+        if self.variant.rules.captures.is_some() {
+            self.keep_captures(out);
+        }
+    }
+
+    /// True if `m`, a move or drop of the seat to move, captures: a board move onto another
+    /// seat's piece, or an en-passant capture (for mandatory capture, `rules::captures`).
+    #[inline]
+    pub(crate) fn is_capture(&self, m: Move) -> bool {
+        if m.drop.is_some() {
+            return false;
+        }
+        let target = self.board[m.to.0 as usize];
+        (!target.is_empty() && target.owner() != self.to_move)
+            || self
+                .ep_capture(m, self.board[m.from.0 as usize])
+                .is_some()
+    }
+
+    /// Mandatory capture (`rules::captures`): keeps only the captures of the legal moves
+    /// `out`, if it has any.
+    #[inline(never)]
+    fn keep_captures(&self, out: &mut Vec<Move>) {
+        if out.iter().any(|&m| self.is_capture(m)) {
+            out.retain(|&m| self.is_capture(m));
+        }
     }
 
     /// The legal moves in generation order (allocates; for callers off the hot path).
@@ -352,6 +378,11 @@ impl Position {
         self.pseudo_moves(self.to_move, buf);
         if self.variant.rules.hands.is_some() {
             self.drop_moves(self.to_move, buf);
+        }
+        if self.variant.rules.captures.is_some() {
+            self.retain_legal(buf, 0);
+            self.keep_captures(buf);
+            return buf.len() as u64;
         }
         if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
             return buf.len() as u64;

@@ -24,7 +24,10 @@ pub type FenError = PositionError;
 ///
 /// In variants with hands the pieces in hand follow the board in brackets, as Fairy-Stockfish
 /// writes them: each piece's letter once per piece, upper case for the first seat
-/// (`…/RNBQKBNR[Pp] w - - 0 1`; `[]` for empty hands).
+/// (`…/RNBQKBNR[Pp] w - - 0 1`; `[]` for empty hands). In variants that count checks
+/// (`check-count:`) the check field follows the en-passant field, also as Fairy-Stockfish
+/// writes it: the checks each seat has left to give (`… w KQkq - 3+3 0 1`); without it the
+/// counts start at 0.
 ///
 /// Errors: syntax, a rank with too many or too few squares, a wrong number of ranks, an
 /// unknown piece letter, an unknown seat letter, castling or en-passant rights, pieces in hand
@@ -101,6 +104,7 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
         Rule::side => F::ToMove,
         Rule::castling => F::Castling,
         Rule::en_passant => F::EnPassant,
+        Rule::checks => F::Checks,
         Rule::halfmove => F::Halfmove,
         Rule::fullmove => F::Fullmove,
         _ => return Ok(()),
@@ -146,6 +150,10 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
             };
             return fail(setup, kind);
         }
+        F::Checks => match read_checks(v, text) {
+            Ok(given) => setup.counters.checks[..2].copy_from_slice(&given),
+            Err(kind) => return fail(setup, kind),
+        },
         F::Halfmove => match text.parse() {
             Ok(n) => setup.halfmove = n,
             Err(_) => return fail(setup, too_large()),
@@ -157,6 +165,26 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
         _ => {}
     }
     Ok(())
+}
+
+/// The checks given by the two seats that FEN's check field `text` (`2+3`: the checks each has
+/// left to give) means, in a variant with `check-count:`.
+fn read_checks(v: &Variant, text: &str) -> Result<[u8; 2], K> {
+    let refuse = |of| K::CheckField {
+        text: text.to_string(),
+        of,
+    };
+    let Some(count) = &v.rules.check_count else {
+        return Err(refuse(None));
+    };
+    let mut given = [0u8; 2];
+    for (g, left) in given.iter_mut().zip(text.split('+')) {
+        match left.parse::<u8>() {
+            Ok(n) if n <= count.of => *g = count.of - n,
+            _ => return Err(refuse(Some(count.of))),
+        }
+    }
+    Ok(given)
 }
 
 /// The kinds whose first-move rights FEN's castling field names by file, as
@@ -364,8 +392,11 @@ pub fn write_fen(v: &Variant, setup: &Setup) -> String {
         || "-".to_string(),
         |sq| v.board.name(crate::geometry::Square(sq)),
     );
+    let checks = v.rules.check_count.as_ref().map_or_else(String::new, |c| {
+        format!("{} ", c.fen_field(&setup.counters.checks))
+    });
     format!(
-        "{board} {side} {rights} {ep} {} {}",
+        "{board} {side} {rights} {ep} {checks}{} {}",
         setup.halfmove, setup.fullmove
     )
 }
