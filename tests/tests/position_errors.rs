@@ -60,9 +60,10 @@ fn index(k: &K) -> usize {
         K::CaptureAllWithoutCaptures { .. } => 38,
         K::CastlingLetter { .. } => 39,
         K::EnPassantSquare { .. } => 40,
+        K::CheckField { .. } => 41,
     }
 }
-const KINDS: usize = 41;
+const KINDS: usize = 42;
 
 /// How a case is read.
 #[derive(Clone, Copy)]
@@ -302,6 +303,14 @@ const CASES: &[Case] = &[
         F::EnPassant,
         25,
         |k| matches!(k, K::EnPassantSquare { text } if text == "z9"),
+    ),
+    (
+        "chess",
+        Form::Fen,
+        "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1",
+        F::Checks,
+        27,
+        |k| matches!(k, K::CheckField { text, of: None } if text == "3+3"),
     ),
     (
         "chaturanga",
