@@ -238,7 +238,12 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     // king, so it meets the royal kind's refusals.
     ("dice", "mandatory-capture", "dice", "captures.mandatory"),
     ("dice", "check-count", "dice", "pieces.king.royal"),
-    ("capture-all", "check-count", "capture-all", "pieces.king.royal"),
+    (
+        "capture-all",
+        "check-count",
+        "capture-all",
+        "pieces.king.royal",
+    ),
 ];
 
 fn expect(a: &str, b: &str) -> Expect {
@@ -363,8 +368,8 @@ fn check(file: &ashtapada::RuleFile, on_names: &[&str], want: Expect) {
                     "perpetual-check",
                     "check-count",
                 ]
-                    .iter()
-                    .any(|m| has(m)),
+                .iter()
+                .any(|m| has(m)),
                 teams: has("teams"),
                 interrupt: has("check-interrupt"),
                 scores: has("scoring") || has("thrones") || has("capture-all"),

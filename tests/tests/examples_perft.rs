@@ -27,7 +27,10 @@ fn every_example_matches_fairy_stockfish_perft() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for case in &cases {
-        let variant = case.variant.as_deref().expect("every block names its variant");
+        let variant = case
+            .variant
+            .as_deref()
+            .expect("every block names its variant");
         let fen = case.fen.as_deref().expect("every block gives its FEN");
         let mut pos = at(variant, fen);
         // The FEN reads back as Fairy-Stockfish wrote it (3check's check field included).
@@ -39,7 +42,10 @@ fn every_example_matches_fairy_stockfish_perft() {
             checked += 1;
             let got = perft(&mut pos, depth);
             if got != nodes {
-                failures.push(format!("{} perft {depth}: {got}, Fairy-Stockfish {nodes}", case.id));
+                failures.push(format!(
+                    "{} perft {depth}: {got}, Fairy-Stockfish {nodes}",
+                    case.id
+                ));
                 break;
             }
         }
@@ -48,7 +54,11 @@ fn every_example_matches_fairy_stockfish_perft() {
     assert!(checked >= 70, "only {checked} counts checked");
     for v in ["kingofthehill", "3check", "antichess", "losers"] {
         assert!(
-            cases.iter().filter(|c| c.variant.as_deref() == Some(v)).count() >= 3,
+            cases
+                .iter()
+                .filter(|c| c.variant.as_deref() == Some(v))
+                .count()
+                >= 3,
             "{v}: fewer than three positions"
         );
     }
@@ -64,13 +74,19 @@ fn result(pos: &mut Position) -> Option<String> {
 fn king_of_the_hill_the_king_on_the_centre_wins() {
     let mut pos = at("kingofthehill", "8/8/8/8/8/4K3/8/4k3 w - - 0 1");
     play(&mut pos, &["e3e4"]);
-    assert_eq!(result(&mut pos).as_deref(), Some("white wins (king-of-the-hill)"));
+    assert_eq!(
+        result(&mut pos).as_deref(),
+        Some("white wins (king-of-the-hill)")
+    );
     let mut pos = at("kingofthehill", "8/8/8/8/8/4K3/8/4k3 w - - 0 1");
     play(&mut pos, &["e3f4"]);
     assert_eq!(result(&mut pos), None);
     let mut pos = at("kingofthehill", "8/8/3k4/8/8/3K4/8/8 b - - 0 1");
     play(&mut pos, &["d6d5"]);
-    assert_eq!(result(&mut pos).as_deref(), Some("black wins (king-of-the-hill)"));
+    assert_eq!(
+        result(&mut pos).as_deref(),
+        Some("black wins (king-of-the-hill)")
+    );
     // A king already on the hill for the seat to move has not won yet (only the mover's king
     // counts, as in Fairy-Stockfish): it wins by moving, and may leave the hill instead.
     let mut pos = at("kingofthehill", "8/8/8/8/4K3/8/8/4k3 w - - 0 1");
@@ -104,7 +120,10 @@ fn three_check_the_third_check_wins() {
     let mut pos = at("3check", fen);
     assert_eq!(pos.counters().checks[..2], [2, 0]);
     play(&mut pos, &["f3f7"]);
-    assert_eq!(result(&mut pos).as_deref(), Some("white wins (third-check)"));
+    assert_eq!(
+        result(&mut pos).as_deref(),
+        Some("white wins (third-check)")
+    );
     let mut pos = at("3check", fen);
     play(&mut pos, &["f3g3"]);
     assert_eq!(result(&mut pos), None);
@@ -119,14 +138,21 @@ fn a_check_field_is_read_only_where_checks_are_counted() {
     assert!(e.message().contains("at most 3"), "{}", e.message());
     let v = ashtapada::load_variant("chess", &Default::default()).unwrap();
     let e = ashtapada::notation::from_fen(&v, "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1").unwrap_err();
-    assert!(e.message().contains("does not count checks"), "{}", e.message());
+    assert!(
+        e.message().contains("does not count checks"),
+        "{}",
+        e.message()
+    );
 }
 
 /// Antichess: after 1.e4 d5 white must capture, and exd5 is its only legal move (the pawn on e4
 /// attacks d5; nothing else reaches a black piece).
 #[test]
 fn antichess_captures_are_compulsory() {
-    let mut pos = at("antichess", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2");
+    let mut pos = at(
+        "antichess",
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2",
+    );
     let moves: Vec<String> = pos
         .legal_move_list()
         .iter()
@@ -143,7 +169,10 @@ fn antichess_losing_every_piece_or_being_stalemated_wins() {
     let mut pos = at("antichess", "8/8/8/8/8/8/p7/1R6 b - - 0 1");
     assert_eq!(pos.legal_move_list().len(), 5, "a2b1 with five promotions");
     play(&mut pos, &["a2b1k"]);
-    assert_eq!(result(&mut pos).as_deref(), Some("white wins (opponent-lost-all)"));
+    assert_eq!(
+        result(&mut pos).as_deref(),
+        Some("white wins (opponent-lost-all)")
+    );
     let mut pos = at("antichess", "8/8/8/8/8/p7/P7/8 w - - 0 1");
     assert_eq!(result(&mut pos).as_deref(), Some("white wins (stalemate)"));
 }
@@ -157,7 +186,10 @@ fn losers_captures_are_compulsory_and_a_bare_king_wins() {
     let mut pos = at("losers", "4k3/8/8/8/8/8/3q4/R3K3 w - - 0 1");
     assert_eq!(pos.legal_move_list().len(), 1);
     play(&mut pos, &["e1d2"]);
-    assert_eq!(result(&mut pos).as_deref(), Some("black wins (opponent-bare)"));
+    assert_eq!(
+        result(&mut pos).as_deref(),
+        Some("black wins (opponent-bare)")
+    );
     let mut pos = at("losers", "4k3/8/8/8/8/5b2/4r3/R3K3 w - - 0 1");
     let moves: Vec<String> = pos
         .legal_move_list()

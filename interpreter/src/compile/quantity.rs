@@ -82,7 +82,10 @@ impl Quantity {
     /// the counters nor the seat to move (a quiet move): `ply`, `in_check` and `on` — end
     /// conditions reading one are judged after every move.
     pub fn reads_placement(self) -> bool {
-        matches!(self, Quantity::Ply | Quantity::InCheck(_) | Quantity::On(..))
+        matches!(
+            self,
+            Quantity::Ply | Quantity::InCheck(_) | Quantity::On(..)
+        )
     }
 }
 
@@ -565,5 +568,57 @@ mod tests {
         assert_eq!(r.to_string(), "the parameter `limit` takes no argument");
         assert_eq!(fault_span("limit(white)", 0..12, r.fault()), 0..12);
         assert_eq!(fault_span("piecs", 0..5, Fault::Name), 0..5);
+        // `on`'s third argument is a region: a misspelt one is named at the argument, a
+        // missing one is the whole call; `checks` without `check-count:` is its name.
+        let r = refusal("on", &[name("white"), name("raja"), name("center")]);
+        assert_eq!(
+            r,
+            Refusal::UnknownRegion {
+                name: "center".into(),
+                arg: 2
+            }
+        );
+        let src = "on(white, raja,  center) > 0";
+        assert_eq!(&src[fault_span(src, 0..24, r.fault())], "center");
+        let r = refusal("on", &[name("white"), name("raja"), Arg::Int(3)]);
+        assert_eq!(r, Refusal::NeedsRegion("on".into()));
+        let r = refusal("checks", &[name("white")]);
+        assert_eq!(r, Refusal::ChecksNotCounted);
+        assert_eq!(fault_span("checks(white)", 0..13, r.fault()), 0..6);
+    }
+
+    #[test]
+    fn the_new_quantities_resolve_with_their_types() {
+        let seats = ["white".to_string(), "black".to_string()];
+        let resolver = Resolver {
+            seats: &seats,
+            kinds: &["raja", "padati"],
+            params: &[],
+            subject: false,
+            regions: &["home", "centre"],
+            counts_checks: true,
+            quantities: Default::default(),
+        };
+        let name = |s: &str| Arg::Name(s.to_string());
+        let on = resolver
+            .resolve("on", &[name("mover"), name("raja"), name("centre")])
+            .unwrap();
+        assert_eq!(on.ty, Type::Int);
+        let in_check = resolver.resolve("in_check", &[name("black")]).unwrap();
+        assert_eq!(in_check.ty, Type::Bool);
+        let checks = resolver.resolve("checks", &[name("next")]).unwrap();
+        assert_eq!(checks.ty, Type::Int);
+        assert_eq!(
+            resolver.quantities.borrow()[..],
+            [
+                Quantity::On(SeatRef::Mover, Kind(0), 1),
+                Quantity::InCheck(SeatRef::Fixed(Seat(1))),
+                Quantity::Checks(SeatRef::Next),
+            ]
+        );
+        // Only `on` and `in_check` depend on where pieces stand (conditions judged every move).
+        assert!(Quantity::On(SeatRef::Mover, Kind(0), 1).reads_placement());
+        assert!(Quantity::InCheck(SeatRef::Mover).reads_placement());
+        assert!(!Quantity::Checks(SeatRef::Mover).reads_placement());
     }
 }

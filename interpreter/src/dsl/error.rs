@@ -316,9 +316,9 @@ impl fmt::Display for Refusal {
             }
             Refusal::UnknownRegion { name, .. } => write!(f, "unknown region `{name}`"),
             Refusal::NeedsRegion(name) => write!(f, "`{name}` needs a region"),
-            Refusal::ChecksNotCounted => {
-                f.write_str("`checks` needs checks to be counted, and this file does not count them")
-            }
+            Refusal::ChecksNotCounted => f.write_str(
+                "`checks` needs checks to be counted, and this file does not count them",
+            ),
         }
     }
 }

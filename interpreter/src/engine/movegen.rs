@@ -343,9 +343,7 @@ impl Position {
         }
         let target = self.board[m.to.0 as usize];
         (!target.is_empty() && target.owner() != self.to_move)
-            || self
-                .ep_capture(m, self.board[m.from.0 as usize])
-                .is_some()
+            || self.ep_capture(m, self.board[m.from.0 as usize]).is_some()
     }
 
     /// Mandatory capture (`rules::captures`): keeps only the captures of the legal moves

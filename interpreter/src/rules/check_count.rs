@@ -91,7 +91,11 @@ mod tests {
         let read = crate::rules::read_with::<CheckCount>;
         assert_eq!(read("check-count: 3\n"), (Some(3), vec![]));
         assert_eq!(read("name: x\n"), (None, vec![]));
-        for bad in ["check-count: 0\n", "check-count: 100\n", "check-count: yes\n"] {
+        for bad in [
+            "check-count: 0\n",
+            "check-count: 100\n",
+            "check-count: yes\n",
+        ] {
             let (spec, errors) = read(bad);
             assert_eq!((spec, errors.len()), (None, 1), "{bad}: {errors:?}");
         }
