@@ -129,6 +129,29 @@ fn three_check_the_third_check_wins() {
     assert_eq!(result(&mut pos), None);
 }
 
+/// A 3check FEN without the check field means, as in Fairy-Stockfish, that the next check
+/// wins for either side (`1+1`): FSF's `position fen` of the FEN below without `1+3` prints
+/// `… w KQkq - 1+1 0 3`, and Qxf7+ then wins at once (its perft 3 is 52130 there,
+/// `3check-next-check-wins` in examples.perft, not the 52143 of `1+3`).
+#[test]
+fn three_check_without_the_field_the_next_check_wins() {
+    let mut pos = at(
+        "3check",
+        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 0 3",
+    );
+    assert_eq!(
+        to_fen(&pos),
+        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 1+1 0 3"
+    );
+    // Fairy-Stockfish, `position fen` of this FEN without the field, `go perft 3`: 52130.
+    assert_eq!(perft(&mut pos, 3), 52130);
+    play(&mut pos, &["f3f7"]);
+    assert_eq!(
+        result(&mut pos).as_deref(),
+        Some("white wins (third-check)")
+    );
+}
+
 /// Position strings of check counts the variant cannot have are refused, located.
 #[test]
 fn a_check_field_is_read_only_where_checks_are_counted() {

@@ -505,7 +505,7 @@ impl PositionErrorKind {
             ),
             K::CheckField { text, of: Some(n) } => write!(
                 f,
-                "`{text}`: each seat has at most {n} checks left to give (`{n}+{n}` at the start)"
+                "`{text}`: a seat has at most {n} checks to give (`{n}+{n}` left at the start)"
             ),
             _ => return None,
         })

@@ -26,8 +26,8 @@ pub type FenError = PositionError;
 /// writes them: each piece's letter once per piece, upper case for the first seat
 /// (`…/RNBQKBNR[Pp] w - - 0 1`; `[]` for empty hands). In variants that count checks
 /// (`check-count:`) the check field follows the en-passant field, also as Fairy-Stockfish
-/// writes it: the checks each seat has left to give (`… w KQkq - 3+3 0 1`); without it the
-/// counts start at 0.
+/// writes it: the checks each seat has left to give (`… w KQkq - 3+3 0 1`); without it, as
+/// in Fairy-Stockfish, each seat has one check left (`1+1`: the next check wins).
 ///
 /// Errors: syntax, a rank with too many or too few squares, a wrong number of ranks, an
 /// unknown piece letter, an unknown seat letter, castling or en-passant rights, pieces in hand
@@ -92,6 +92,13 @@ pub fn read_fen(v: &Variant, fen: &str) -> Result<Setup, PositionError> {
     read_board(v, &board, &codec, &mut setup)?;
     for pair in rest {
         read_field(v, &mut setup, pair)?;
+    }
+    // Without a check field Fairy-Stockfish takes the next check of either side to win: one
+    // check left each.
+    if let Some(c) = &v.rules.check_count
+        && setup.source.fields[F::Checks.index()].is_none()
+    {
+        setup.counters.checks[..2].fill(c.of - 1);
     }
     Ok(setup)
 }

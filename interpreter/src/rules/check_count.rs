@@ -16,7 +16,8 @@
 //! (two positions that differ only in checks given are different positions). FEN carries them
 //! after the en-passant field as Fairy-Stockfish writes it: the checks each seat has left to
 //! give, of N, first seat first (`3+3` at the start, `2+3` after the first seat's first
-//! check); a FEN without the field starts the counts at 0. It needs a royal kind
+//! check); a FEN without the field leaves each seat one check to give (`1+1`), as
+//! Fairy-Stockfish reads it. It needs a royal kind
 //! ([`CheckCount::NEEDS`]).
 
 use super::compose::Need;
