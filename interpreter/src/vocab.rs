@@ -400,6 +400,9 @@ pub struct Counters {
     pub last_mate: [u8; MAX_SEATS],
     /// Per seat: the order number of the mate it suffered (0 = not mated).
     pub mated_at: [u8; MAX_SEATS],
+    /// Per seat: checks it has given (counted only with `check-count:`,
+    /// `rules::check_count`; part of the position's hash).
+    pub checks: [u8; MAX_SEATS],
 }
 
 /// The result of an end rule, from the point of view the rule names.

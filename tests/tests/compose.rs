@@ -164,6 +164,16 @@ const MODULES: &[Module] = &[
         fragment: "{ ranking: [\"material(seat)\"], end: { conditions: { ranked: { when: \"ply >= 120\", result: rank } } } }",
         key: "ranking",
     },
+    Module {
+        name: "mandatory-capture",
+        fragment: "captures: { mandatory: true }",
+        key: "captures.mandatory",
+    },
+    Module {
+        name: "check-count",
+        fragment: "{ pieces: { king: { royal: true } }, check-count: 3, end: { conditions: { checks: { when: \"checks(mover) >= 9\", result: draw } } } }",
+        key: "check-count",
+    },
 ];
 
 /// What a pair does.
@@ -229,6 +239,16 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
         "formations.boat-triumph",
         "hands.captures",
     ),
+    // Mandatory capture over a roll's moves is not defined; check counting brings a royal
+    // king, so it meets the royal kind's refusals.
+    ("dice", "mandatory-capture", "dice", "captures.mandatory"),
+    ("dice", "check-count", "dice", "pieces.king.royal"),
+    (
+        "capture-all",
+        "check-count",
+        "capture-all",
+        "pieces.king.royal",
+    ),
 ];
 
 fn expect(a: &str, b: &str) -> Expect {
@@ -266,10 +286,17 @@ struct On {
     teams: bool,
     interrupt: bool,
     scores: bool,
+    mandatory: bool,
 }
 
 fn partners(a: Seat, b: Seat) -> bool {
     a != b && a.0 % 2 == b.0 % 2
+}
+
+/// True if `m` takes a piece (onto another seat's piece; this base file has no en passant).
+fn takes(pos: &Position, m: ashtapada::Move) -> bool {
+    let target = pos.piece_at(m.to);
+    m.drop.is_none() && !target.is_empty() && target.owner() != pos.to_move()
 }
 
 /// The modules' meaning around one move `m` by the seat to move of `pos` (played here).
@@ -277,6 +304,13 @@ fn play_and_check(pos: &mut Position, m: ashtapada::Move, on: &On, what: &str) {
     let mover = pos.to_move();
     let target = pos.piece_at(m.to);
     let before = *pos.counters();
+    if on.mandatory && !takes(pos, m) {
+        let moves = pos.legal_move_list();
+        assert!(
+            !moves.iter().any(|&x| takes(pos, x)),
+            "{what}: {m:?} is no capture, and a capture is legal"
+        );
+    }
     if on.teams && !target.is_empty() && m.drop.is_none() {
         assert!(
             !partners(mover, target.owner()),
@@ -332,12 +366,19 @@ fn check(file: &ashtapada::RuleFile, on_names: &[&str], want: Expect) {
         (Expect::Works, Ok(v)) => {
             let has = |m: &str| on_names.contains(&m);
             let on = On {
-                royal: ["royal", "checkmate", "check-interrupt", "perpetual-check"]
-                    .iter()
-                    .any(|m| has(m)),
+                royal: [
+                    "royal",
+                    "checkmate",
+                    "check-interrupt",
+                    "perpetual-check",
+                    "check-count",
+                ]
+                .iter()
+                .any(|m| has(m)),
                 teams: has("teams"),
                 interrupt: has("check-interrupt"),
                 scores: has("scoring") || has("thrones") || has("capture-all"),
+                mandatory: has("mandatory-capture"),
             };
             play_games(v, &on, &what);
         }

@@ -12,6 +12,7 @@ mod compose;
 mod consistency;
 mod diagnostics;
 mod docs;
+mod examples_perft;
 mod family_perft;
 mod function_length;
 mod hardening;

@@ -62,9 +62,10 @@ fn index(k: &K) -> usize {
         K::EnPassantSquare { .. } => 40,
         K::NoPromotedForm { .. } => 41,
         K::NotRemembered { .. } => 42,
+        K::CheckField { .. } => 43,
     }
 }
-const KINDS: usize = 43;
+const KINDS: usize = 44;
 
 /// How a case is read.
 #[derive(Clone, Copy)]
@@ -341,6 +342,14 @@ const CASES: &[Case] = &[
         F::EnPassant,
         25,
         |k| matches!(k, K::EnPassantSquare { text } if text == "z9"),
+    ),
+    (
+        "chess",
+        Form::Fen,
+        "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1",
+        F::Checks,
+        27,
+        |k| matches!(k, K::CheckField { text, of: None } if text == "3+3"),
     ),
     (
         "chaturanga",

@@ -109,8 +109,9 @@ pub struct Condition {
 /// [`crate::rules::no_moves`], [`crate::rules::repetition`], [`crate::rules::move_rule`]).
 #[derive(Clone, Debug, Default)]
 pub struct EndRules {
-    /// No condition reads `ply`: a move that changes neither the board's composition, the
-    /// counters nor the seat to move cannot change their value.
+    /// No condition reads `ply`, `in_check` or `on` ([`Quantity::reads_placement`]): a move
+    /// that changes neither the board's composition, the counters nor the seat to move cannot
+    /// change their value.
     pub conditions_stable: bool,
     /// Named conditions, in order.
     pub conditions: Vec<Condition>,
@@ -365,8 +366,9 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         .map(|(t, v)| (t.value.clone(), *v))
         .collect();
     let seat_names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-    let end = compile_end(spec, &names, &seat_names, &params, &mut errs);
-    let ranking = compile_ranking(spec, &names, &seat_names, &params, &mut errs);
+    let region_names: Vec<&str> = regions.iter().map(|r| r.name.as_str()).collect();
+    let end = compile_end(spec, &names, &seat_names, &params, &region_names, &mut errs);
+    let ranking = compile_ranking(spec, &names, &seat_names, &params, &region_names, &mut errs);
 
     // Setup.
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
@@ -736,6 +738,7 @@ fn compile_end(
     names: &[&str],
     seat_names: &[String],
     params: &[(String, i64)],
+    regions: &[&str],
     errs: &mut Diagnostics,
 ) -> EndRules {
     let mut end = EndRules {
@@ -747,6 +750,8 @@ fn compile_end(
             kinds: names,
             params,
             subject: false,
+            regions,
+            counts_checks: spec.rules.check_count.is_some(),
             quantities: Default::default(),
         };
         match dsl::compile_expr(&c.when.value, Type::Bool, &|n, a| resolver.resolve(n, a)) {
@@ -766,7 +771,7 @@ fn compile_end(
     end.conditions_stable = !end
         .conditions
         .iter()
-        .any(|c| c.quantities.contains(&Quantity::Ply));
+        .any(|c| c.quantities.iter().any(|q| q.reads_placement()));
     end
 }
 
@@ -776,6 +781,7 @@ fn compile_ranking(
     names: &[&str],
     seat_names: &[String],
     params: &[(String, i64)],
+    regions: &[&str],
     errs: &mut Diagnostics,
 ) -> Vec<(Expr, Vec<Quantity>)> {
     let mut ranking = Vec::new();
@@ -785,6 +791,8 @@ fn compile_ranking(
             kinds: names,
             params,
             subject: true,
+            regions,
+            counts_checks: spec.rules.check_count.is_some(),
             quantities: Default::default(),
         };
         // A ranking key is an integer or a boolean (true ranks above false).

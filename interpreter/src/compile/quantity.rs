@@ -67,6 +67,26 @@ pub enum Quantity {
     LastMate(SeatRef),
     /// `mated_at(S)`: the order number of the mate S suffered (0 = not mated).
     MatedAt(SeatRef),
+    /// `in_check(S)`: a royal piece of S is attacked by another seat's live piece.
+    InCheck(SeatRef),
+    /// `checks(S)`: checks S has given so far (with `check-count:`,
+    /// [`crate::rules::check_count`]).
+    Checks(SeatRef),
+    /// `on(S, K, R)`: S's pieces of kind K standing on region R (index in
+    /// `Variant::regions`), read in S's own frame.
+    On(SeatRef, Kind, u8),
+}
+
+impl Quantity {
+    /// True if the value can change by a move that changes neither the board's composition,
+    /// the counters nor the seat to move (a quiet move): `ply`, `in_check` and `on` — end
+    /// conditions reading one are judged after every move.
+    pub fn reads_placement(self) -> bool {
+        matches!(
+            self,
+            Quantity::Ply | Quantity::InCheck(_) | Quantity::On(..)
+        )
+    }
 }
 
 /// Every quantity name with its arguments and meaning, for the README and `explain`.
@@ -139,6 +159,21 @@ pub const QUANTITIES: &[(&str, &str, &str)] = &[
         "SEAT",
         "order number of the mate the seat suffered (0 = not mated)",
     ),
+    (
+        "in_check",
+        "SEAT",
+        "boolean: a royal piece of the seat is attacked (false without royal pieces)",
+    ),
+    (
+        "checks",
+        "SEAT",
+        "checks the seat has given so far (needs `check-count:`)",
+    ),
+    (
+        "on",
+        "SEAT, KIND, REGION",
+        "the seat's pieces of that kind on the region's squares (in the seat's own frame)",
+    ),
 ];
 
 /// Resolves names for one expression; collects the quantities it reads, by id.
@@ -151,6 +186,10 @@ pub struct Resolver<'a> {
     pub params: &'a [(String, i64)],
     /// Whether `seat` (the ranked seat) may be used.
     pub subject: bool,
+    /// Region names (`regions:`), in file order, for `on(SEAT, KIND, REGION)`.
+    pub regions: &'a [&'a str],
+    /// Whether checks are counted (`check-count:`), for `checks(SEAT)`.
+    pub counts_checks: bool,
     /// The quantities read so far; an expression's ids index this list.
     pub quantities: std::cell::RefCell<Vec<Quantity>>,
 }
@@ -278,6 +317,51 @@ impl Resolver<'_> {
         }
     }
 
+    fn region(&self, arg: Option<&Arg>, index: usize, name: &str) -> Result<u8, ResolveError> {
+        let listed = || {
+            if self.regions.is_empty() {
+                "the file has no `regions:`; add one, e.g. `regions: { centre: [d4, e4, d5, e5] }`"
+                    .to_string()
+            } else {
+                let all: Vec<String> = self.regions.iter().map(|r| format!("`{r}`")).collect();
+                format!("the regions are {}", all.join(", "))
+            }
+        };
+        let Some(Arg::Name(a)) = arg else {
+            return Err(refuse(
+                Refusal::NeedsRegion(name.to_string()),
+                Some(format!("write `{name}(SEAT, KIND, REGION)`; {}", listed())),
+            ));
+        };
+        match self.regions.iter().position(|r| r == a) {
+            Some(i) => Ok(i as u8),
+            None => Err(refuse(
+                Refusal::UnknownRegion {
+                    name: a.clone(),
+                    arg: index,
+                },
+                Some(match suggest(a, self.regions.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => listed(),
+                }),
+            )),
+        }
+    }
+
+    fn checks(&self, arg: Option<&Arg>) -> Result<Quantity, ResolveError> {
+        if !self.counts_checks {
+            return Err(refuse(
+                Refusal::ChecksNotCounted,
+                Some(
+                    "add `check-count: N` (checks are counted, and FEN carries the checks each \
+                     seat has left of N)"
+                        .into(),
+                ),
+            ));
+        }
+        Ok(Quantity::Checks(self.seat_ref(arg, "checks")?))
+    }
+
     /// Resolves one name (with its arguments) to a quantity id and type.
     pub fn resolve(&self, name: &str, args: &[Arg]) -> Result<Resolved, ResolveError> {
         let arity = QUANTITIES.iter().find(|q| q.0 == name).map(|q| {
@@ -304,7 +388,7 @@ impl Resolver<'_> {
                 }),
             ));
         }
-        let (a0, a1) = (args.first(), args.get(1));
+        let (a0, a1, a2) = (args.first(), args.get(1), args.get(2));
         let q = match name {
             "pieces" => Quantity::Pieces(self.seat_ref(a0, name)?),
             "non_royal" => Quantity::NonRoyal(self.seat_ref(a0, name)?),
@@ -326,6 +410,13 @@ impl Resolver<'_> {
             "hand" => Quantity::Hand(self.seat_ref(a0, name)?),
             "last_mate" => Quantity::LastMate(self.seat_ref(a0, name)?),
             "mated_at" => Quantity::MatedAt(self.seat_ref(a0, name)?),
+            "in_check" => Quantity::InCheck(self.seat_ref(a0, name)?),
+            "checks" => self.checks(a0)?,
+            "on" => Quantity::On(
+                self.seat_ref(a0, name)?,
+                self.kind(a1, 1, name)?,
+                self.region(a2, 2, name)?,
+            ),
             _ => match self.params.iter().find(|(p, _)| p == name) {
                 Some((_, v)) if args.is_empty() => Quantity::Const(*v),
                 Some(_) => {
@@ -354,7 +445,11 @@ impl Resolver<'_> {
         };
         let ty = if matches!(
             q,
-            Quantity::Bare(_) | Quantity::Has(..) | Quantity::Mated(_) | Quantity::TeamMated(_)
+            Quantity::Bare(_)
+                | Quantity::Has(..)
+                | Quantity::Mated(_)
+                | Quantity::TeamMated(_)
+                | Quantity::InCheck(_)
         ) {
             Type::Bool
         } else {
@@ -409,6 +504,8 @@ mod tests {
             kinds: &["raja", "padati"],
             params: &[],
             subject: true,
+            regions: &["centre"],
+            counts_checks: true,
             quantities: Default::default(),
         };
         let resolve = |n: &str, a: &[Arg]| resolver.resolve(n, a);
@@ -432,6 +529,8 @@ mod tests {
             kinds: &["raja", "padati"],
             params: &[("limit".to_string(), 3)],
             subject: false,
+            regions: &["centre"],
+            counts_checks: false,
             quantities: Default::default(),
         };
         let refusal = |n: &str, a: &[Arg]| resolver.resolve(n, a).unwrap_err().reason;
@@ -469,5 +568,57 @@ mod tests {
         assert_eq!(r.to_string(), "the parameter `limit` takes no argument");
         assert_eq!(fault_span("limit(white)", 0..12, r.fault()), 0..12);
         assert_eq!(fault_span("piecs", 0..5, Fault::Name), 0..5);
+        // `on`'s third argument is a region: a misspelt one is named at the argument, a
+        // missing one is the whole call; `checks` without `check-count:` is its name.
+        let r = refusal("on", &[name("white"), name("raja"), name("center")]);
+        assert_eq!(
+            r,
+            Refusal::UnknownRegion {
+                name: "center".into(),
+                arg: 2
+            }
+        );
+        let src = "on(white, raja,  center) > 0";
+        assert_eq!(&src[fault_span(src, 0..24, r.fault())], "center");
+        let r = refusal("on", &[name("white"), name("raja"), Arg::Int(3)]);
+        assert_eq!(r, Refusal::NeedsRegion("on".into()));
+        let r = refusal("checks", &[name("white")]);
+        assert_eq!(r, Refusal::ChecksNotCounted);
+        assert_eq!(fault_span("checks(white)", 0..13, r.fault()), 0..6);
+    }
+
+    #[test]
+    fn the_new_quantities_resolve_with_their_types() {
+        let seats = ["white".to_string(), "black".to_string()];
+        let resolver = Resolver {
+            seats: &seats,
+            kinds: &["raja", "padati"],
+            params: &[],
+            subject: false,
+            regions: &["home", "centre"],
+            counts_checks: true,
+            quantities: Default::default(),
+        };
+        let name = |s: &str| Arg::Name(s.to_string());
+        let on = resolver
+            .resolve("on", &[name("mover"), name("raja"), name("centre")])
+            .unwrap();
+        assert_eq!(on.ty, Type::Int);
+        let in_check = resolver.resolve("in_check", &[name("black")]).unwrap();
+        assert_eq!(in_check.ty, Type::Bool);
+        let checks = resolver.resolve("checks", &[name("next")]).unwrap();
+        assert_eq!(checks.ty, Type::Int);
+        assert_eq!(
+            resolver.quantities.borrow()[..],
+            [
+                Quantity::On(SeatRef::Mover, Kind(0), 1),
+                Quantity::InCheck(SeatRef::Fixed(Seat(1))),
+                Quantity::Checks(SeatRef::Next),
+            ]
+        );
+        // Only `on` and `in_check` depend on where pieces stand (conditions judged every move).
+        assert!(Quantity::On(SeatRef::Mover, Kind(0), 1).reads_placement());
+        assert!(Quantity::InCheck(SeatRef::Mover).reads_placement());
+        assert!(!Quantity::Checks(SeatRef::Mover).reads_placement());
     }
 }

@@ -237,6 +237,17 @@ pub enum Refusal {
     },
     /// A named parameter of the rule file given an argument.
     ParameterArgument(String),
+    /// Argument `arg` (0-based) names no region of the rule file (`regions:`).
+    UnknownRegion {
+        /// The name given.
+        name: String,
+        /// Which argument.
+        arg: usize,
+    },
+    /// The quantity needs a region argument where none (or a number) is given.
+    NeedsRegion(String),
+    /// `checks(SEAT)` in a rule file that does not count checks (no `check-count:`).
+    ChecksNotCounted,
 }
 
 /// Which part of a call `name(arg, …)` a [`Refusal`] is about.
@@ -258,9 +269,12 @@ impl Refusal {
             Refusal::UnknownSeat { arg, .. }
             | Refusal::UnknownPiece { arg, .. }
             | Refusal::OpponentNeedsTwoSeats { arg }
-            | Refusal::SeatOutsideRanking { arg } => Fault::Arg(*arg),
+            | Refusal::SeatOutsideRanking { arg }
+            | Refusal::UnknownRegion { arg, .. } => Fault::Arg(*arg),
+            Refusal::ChecksNotCounted => Fault::Name,
             Refusal::NeedsSeat(_)
             | Refusal::NeedsKind(_)
+            | Refusal::NeedsRegion(_)
             | Refusal::Arity { .. }
             | Refusal::ParameterArgument(_) => Fault::Call,
         }
@@ -272,6 +286,7 @@ impl Refusal {
             Refusal::UnknownQuantity(_) => Some("quantity"),
             Refusal::UnknownSeat { .. } => Some("seat"),
             Refusal::UnknownPiece { .. } => Some("piece"),
+            Refusal::UnknownRegion { .. } => Some("region"),
             _ => None,
         }
     }
@@ -299,6 +314,11 @@ impl fmt::Display for Refusal {
             Refusal::ParameterArgument(name) => {
                 write!(f, "the parameter `{name}` takes no argument")
             }
+            Refusal::UnknownRegion { name, .. } => write!(f, "unknown region `{name}`"),
+            Refusal::NeedsRegion(name) => write!(f, "`{name}` needs a region"),
+            Refusal::ChecksNotCounted => f.write_str(
+                "`checks` needs checks to be counted, and this file does not count them",
+            ),
         }
     }
 }

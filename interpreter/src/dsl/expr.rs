@@ -3,8 +3,8 @@
 //!
 //! # Syntax
 //! - Literals: decimal integers (must fit an `i64`), `true`, `false`.
-//! - Names `[a-z_][a-z0-9_]*`, optionally with one argument in parentheses, a name or an
-//!   integer: `score(seat)`, `count(pawn)`, `pieces(2)`. What a name means is up to the caller's
+//! - Names `[a-z_][a-z0-9_]*`, optionally with up to three arguments in parentheses, names or
+//!   integers: `score(seat)`, `count(pawn)`, `pieces(2)`, `on(mover, king, centre)`. What a name means is up to the caller's
 //!   resolver ([`compile_expr`]). The keywords `and or not true false` are not names.
 //! - Operators, lowest precedence first: `or`; `and`; prefix `not`; comparisons
 //!   `== != < <= > >=` (non-associative: `a < b < c` is an error); `+ -`; `* / %`; prefix `-`.

@@ -1,7 +1,7 @@
 //! [`Host`] for [`Position`]: the narrow game interface the rule modules' hooks use, and the
 //! call of their hooks after a move.
 
-use super::position::{Edit, Position, hand_key, piece_key};
+use super::position::{Edit, Position, check_key, hand_key, piece_key};
 use crate::geometry::Board;
 use crate::rules::{Host, Moved};
 use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SquareSet};
@@ -150,6 +150,14 @@ impl Host for Position {
     #[inline]
     fn set_hand(&mut self, seat: Seat, kind: Kind, count: u8) {
         Position::set_hand(self, seat, kind, count);
+    }
+
+    #[inline]
+    fn add_check(&mut self, seat: Seat) {
+        let n = self.counters.checks[seat.index()];
+        let next = n.saturating_add(1);
+        self.hash ^= check_key(seat, n) ^ check_key(seat, next);
+        self.counters.checks[seat.index()] = next;
     }
 
     #[inline]

@@ -440,6 +440,9 @@ impl Position {
         if self.variant.rules.placement.is_some() {
             self.keep_placements(out);
         }
+        if self.variant.rules.captures.is_some() {
+            self.keep_captures(out);
+        }
     }
 
     /// The set-up phase ([`crate::rules::placement`]): a seat holding pieces in hand that can
@@ -447,6 +450,27 @@ impl Position {
     fn keep_placements(&self, out: &mut Vec<Move>) {
         if self.hand_total(self.to_move) > 0 && out.iter().any(|m| m.drop.is_some()) {
             out.retain(|m| m.drop.is_some());
+        }
+    }
+
+    /// True if `m`, a move or drop of the seat to move, captures: a board move onto another
+    /// seat's piece, or an en-passant capture (for mandatory capture, `rules::captures`).
+    #[inline]
+    pub(crate) fn is_capture(&self, m: Move) -> bool {
+        if m.drop.is_some() {
+            return false;
+        }
+        let target = self.board[m.to.0 as usize];
+        (!target.is_empty() && target.owner() != self.to_move)
+            || self.ep_capture(m, self.board[m.from.0 as usize]).is_some()
+    }
+
+    /// Mandatory capture (`rules::captures`): keeps only the captures of the legal moves
+    /// `out`, if it has any.
+    #[inline(never)]
+    fn keep_captures(&self, out: &mut Vec<Move>) {
+        if out.iter().any(|&m| self.is_capture(m)) {
+            out.retain(|&m| self.is_capture(m));
         }
     }
 
@@ -475,6 +499,11 @@ impl Position {
         self.pseudo_moves(self.to_move, buf);
         if self.variant.rules.hands.is_some() {
             self.drop_moves(self.to_move, buf);
+        }
+        if self.variant.rules.captures.is_some() {
+            self.retain_legal(buf, 0);
+            self.keep_captures(buf);
+            return buf.len() as u64;
         }
         if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
             return buf.len() as u64;

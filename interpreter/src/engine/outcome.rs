@@ -167,6 +167,17 @@ impl Position {
             Quantity::Hand(s) => self.hand[seat(s)].iter().map(|&n| n as i64).sum(),
             Quantity::LastMate(s) => c.last_mate[seat(s)] as i64,
             Quantity::MatedAt(s) => c.mated_at[seat(s)] as i64,
+            Quantity::InCheck(s) => self.in_check(Seat(seat(s) as u8)) as i64,
+            Quantity::Checks(s) => c.checks[seat(s)] as i64,
+            Quantity::On(s, k, r) => {
+                let s = seat(s);
+                let orient = self.variant.seats[s].orient as usize;
+                let region = self.variant.regions[r as usize].squares[orient];
+                self.occ[s]
+                    .iter()
+                    .filter(|&sq| region.contains(sq) && self.board[sq as usize].kind() == k)
+                    .count() as i64
+            }
         }
     }
 

@@ -136,6 +136,17 @@ pub(crate) fn ep_key(sq: u8) -> u64 {
     mix(0x3_0000_0000_0000 | sq as u64)
 }
 
+/// Zobrist key of `seat` having given `count` checks (`check-count:`); 0 for none, so that
+/// variants that do not count checks hash as before.
+#[inline]
+pub(crate) fn check_key(seat: Seat, count: u8) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        mix(0x4_0000_0000_0000 | (seat.0 as u64) << 8 | count as u64)
+    }
+}
+
 /// Zobrist key of `seat` being to move.
 #[inline]
 pub(crate) fn seat_key(seat: Seat) -> u64 {
@@ -237,7 +248,8 @@ impl Position {
         self.root_fullmove + (self.root_seat.0 as u32 + self.undo.len() as u32) / n
     }
 
-    /// The incremental Zobrist hash of placement and seat to move.
+    /// The incremental Zobrist hash of placement, hands, first-move rights, the en-passant
+    /// square, checks given (`check-count:`) and the seat to move.
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -265,6 +277,9 @@ impl Position {
         }
         if self.ep != super::special::NO_EP {
             h ^= ep_key(self.ep);
+        }
+        for (s, &n) in self.counters.checks.iter().enumerate() {
+            h ^= check_key(Seat(s as u8), n);
         }
         h
     }

@@ -57,6 +57,8 @@ pub enum PositionField {
     Castling,
     /// FEN's en-passant square.
     EnPassant,
+    /// FEN's check field (`3+3`: checks left to give, `check-count:`).
+    Checks,
     /// The whole position (its number of fields, an empty string).
     Whole,
 }
@@ -82,7 +84,7 @@ impl PositionField {
     ];
 
     /// Number of fields (the size of per-field tables).
-    pub const COUNT: usize = 18;
+    pub const COUNT: usize = 19;
 
     /// The field's index, `0..COUNT` (the extended string's fields first, in order).
     pub fn index(self) -> usize {
@@ -109,6 +111,7 @@ impl PositionField {
             PositionField::End => "end",
             PositionField::Castling => "castling",
             PositionField::EnPassant => "en passant",
+            PositionField::Checks => "checks",
             PositionField::Whole => "position",
         }
     }
@@ -249,6 +252,14 @@ pub enum PositionErrorKind {
     EnPassantSquare {
         /// The field as written.
         text: String,
+    },
+    /// FEN's check field (`3+3`) in a variant that does not count checks (`of: None`), or
+    /// with more checks left than the variant's `check-count` N (`of: Some(N)`).
+    CheckField {
+        /// The field as written.
+        text: String,
+        /// The variant's N, if it counts checks.
+        of: Option<u8>,
     },
     // ---- dice -----------------------------------------------------------------------------
     /// Dice, or a roll due, in a variant without dice.
@@ -506,6 +517,14 @@ impl PositionErrorKind {
                     "`{text}` is not a square of the board; write a square or `-`"
                 )
             }
+            K::CheckField { text, of: None } => write!(
+                f,
+                "`{text}`: this variant does not count checks; leave the check field out"
+            ),
+            K::CheckField { text, of: Some(n) } => write!(
+                f,
+                "`{text}`: a seat has at most {n} checks to give (`{n}+{n}` left at the start)"
+            ),
             _ => return None,
         })
     }

@@ -28,6 +28,10 @@ pub type FenError = PositionError;
 /// another ([`crate::compile::KindInfo::unpromoted`]: shogi's tokin) is written `+` and that
 /// kind's letter (`+P`; its own letter is read too), and a piece that remembers its promotion
 /// has `~` after its letter (`Q~`, crazyhouse).
+/// In variants that count checks
+/// (`check-count:`) the check field follows the en-passant field, also as Fairy-Stockfish
+/// writes it: the checks each seat has left to give (`… w KQkq - 3+3 0 1`); without it, as
+/// in Fairy-Stockfish, each seat has one check left (`1+1`: the next check wins).
 ///
 /// Errors: syntax, a rank with too many or too few squares, a wrong number of ranks, an
 /// unknown piece letter, `+X` where no kind is the promotion of `X`, `~` after a kind no
@@ -94,6 +98,13 @@ pub fn read_fen(v: &Variant, fen: &str) -> Result<Setup, PositionError> {
     for pair in rest {
         read_field(v, &mut setup, pair)?;
     }
+    // Without a check field Fairy-Stockfish takes the next check of either side to win: one
+    // check left each.
+    if let Some(c) = &v.rules.check_count
+        && setup.source.fields[F::Checks.index()].is_none()
+    {
+        setup.counters.checks[..2].fill(c.of - 1);
+    }
     Ok(setup)
 }
 
@@ -105,6 +116,7 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
         Rule::side => F::ToMove,
         Rule::castling => F::Castling,
         Rule::en_passant => F::EnPassant,
+        Rule::checks => F::Checks,
         Rule::halfmove => F::Halfmove,
         Rule::fullmove => F::Fullmove,
         _ => return Ok(()),
@@ -150,6 +162,10 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
             };
             return fail(setup, kind);
         }
+        F::Checks => match read_checks(v, text) {
+            Ok(given) => setup.counters.checks[..2].copy_from_slice(&given),
+            Err(kind) => return fail(setup, kind),
+        },
         F::Halfmove => match text.parse() {
             Ok(n) => setup.halfmove = n,
             Err(_) => return fail(setup, too_large()),
@@ -161,6 +177,26 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
         _ => {}
     }
     Ok(())
+}
+
+/// The checks given by the two seats that FEN's check field `text` (`2+3`: the checks each has
+/// left to give) means, in a variant with `check-count:`.
+fn read_checks(v: &Variant, text: &str) -> Result<[u8; 2], K> {
+    let refuse = |of| K::CheckField {
+        text: text.to_string(),
+        of,
+    };
+    let Some(count) = &v.rules.check_count else {
+        return Err(refuse(None));
+    };
+    let mut given = [0u8; 2];
+    for (g, left) in given.iter_mut().zip(text.split('+')) {
+        match left.parse::<u8>() {
+            Ok(n) if n <= count.of => *g = count.of - n,
+            _ => return Err(refuse(Some(count.of))),
+        }
+    }
+    Ok(given)
 }
 
 /// The kinds whose first-move rights FEN's castling field names by file, as
@@ -395,8 +431,11 @@ pub fn write_fen(v: &Variant, setup: &Setup) -> String {
         || "-".to_string(),
         |sq| v.board.name(crate::geometry::Square(sq)),
     );
+    let checks = v.rules.check_count.as_ref().map_or_else(String::new, |c| {
+        format!("{} ", c.fen_field(&setup.counters.checks))
+    });
     format!(
-        "{board} {side} {rights} {ep} {} {}",
+        "{board} {side} {rights} {ep} {checks}{} {}",
         setup.halfmove, setup.fullmove
     )
 }

@@ -904,10 +904,11 @@ pub fn parse_position(variant: &Arc<Variant>, text: &str) -> Result<Position, Po
         Err(e) => e,
     };
     let fields = split(text);
-    // Six fields that read as FEN and more after them: FEN with extra text, not an extended
-    // position string with a broken board.
-    if fields.len() > 6 && from_fen(variant, &text[..fields[5].range.end]).is_ok() {
-        let extra = &fields[6];
+    // Six fields (seven with a check field) that read as FEN and more after them: FEN with
+    // extra text, not an extended position string with a broken board.
+    let n = 6 + variant.rules.check_count.is_some() as usize;
+    if fields.len() > n && from_fen(variant, &text[..fields[n - 1].range.end]).is_ok() {
+        let extra = &fields[n];
         return Err(PositionError {
             kind: K::FenExtraField {
                 text: extra.text.to_string(),
@@ -918,7 +919,7 @@ pub fn parse_position(variant: &Arc<Variant>, text: &str) -> Result<Position, Po
             notation: Notation::Fen,
         });
     }
-    let looks_extended = fields.len() > 6
+    let looks_extended = fields.len() > n
         || fields.first().is_some_and(|b| {
             let bytes = b.text.as_bytes();
             let mut pieces = 0;

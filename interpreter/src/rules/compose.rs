@@ -29,7 +29,7 @@ pub struct Switch {
 }
 
 /// Every module a rule file can switch on, as [`Switch::module`] names them.
-pub const MODULES: [&str; 23] = [
+pub const MODULES: [&str; 25] = [
     "dice",
     "royal",
     "checkmate",
@@ -53,6 +53,8 @@ pub const MODULES: [&str; 23] = [
     "first-seat",
     "conditions",
     "ranking",
+    "mandatory-capture",
+    "check-count",
 ];
 
 /// True if `n` is switched on: `true`, a mapping or list with entries, any other scalar.
@@ -85,8 +87,9 @@ fn top_switches(root: &Node, out: &mut Vec<Switch>) {
             kind,
         })
     };
-    let flags: [(&'static str, &str, &str); 4] = [
+    let flags: [(&'static str, &str, &str); 5] = [
         ("check-interrupt", "check", "interrupt"),
+        ("mandatory-capture", "captures", "mandatory"),
         ("hands", "hands", "captures"),
         ("scoring", "scoring", "capture"),
         ("first-seat", "match", "first-seat"),
@@ -98,8 +101,9 @@ fn top_switches(root: &Node, out: &mut Vec<Switch>) {
             push(module, &format!("{section}.{key}"), n, None);
         }
     }
-    let sections: [(&'static str, &str); 6] = [
+    let sections: [(&'static str, &str); 7] = [
         ("dice", "dice"),
+        ("check-count", "check-count"),
         ("mate", "mate"),
         ("teams", "teams"),
         ("thrones", "thrones"),

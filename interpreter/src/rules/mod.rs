@@ -11,7 +11,9 @@
 //! `spec`, `compile` or `engine`.
 
 pub mod capture_all;
+pub mod captures;
 pub mod castling;
+pub mod check_count;
 pub mod check_interrupt;
 pub mod compose;
 pub mod dice;
@@ -144,6 +146,9 @@ pub trait Host {
     /// Marks the current undo entry's move as one that gave check (for the perpetual-check
     /// rule, [`perpetual_check`]).
     fn mark_gave_check(&mut self, gave: bool);
+    /// Counts one more check given by `seat` (`Counters::checks`, [`check_count`]), keeping
+    /// the position's hash in step.
+    fn add_check(&mut self, seat: Seat);
 
     /// How many seats the variant has.
     #[inline]
@@ -504,6 +509,8 @@ registry! {
     move_rule: move_rule::MoveRule,
     facing: facing::Facing,
     castling: castling::Castling,
+    captures: captures::MandatoryCapture,
+    check_count: check_count::CheckCount,
 }
 
 impl Modules {

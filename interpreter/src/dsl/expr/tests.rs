@@ -555,3 +555,18 @@ fn hyphenated_argument_names() {
     assert!(parse_expr("bare(-red)").is_err());
     assert!(parse_expr("bare(a--b)").is_err());
 }
+
+#[test]
+fn a_name_takes_up_to_three_arguments() {
+    assert_eq!(
+        tree("on(mover, king, centre) > 0"),
+        "(> on[mover,king,centre] 0)"
+    );
+    assert_eq!(
+        tree("count(mover, promoted-silver)"),
+        "count[mover,promoted-silver]"
+    );
+    // A fourth argument is a syntax error, at its comma.
+    let e = parse_expr("on(mover, king, centre, 2)").unwrap_err();
+    assert_eq!(e[0].span.start, 22);
+}
