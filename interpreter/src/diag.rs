@@ -237,6 +237,8 @@ codes! {
     CompileRegion = "compile::region",
     /// A hop restriction (`hops:`) on a piece that does not hop.
     CompileHops = "compile::hops",
+    /// First-move conditions (`first-move:`) on a kind without first-move (`i`) moves.
+    CompileFirstMove = "compile::first-move",
     // Command-line values: sweeps, perft, positions, records, output.
     /// A sweep, or `--sweep all`, given twice.
     SweepTwice = "sweep::twice",

@@ -16,7 +16,7 @@ const FAMILY: &str = include_str!("../reference/family.perft");
 /// The variants of the reference file that have a built-in rule file today. The breadth
 /// issues add to this list as their files land; a built-in of the list that is missing, or a
 /// built-in of the file that is not listed, fails [`every_family_builtin_is_checked`].
-const BUILT: &[&str] = &["makruk", "xiangqi", "chess", "capablanca"];
+const BUILT: &[&str] = &["makruk", "xiangqi", "chess", "capablanca", "cambodian"];
 
 fn cases() -> Vec<PerftCase> {
     parse_perft_file(FAMILY).expect("family.perft parses")

@@ -16,6 +16,7 @@ pub mod check_interrupt;
 pub mod compose;
 pub mod dice;
 pub mod facing;
+pub mod first_move;
 pub mod first_seat;
 pub mod formation;
 pub mod hands;
@@ -496,6 +497,7 @@ registry! {
     move_rule: move_rule::MoveRule,
     facing: facing::Facing,
     castling: castling::Castling,
+    first_move: first_move::FirstMove,
 }
 
 impl Modules {

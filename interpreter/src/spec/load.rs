@@ -26,6 +26,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "yonin-shogi",
         include_str!("../../../rules/yonin-shogi.yaml"),
     ),
+    ("cambodian", include_str!("../../../rules/cambodian.yaml")),
 ];
 
 /// How deep `extends:` chains may go.

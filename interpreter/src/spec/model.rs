@@ -77,6 +77,9 @@ pub struct PieceSpec {
     /// `drop:` restrictions on dropping this kind from a hand, read by
     /// [`crate::rules::hands::drops`].
     pub drop: Option<crate::rules::hands::drops::DropRule>,
+    /// `first-move:` conditions on its first-move moves, read by
+    /// [`crate::rules::first_move`].
+    pub first_move: Option<crate::rules::first_move::FirstMoveSpec>,
     /// Where its moves depend on the square: `confined:`, `region-moves:`, `hops:`.
     pub movement: MovementSpec,
 }
@@ -278,6 +281,8 @@ fn gather_piece_modules(pieces: &[PieceSpec], rules: &mut crate::rules::Specs) {
         .map(|p| p.name.clone())
         .collect();
     rules.royal = (!royal.is_empty()).then_some(royal);
+    let first_move: Vec<_> = pieces.iter().filter_map(|p| p.first_move.clone()).collect();
+    rules.first_move = (!first_move.is_empty()).then_some(first_move);
     let demote: Vec<(Text, Text)> = pieces
         .iter()
         .filter_map(|p| Some((p.name.clone(), p.demote.clone()?)))
@@ -387,6 +392,9 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
         let drop = f
             .opt("drop")
             .map(|n| crate::rules::hands::drops::read_drop(r, n));
+        let first_move = f.opt("first-move").and_then(|n| {
+            crate::rules::first_move::read_first_move(r, n, key_text(&k.name, &k.span))
+        });
         let movement = read_movement(r, &mut f);
         f.finish(
             r,
@@ -399,6 +407,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 "promotion",
                 "demote",
                 "drop",
+                "first-move",
                 "confined",
                 "region-moves",
                 "hops",
@@ -414,6 +423,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 promotion,
                 demote,
                 drop,
+                first_move,
                 movement,
             });
         }
