@@ -162,6 +162,7 @@ fn every_option_combination_compiles_plays_and_is_snapshotted() {
             }
         }
     }
-    // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chaturaji 192 + yonin-shogi 64.
-    assert_eq!(total, 297);
+    // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
+    // + yonin-shogi 64 + cambodian 1.
+    assert_eq!(total, 298);
 }

@@ -102,6 +102,10 @@ const ROWS: &[(&str, When, u64)] = &[
     // Makruk: 23 moves a side (8 bia, 2 ruea, 2 ma, 3 + 3 khon, 3 khun, 2 met), and no move of
     // either side can touch the other's in two plies: 23 × 23.
     ("makruk", &[], 529),
+    // Cambodian: makruk's 23 moves a side and the khun's two first-move leaps d1→b2, f2 (e8→c7,
+    // g7 for black; empty squares, no check); the met's leap e1→e3 lands on its own bia. No
+    // move of either side touches the other's in two plies: 25 × 25.
+    ("cambodian", &[], 625),
     // Xiangqi: 44 moves a side — rooks a1→a2, a3 and i1 alike (4), horses b1→a3, c3 and h1
     // alike (4; d2 and f2 are blocked at the leg by the elephants), elephants c1→a3, e3 and g1
     // alike (4), advisors d1, f1→e2 (2), the king e1→e2 (1), soldiers one step (5), each
@@ -177,8 +181,8 @@ fn perft_two_of_every_option_combination_is_the_hand_worked_value() {
         }
     }
     // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
-    // + yonin-shogi 64.
-    assert_eq!(total, 297);
+    // + yonin-shogi 64 + cambodian 1.
+    assert_eq!(total, 298);
 }
 
 #[test]

@@ -158,13 +158,14 @@ mod tests {
                 "chaturanga",
                 "makruk",
                 "xiangqi",
-                "capablanca"
+                "capablanca",
+                "cambodian"
             ]
         );
         let lines = c.option_lines("chess");
         assert_eq!(
             lines[0],
-            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca"
+            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var cambodian"
         );
         assert!(
             lines[2].ends_with("var easy var medium var hard"),

@@ -224,7 +224,10 @@ impl Position {
             if p.is_empty() || p.owner() == mover || !f.takes(p.kind(), moved.kind()) {
                 continue;
             }
-            let aims = t.leaps_of(e).iter().any(|l| l.to == sq && l.mode & CAPTURE != 0)
+            let aims = t
+                .leaps_of(e)
+                .iter()
+                .any(|l| l.to == sq && l.mode & CAPTURE != 0)
                 || t.rays_of(e)
                     .iter()
                     .any(|r| r.mode & CAPTURE != 0 && t.ray(r).contains(&sq));

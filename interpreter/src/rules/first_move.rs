@@ -48,7 +48,10 @@ pub struct FirstMoveSpec {
 /// Reads a piece's `first-move:` mapping at `node` for kind `kind`; problems (a non-boolean,
 /// a non-list, an unknown key) go to `r`, located.
 pub fn read_first_move(r: &mut Reader, node: &Node, kind: Text) -> Option<FirstMoveSpec> {
-    let mut f = r.map(node, "first-move conditions: { not-in-check, lost-when-aimed-by }")?;
+    let mut f = r.map(
+        node,
+        "first-move conditions: { not-in-check, lost-when-aimed-by }",
+    )?;
     let not_in_check = f
         .opt("not-in-check")
         .and_then(|n| r.bool(n, "`not-in-check`"))
