@@ -23,9 +23,6 @@ fn variants() -> Vec<(String, Arc<Variant>)> {
     let mut out: Vec<(String, Arc<Variant>)> = BUILTIN
         .iter()
         .map(|(n, _)| (n.to_string(), variant(n, &[])))
-        // Extended position strings do not carry first-move rights, castling rights or the
-        // en-passant square yet (FEN does): those variants round-trip through FEN only.
-        .filter(|(_, v)| v.right_kinds == 0 && v.ep_kinds == 0)
         .collect();
     for (name, opts) in [
         ("chaturaji", &["dice=long", "throne-points=on"][..]),

@@ -53,9 +53,10 @@ pub enum PositionField {
     Fullmove,
     /// How the game stands.
     End,
-    /// FEN's castling rights.
+    /// The first-move rights: FEN's castling field; the extended string's squares of the
+    /// pieces holding them.
     Castling,
-    /// FEN's en-passant square.
+    /// The en-passant square (FEN's, and the extended string's last field).
     EnPassant,
     /// The whole position (its number of fields, an empty string).
     Whole,
@@ -63,7 +64,7 @@ pub enum PositionField {
 
 impl PositionField {
     /// The fields of an extended position string, in order.
-    pub const EXTENDED: [PositionField; 15] = [
+    pub const EXTENDED: [PositionField; 17] = [
         PositionField::Board,
         PositionField::ToMove,
         PositionField::Dice,
@@ -79,6 +80,8 @@ impl PositionField {
         PositionField::Halfmove,
         PositionField::Fullmove,
         PositionField::End,
+        PositionField::Castling,
+        PositionField::EnPassant,
     ];
 
     /// Number of fields (the size of per-field tables).
