@@ -398,7 +398,7 @@ impl PositionErrorKind {
             K::Empty => f.write_str("the position string is empty: it needs at least the board"),
             K::TooManyFields { max } => write!(
                 f,
-                "too many fields: a position string has at most {max} (the last is the end)"
+                "too many fields: a position string has at most {max} (the last is the en-passant square)"
             ),
             K::Unexpected { found, expected } => match (found, expected) {
                 (Some(c), Some(e)) => write!(f, "unexpected `{c}`: expected {e}"),
