@@ -834,11 +834,11 @@ fn two_seat_fen_keeps_the_hands() {
     assert!(e.message().contains("no pieces in hand"), "{}", e.message());
 }
 
-/// First-move rights and the en-passant square are fields 16 and 17. Hand-worked: after
-/// 1. e4 Nf6 2. Ke2 Ng8 3. Ke1 white's king has moved, so its right (e1) is gone and white
+/// First-move rights and the en-passant square are fields 16 and 17. Hand-worked: after the
+/// moves e4 Nf6 Ke2 Ng8 Ke1 white's king has moved, so its right (e1) is gone and white
 /// cannot castle (the rooks a1, h1 keep theirs: they have not moved), the e-pawn has left e2;
-/// black keeps a8, e8, h8 and its eight pawns. Before that, 1. e4 d5 leaves no en-passant
-/// square (no white pawn can take on d6), while 1. e4 Nf6 2. e5 d5 leaves d6.
+/// black keeps a8, e8, h8 and its eight pawns. After e4 Nf6 e5 d5 the en-passant square is d6
+/// (the pawn on e5 can take there).
 #[test]
 fn rights_and_the_en_passant_square_round_trip() {
     let v = variant("chess", &[]);
