@@ -247,6 +247,8 @@ codes! {
     /// A promotion's `squares:` or `in-place:` that does not fit (no squares, `in-place`
     /// with far-line promotion).
     CompilePromotionSquares = "compile::promotion-squares",
+    /// First-move conditions (`first-move:`) on a kind without first-move (`i`) moves.
+    CompileFirstMove = "compile::first-move",
     // Command-line values: sweeps, perft, positions, records, output.
     /// A sweep, or `--sweep all`, given twice.
     SweepTwice = "sweep::twice",

@@ -27,6 +27,7 @@ const BUILT: &[&str] = &[
     "torishogi",
     "kyotoshogi",
     "sittuyin",
+    "cambodian",
 ];
 
 fn cases() -> Vec<PerftCase> {

@@ -3,6 +3,7 @@
 
 mod agents;
 mod attack_table;
+mod cambodian_rules;
 mod chaturaji_positions;
 mod chaturaji_rules;
 mod chaturanga_rules;

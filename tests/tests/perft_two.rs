@@ -116,6 +116,10 @@ const ROWS: &[(&str, When, u64)] = &[
     // side (king, general, elephant, horse on the 20 empty squares of the own three ranks,
     // 4 × 20, and the chariot on the 8 of the back rank), none touching the other side: 88 × 88.
     ("sittuyin", &[], 7744),
+    // Cambodian: makruk's 23 moves a side and the khun's two first-move leaps d1→b2, f2 (e8→c7,
+    // g7 for black; empty squares, no check); the met's leap e1→e3 lands on its own bia. No
+    // move of either side touches the other's in two plies: 25 × 25.
+    ("cambodian", &[], 625),
     // Xiangqi: 44 moves a side — rooks a1→a2, a3 and i1 alike (4), horses b1→a3, c3 and h1
     // alike (4; d2 and f2 are blocked at the leg by the elephants), elephants c1→a3, e3 and g1
     // alike (4), advisors d1, f1→e2 (2), the king e1→e2 (1), soldiers one step (5), each
@@ -211,8 +215,8 @@ fn perft_two_of_every_option_combination_is_the_hand_worked_value() {
     }
     // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
     // + yonin-shogi 64 + shogi 2 + minishogi 2 + torishogi 2 + crazyhouse 1 + kyotoshogi 2
-    // + sittuyin 1.
-    assert_eq!(total, 307);
+    // + sittuyin 1 + cambodian 1.
+    assert_eq!(total, 308);
 }
 
 #[test]

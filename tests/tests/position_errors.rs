@@ -87,10 +87,10 @@ const CASES: &[Case] = &[
     (
         "chaturaji",
         Form::Extended,
-        "8/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 0 0 - - - r 0 1 - x",
+        "8/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 0 0 - - - r 0 1 - - - x",
         F::Whole,
-        56,
-        |k| *k == K::TooManyFields { max: 15 },
+        60,
+        |k| *k == K::TooManyFields { max: 17 },
     ),
     // Kyoto shogi: no kind is the second face of the king (`+K`), and no promotion remembers
     // (`~`).

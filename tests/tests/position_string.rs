@@ -23,9 +23,6 @@ fn variants() -> Vec<(String, Arc<Variant>)> {
     let mut out: Vec<(String, Arc<Variant>)> = BUILTIN
         .iter()
         .map(|(n, _)| (n.to_string(), variant(n, &[])))
-        // Extended position strings do not carry first-move rights, castling rights or the
-        // en-passant square yet (FEN does): those variants round-trip through FEN only.
-        .filter(|(_, v)| v.right_kinds == 0 && v.ep_kinds == 0)
         .collect();
     for (name, opts) in [
         ("chaturaji", &["dice=long", "throne-points=on"][..]),
@@ -604,8 +601,8 @@ const MALFORMED: &[(&str, &str, usize, &str)] = &[
     ),
     (
         "chaturaji",
-        "bK7/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 2 1 x - - r 0 1 - extra",
-        58,
+        "bK7/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 2 1 x - - r 0 1 - - - extra",
+        62,
         "too many fields",
     ),
     ("chaturanga", "8/8/8/8/8/8/8/wK7 w roll", 21, "has no dice"),
@@ -835,4 +832,63 @@ fn two_seat_fen_keeps_the_hands() {
     let c = variant("chaturanga", &[]);
     let e = from_fen(&c, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap_err();
     assert!(e.message().contains("no pieces in hand"), "{}", e.message());
+}
+
+/// First-move rights and the en-passant square are fields 16 and 17. Hand-worked: after the
+/// moves e4 Nf6 Ke2 Ng8 Ke1 white's king has moved, so its right (e1) is gone and white
+/// cannot castle (the rooks a1, h1 keep theirs: they have not moved), the e-pawn has left e2;
+/// black keeps a8, e8, h8 and its eight pawns. After e4 Nf6 e5 d5 the en-passant square is d6
+/// (the pawn on e5 can take there).
+#[test]
+fn rights_and_the_en_passant_square_round_trip() {
+    let v = variant("chess", &[]);
+    let mut pos = Position::start(v.clone());
+    ashtapada_tests::play(&mut pos, &["e2e4", "g8f6", "e1e2", "f6g8", "e2e1"]);
+    let text = to_position_string(&pos);
+    assert!(
+        text.ends_with(" ? a1,h1,a2,b2,c2,d2,f2,g2,h2,a7,b7,c7,d7,e7,f7,g7,h7,a8,e8,h8 -"),
+        "{text}"
+    );
+    let back = from_position_string(&v, &text).unwrap();
+    assert_eq!(back.hash(), pos.hash());
+    assert_eq!(to_fen(&back), to_fen(&pos));
+    assert!(to_fen(&back).contains(" b kq - "), "{}", to_fen(&back));
+    let mut pos = Position::start(v.clone());
+    ashtapada_tests::play(&mut pos, &["e2e4", "g8f6", "e4e5", "d7d5"]);
+    let text = to_position_string(&pos);
+    assert!(text.ends_with(" d6"), "{text}");
+    let back = from_position_string(&v, &text).unwrap();
+    assert_eq!(back.hash(), pos.hash());
+    assert!(to_fen(&back).contains(" w KQkq d6 "), "{}", to_fen(&back));
+    // The start writes neither field: every right is a home-square right.
+    assert!(!to_position_string(&Position::start(v.clone())).contains('?'));
+    // A square that is not on the board is a located error in the rights field.
+    let e = from_position_string(
+        &v,
+        &format!(
+            "{} ? a1,z9 -",
+            to_position_string(&Position::start(v.clone()))
+        ),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("z9"), "{e}");
+}
+
+/// Cambodian: after the khun's first-move leap d1→f2 its right (d1) is gone with it, and every
+/// right left is a home-square right, so the fields are left out. After d1d2 … d2d1 the khun
+/// stands on d1 again without its right: the string lists e1, d8, e8 and reads back so.
+#[test]
+fn cambodian_rights_round_trip() {
+    let v = variant("cambodian", &[]);
+    let mut pos = Position::start(v.clone());
+    ashtapada_tests::play(&mut pos, &["d1f2"]);
+    assert!(!to_position_string(&pos).contains('?'));
+    assert!(to_fen(&pos).contains(" b Ede "), "{}", to_fen(&pos));
+    let mut pos = Position::start(v.clone());
+    ashtapada_tests::play(&mut pos, &["d1d2", "a6a5", "d2d1"]);
+    let text = to_position_string(&pos);
+    assert!(text.ends_with(" ? e1,d8,e8 -"), "{text}");
+    let back = from_position_string(&v, &text).unwrap();
+    assert_eq!(back.hash(), pos.hash());
+    assert!(to_fen(&back).contains(" b Ede "), "{}", to_fen(&back));
 }

@@ -390,6 +390,13 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         },
     );
 
+    if let Some(fm) = &spec.rules.first_move {
+        let has_initial = |name: &str| {
+            (names.iter().position(|n| *n == name))
+                .is_some_and(|i| kinds[i].steps.iter().any(|s| s.initial))
+        };
+        crate::rules::first_move::refuse_without_initial(fm, &has_initial, &mut errs);
+    }
     if !errs.is_empty() {
         errs.sort();
         return Err(errs);

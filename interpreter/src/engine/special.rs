@@ -32,6 +32,8 @@ impl Position {
         let v = &*self.variant;
         let t = &v.special;
         let n_orients = v.orients.len();
+        let unchecked = v.rules.first_move.as_ref().map_or(0, |f| f.not_in_check);
+        let mut checked = None;
         for from in self.occ[seat.index()].iter() {
             let p = self.board[from as usize];
             if p.is_dead() || kinds >> p.kind().0 & 1 == 0 {
@@ -39,7 +41,10 @@ impl Position {
             }
             let combo = p.combo(n_orients);
             let e = t.entry(combo, from);
-            let holds = self.rights.contains(from);
+            let mut holds = self.rights.contains(from);
+            if holds && unchecked >> p.kind().0 & 1 == 1 {
+                holds = !*checked.get_or_insert_with(|| self.in_check(seat));
+            }
             for l in t.leaps_of(e) {
                 if l.mode & INITIAL != 0 && !holds {
                     continue;
@@ -169,6 +174,11 @@ impl Position {
             return took;
         }
         self.drop_right(to);
+        if let Some(f) = &self.variant.rules.first_move
+            && f.tests(moved.kind())
+        {
+            self.drop_aimed_rights(mover, moved, to);
+        }
         if !self.rights.contains(from) {
             return took;
         }
@@ -212,6 +222,35 @@ impl Position {
         {
             self.rights.insert(sq);
             self.hash ^= right_key(sq);
+        }
+    }
+
+    /// The first-move conditions' losses ([`crate::rules::first_move`]): `moved` of `mover`
+    /// has landed on `to`; each other seat's piece holding a right that a landing of this kind
+    /// takes, and that `moved` aims at from `to` (it could capture there on an empty board),
+    /// loses it.
+    fn drop_aimed_rights(&mut self, mover: Seat, moved: Piece, to: u8) {
+        let v = std::sync::Arc::clone(&self.variant);
+        let Some(f) = &v.rules.first_move else {
+            return;
+        };
+        let t = &v.table;
+        let e = t.entry(moved.combo(v.orients.len()), to);
+        for sq in self.rights.iter() {
+            let p = self.board[sq as usize];
+            if p.is_empty() || p.owner() == mover || !f.takes(p.kind(), moved.kind()) {
+                continue;
+            }
+            let aims = t
+                .leaps_of(e)
+                .iter()
+                .any(|l| l.to == sq && l.mode & CAPTURE != 0)
+                || t.rays_of(e)
+                    .iter()
+                    .any(|r| r.mode & CAPTURE != 0 && t.ray(r).contains(&sq));
+            if aims {
+                self.drop_right(sq);
+            }
         }
     }
 

@@ -53,9 +53,10 @@ pub enum PositionField {
     Fullmove,
     /// How the game stands.
     End,
-    /// FEN's castling rights.
+    /// The first-move rights: FEN's castling field; the extended string's squares of the
+    /// pieces holding them.
     Castling,
-    /// FEN's en-passant square.
+    /// The en-passant square (FEN's, and the extended string's last field).
     EnPassant,
     /// FEN's check field (`3+3`: checks left to give, `check-count:`).
     Checks,
@@ -65,7 +66,7 @@ pub enum PositionField {
 
 impl PositionField {
     /// The fields of an extended position string, in order.
-    pub const EXTENDED: [PositionField; 15] = [
+    pub const EXTENDED: [PositionField; 17] = [
         PositionField::Board,
         PositionField::ToMove,
         PositionField::Dice,
@@ -81,6 +82,8 @@ impl PositionField {
         PositionField::Halfmove,
         PositionField::Fullmove,
         PositionField::End,
+        PositionField::Castling,
+        PositionField::EnPassant,
     ];
 
     /// Number of fields (the size of per-field tables).
@@ -416,7 +419,7 @@ impl PositionErrorKind {
             K::Empty => f.write_str("the position string is empty: it needs at least the board"),
             K::TooManyFields { max } => write!(
                 f,
-                "too many fields: a position string has at most {max} (the last is the end)"
+                "too many fields: a position string has at most {max} (the last is the en-passant square)"
             ),
             K::Unexpected { found, expected } => match (found, expected) {
                 (Some(c), Some(e)) => write!(f, "unexpected `{c}`: expected {e}"),

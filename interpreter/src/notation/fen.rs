@@ -220,7 +220,9 @@ fn file_kinds(v: &Variant) -> u64 {
 
 /// The first-move rights a castling field gives on the board read so far: the promoting
 /// right kinds on their setup squares, both pieces of each castling letter, and each named
-/// file's piece on the seat's first line (upper case: the first seat).
+/// file's piece on the seat's first line (upper case: the first seat). A letter that is no
+/// castling letter and names a file whose first-line square holds no piece of that seat with a
+/// first-move right named by file ([`file_kinds`]) is refused.
 fn read_rights(v: &Variant, setup: &Setup, text: &str) -> Result<SquareSet, K> {
     let mut rights = SquareSet::default();
     let on = |sq: u8| {
@@ -271,9 +273,11 @@ fn read_rights(v: &Variant, setup: &Setup, text: &str) -> Result<SquareSet, K> {
             return Err(K::CastlingLetter { letter: c });
         };
         let p = on(sq);
-        if !p.is_empty() && p.owner() == seat && file_kinds(v) >> p.kind().0 & 1 == 1 {
-            rights.insert(sq);
+        if p.is_empty() || p.owner() != seat || file_kinds(v) >> p.kind().0 & 1 == 0 {
+            // Shredder-FEN's rook files (`AHah`) in chess, or a file without such a piece.
+            return Err(K::CastlingLetter { letter: c });
         }
+        rights.insert(sq);
     }
     Ok(rights)
 }

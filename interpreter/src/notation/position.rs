@@ -11,6 +11,7 @@ use super::fen::from_fen;
 use super::setup::{Setup, SetupEnd};
 use crate::compile::Variant;
 use crate::engine::Position;
+use crate::geometry::Square;
 use crate::vocab::{Counters, EndReason, Kind, MAX_SEATS, NO_OWNER, Piece, Seat};
 use pest::Parser;
 use pest::iterators::Pair;
@@ -24,7 +25,7 @@ struct PositionParser;
 
 /// The fields of a position string, in order: name for messages, grammar rule, and the expected
 /// form.
-const FIELDS: [(&str, Rule, &str); 15] = [
+const FIELDS: [(&str, Rule, &str); 17] = [
     (
         "board",
         Rule::board_field,
@@ -98,7 +99,17 @@ const FIELDS: [(&str, Rule, &str); 15] = [
     (
         "end",
         Rule::end_field,
-        "`-` (the game goes on), or an end reason's name (an end condition, the capture-all win's name, or `repetition`), with `:` and the winner's seat letter for a win",
+        "`-` (the game goes on), `?` (the end conditions tell), or an end reason's name (an end condition, the capture-all win's name, or `repetition`), with `:` and the winner's seat letter for a win",
+    ),
+    (
+        "first-move rights",
+        Rule::rights_field,
+        "`-`, or the squares of the pieces holding first-move rights, separated by commas, e.g. `a1,e1,h1`",
+    ),
+    (
+        "en passant",
+        Rule::en_passant_field,
+        "`-`, or the en-passant square, e.g. `e3`",
     ),
 ];
 
@@ -194,7 +205,10 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
         setup.halfmove.to_string(),
         setup.fullmove.to_string(),
     ];
+    let rights = setup.rights.filter(|r| *r != default_rights(v, setup));
+    let more = rights.is_some() || setup.ep.is_some();
     match setup.end {
+        SetupEnd::Judge if more => fields.push("?".to_string()),
         SetupEnd::Judge => {}
         SetupEnd::NotOver => fields.push("-".to_string()),
         SetupEnd::Over { reason, winner } => {
@@ -205,6 +219,24 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
             }
             fields.push(s);
         }
+    }
+    if more {
+        let squares = |set: crate::vocab::SquareSet| -> String {
+            let names: Vec<String> = set.iter().map(|sq| v.board.name(Square(sq))).collect();
+            if names.is_empty() {
+                "-".to_string()
+            } else {
+                names.join(",")
+            }
+        };
+        fields.push(squares(
+            setup.rights.unwrap_or_else(|| default_rights(v, setup)),
+        ));
+        fields.push(
+            setup
+                .ep
+                .map_or_else(|| "-".to_string(), |sq| v.board.name(Square(sq))),
+        );
     }
     fields.join(" ")
 }
@@ -704,6 +736,9 @@ pub fn read_position_string(v: &Variant, text: &str) -> Result<Setup, PositionEr
         let pair = f.parse()?;
         read_field(&seats, f, pair, &mut setup)?;
     }
+    if setup.rights.is_none() && v.right_kinds != 0 {
+        setup.rights = Some(default_rights(v, &setup));
+    }
     Ok(setup)
 }
 
@@ -757,9 +792,46 @@ fn read_counter(
         11 => setup.first_seat = seats.by_token(f)?,
         12 => setup.halfmove = f.number(&pair)?,
         13 => setup.fullmove = f.number(&pair)?,
-        _ => setup.end = read_end(seats, f, pair)?,
+        14 => setup.end = read_end(seats, f, pair)?,
+        _ => read_rights(v, f, pair, setup)?,
     }
     Ok(())
+}
+
+/// Reads the first-move rights field (15) or the en-passant field (16): squares of the board.
+fn read_rights(
+    v: &Variant,
+    f: &Field<'_>,
+    pair: Pair<'_, Rule>,
+    setup: &mut Setup,
+) -> Result<(), PositionError> {
+    let mut squares = crate::vocab::SquareSet::default();
+    for p in pair.into_inner().filter(|p| p.as_rule() == Rule::square) {
+        let sq = v.board.parse_square(p.as_str()).ok_or_else(|| {
+            let text = p.as_str().to_string();
+            f.error_on(&p, K::EnPassantSquare { text })
+        })?;
+        if f.index == 16 {
+            setup.ep = Some(sq.0);
+        }
+        squares.insert(sq.0);
+    }
+    if f.index == 15 {
+        setup.rights = Some(squares);
+    }
+    Ok(())
+}
+
+/// The first-move rights a setup has when its string gives none: each piece of a right kind
+/// on its setup square.
+fn default_rights(v: &Variant, setup: &Setup) -> crate::vocab::SquareSet {
+    let mut out = crate::vocab::SquareSet::default();
+    for &(sq, p) in &v.setup {
+        if v.right_kinds >> p.kind().0 & 1 == 1 && setup.board.get(sq.index()) == Some(&p) {
+            out.insert(sq.0);
+        }
+    }
+    out
 }
 
 /// Reads the scores field: one score per seat.
@@ -852,8 +924,10 @@ fn read_end(
     let Some(first) = inner.next() else {
         return Ok(SetupEnd::Judge);
     };
-    if first.as_rule() == Rule::none {
-        return Ok(SetupEnd::NotOver);
+    match first.as_rule() {
+        Rule::none => return Ok(SetupEnd::NotOver),
+        Rule::judge => return Ok(SetupEnd::Judge),
+        _ => {}
     }
     let name = first.as_str();
     let repetition = v.reason_name(EndReason::Repetition);

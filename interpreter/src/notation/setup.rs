@@ -697,11 +697,6 @@ mod tests {
     fn round_trips(pos: &Position) {
         let v = pos.variant();
         let setup = Setup::from_position(pos);
-        if setup.rights.is_some() || setup.ep.is_some() {
-            // Extended position strings do not carry first-move rights or the en-passant
-            // square yet (FEN does): such positions do not round-trip through them.
-            return;
-        }
         let text = write_position_string(v, &setup);
         let mut read = read_position_string(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(read.source.notation, Some(Notation::Extended));
@@ -726,7 +721,12 @@ mod tests {
                 (read.halfmove, read.fullmove),
                 (setup.halfmove, setup.fullmove)
             );
-            if let Ok(back) = read.into_position(v) {
+            // FEN cannot show a first-move right that no castling or file letter names (a
+            // rook whose king has moved): the hash is compared where FEN keeps every right.
+            let kept = read.rights == setup.rights && read.ep == setup.ep;
+            if let Ok(back) = read.into_position(v)
+                && kept
+            {
                 assert_eq!(back.hash(), pos.hash(), "{fen}");
                 assert_eq!(write_fen(v, &Setup::from_position(&back)), fen);
             }

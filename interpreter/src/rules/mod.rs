@@ -18,6 +18,7 @@ pub mod check_interrupt;
 pub mod compose;
 pub mod dice;
 pub mod facing;
+pub mod first_move;
 pub mod first_seat;
 pub mod flip;
 pub mod formation;
@@ -511,6 +512,7 @@ registry! {
     castling: castling::Castling,
     captures: captures::MandatoryCapture,
     check_count: check_count::CheckCount,
+    first_move: first_move::FirstMove,
 }
 
 impl Modules {

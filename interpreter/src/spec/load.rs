@@ -32,6 +32,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("crazyhouse", include_str!("../../../rules/crazyhouse.yaml")),
     ("kyotoshogi", include_str!("../../../rules/kyotoshogi.yaml")),
     ("sittuyin", include_str!("../../../rules/sittuyin.yaml")),
+    ("cambodian", include_str!("../../../rules/cambodian.yaml")),
 ];
 
 /// How deep `extends:` chains may go.

@@ -80,6 +80,9 @@ pub struct PieceSpec {
     /// `flip:` the kind it becomes after every move it makes, read by
     /// [`crate::rules::flip`].
     pub flip: Option<Text>,
+    /// `first-move:` conditions on its first-move moves, read by
+    /// [`crate::rules::first_move`].
+    pub first_move: Option<crate::rules::first_move::FirstMoveSpec>,
     /// Where its moves depend on the square: `confined:`, `region-moves:`, `hops:`.
     pub movement: MovementSpec,
 }
@@ -304,6 +307,8 @@ fn gather_piece_modules(pieces: &[PieceSpec], rules: &mut crate::rules::Specs) {
         .filter_map(|p| Some((p.name.clone(), p.promotion.as_ref()?.in_place.clone()?)))
         .collect();
     rules.in_place = (!in_place.is_empty()).then_some(in_place);
+    let first_move: Vec<_> = pieces.iter().filter_map(|p| p.first_move.clone()).collect();
+    rules.first_move = (!first_move.is_empty()).then_some(first_move);
     let demote: Vec<(Text, Text)> = pieces
         .iter()
         .filter_map(|p| Some((p.name.clone(), p.demote.clone()?)))
@@ -415,6 +420,9 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
             .map(|n| crate::rules::hands::drops::read_drop(r, n));
         let flip = (f.opt(crate::rules::flip::FLIP_KEY)).and_then(|n| text(r, n, "a piece name"));
         crate::rules::flip::check_piece(r, &k.name, v, flip.as_ref());
+        let first_move = f.opt("first-move").and_then(|n| {
+            crate::rules::first_move::read_first_move(r, n, key_text(&k.name, &k.span))
+        });
         let movement = read_movement(r, &mut f);
         f.finish(
             r,
@@ -427,6 +435,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 "promotion",
                 "demote",
                 "drop",
+                "first-move",
                 "confined",
                 "region-moves",
                 "hops",
@@ -444,6 +453,7 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
                 demote,
                 drop,
                 flip,
+                first_move,
                 movement,
             });
         }
