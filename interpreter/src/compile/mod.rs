@@ -374,7 +374,6 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
     let start_hand = setup::start_hand(spec, &names, &mut errs);
     let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
-    let region_names: Vec<&str> = regions.iter().map(|r| r.name.as_str()).collect();
     let mut rules = crate::rules::compile_all(
         &spec.rules,
         &mut crate::rules::Cx {
@@ -406,17 +405,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let (has_special, ep_kinds, right_kinds) = (special.has, special.ep_kinds, special.right_kinds);
     let special = special.table;
     if let Some(h) = rules.hands.as_mut() {
-        let empty = [Piece::EMPTY; 256];
-        h.fill_squares(
-            board.len(),
-            orients.len(),
-            |r, o| regions[r as usize].squares[o],
-            |combo, sq| {
-                let mut any = false;
-                table.walk(combo, sq, &empty, |_| false, |_, _, _| any = true);
-                any
-            },
-        );
+        fill_drop_squares(h, &table, &regions, board, orients.len());
     }
     let (promo_zone, forced_zone) = promotion_zones(&kinds, &orients, board, &mut errs);
     if !errs.is_empty() {
@@ -428,19 +417,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         k.royal = royal_kinds >> i & 1 == 1;
     }
     let has_royals = royal_kinds != 0;
-    let needs_full_legality = rules
-        .teams
-        .as_ref()
-        .is_some_and(|t| t.partners.iter().any(|&p| p != 0))
-        || rules
-            .hands
-            .as_ref()
-            .is_some_and(|h| h.drops.iter().any(|d| d.no_mate))
-        // A royal piece in hand at the start: its drop is tested before any royal stands.
-        || start_hand
-            .iter()
-            .enumerate()
-            .any(|(k, &n)| n > 0 && royal_kinds >> k & 1 == 1);
+    let needs_full_legality = needs_full_legality(&rules, &start_hand, royal_kinds);
     Ok(Variant {
         name: spec.name.value.clone(),
         title: spec
@@ -472,6 +449,45 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         rules,
         ranking,
     })
+}
+
+/// The drop squares of each kind and orientation (`Hands::squares`), from its drop rules,
+/// the regions and, for `mobile`, whether the kind has a move from a square on an empty board.
+fn fill_drop_squares(
+    h: &mut crate::rules::hands::Hands,
+    table: &MoveTable,
+    regions: &[Region],
+    board: Board,
+    n_orients: usize,
+) {
+    let empty = [Piece::EMPTY; 256];
+    h.fill_squares(
+        board.len(),
+        n_orients,
+        |r, o| regions[r as usize].squares[o],
+        |combo, sq| {
+            let mut any = false;
+            table.walk(combo, sq, &empty, |_| false, |_, _, _| any = true);
+            any
+        },
+    );
+}
+
+/// True if legality needs the full test of every move: partners to protect, no-mate drops,
+/// or a royal piece in hand at the start (its drop is tested before any royal stands).
+fn needs_full_legality(rules: &crate::rules::Modules, start_hand: &[u8], royal_kinds: u64) -> bool {
+    rules
+        .teams
+        .as_ref()
+        .is_some_and(|t| t.partners.iter().any(|&p| p != 0))
+        || rules
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.drops.iter().any(|d| d.no_mate))
+        || start_hand
+            .iter()
+            .enumerate()
+            .any(|(k, &n)| n > 0 && royal_kinds >> k & 1 == 1)
 }
 
 /// The seats and their distinct orientations; problems go to `errs`.
