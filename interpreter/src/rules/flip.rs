@@ -104,13 +104,42 @@ impl Module for Flips {
         None
     }
 
-    /// Resolves every `flip:` name (an unknown one is an error at its span).
+    /// Resolves every `flip:` name (an unknown one is an error at its span); a flip whose
+    /// target does not flip back to it (the two faces of one piece name each other) is an
+    /// error at the flip's span.
     fn compile(spec: &Self::Spec, cx: &mut Cx<'_>) -> Option<Flips> {
         let mut to = vec![None; cx.kinds.len()];
         for (kind, target) in spec {
             let target = cx.kind(target);
             if let Some(i) = cx.kinds.iter().position(|k| *k == kind.value) {
                 to[i] = target;
+            }
+        }
+        // A kind whose own `flip:` names no kind has been reported already.
+        let written = |k: Kind| spec.iter().any(|(n, _)| cx.kinds[k.index()] == n.value);
+        for (kind, target) in spec {
+            let Some(i) = cx.kinds.iter().position(|k| *k == kind.value) else {
+                continue;
+            };
+            if let Some(t) = to[i]
+                && t.index() != i
+                && to[t.index()] != Some(Kind(i as u8))
+                && (to[t.index()].is_some() || !written(t))
+            {
+                let name = &kind.value;
+                let other = &target.value;
+                cx.errs.push(
+                    Diagnostic::new(
+                        Code::SpecFlip,
+                        format!("`{name}` flips to `{other}`, and `{other}` does not flip back"),
+                        Some(target.node.span.clone()),
+                    )
+                    .label("no flip back")
+                    .help(format!(
+                        "a piece has two faces that name each other: add `flip: {name}` to \
+                         `{other}`, or flip `{name}` to the kind that flips to it"
+                    )),
+                );
             }
         }
         Some(Flips { to })

@@ -110,6 +110,15 @@ pub fn frame_squares(
             }
         }
     }
+    if out.is_empty() {
+        return Err(Diagnostic::new(
+            Code::CompilePlacement,
+            "an empty square set: no piece could be placed",
+            Some(text.node.span.clone()),
+        )
+        .label("no square here")
+        .help("write one or more squares (`a1 b1`) or rectangles (`a1-h3`)"));
+    }
     Ok(out)
 }
 
