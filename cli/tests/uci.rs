@@ -142,7 +142,7 @@ fn the_handshake_lists_the_variants_and_options() {
     assert!(lines[0].starts_with("id name ashtapada"), "{lines:#?}");
     let has = |s: &str| lines.iter().any(|l| l == s);
     assert!(has(
-        "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian"
+        "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian var janggi"
     ));
     assert!(has("option name VariantPath type string default <empty>"));
     assert!(has(

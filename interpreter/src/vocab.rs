@@ -330,6 +330,10 @@ pub enum EndReason {
     Condition(u8),
     /// The capture-all win (Chaturaji's "chaturaji").
     CaptureAll,
+    /// Two passes in a row (`rules::pass`).
+    Passes,
+    /// A pass that left the royal pieces facing (`rules::bikjang`).
+    Bikjang,
 }
 
 /// The result of a finished game.

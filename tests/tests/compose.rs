@@ -174,6 +174,21 @@ const MODULES: &[Module] = &[
         fragment: "{ pieces: { king: { royal: true } }, check-count: 3, end: { conditions: { checks: { when: \"checks(mover) >= 9\", result: draw } } } }",
         key: "check-count",
     },
+    Module {
+        name: "pass",
+        fragment: "pass: true",
+        key: "pass",
+    },
+    Module {
+        name: "bikjang",
+        fragment: "{ pieces: { king: { royal: true } }, bikjang: true }",
+        key: "bikjang",
+    },
+    Module {
+        name: "material-count",
+        fragment: "material-count: { values: { rook: 5 }, bonus: { blue: 1.5 } }",
+        key: "material-count",
+    },
 ];
 
 /// What a pair does.
@@ -249,6 +264,10 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
         "capture-all",
         "pieces.king.royal",
     ),
+    // A dice turn has its own pass; bikjang brings a royal king.
+    ("dice", "pass", "pass", "dice"),
+    ("dice", "bikjang", "dice", "pieces.king.royal"),
+    ("capture-all", "bikjang", "capture-all", "pieces.king.royal"),
 ];
 
 fn expect(a: &str, b: &str) -> Expect {
@@ -372,6 +391,7 @@ fn check(file: &ashtapada::RuleFile, on_names: &[&str], want: Expect) {
                     "check-interrupt",
                     "perpetual-check",
                     "check-count",
+                    "bikjang",
                 ]
                 .iter()
                 .any(|m| has(m)),

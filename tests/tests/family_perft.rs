@@ -28,6 +28,7 @@ const BUILT: &[&str] = &[
     "kyotoshogi",
     "sittuyin",
     "cambodian",
+    "janggi",
 ];
 
 fn cases() -> Vec<PerftCase> {

@@ -12,7 +12,7 @@ mod options;
 mod search;
 
 use ashtapada::agents::{Grade, HARD, SearchAgent};
-use ashtapada::notation::{action_to_string, parse_move, parse_position};
+use ashtapada::notation::{action_to_string, parse_move, parse_position, pass_text};
 use ashtapada::{EndReason, Position, Variant, divide};
 use command::{Command, Go};
 use options::Catalogue;
@@ -267,6 +267,13 @@ impl Engine {
             })?,
         };
         for (i, text) in moves.iter().enumerate() {
+            // A pass, as Fairy-Stockfish writes it (the royal square twice).
+            if pass_text(&pos).is_some_and(|p| p == *text) {
+                play_on(&mut pos);
+                pos.pass()
+                    .map_err(|e| format!("move {} `{text}`: {e}", i + 1))?;
+                continue;
+            }
             let m = parse_move(&mut pos, text).map_err(|e| {
                 format!(
                     "move {} `{text}` is not legal: {e}; the position is unchanged",

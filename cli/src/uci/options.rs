@@ -165,13 +165,14 @@ mod tests {
                 "crazyhouse",
                 "kyotoshogi",
                 "sittuyin",
-                "cambodian"
+                "cambodian",
+                "janggi"
             ]
         );
         let lines = c.option_lines("chess");
         assert_eq!(
             lines[0],
-            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian"
+            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian var janggi"
         );
         assert!(
             lines[2].ends_with("var easy var medium var hard"),
@@ -187,7 +188,7 @@ mod tests {
         assert!(e.contains("4 seats and dice"), "{e}");
         let e = c.load("/no/such/file.yaml").unwrap_err();
         assert!(e.starts_with("VariantPath `/no/such/file.yaml`:"), "{e}");
-        assert_eq!(c.variants.len(), 13);
+        assert_eq!(c.variants.len(), 14);
     }
 
     #[test]

@@ -104,7 +104,7 @@ pub fn start(mut agent: SearchAgent, mut job: Job, out: Output) -> Running {
 /// Searches and returns the `bestmove` line, printing an `info` line per iteration.
 fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
     let pos = &mut job.pos;
-    if pos.legal_move_list().is_empty() {
+    if pos.legal_move_list().is_empty() && !pos.can_pass() {
         out.say("info depth 0 score cp 0");
         return "bestmove (none)".into();
     }
@@ -116,8 +116,14 @@ fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
     };
     let mut rng = ashtapada::sim::game_rng(0, pos.hash());
     let action = agent.think(pos, &mut rng, &job.limits, &job.only, &mut report);
-    let Ok(Action::Move(best)) = action else {
-        return "bestmove (none)".into();
+    let best = match action {
+        Ok(Action::Move(best)) => best,
+        // A pass, as Fairy-Stockfish writes it (the royal square twice).
+        Ok(Action::Pass) => {
+            return ashtapada::notation::pass_text(pos)
+                .map_or_else(|| "bestmove (none)".into(), |p| format!("bestmove {p}"));
+        }
+        _ => return "bestmove (none)".into(),
     };
     let elapsed = started.elapsed();
     let nodes = agent.nodes();

@@ -75,8 +75,12 @@ impl Position {
         self.advance_turn();
     }
 
-    /// True if the seat to move may end its turn now with a usable die left.
+    /// True if the seat to move may pass now: end its turn with a usable die left, or pass on
+    /// the board where the rule file allows it ([`crate::rules::pass`]).
     pub fn can_pass(&self) -> bool {
+        if self.variant.rules.pass.is_some() {
+            return self.can_pass_board();
+        }
         self.variant
             .rules
             .dice
@@ -133,6 +137,10 @@ impl Position {
 
     /// Ends the turn early without checking [`can_pass`](Self::can_pass).
     pub fn pass_unchecked(&mut self) {
+        if self.variant.rules.pass.is_some() {
+            self.pass_board();
+            return;
+        }
         self.push_undo(Action::Pass, Piece::EMPTY, Piece::EMPTY);
         let mover = self.to_move;
         self.end_turn();

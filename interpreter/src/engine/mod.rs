@@ -13,6 +13,7 @@ mod in_place;
 mod load;
 mod movegen;
 mod outcome;
+mod pass;
 mod play;
 mod position;
 mod repetition;

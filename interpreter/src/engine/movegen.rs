@@ -258,6 +258,8 @@ impl Position {
             None
         };
         let enemies = self.enemies(seat);
+        // Under bikjang every move must end the facing.
+        let bikjang = self.under_bikjang();
         // A royal piece placed from the hand (a set-up phase) may not be placed attacked.
         let dropped_royal = m
             .drop
@@ -274,6 +276,10 @@ impl Position {
                             .facing
                             .as_ref()
                             .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds))
+                        || (bikjang
+                            && p.variant.rules.bikjang.as_ref().is_some_and(|b| {
+                                b.files.faces(&p.board, sq, seat, p.variant.royal_kinds)
+                            }))
                 })
                 && (partners == 0 || p.partners_in_check(seat) & !partners_before == 0)
         });
@@ -304,7 +310,8 @@ impl Position {
 
     /// A test of legality for each of the mover's pseudo-legal moves, as
     /// [`keeps_royals_safe`](Self::keeps_royals_safe) gives it, made cheaper when the mover's
-    /// royal pieces are safe now (not attacked, not facing) and it has no partner to protect:
+    /// royal pieces are safe now (not attacked, not facing, not under bikjang) and it has no
+    /// partner to protect:
     /// - a drop only adds a piece, so it cannot expose them: only the drop's own restriction
     ///   is left;
     /// - a board move that empties none of their [`lines`](crate::compile::AttackTable::lines)
@@ -314,7 +321,8 @@ impl Position {
     ///   positions).
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
-        let safe_now = self.variant.rules.partners(seat) == 0 && !self.in_check(seat);
+        let safe_now =
+            self.variant.rules.partners(seat) == 0 && !self.in_check(seat) && !self.under_bikjang();
         let (vacate, fill) = if safe_now {
             self.exposing_squares(seat)
         } else {

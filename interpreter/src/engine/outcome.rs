@@ -62,6 +62,12 @@ impl Variant {
         if self.rules.capture_all.is_some() {
             out.push(EndReason::CaptureAll);
         }
+        if self.rules.pass.is_some() {
+            out.push(EndReason::Passes);
+            if self.rules.bikjang.is_some() {
+                out.push(EndReason::Bikjang);
+            }
+        }
         out
     }
 
@@ -73,6 +79,8 @@ impl Variant {
             EndReason::Stalemate => "stalemate".into(),
             EndReason::Repetition => "repetition".into(),
             EndReason::MoveRule => "move-rule".into(),
+            EndReason::Passes => "double-pass".into(),
+            EndReason::Bikjang => "bikjang".into(),
             EndReason::Condition(i) => self
                 .end
                 .conditions
@@ -204,6 +212,7 @@ impl Position {
             && self.variant.rules.mates_go_on()
             && self.next_live(self.to_move) == self.to_move
             && !self.has_legal_move()
+            && !self.can_pass()
         {
             self.ended = Some(self.no_move_outcome());
         }
@@ -226,8 +235,15 @@ impl Position {
     }
 
     /// The outcome if the game is over: an end condition, mate or stalemate (no legal move),
-    /// repetition or the move rule — in that order. `None` while the game goes on.
+    /// repetition or the move rule — in that order. `None` while the game goes on. A draw is
+    /// decided by material where the rule file counts it ([`crate::rules::material_count`]).
     pub fn outcome(&mut self) -> Option<Outcome> {
+        let o = self.outcome_uncounted()?;
+        Some(self.counted(o))
+    }
+
+    /// [`outcome`](Self::outcome) before material counting.
+    fn outcome_uncounted(&mut self) -> Option<Outcome> {
         if let Some(o) = self.ended {
             return Some(o);
         }
@@ -236,6 +252,7 @@ impl Position {
         if self.variant.rules.dice.is_none()
             && !self.variant.rules.mates_go_on()
             && !self.has_legal_move()
+            && !self.can_pass()
         {
             return Some(self.no_move_outcome());
         }

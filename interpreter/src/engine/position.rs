@@ -307,6 +307,11 @@ impl Position {
         self.count[seat.index()] as u32
     }
 
+    /// The squares of `seat`'s royal pieces.
+    pub fn royal_squares(&self, seat: Seat) -> SquareSet {
+        self.royals[seat.index()]
+    }
+
     /// Number of royal pieces `seat` has on the board.
     pub fn royal_count(&self, seat: Seat) -> u32 {
         self.royals[seat.index()].len()

@@ -60,7 +60,7 @@ impl Position {
     pub(crate) fn resolve_mates(&mut self, mater: Seat) {
         let variant = self.variant.clone();
         for _ in 0..variant.seats.len() {
-            if self.ended.is_some() || self.has_legal_move() {
+            if self.ended.is_some() || self.has_legal_move() || self.can_pass() {
                 return;
             }
             let mated = self.to_move;

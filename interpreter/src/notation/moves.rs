@@ -141,6 +141,16 @@ pub fn action_to_string(pos: &Position, a: Action) -> String {
     }
 }
 
+/// A board pass ([`crate::rules::pass`]) as Fairy-Stockfish writes it in UCI: the royal square
+/// of the seat to move twice (`e2e2`); `None` where the variant has no board pass or the seat
+/// has no royal piece (then it is written `pass`).
+pub fn pass_text(pos: &Position) -> Option<String> {
+    pos.variant().rules.pass.as_ref()?;
+    let sq = pos.royal_squares(pos.to_move()).iter().next()?;
+    let name = pos.variant().board.name(crate::geometry::Square(sq));
+    Some(format!("{name}{name}"))
+}
+
 /// Refuses a text longer than any move or roll ([`MAX_QUOTED`](crate::diag::MAX_QUOTED)
 /// characters), quoting only its start.
 fn too_long(t: &str) -> Result<(), MoveError> {
@@ -404,6 +414,9 @@ pub fn parse_action(pos: &mut Position, text: &str) -> Result<Action, MoveError>
         "pass" => return Ok(Action::Pass),
         "resign" => return Ok(Action::Resign),
         _ => {}
+    }
+    if pass_text(pos).is_some_and(|p| p == t) {
+        return Ok(Action::Pass);
     }
     if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',') {
         let mut dice = [0u8; crate::vocab::MAX_DICE];

@@ -29,7 +29,7 @@ pub struct Switch {
 }
 
 /// Every module a rule file can switch on, as [`Switch::module`] names them.
-pub const MODULES: [&str; 25] = [
+pub const MODULES: [&str; 28] = [
     "dice",
     "royal",
     "checkmate",
@@ -55,6 +55,9 @@ pub const MODULES: [&str; 25] = [
     "ranking",
     "mandatory-capture",
     "check-count",
+    "pass",
+    "bikjang",
+    "material-count",
 ];
 
 /// True if `n` is switched on: `true`, a mapping or list with entries, any other scalar.
@@ -101,7 +104,7 @@ fn top_switches(root: &Node, out: &mut Vec<Switch>) {
             push(module, &format!("{section}.{key}"), n, None);
         }
     }
-    let sections: [(&'static str, &str); 7] = [
+    let sections: [(&'static str, &str); 8] = [
         ("dice", "dice"),
         ("check-count", "check-count"),
         ("mate", "mate"),
@@ -109,14 +112,21 @@ fn top_switches(root: &Node, out: &mut Vec<Switch>) {
         ("thrones", "thrones"),
         ("capture-all", "capture-all"),
         ("ranking", "ranking"),
+        ("material-count", "material-count"),
     ];
     for (module, key) in sections {
         if let Some(n) = root.get(key).filter(|n| on(n)) {
             push(module, key, n, kind_at(n));
         }
     }
-    if let Some(n) = root.get("resign").filter(|n| is_word(n, "true")) {
-        push("resign", "resign", n, None);
+    for (module, key) in [
+        ("resign", "resign"),
+        ("pass", "pass"),
+        ("bikjang", "bikjang"),
+    ] {
+        if let Some(n) = root.get(key).filter(|n| is_word(n, "true")) {
+            push(module, key, n, None);
+        }
     }
     if let Some(all) = root.get("formations").and_then(Node::as_map) {
         for (k, n) in all.iter().filter(|(_, n)| on(n)) {

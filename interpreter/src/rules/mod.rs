@@ -10,6 +10,7 @@
 //! this layer depends only on `diag`, `geometry`, `vocab`, `stop`, `dsl` and `yaml`, never on
 //! `spec`, `compile` or `engine`.
 
+pub mod bikjang;
 pub mod capture_all;
 pub mod captures;
 pub mod castling;
@@ -25,8 +26,10 @@ pub mod formation;
 pub mod hands;
 pub mod in_place;
 pub mod mate;
+pub mod material_count;
 pub mod move_rule;
 pub mod no_moves;
+pub mod pass;
 pub mod perpetual_check;
 pub mod placement;
 pub mod promotion;
@@ -509,6 +512,9 @@ registry! {
     repetition: repetition::Repetition,
     move_rule: move_rule::MoveRule,
     facing: facing::Facing,
+    pass: pass::Pass,
+    bikjang: bikjang::Bikjang,
+    material_count: material_count::MaterialCount,
     castling: castling::Castling,
     captures: captures::MandatoryCapture,
     check_count: check_count::CheckCount,

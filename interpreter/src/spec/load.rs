@@ -33,6 +33,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("kyotoshogi", include_str!("../../../rules/kyotoshogi.yaml")),
     ("sittuyin", include_str!("../../../rules/sittuyin.yaml")),
     ("cambodian", include_str!("../../../rules/cambodian.yaml")),
+    ("janggi", include_str!("../../../rules/janggi.yaml")),
 ];
 
 /// How deep `extends:` chains may go.

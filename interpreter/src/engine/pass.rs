@@ -1,0 +1,87 @@
+//! Passing the turn on the board ([`crate::rules::pass`]) and bikjang
+//! ([`crate::rules::bikjang`]): when a seat may pass, playing and judging a pass, and the two
+//! endings they give (two passes in a row; a pass under bikjang).
+
+use super::position::Position;
+use crate::vocab::{Action, EndReason, Outcome, Piece, ResultKind};
+
+impl Position {
+    /// True if the seat to move is under bikjang: one of its royal pieces faces another
+    /// seat's royal piece on an open file, where the rule file has [`crate::rules::bikjang`].
+    #[inline]
+    pub fn under_bikjang(&self) -> bool {
+        self.variant.rules.bikjang.as_ref().is_some_and(|b| {
+            b.under(
+                &self.board,
+                self.royals[self.to_move.index()],
+                self.to_move,
+                self.variant.royal_kinds,
+            )
+        })
+    }
+
+    /// True if the seat to move may pass on the board ([`crate::rules::pass`]): the game goes
+    /// on and none of its royal pieces is attacked, or it is under bikjang.
+    pub(crate) fn can_pass_board(&self) -> bool {
+        self.variant.rules.pass.is_some()
+            && self.ended.is_none()
+            && (!self.in_check(self.to_move) || self.under_bikjang())
+    }
+
+    /// Plays a board pass (which must be allowed): a ply for the move rule, the turn to the
+    /// next seat, the turn hooks, the end conditions and the pass endings (which end the game
+    /// at once, as Fairy-Stockfish's `is_immediate_game_end`: its legal move generation, and so
+    /// its perft, has no move after them).
+    pub(crate) fn pass_board(&mut self) {
+        self.push_undo(Action::Pass, Piece::EMPTY, Piece::EMPTY);
+        self.halfmove += 1;
+        let mover = self.to_move;
+        self.pass_turn_on(mover);
+        if self.variant.rules.has_turn_hooks() {
+            let variant = self.variant.clone();
+            variant.rules.after_turn(self, mover);
+        }
+        self.ended = self.judge_conditions(mover).or_else(|| self.pass_outcome());
+    }
+
+    /// The ending a pass gives: the last two plies were both passes ([`EndReason::Passes`]), or the last ply was a
+    /// pass and the seat to move is still under bikjang ([`EndReason::Bikjang`]); a draw,
+    /// for the seat that passed last.
+    pub(crate) fn pass_outcome(&self) -> Option<Outcome> {
+        let v = &self.variant.rules;
+        if v.pass.is_none() {
+            return None;
+        }
+        let n = self.undo.len();
+        let passed = |i: usize| n > i && matches!(self.undo[n - 1 - i].action, Action::Pass);
+        if !passed(0) {
+            return None;
+        }
+        let reason = if passed(1) {
+            EndReason::Passes
+        } else if self.under_bikjang() {
+            EndReason::Bikjang
+        } else {
+            return None;
+        };
+        Some(self.result_for(self.prev_seat(self.to_move), ResultKind::Draw, reason))
+    }
+
+    /// A drawn outcome decided by material where the rule file counts it
+    /// ([`crate::rules::material_count`]); any other outcome as it is.
+    pub(crate) fn counted(&self, o: Outcome) -> Outcome {
+        match (o, &self.variant.rules.material_count) {
+            (Outcome::Draw { reason }, Some(m)) => {
+                let counts: Vec<Vec<u8>> = self
+                    .kind_count
+                    .iter()
+                    .take(self.variant.seats.len())
+                    .map(|per| per.to_vec())
+                    .collect();
+                m.winner(&counts)
+                    .map_or(o, |winner| Outcome::Decisive { winner, reason })
+            }
+            _ => o,
+        }
+    }
+}

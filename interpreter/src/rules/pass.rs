@@ -1,0 +1,74 @@
+//! Passing (Fairy-Stockfish's `pass`, as janggi plays it): instead of moving, the seat to move
+//! may pass its turn, unless one of its royal pieces is attacked; two passes in a row end the
+//! game drawn.
+//!
+//! ```yaml
+//! pass: true
+//! ```
+//!
+//! Key: `pass` (`true` or `false`, default off). A pass is the action `pass` (written in UCI as
+//! Fairy-Stockfish writes it, the passing seat's royal square twice: `e2e2`); it changes
+//! nothing on the board and counts as a ply for the move rule. A seat whose royal piece is
+//! attacked may not pass (under [`bikjang`](super::bikjang), while the royal pieces face, it
+//! may). When the last two plies were both passes the game is over, drawn (end reason
+//! `double-pass`; [`material_count`](super::material_count) decides such a draw by material).
+//! The game ends at once, as Fairy-Stockfish's `is_immediate_game_end` (whose legal move
+//! generation, and so perft, has no move after a double pass). Refused with `dice` (a dice turn has its own
+//! pass).
+
+use super::compose::{Refusal, refuse};
+use super::{Cx, Module, Names};
+use crate::yaml::{Fields, Reader};
+
+/// The compiled passing rule (it has no parameters).
+#[derive(Clone, Copy, Debug)]
+pub struct Pass;
+
+impl Module for Pass {
+    const NAME: &'static str = "pass";
+    const KEYS: &'static [&'static str] = &["pass"];
+    type Spec = bool;
+
+    const REFUSES: &'static [Refusal] = &[refuse(
+        "pass",
+        "dice",
+        "a dice turn already ends by passing with a usable die; a turn-long pass of the board \
+         is not defined with dice",
+    )];
+
+    fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<bool> {
+        let on = r.bool(f.opt("pass")?, "`pass`")?;
+        on.then_some(true)
+    }
+
+    fn compile(_spec: &bool, _cx: &mut Cx<'_>) -> Option<Pass> {
+        Some(Pass)
+    }
+
+    fn explain(&self, _names: &Names<'_>) -> Vec<String> {
+        vec![
+            "pass: the seat to move may pass instead of moving, unless its royal piece is \
+             attacked"
+                .into(),
+        ]
+    }
+
+    fn explain_end(&self, _names: &Names<'_>) -> Vec<String> {
+        vec!["double-pass: two passes in a row: draw".into()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_bool() {
+        let read = crate::rules::read_with::<Pass>;
+        assert_eq!(read("pass: true\n"), (Some(true), vec![]));
+        assert_eq!(read("pass: false\n"), (None, vec![]));
+        assert_eq!(read("name: x\n"), (None, vec![]));
+        let (spec, errors) = read("pass: sometimes\n");
+        assert_eq!((spec, errors.len()), (None, 1), "{errors:?}");
+    }
+}
