@@ -120,6 +120,15 @@ const ROWS: &[(&str, When, u64)] = &[
     // g7 for black; empty squares, no check); the met's leap e1→e3 lands on its own bia. No
     // move of either side touches the other's in two plies: 25 × 25.
     ("cambodian", &[], 625),
+    // Janggi: 32 actions a side — chariots a1→a2, a3 and i1 alike (4), horses b1→a3, c3 and
+    // h1→g3, i3 (4; d2 and f2 are blocked at the leg by the elephants), guards d1→e1, d2 and
+    // f1→e1, f2 (4), the general e2→e1, d2, f2 and along the palace lines d3, e3, f3 (6; d1
+    // and f1 hold its guards), soldiers a4→a5, b4, c4→b4, c5, d4, e4 f4 g4 alike and i4→h4, i5
+    // (13), and the pass (1). The elephants are blocked (c2→b3/d3 lead onto their own
+    // soldiers, b1 and d1 are occupied) and the cannons have no screen but a cannon or a piece
+    // with nothing beyond it. No move of either side changes the other's in two plies (a
+    // soldier on b4 or h4 screens the cannon on the file only from the own cannon): 32 × 32.
+    ("janggi", &[], 1024),
     // Xiangqi: 44 moves a side — rooks a1→a2, a3 and i1 alike (4), horses b1→a3, c3 and h1
     // alike (4; d2 and f2 are blocked at the leg by the elephants), elephants c1→a3, e3 and g1
     // alike (4), advisors d1, f1→e2 (2), the king e1→e2 (1), soldiers one step (5), each
@@ -215,8 +224,8 @@ fn perft_two_of_every_option_combination_is_the_hand_worked_value() {
     }
     // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
     // + yonin-shogi 64 + shogi 2 + minishogi 2 + torishogi 2 + crazyhouse 1 + kyotoshogi 2
-    // + sittuyin 1 + cambodian 1.
-    assert_eq!(total, 308);
+    // + sittuyin 1 + cambodian 1 + janggi 1.
+    assert_eq!(total, 309);
 }
 
 #[test]

@@ -9,7 +9,8 @@ use super::rules::diagnostics;
 use ashtapada::agents::{ChaCha8Rng, by_name};
 use ashtapada::compile;
 use ashtapada::notation::{
-    action_to_string, move_to_string, parse_move, parse_position, to_fen, to_position_string,
+    action_to_string, move_to_string, parse_move, parse_position, pass_text, to_fen,
+    to_position_string,
 };
 use ashtapada::spec::{RuleFile, load};
 use ashtapada::{Action, Assignment, Position, Seat, Stop, Variant};
@@ -455,6 +456,10 @@ impl Session {
 
     fn play_move(&mut self, text: &str, out: &mut dyn Write) -> Result<(), String> {
         self.ready_to_move()?;
+        // A pass as Fairy-Stockfish writes it: the royal square twice (`e2e2`).
+        if pass_text(&self.pos).is_some_and(|p| p == text) {
+            return self.act(Action::Pass, out);
+        }
         let m = parse_move(&mut self.pos, text).map_err(|e| e.to_string())?;
         self.act(Action::Move(m), out)
     }

@@ -10,11 +10,18 @@ impl Position {
     /// seat's royal piece on an open file, where the rule file has [`crate::rules::bikjang`].
     #[inline]
     pub fn under_bikjang(&self) -> bool {
+        self.faces_under_bikjang(self.to_move)
+    }
+
+    /// True if a royal piece of `seat` faces another seat's royal piece on an open file,
+    /// where the rule file has [`crate::rules::bikjang`].
+    #[inline]
+    pub fn faces_under_bikjang(&self, seat: crate::vocab::Seat) -> bool {
         self.variant.rules.bikjang.as_ref().is_some_and(|b| {
             b.under(
                 &self.board,
-                self.royals[self.to_move.index()],
-                self.to_move,
+                self.royals[seat.index()],
+                seat,
                 self.variant.royal_kinds,
             )
         })

@@ -180,6 +180,7 @@ impl Position {
                 Some(rule) => self.result_for(self.setup_mover(), rule.result, reason),
                 None => Outcome::Ranked { reason },
             },
+            EndReason::Passes | EndReason::Bikjang => Outcome::Draw { reason },
             _ => Outcome::Ranked { reason },
         }
     }

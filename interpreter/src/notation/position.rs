@@ -913,6 +913,15 @@ fn read_dice(
     Ok(())
 }
 
+/// The endings a pass gives that the fields cannot show (the history is not in them): two
+/// passes in a row and a pass under bikjang, where the variant has them.
+fn pass_ends(v: &crate::compile::Variant) -> Vec<EndReason> {
+    v.end_reasons()
+        .into_iter()
+        .filter(|r| matches!(r, EndReason::Passes | EndReason::Bikjang))
+        .collect()
+}
+
 /// Reads the end field.
 fn read_end(
     seats: &Seats<'_>,
@@ -938,12 +947,15 @@ fn read_end(
         EndReason::Repetition
     } else if capture_all == Some(name) {
         EndReason::CaptureAll
+    } else if let Some(&r) = pass_ends(v).iter().find(|r| v.reason_name(**r) == name) {
+        r
     } else {
         let mut known: Vec<String> = v.end.conditions.iter().map(|c| c.name.clone()).collect();
         known.extend(capture_all.map(String::from));
         if v.rules.repetition.is_some() {
             known.push(repetition);
         }
+        known.extend(pass_ends(v).iter().map(|r| v.reason_name(*r)));
         return Err(f.error_on(
             &first,
             K::UnknownEndReason {

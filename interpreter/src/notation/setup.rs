@@ -541,7 +541,8 @@ impl Setup {
 
     /// A royal piece in check belongs to the seat due: the seat that just moved cannot have
     /// left its own attacked, and with the check interrupt the seat in check moves next
-    /// (without it, no seat but the one to move can have been checked by the last move).
+    /// (without it, no seat but the one to move can have been checked by the last move);
+    /// under bikjang with passing, the seat that just passed may be the one in check.
     fn check_checks(&self, pos: &Position) -> Result<(), PositionError> {
         let v = pos.variant();
         if !v.has_royals {
@@ -550,6 +551,10 @@ impl Setup {
         let to_move = pos.to_move();
         let name = |s: Seat| v.seats[s.index()].name.clone();
         let mover = pos.setup_mover();
+        // Under bikjang a seat may pass in check, leaving its royal piece attacked.
+        if v.rules.pass.is_some() && pos.faces_under_bikjang(mover) {
+            return Ok(());
+        }
         if mover != to_move && pos.is_live(mover) && pos.in_check(mover) {
             return Err(self.error(
                 F::ToMove,
