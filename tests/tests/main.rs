@@ -18,6 +18,7 @@ mod family_perft;
 mod function_length;
 mod hardening;
 mod hostile;
+mod janggi_rules;
 mod kyotoshogi_positions;
 mod layers;
 mod legs;
