@@ -277,6 +277,30 @@ fn go_perft_matches_fairy_stockfish() {
     e.quit();
 }
 
+/// Janggi's pass is written and read as Fairy-Stockfish writes it, the general's square twice:
+/// in `position … moves`, in `go perft`'s lines (Fairy-Stockfish 11.1: `e2e2: 1` among the 32
+/// root moves, 992 after a first pass: the second pass ends the game) and as `bestmove`
+/// (under bikjang and in check, the pass is the only legal action).
+#[test]
+fn janggi_passes_as_fairy_stockfish_writes_them() {
+    let mut e = Uci::start();
+    e.send("setoption name UCI_Variant value janggi");
+    e.send("position startpos");
+    e.send("go perft 1");
+    let lines = e.until("Nodes searched");
+    assert!(lines.iter().any(|l| l == "e2e2: 1"), "{lines:#?}");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 32");
+    e.send("position startpos moves e2e2");
+    e.send("go perft 2");
+    let lines = e.until("Nodes searched");
+    assert!(lines.iter().any(|l| l == "e9e9: 0"), "{lines:#?}");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 992");
+    e.send("position fen 3k5/9/9/9/9/9/9/9/9/3K1r3 w - - 0 1");
+    e.send("go depth 2");
+    assert_eq!(best(&e.until("bestmove")), "d1d1");
+    e.quit();
+}
+
 #[test]
 fn bad_input_gets_an_error_and_changes_nothing() {
     let mut e = Uci::start();
@@ -436,7 +460,7 @@ fn a_rule_file_from_variant_path_becomes_selectable() {
     let lines = e.until("uciok");
     assert!(
         lines.iter().any(|l| l.contains(
-            "default short-shatranj var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian var short-shatranj"
+            "default short-shatranj var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian var janggi var short-shatranj"
         )),
         "{lines:#?}"
     );

@@ -13,7 +13,7 @@ mod search;
 
 use ashtapada::agents::{Grade, HARD, SearchAgent};
 use ashtapada::notation::{action_to_string, parse_move, parse_position, pass_text};
-use ashtapada::{EndReason, Position, Variant, divide};
+use ashtapada::{Action, EndReason, Position, Variant, divide};
 use command::{Command, Go};
 use options::Catalogue;
 use search::{Job, Running};
@@ -339,7 +339,12 @@ impl Engine {
         }
         let mut total = 0;
         for (a, n) in divide(pos, depth) {
-            self.out.say(&format!("{}: {n}", action_to_string(pos, a)));
+            // A pass as Fairy-Stockfish writes it (the royal square twice).
+            let text = match a {
+                Action::Pass => pass_text(pos).unwrap_or_else(|| action_to_string(pos, a)),
+                _ => action_to_string(pos, a),
+            };
+            self.out.say(&format!("{text}: {n}"));
             total += n;
         }
         self.out.say(&format!("\nNodes searched: {total}\n"));

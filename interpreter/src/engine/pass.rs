@@ -55,10 +55,7 @@ impl Position {
     /// pass and the seat to move is still under bikjang ([`EndReason::Bikjang`]); a draw,
     /// for the seat that passed last.
     pub(crate) fn pass_outcome(&self) -> Option<Outcome> {
-        let v = &self.variant.rules;
-        if v.pass.is_none() {
-            return None;
-        }
+        self.variant.rules.pass?;
         let n = self.undo.len();
         let passed = |i: usize| n > i && matches!(self.undo[n - 1 - i].action, Action::Pass);
         if !passed(0) {
