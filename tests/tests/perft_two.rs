@@ -26,6 +26,11 @@ const INERT: &[(&str, &str, &str)] = &[
         "perpetual-check",
         "no position repeats within two plies",
     ),
+    (
+        "janggi",
+        "counting",
+        "it only decides the result of a game already over; perft counts moves",
+    ),
     // Chaturanga, Shatranj: two plies from the start capture nothing, bare nobody, stalemate
     // nobody and reset no clock that could reach 50 or 70.
     (
@@ -224,8 +229,8 @@ fn perft_two_of_every_option_combination_is_the_hand_worked_value() {
     }
     // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
     // + yonin-shogi 64 + shogi 2 + minishogi 2 + torishogi 2 + crazyhouse 1 + kyotoshogi 2
-    // + sittuyin 1 + cambodian 1 + janggi 1.
-    assert_eq!(total, 309);
+    // + sittuyin 1 + cambodian 1 + janggi 2.
+    assert_eq!(total, 310);
 }
 
 #[test]
