@@ -480,7 +480,7 @@ impl SearchAgent {
     /// Quiescence search: the static value, improved by captures and promotions (not in dice
     /// variants), at most `left` plies deep.
     fn quiesce(&mut self, pos: &mut Position, ply: usize, alpha: i32, beta: i32, left: i32) -> i32 {
-        if let Some(o) = pos.ended() {
+        if let Some(o) = pos.ended().map(|o| pos.counted(o)) {
             let root = self.root;
             return self.evaluator().terminal(pos, o, root, ply as u32);
         }

@@ -388,7 +388,8 @@ impl Position {
     }
 
     /// The outcome found by the end conditions after the last move (or at the root), if any.
-    /// Does not look for mate or stalemate; see [`Position::outcome`].
+    /// Does not look for mate or stalemate, nor decide a draw by material
+    /// ([`crate::rules::material_count`]); see [`Position::outcome`].
     pub fn ended(&self) -> Option<Outcome> {
         self.ended
     }
