@@ -98,6 +98,25 @@ const FSF: &[(&str, &str, u32, u64)] = &[
         3,
         662,
     ),
+    // Middlegames reached by random legal moves in Fairy-Stockfish (its FEN from `d`).
+    (
+        "random-1",
+        "1r1k1a1n1/8r/n2a4C/b1p3pp1/1p7/1N3P1pP/1PP1P2c1/1R7/2RbCA3/2B1K1B2 w - - 0 30",
+        3,
+        107128,
+    ),
+    (
+        "random-2",
+        "1nb3bn1/3kaa3/5r3/pPBp2p1p/9/6P2/P3B1P2/2RK2CCr/4A4/5A1NR b - - 2 19",
+        3,
+        65243,
+    ),
+    (
+        "random-3",
+        "2ba1abr1/1C7/2n2k1cn/2p2p1pR/pr7/7C1/1P1PPP1P1/3BK1N2/5A3/RNc2A3 w - - 2 19",
+        3,
+        82484,
+    ),
 ];
 
 #[test]
@@ -187,12 +206,12 @@ fn fen_round_trips_as_fairy_stockfish_writes_it() {
     pos.pass().unwrap();
     let fen = "rnba1abnr/4k4/1c5c1/p3p1p1p/2P6/9/P3P1P1P/1C5C1/4K4/RNBA1ABNR b - - 2 3";
     assert_eq!(to_fen(&pos), fen);
-    for fen in [
+    for fen in FSF.iter().map(|c| c.1).chain([
         fen,
         "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
         "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1",
         "1Pbcka3/3nNn1c1/N2CaC3/1pB6/9/9/5P3/9/4K4/9 w - - 0 23",
-    ] {
+    ]) {
         assert_eq!(to_fen(&position("janggi", &[], fen)), fen);
     }
 }
