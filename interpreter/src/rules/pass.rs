@@ -13,12 +13,13 @@
 //! may). When the last two plies were both passes the game is over, drawn (end reason
 //! `double-pass`; [`material_count`](super::material_count) decides such a draw by material).
 //! The game ends at once, as Fairy-Stockfish's `is_immediate_game_end` (whose legal move
-//! generation, and so perft, has no move after a double pass). Refused with `dice` (a dice turn has its own
-//! pass).
+//! generation, and so perft, has no move after a double pass). Refused with `dice` (a dice
+//! turn has its own pass) and with `placement` (a seat holding pieces must place one).
 
 use super::compose::{Refusal, refuse};
-use super::{Cx, Module, Names};
-use crate::yaml::{Fields, Reader};
+use super::{Cx, Module, Names, Specs};
+use crate::diag::{Code, Diagnostic};
+use crate::yaml::{Fields, Node, Reader};
 
 /// The compiled passing rule (it has no parameters).
 #[derive(Clone, Copy, Debug)]
@@ -27,7 +28,8 @@ pub struct Pass;
 impl Module for Pass {
     const NAME: &'static str = "pass";
     const KEYS: &'static [&'static str] = &["pass"];
-    type Spec = bool;
+    /// The key's node, for the refusal's span.
+    type Spec = Node;
 
     const REFUSES: &'static [Refusal] = &[refuse(
         "pass",
@@ -36,12 +38,30 @@ impl Module for Pass {
          is not defined with dice",
     )];
 
-    fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<bool> {
-        let on = r.bool(f.opt("pass")?, "`pass`")?;
-        on.then_some(true)
+    fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<Node> {
+        let n = f.opt("pass")?;
+        let on = r.bool(n, "`pass`")?;
+        on.then(|| n.clone())
     }
 
-    fn compile(_spec: &bool, _cx: &mut Cx<'_>) -> Option<Pass> {
+    /// Refused with a set-up phase, where a seat holding pieces must place one.
+    fn refuse(spec: &Node, all: &Specs) -> Option<Diagnostic> {
+        all.placement.as_ref()?;
+        Some(
+            Diagnostic::new(
+                Code::CompileRefusedPair,
+                "`pass` cannot be combined with `placement`",
+                Some(spec.span.clone()),
+            )
+            .label("refused with `placement`")
+            .help(
+                "in a set-up phase a seat holding pieces must place one; a pass would let it \
+                 skip that; keep one of them",
+            ),
+        )
+    }
+
+    fn compile(_spec: &Node, _cx: &mut Cx<'_>) -> Option<Pass> {
         Some(Pass)
     }
 
@@ -65,10 +85,10 @@ mod tests {
     #[test]
     fn reads_a_bool() {
         let read = crate::rules::read_with::<Pass>;
-        assert_eq!(read("pass: true\n"), (Some(true), vec![]));
-        assert_eq!(read("pass: false\n"), (None, vec![]));
-        assert_eq!(read("name: x\n"), (None, vec![]));
+        assert!(read("pass: true\n").0.is_some());
+        assert!(read("pass: false\n").0.is_none());
+        assert!(read("name: x\n").0.is_none());
         let (spec, errors) = read("pass: sometimes\n");
-        assert_eq!((spec, errors.len()), (None, 1), "{errors:?}");
+        assert_eq!((spec.is_none(), errors.len()), (true, 1), "{errors:?}");
     }
 }
