@@ -144,6 +144,7 @@ fn a_double_pass_ends_the_game_by_points() {
     );
     assert!(pos.legal_move_list().is_empty());
     assert!(!pos.can_pass());
+    assert!(matches!(pos.pass(), Err(ashtapada::PlayError::GameOver(_))));
 }
 
 /// A pass under bikjang ends the game: a bare general each, black's 1.5 wins; with a white

@@ -128,6 +128,12 @@ impl Position {
 
     /// Ends the turn early, where allowed.
     pub fn pass(&mut self) -> Result<(), PlayError> {
+        // A board pass, like a move, is refused once the game is over by any rule.
+        if self.variant.rules.pass.is_some()
+            && let Some(o) = self.outcome()
+        {
+            return Err(PlayError::GameOver(o));
+        }
         if !self.can_pass() {
             return Err(PlayError::CannotPass);
         }
