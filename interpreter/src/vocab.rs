@@ -330,6 +330,8 @@ pub enum EndReason {
     Condition(u8),
     /// The capture-all win (Chaturaji's "chaturaji").
     CaptureAll,
+    /// A count (`counting:`, makruk's board's or pieces' honour) passed its limit.
+    Counting,
 }
 
 /// The result of a finished game.
@@ -403,6 +405,12 @@ pub struct Counters {
     /// Per seat: checks it has given (counted only with `check-count:`,
     /// `rules::check_count`; part of the position's hash).
     pub checks: [u8; MAX_SEATS],
+    /// The running count's limit in plies, 0 when no count runs (`counting:`,
+    /// `rules::counting`; not part of the position's hash, as in Fairy-Stockfish).
+    pub count_limit: u32,
+    /// Plies counted so far by the running count (`counting:`); the game is drawn once it
+    /// passes `count_limit`.
+    pub count_ply: u32,
 }
 
 /// The result of an end rule, from the point of view the rule names.

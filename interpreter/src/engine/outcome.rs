@@ -43,7 +43,7 @@ impl Variant {
     /// Every end reason this variant's rules can give, in a fixed order: checkmate (with a
     /// royal kind) and stalemate where a seat without a legal move ends the game (no dice, no
     /// mate module), repetition and the move rule where the rule file has them, each named
-    /// condition in file order, and the capture-all win.
+    /// condition in file order, the capture-all win and the count (`counting:`).
     pub fn end_reasons(&self) -> Vec<EndReason> {
         let mut out = Vec::new();
         if self.rules.dice.is_none() && !self.rules.mates_go_on() {
@@ -62,17 +62,21 @@ impl Variant {
         if self.rules.capture_all.is_some() {
             out.push(EndReason::CaptureAll);
         }
+        if self.rules.counting.is_some() {
+            out.push(EndReason::Counting);
+        }
         out
     }
 
-    /// The name of an end reason: `checkmate`, `stalemate`, `repetition`, `move-rule` or the
-    /// condition's or capture-all rule's name from the rule file.
+    /// The name of an end reason: `checkmate`, `stalemate`, `repetition`, `move-rule`,
+    /// `counting` or the condition's or capture-all rule's name from the rule file.
     pub fn reason_name(&self, r: EndReason) -> String {
         match r {
             EndReason::Checkmate => "checkmate".into(),
             EndReason::Stalemate => "stalemate".into(),
             EndReason::Repetition => "repetition".into(),
             EndReason::MoveRule => "move-rule".into(),
+            EndReason::Counting => "counting".into(),
             EndReason::Condition(i) => self
                 .end
                 .conditions
@@ -226,7 +230,8 @@ impl Position {
     }
 
     /// The outcome if the game is over: an end condition, mate or stalemate (no legal move),
-    /// repetition or the move rule — in that order. `None` while the game goes on.
+    /// repetition, the move rule or a count past its limit (`counting:`) — in that order.
+    /// `None` while the game goes on.
     pub fn outcome(&mut self) -> Option<Outcome> {
         if let Some(o) = self.ended {
             return Some(o);
@@ -246,6 +251,14 @@ impl Position {
             && self.halfmove >= rule.plies
         {
             return Some(self.result_for(self.prev_seat(seat), rule.result, EndReason::MoveRule));
+        }
+        // Checkmate came first (above); any other position past the count's limit is drawn.
+        if self.variant.rules.counting.is_some()
+            && crate::rules::counting::Counting::passed(&self.counters)
+        {
+            return Some(Outcome::Draw {
+                reason: EndReason::Counting,
+            });
         }
         None
     }

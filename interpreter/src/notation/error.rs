@@ -264,6 +264,12 @@ pub enum PositionErrorKind {
         /// The variant's N, if it counts checks.
         of: Option<u8>,
     },
+    /// A number in FEN's en-passant field (Fairy-Stockfish's count limit, `counting:`) in a
+    /// variant without a counting rule.
+    CountField {
+        /// The field as written.
+        text: String,
+    },
     // ---- dice -----------------------------------------------------------------------------
     /// Dice, or a roll due, in a variant without dice.
     NoDice {
@@ -527,6 +533,11 @@ impl PositionErrorKind {
             K::CheckField { text, of: Some(n) } => write!(
                 f,
                 "`{text}`: a seat has at most {n} checks to give (`{n}+{n}` left at the start)"
+            ),
+            K::CountField { text } => write!(
+                f,
+                "`{text}`: this variant has no counting rule, so the en-passant field holds no \
+                 count's limit; write `-` or a square"
             ),
             _ => return None,
         })

@@ -29,7 +29,7 @@ pub struct Switch {
 }
 
 /// Every module a rule file can switch on, as [`Switch::module`] names them.
-pub const MODULES: [&str; 25] = [
+pub const MODULES: [&str; 26] = [
     "dice",
     "royal",
     "checkmate",
@@ -55,6 +55,7 @@ pub const MODULES: [&str; 25] = [
     "ranking",
     "mandatory-capture",
     "check-count",
+    "counting",
 ];
 
 /// True if `n` is switched on: `true`, a mapping or list with entries, any other scalar.
@@ -101,8 +102,9 @@ fn top_switches(root: &Node, out: &mut Vec<Switch>) {
             push(module, &format!("{section}.{key}"), n, None);
         }
     }
-    let sections: [(&'static str, &str); 7] = [
+    let sections: [(&'static str, &str); 8] = [
         ("dice", "dice"),
+        ("counting", "counting"),
         ("check-count", "check-count"),
         ("mate", "mate"),
         ("teams", "teams"),
