@@ -180,6 +180,7 @@ impl Variant {
                 lines.push(format!("{line}{perpetual}"));
             }
             lines.extend(r.move_rule.iter().flat_map(|m| m.explain_end(n)));
+            lines.extend(r.counting.iter().flat_map(|m| m.explain_end(n)));
         });
         for line in lines {
             let _ = writeln!(s, "  {line}");

@@ -405,58 +405,50 @@ impl Module for Counting {
             .filter(|&k| self.is_pawn(Kind(k)))
             .map(|k| names.kind(Kind(k)))
             .collect();
-        let pawns = if pawns.is_empty() {
-            String::new()
-        } else {
-            format!(" while no {} stands on the board", pawns.join(" or "))
+        let pawns = pawns.join(" or ");
+        let held = |with_pawns: bool| match (pawns.is_empty(), with_pawns) {
+            (true, _) => String::new(),
+            (false, true) => format!(", even while a {pawns} stands on the board"),
+            (false, false) => format!(", once no {pawns} stands on the board"),
         };
-        let mut out = vec![format!(
-            "counting: after each move the seat due counts{pawns} (never against a bare \
-             king); the game is drawn once the count passes its limit, unless the seat to \
-             move is checkmated"
-        )];
+        let mut out = vec![
+            "counting: after each move the seat due may start a count (never against a bare \
+             king); the game is drawn once the count passes its limit, unless the seat to move \
+             is checkmated"
+                .to_string(),
+        ];
         if let Some(b) = self.board {
+            let most = if b.most_pieces == 0 {
+                String::new()
+            } else {
+                format!(" (at most {} pieces)", b.most_pieces)
+            };
             out.push(format!(
-                "  board's honour: with more than its king{}{}, the limit is {} moves, counted \
-                 from 0",
-                if b.most_pieces == 0 {
-                    String::new()
-                } else {
-                    format!(" (at most {} pieces)", b.most_pieces)
-                },
-                if b.with_pawns && !pawns.is_empty() {
-                    ", even while pawns stand"
-                } else {
-                    ""
-                },
+                "  board's honour: with more than its king{most}{}: {} moves, counted from 0",
+                held(b.with_pawns),
                 b.moves
             ));
         }
         if let Some(bare) = &self.bare {
-            let rows: Vec<String> = bare
+            let mut rows: Vec<String> = bare
                 .rows
                 .iter()
                 .map(|row| {
-                    if row.needs.is_empty() {
-                        format!("{} otherwise", row.moves)
-                    } else {
-                        let needs: Vec<String> = row
-                            .needs
-                            .iter()
-                            .map(|&(k, n)| format!("{n} {}", names.kind(k)))
-                            .collect();
-                        format!("{} against {}", row.moves, needs.join(" and "))
+                    let needs: Vec<String> = (row.needs.iter())
+                        .map(|&(k, n)| format!("{n} {}", names.kind(k)))
+                        .collect();
+                    match needs.is_empty() {
+                        true => format!("{} otherwise", row.moves),
+                        false => format!("{} against {}", row.moves, needs.join(" and ")),
                     }
                 })
                 .collect();
-            let none = if bare.rows.iter().any(|r| r.needs.is_empty()) {
-                ""
-            } else {
-                " (no count otherwise)"
-            };
+            if !bare.rows.iter().any(|r| r.needs.is_empty()) {
+                rows.push("no count otherwise".into());
+            }
             out.push(format!(
-                "  pieces' honour: with its king alone, the limit is {} moves{none}, counted \
-                 from {}",
+                "  pieces' honour: with its king alone{}: moves {}; counted from {}",
+                held(false),
                 rows.join(", "),
                 if bare.from_pieces {
                     "the number of pieces on the board (a bare king that takes the last pawn \
@@ -530,7 +522,8 @@ mod tests {
         assert_eq!(bare.rows.len(), 2);
         assert_eq!(bare.rows[0].needs[0].0.value, "ruea");
         assert_eq!(bare.rows[0].needs[0].1, 2);
-        assert_eq!(read("name: x\n"), (None, vec![]));
+        let (none, errors) = read("name: x\n");
+        assert!(none.is_none() && errors.is_empty());
         for bad in [
             "counting: { pawns: [bia] }\n",
             "counting: { board: { moves: 0 } }\n",
