@@ -88,10 +88,10 @@ const CASES: &[Case] = &[
     (
         "chaturaji",
         Form::Extended,
-        "8/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 0 0 - - - r 0 1 - - - x",
+        "8/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 0 0 - - - r 0 1 - - - - x",
         F::Whole,
-        60,
-        |k| *k == K::TooManyFields { max: 17 },
+        62,
+        |k| *k == K::TooManyFields { max: 18 },
     ),
     // Kyoto shogi: no kind is the second face of the king (`+K`), and no promotion remembers
     // (`~`).
