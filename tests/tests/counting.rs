@@ -238,3 +238,27 @@ fn the_end_reason_is_named_counting() {
     let chess = load_variant("chess", &Assignment::default()).unwrap();
     assert!(!chess.end_reasons().contains(&EndReason::Counting));
 }
+
+/// Sittuyin's 50-move rule (Fairy-Stockfish's `nMoveRule = 50`): the hundredth ply without a
+/// capture, placement, pawn move or promotion draws, though a count has started meanwhile.
+/// White's khun, chariot and general against the bare khun, 99 plies on the clock: the
+/// chariot's move draws (`move-rule`). From 98 it does not, and black's reply does.
+/// Fairy-Stockfish (current and 11.1) scores every move from the 99 position `cp 0`, and
+/// `a1a2` from the 98 one `cp 56`.
+#[test]
+fn sittuyin_fifty_move_rule() {
+    let fen = "8/8/8/4k3/8/8/4K3/RF6[] w - - 99 60";
+    let mut pos = position("sittuyin", &[], fen);
+    play(&mut pos, &["a1a2"]);
+    let reason = pos.outcome().map(|o| o.reason());
+    assert_eq!(reason, Some(EndReason::MoveRule));
+    let mut pos = position("sittuyin", &[], &fen.replace("99", "98"));
+    play(&mut pos, &["a1a2"]);
+    assert_eq!(pos.outcome(), None);
+    // The count started (black's bare khun against a chariot: 32 plies, from 0), and FEN's
+    // half-move field now holds it.
+    assert_eq!(to_fen(&pos), "8/8/8/4k3/8/8/R3K3/1F6[] b - 32 0 60");
+    play(&mut pos, &["e5d5"]);
+    let reason = pos.outcome().map(|o| o.reason());
+    assert_eq!(reason, Some(EndReason::MoveRule));
+}

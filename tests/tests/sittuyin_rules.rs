@@ -96,8 +96,10 @@ fn a_last_pawn_promotes_in_place_or_one_step_diagonally() {
         .collect();
     assert_eq!(promo, ["g3h2", "g3g3", "g3f4", "g3h4"]);
     play(&mut pos, &["g3g3f"]);
+    // A promotion (a move of the pawn) starts the 50-move clock again: Fairy-Stockfish writes
+    // `… w - - 0 73` after `moves g3g3f`.
     assert_eq!(
         to_fen(&pos),
-        "8/8/6R1/s3r3/P5R1/1KP3f1/1F2kr2/8[] w - - 1 73"
+        "8/8/6R1/s3r3/P5R1/1KP3f1/1F2kr2/8[] w - - 0 73"
     );
 }
