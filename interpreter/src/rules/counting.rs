@@ -229,6 +229,17 @@ impl Counting {
     /// `count_limit` (see the module documentation).
     pub fn limit<H: Host>(&self, h: &H, seat: Seat) -> u32 {
         let seats = (0..h.seat_count() as u8).map(Seat);
+        // Pawns first: while they stand (most of a game) nothing else needs counting.
+        let mut pawn_kinds = self.pawns;
+        let mut pawns_on = false;
+        while pawn_kinds != 0 && !pawns_on {
+            let k = Kind(pawn_kinds.trailing_zeros() as u8);
+            pawn_kinds &= pawn_kinds - 1;
+            pawns_on = seats.clone().any(|s| h.kind_count(s, k) > 0);
+        }
+        if pawns_on && !self.board.is_some_and(|b| b.with_pawns) {
+            return 0;
+        }
         let own = h.occupancy(seat).len();
         if seats
             .clone()
@@ -236,9 +247,6 @@ impl Counting {
         {
             return 0;
         }
-        let pawns_on = (0..h.kinds() as u8)
-            .filter(|k| self.pawns >> k & 1 == 1)
-            .any(|k| seats.clone().any(|s| h.kind_count(s, Kind(k)) > 0));
         if own > 1 {
             return match self.board {
                 Some(b)
