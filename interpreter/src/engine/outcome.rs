@@ -260,7 +260,29 @@ impl Position {
                 reason: EndReason::Counting,
             });
         }
-        None
+        self.only_promotions_outcome()
+    }
+
+    /// Sittuyin's stalemate by optional promotion (`only-promotions-draw`,
+    /// [`crate::rules::in_place`]): the seat to move has two pieces on the board, one of them
+    /// of such a kind, is not in check, and every legal move is a promotion — judged as a
+    /// stalemate (`end.stalemate`, a draw by default).
+    fn only_promotions_outcome(&mut self) -> Option<Outcome> {
+        let ip = self.variant.rules.in_place.as_ref()?;
+        let seat = self.to_move;
+        let s = seat.index();
+        let lone = (ip.kinds.iter().enumerate())
+            .any(|(k, p)| p.is_some_and(|p| p.only_promotions_draw) && self.kind_count[s][k] == 1);
+        if !lone || self.count[s] != 2 || self.in_check(seat) {
+            return None;
+        }
+        let moves = self.legal_move_list();
+        if moves.is_empty() || moves.iter().any(|m| m.promotion.is_none()) {
+            return None;
+        }
+        let end = self.variant.rules.no_moves.unwrap_or_default();
+        let result = end.stalemate.unwrap_or(crate::vocab::ResultKind::Draw);
+        Some(self.result_for(seat, result, EndReason::Stalemate))
     }
 
     /// The repetition ending, if the current position has occurred the rule file's number of
