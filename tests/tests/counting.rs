@@ -262,3 +262,38 @@ fn sittuyin_fifty_move_rule() {
     let reason = pos.outcome().map(|o| o.reason());
     assert_eq!(reason, Some(EndReason::MoveRule));
 }
+
+/// Whole random games (`tests/reference/counting.games`: each move and Fairy-Stockfish's FEN
+/// at the ply its first count runs and after the last move): replayed here, the FENs agree,
+/// and the last move ends the game by counting — as Fairy-Stockfish's count passes its limit
+/// there (its final FEN shows one ply more than the limit).
+#[test]
+fn random_games_count_as_fairy_stockfish_counts() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/reference/counting.games");
+    let text = std::fs::read_to_string(path).expect("tests/reference/counting.games");
+    let mut games = 0;
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty());
+    while let Some(head) = lines.next() {
+        let variant = head.split(' ').nth(1).expect("game VARIANT SEED");
+        let moves: Vec<&str> = lines.next().unwrap()["moves ".len()..].split(' ').collect();
+        let first = lines.next().unwrap()["first-count ".len()..].to_string();
+        let (ply, first_fen) = first.split_once(' ').unwrap();
+        let ply: usize = ply.parse().unwrap();
+        let final_fen = &lines.next().unwrap()["final ".len()..];
+        let v = load_variant(variant, &Assignment::default()).unwrap();
+        let mut pos = ashtapada::Position::start(v);
+        for (i, m) in moves.iter().enumerate() {
+            assert_eq!(pos.outcome(), None, "{head}: over before ply {}", i + 1);
+            play(&mut pos, &[m]);
+            if i + 1 == ply {
+                assert_eq!(to_fen(&pos), first_fen, "{head}: ply {ply}");
+            }
+        }
+        assert_eq!(to_fen(&pos), final_fen, "{head}: the last ply");
+        assert_eq!(pos.outcome(), draw_by_counting(), "{head}");
+        games += 1;
+    }
+    assert_eq!(games, 8);
+}
