@@ -32,7 +32,8 @@
 //! `with-pawns`); else, with more than its king, `board.moves` (0 with more than
 //! `most-pieces`, or without `board`); else the first `bare` row the other side's pieces
 //! satisfy (0 if none does, or without `bare`). A count starts when none runs and the seat due
-//! has a limit, or when a capture or promotion has just left the seat due with its king alone;
+//! has a limit, or anew after a capture or promotion while the seat due has its king alone
+//! (the limit set again by what the other side has now);
 //! its limit is `moves × seats` plies, and the count starts at 0 — or, for a bare king with
 //! `from: pieces`, at `pieces on the board × seats` (makruk counts from the number of pieces).
 //! With `from: pieces`, a bare king that takes the last pawn starts its own count at once, one
