@@ -509,3 +509,38 @@ fn moves_past_a_repetition_draw_are_played_on() {
     assert_ne!(best(&lines), "(none)", "{lines:#?}");
     e.quit();
 }
+
+/// The score of the last `info depth` line, as (`cp` or `mate`, value).
+fn last_score(lines: &[String]) -> (String, i64) {
+    let l = (lines.iter().rev())
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    let w: Vec<&str> = l.split_whitespace().collect();
+    let i = w.iter().position(|x| *x == "score").unwrap();
+    (w[i + 1].to_string(), w[i + 2].parse().unwrap())
+}
+
+/// Makruk's counting in UCI, as Fairy-Stockfish plays it: from FSF's counting FEN (a ruea
+/// against the bare khun, the limit 32 plies) at 32 counted, every move passes the limit and
+/// draws (`go depth 1`: `cp 0`); at 31 none does (a winning score). Fairy-Stockfish (11.1 and
+/// the current source) answers `cp 0` and `cp 5340` for the same two positions. Past a
+/// counting draw the GUI is the referee (cutechess-cli's makruk does not count): the moves it
+/// sends are played and searched on.
+#[test]
+fn makruk_counting_draws_in_search_and_is_played_on_past() {
+    let mut e = Uci::start();
+    e.send("setoption name UCI_Variant value makruk");
+    e.send("position fen 8/8/8/4k3/8/8/8/R3K3 w - 32 32 20");
+    e.send("go depth 1");
+    assert_eq!(last_score(&e.until("bestmove")), ("cp".to_string(), 0));
+    e.send("position fen 8/8/8/4k3/8/8/8/R3K3 w - 32 31 20");
+    e.send("go depth 1");
+    let (kind, value) = last_score(&e.until("bestmove"));
+    assert!(kind == "cp" && value > 300, "{kind} {value}");
+    e.send("position fen 8/8/8/4k3/8/8/8/R3K3 w - 32 32 20 moves e1d2 e5e4");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    assert_ne!(best(&lines), "(none)", "{lines:#?}");
+    e.quit();
+}

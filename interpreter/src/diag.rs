@@ -249,6 +249,8 @@ codes! {
     CompilePromotionSquares = "compile::promotion-squares",
     /// First-move conditions (`first-move:`) on a kind without first-move (`i`) moves.
     CompileFirstMove = "compile::first-move",
+    /// A counting rule (`counting:`) that counts nothing or has a row that never applies.
+    CompileCounting = "compile::counting",
     // Command-line values: sweeps, perft, positions, records, output.
     /// A sweep, or `--sweep all`, given twice.
     SweepTwice = "sweep::twice",

@@ -334,6 +334,8 @@ pub enum EndReason {
     Passes,
     /// A pass that left the royal pieces facing (`rules::bikjang`).
     Bikjang,
+    /// A count (`counting:`, makruk's board's or pieces' honour) passed its limit.
+    Counting,
 }
 
 /// The result of a finished game.
@@ -407,6 +409,12 @@ pub struct Counters {
     /// Per seat: checks it has given (counted only with `check-count:`,
     /// `rules::check_count`; part of the position's hash).
     pub checks: [u8; MAX_SEATS],
+    /// The running count's limit in plies, 0 when no count runs (`counting:`,
+    /// `rules::counting`; not part of the position's hash, as in Fairy-Stockfish).
+    pub count_limit: u32,
+    /// Plies counted so far by the running count (`counting:`); the game is drawn once it
+    /// passes `count_limit`.
+    pub count_ply: u32,
 }
 
 /// The result of an end rule, from the point of view the rule names.

@@ -189,6 +189,11 @@ const MODULES: &[Module] = &[
         fragment: "material-count: { values: { rook: 5 }, bonus: { blue: 1.5 } }",
         key: "material-count",
     },
+    Module {
+        name: "counting",
+        fragment: "counting: { pawns: [pawn], board: { moves: 20, most-pieces: 4 }, bare: { limits: [{ rook: 1, moves: 4 }, { moves: 8 }], from: pieces } }",
+        key: "counting",
+    },
 ];
 
 /// What a pair does.
@@ -258,6 +263,8 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     // king, so it meets the royal kind's refusals.
     ("dice", "mandatory-capture", "dice", "captures.mandatory"),
     ("dice", "check-count", "dice", "pieces.king.royal"),
+    // A count's plies are seats moving in turn; a dice turn may move several times.
+    ("counting", "dice", "counting", "dice"),
     (
         "capture-all",
         "check-count",

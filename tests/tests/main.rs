@@ -11,6 +11,7 @@ mod chess_rules;
 mod combinations;
 mod compose;
 mod consistency;
+mod counting;
 mod diagnostics;
 mod docs;
 mod examples_perft;

@@ -63,9 +63,10 @@ fn index(k: &K) -> usize {
         K::NoPromotedForm { .. } => 41,
         K::NotRemembered { .. } => 42,
         K::CheckField { .. } => 43,
+        K::CountField { .. } => 44,
     }
 }
-const KINDS: usize = 44;
+const KINDS: usize = 45;
 
 /// How a case is read.
 #[derive(Clone, Copy)]
@@ -87,10 +88,10 @@ const CASES: &[Case] = &[
     (
         "chaturaji",
         Form::Extended,
-        "8/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 0 0 - - - r 0 1 - - - x",
+        "8/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 0 0 - - - r 0 1 - - - - x",
         F::Whole,
-        60,
-        |k| *k == K::TooManyFields { max: 17 },
+        62,
+        |k| *k == K::TooManyFields { max: 18 },
     ),
     // Kyoto shogi: no kind is the second face of the king (`+K`), and no promotion remembers
     // (`~`).
@@ -350,6 +351,15 @@ const CASES: &[Case] = &[
         F::Checks,
         27,
         |k| matches!(k, K::CheckField { text, of: None } if text == "3+3"),
+    ),
+    // A count's limit (Fairy-Stockfish's makruk FEN) in a variant without `counting:`.
+    (
+        "chess",
+        Form::Fen,
+        "4k3/8/8/8/8/8/8/4K3 w - 32 6 20",
+        F::EnPassant,
+        25,
+        |k| matches!(k, K::CountField { text } if text == "32"),
     ),
     (
         "chaturanga",

@@ -601,8 +601,8 @@ const MALFORMED: &[(&str, &str, usize, &str)] = &[
     ),
     (
         "chaturaji",
-        "bK7/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 2 1 x - - r 0 1 - - - extra",
-        62,
+        "bK7/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 2 1 x - - r 0 1 - - - - extra",
+        64,
         "too many fields",
     ),
     ("chaturanga", "8/8/8/8/8/8/8/wK7 w roll", 21, "has no dice"),

@@ -96,8 +96,40 @@ fn a_last_pawn_promotes_in_place_or_one_step_diagonally() {
         .collect();
     assert_eq!(promo, ["g3h2", "g3g3", "g3f4", "g3h4"]);
     play(&mut pos, &["g3g3f"]);
+    // A promotion (a move of the pawn) starts the 50-move clock again: Fairy-Stockfish writes
+    // `… w - - 0 73` after `moves g3g3f`.
     assert_eq!(
         to_fen(&pos),
-        "8/8/6R1/s3r3/P5R1/1KP3f1/1F2kr2/8[] w - - 1 73"
+        "8/8/6R1/s3r3/P5R1/1KP3f1/1F2kr2/8[] w - - 0 73"
     );
+}
+
+/// Fairy-Stockfish's "sittuyin stalemate due to optional promotion" (rule 3.9 c.7,
+/// `only-promotions-draw`): white's khun a1 is boxed in (the chariots on b8 and h2 take a2,
+/// b1 and b2) and its last pawn d3, blocked by black's pawn on d4, has only its five
+/// promotions (`go perft 1` in Fairy-Stockfish at c19b5f6c: d3c2f d3e2f d3d3f d3c4f d3e4f).
+/// Not in check, two pieces, only promotions: stalemate, a draw. Fairy-Stockfish scores
+/// black's h3h2, which makes this position, `cp 0` after one node (an immediate game end),
+/// and h3g3 instead `cp 769`.
+#[test]
+fn only_promotions_left_is_stalemate() {
+    let mut pos = position("sittuyin", &[], "1r5k/8/8/8/3p4/3P3r/8/K7[] b - - 0 60");
+    play(&mut pos, &["h3h2"]);
+    let mut moves: Vec<String> = pos
+        .legal_move_list()
+        .into_iter()
+        .map(|m| ashtapada::notation::move_to_string(&pos, m))
+        .collect();
+    moves.sort();
+    assert_eq!(moves, ["d3c2f", "d3c4f", "d3d3f", "d3e2f", "d3e4f"]);
+    assert_eq!(
+        pos.outcome(),
+        Some(ashtapada::Outcome::Draw {
+            reason: ashtapada::EndReason::Stalemate
+        })
+    );
+    // With the chariot on g3 instead, the khun may step to a2: the game goes on.
+    let mut pos = position("sittuyin", &[], "1r5k/8/8/8/3p4/3P3r/8/K7[] b - - 0 60");
+    play(&mut pos, &["h3g3"]);
+    assert_eq!(pos.outcome(), None);
 }

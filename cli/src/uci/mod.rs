@@ -352,14 +352,14 @@ impl Engine {
     }
 }
 
-/// The GUI is the referee: where it plays on past a repetition or move-rule draw of these rules
-/// (cutechess-cli's makruk has no repetition draw), the counts start again, so the next move
-/// is accepted and the search plays on from here. Mate, stalemate and the rule file's other
-/// endings still end the game.
+/// The GUI is the referee: where it plays on past a repetition, move-rule or counting draw of
+/// these rules (cutechess-cli's makruk has no repetition draw and no counting), the counts
+/// start again, so the next move is accepted and the search plays on from here. Mate,
+/// stalemate and the rule file's other endings still end the game.
 fn play_on(pos: &mut Position) {
     if matches!(
         pos.outcome().map(|o| o.reason()),
-        Some(EndReason::Repetition | EndReason::MoveRule)
+        Some(EndReason::Repetition | EndReason::MoveRule | EndReason::Counting)
     ) {
         pos.restart_draw_counts();
     }

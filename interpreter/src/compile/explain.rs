@@ -182,6 +182,7 @@ impl Variant {
             lines.extend(r.move_rule.iter().flat_map(|m| m.explain_end(n)));
             lines.extend(r.pass.iter().flat_map(|m| m.explain_end(n)));
             lines.extend(r.bikjang.iter().flat_map(|m| m.explain_end(n)));
+            lines.extend(r.counting.iter().flat_map(|m| m.explain_end(n)));
         });
         for line in lines {
             let _ = writeln!(s, "  {line}");

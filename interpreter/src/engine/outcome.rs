@@ -43,7 +43,7 @@ impl Variant {
     /// Every end reason this variant's rules can give, in a fixed order: checkmate (with a
     /// royal kind) and stalemate where a seat without a legal move ends the game (no dice, no
     /// mate module), repetition and the move rule where the rule file has them, each named
-    /// condition in file order, and the capture-all win.
+    /// condition in file order, the capture-all win and the count (`counting:`).
     pub fn end_reasons(&self) -> Vec<EndReason> {
         let mut out = Vec::new();
         if self.rules.dice.is_none() && !self.rules.mates_go_on() {
@@ -67,12 +67,14 @@ impl Variant {
             if self.rules.bikjang.is_some() {
                 out.push(EndReason::Bikjang);
             }
+        if self.rules.counting.is_some() {
+            out.push(EndReason::Counting);
         }
         out
     }
 
-    /// The name of an end reason: `checkmate`, `stalemate`, `repetition`, `move-rule` or the
-    /// condition's or capture-all rule's name from the rule file.
+    /// The name of an end reason: `checkmate`, `stalemate`, `repetition`, `move-rule`,
+    /// `counting` or the condition's or capture-all rule's name from the rule file.
     pub fn reason_name(&self, r: EndReason) -> String {
         match r {
             EndReason::Checkmate => "checkmate".into(),
@@ -81,6 +83,7 @@ impl Variant {
             EndReason::MoveRule => "move-rule".into(),
             EndReason::Passes => "double-pass".into(),
             EndReason::Bikjang => "bikjang".into(),
+            EndReason::Counting => "counting".into(),
             EndReason::Condition(i) => self
                 .end
                 .conditions
@@ -235,8 +238,9 @@ impl Position {
     }
 
     /// The outcome if the game is over: an end condition, mate or stalemate (no legal move),
-    /// repetition or the move rule — in that order. `None` while the game goes on. A draw is
-    /// decided by material where the rule file counts it ([`crate::rules::material_count`]).
+    /// repetition, the move rule or a count past its limit (`counting:`) — in that order.
+    /// `None` while the game goes on. A draw is decided by material where the rule file counts
+    /// it ([`crate::rules::material_count`]).
     pub fn outcome(&mut self) -> Option<Outcome> {
         let o = self.outcome_uncounted()?;
         Some(self.counted(o))
@@ -264,7 +268,37 @@ impl Position {
         {
             return Some(self.result_for(self.prev_seat(seat), rule.result, EndReason::MoveRule));
         }
-        None
+        // Checkmate came first (above); any other position past the count's limit is drawn.
+        if self.variant.rules.counting.is_some()
+            && crate::rules::counting::Counting::passed(&self.counters)
+        {
+            return Some(Outcome::Draw {
+                reason: EndReason::Counting,
+            });
+        }
+        self.only_promotions_outcome()
+    }
+
+    /// Sittuyin's stalemate by optional promotion (`only-promotions-draw`,
+    /// [`crate::rules::in_place`]): the seat to move has two pieces on the board, one of them
+    /// of such a kind, is not in check, and every legal move is a promotion — judged as a
+    /// stalemate (`end.stalemate`, a draw by default).
+    fn only_promotions_outcome(&mut self) -> Option<Outcome> {
+        let ip = self.variant.rules.in_place.as_ref()?;
+        let seat = self.to_move;
+        let s = seat.index();
+        let lone = (ip.kinds.iter().enumerate())
+            .any(|(k, p)| p.is_some_and(|p| p.only_promotions_draw) && self.kind_count[s][k] == 1);
+        if !lone || self.count[s] != 2 || self.in_check(seat) {
+            return None;
+        }
+        let moves = self.legal_move_list();
+        if moves.is_empty() || moves.iter().any(|m| m.promotion.is_none()) {
+            return None;
+        }
+        let end = self.variant.rules.no_moves.unwrap_or_default();
+        let result = end.stalemate.unwrap_or(crate::vocab::ResultKind::Draw);
+        Some(self.result_for(seat, result, EndReason::Stalemate))
     }
 
     /// The repetition ending, if the current position has occurred the rule file's number of

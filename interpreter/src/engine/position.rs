@@ -232,9 +232,12 @@ impl Position {
     /// clock becomes 0, so neither [`repetitions`](Self::repetitions) nor the rule file's move
     /// rule looks further back. For a referee with other draw rules that plays on past a
     /// repetition or move-rule draw these rules would declare (a UCI GUI: cutechess-cli's
-    /// makruk has no repetition draw). Undo and every other ending are unchanged.
+    /// makruk has no repetition draw). A running count (`counting:`) is dropped too, and may
+    /// start again after the next move. Undo and every other ending are unchanged.
     pub fn restart_draw_counts(&mut self) {
         self.halfmove = 0;
+        self.counters.count_limit = 0;
+        self.counters.count_ply = 0;
     }
 
     /// Plies played since the root position.

@@ -58,6 +58,8 @@ pub enum PositionField {
     Castling,
     /// The en-passant square (FEN's, and the extended string's last field).
     EnPassant,
+    /// The count of a counting rule (`counting:`), extended position string field 18.
+    Count,
     /// FEN's check field (`3+3`: checks left to give, `check-count:`).
     Checks,
     /// The whole position (its number of fields, an empty string).
@@ -66,7 +68,7 @@ pub enum PositionField {
 
 impl PositionField {
     /// The fields of an extended position string, in order.
-    pub const EXTENDED: [PositionField; 17] = [
+    pub const EXTENDED: [PositionField; 18] = [
         PositionField::Board,
         PositionField::ToMove,
         PositionField::Dice,
@@ -84,10 +86,11 @@ impl PositionField {
         PositionField::End,
         PositionField::Castling,
         PositionField::EnPassant,
+        PositionField::Count,
     ];
 
     /// Number of fields (the size of per-field tables).
-    pub const COUNT: usize = 19;
+    pub const COUNT: usize = 20;
 
     /// The field's index, `0..COUNT` (the extended string's fields first, in order).
     pub fn index(self) -> usize {
@@ -114,6 +117,7 @@ impl PositionField {
             PositionField::End => "end",
             PositionField::Castling => "castling",
             PositionField::EnPassant => "en passant",
+            PositionField::Count => "count",
             PositionField::Checks => "checks",
             PositionField::Whole => "position",
         }
@@ -263,6 +267,12 @@ pub enum PositionErrorKind {
         text: String,
         /// The variant's N, if it counts checks.
         of: Option<u8>,
+    },
+    /// A number in FEN's en-passant field (Fairy-Stockfish's count limit, `counting:`) in a
+    /// variant without a counting rule.
+    CountField {
+        /// The field as written.
+        text: String,
     },
     // ---- dice -----------------------------------------------------------------------------
     /// Dice, or a roll due, in a variant without dice.
@@ -536,6 +546,11 @@ impl PositionErrorKind {
     fn fmt_counters(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
         use PositionErrorKind as K;
         Some(match self {
+            K::CountField { text } => write!(
+                f,
+                "`{text}`: this variant has no counting rule, so the en-passant field holds no \
+                 count's limit; write `-` or a square"
+            ),
             K::NoDice { variant } => write!(f, "{variant} has no dice: write `-`"),
             K::TooManyDice { given, count } => {
                 write!(f, "{given} dice left, but {count} dice are rolled")

@@ -31,7 +31,10 @@ pub type FenError = PositionError;
 /// In variants that count checks
 /// (`check-count:`) the check field follows the en-passant field, also as Fairy-Stockfish
 /// writes it: the checks each seat has left to give (`… w KQkq - 3+3 0 1`); without it, as
-/// in Fairy-Stockfish, each seat has one check left (`1+1`: the next check wins).
+/// in Fairy-Stockfish, each seat has one check left (`1+1`: the next check wins). In variants
+/// with a counting rule (`counting:`) a number in the en-passant field is a running count's
+/// limit in plies and the half-move field then holds the plies counted (`… b - 32 6 20`), as
+/// Fairy-Stockfish writes them (a number there is refused in other variants).
 ///
 /// Errors: syntax, a rank with too many or too few squares, a wrong number of ranks, an
 /// unknown piece letter, `+X` where no kind is the promotion of `X`, `~` after a kind no
@@ -105,6 +108,12 @@ pub fn read_fen(v: &Variant, fen: &str) -> Result<Setup, PositionError> {
     {
         setup.counters.checks[..2].fill(c.of - 1);
     }
+    // A running count (its limit in the en-passant field) takes the half-move field for the
+    // plies counted, as Fairy-Stockfish reads it; the half-move clock starts again at 0.
+    if setup.counters.count_limit != 0 && setup.halfmove != 0 {
+        setup.counters.count_ply = setup.halfmove;
+        setup.halfmove = 0;
+    }
     Ok(setup)
 }
 
@@ -147,6 +156,18 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
             Ok(rights) => setup.rights = Some(rights),
             Err(kind) => return fail(setup, kind),
         },
+        F::EnPassant if text.starts_with(|c: char| c.is_ascii_digit()) => {
+            if v.rules.counting.is_none() {
+                let kind = K::CountField {
+                    text: text.to_string(),
+                };
+                return fail(setup, kind);
+            }
+            match text.parse() {
+                Ok(n) => setup.counters.count_limit = n,
+                Err(_) => return fail(setup, too_large()),
+            }
+        }
         F::EnPassant if text != "-" && v.ep_kinds != 0 => match v.board.parse_square(text) {
             Some(sq) => setup.ep = Some(sq.0),
             None => {
@@ -431,16 +452,26 @@ pub fn write_fen(v: &Variant, setup: &Setup) -> String {
     let board = write_board(v, setup, &FenCodec { v });
     let side = v.seats.get(setup.to_move.index()).map_or("?", |s| &s.fen);
     let rights = write_rights(v, setup);
-    let ep = setup.ep.map_or_else(
-        || "-".to_string(),
-        |sq| v.board.name(crate::geometry::Square(sq)),
-    );
+    let c = &setup.counters;
+    // A running count (`counting:`) is written as Fairy-Stockfish writes it: its limit in the
+    // en-passant field and the plies counted in the half-move field.
+    let counting = v.rules.counting.is_some() && c.count_limit != 0;
+    let ep = match setup.ep {
+        _ if counting => c.count_limit.to_string(),
+        Some(sq) => v.board.name(crate::geometry::Square(sq)),
+        None => "-".to_string(),
+    };
+    let halfmove = if counting {
+        c.count_ply
+    } else {
+        setup.halfmove
+    };
     let checks = v.rules.check_count.as_ref().map_or_else(String::new, |c| {
         format!("{} ", c.fen_field(&setup.counters.checks))
     });
     format!(
-        "{board} {side} {rights} {ep} {checks}{} {}",
-        setup.halfmove, setup.fullmove
+        "{board} {side} {rights} {ep} {checks}{halfmove} {}",
+        setup.fullmove
     )
 }
 

@@ -25,7 +25,7 @@ struct PositionParser;
 
 /// The fields of a position string, in order: name for messages, grammar rule, and the expected
 /// form.
-const FIELDS: [(&str, Rule, &str); 17] = [
+const FIELDS: [(&str, Rule, &str); 18] = [
     (
         "board",
         Rule::board_field,
@@ -110,6 +110,11 @@ const FIELDS: [(&str, Rule, &str); 17] = [
         "en passant",
         Rule::en_passant_field,
         "`-`, or the en-passant square, e.g. `e3`",
+    ),
+    (
+        "count",
+        Rule::count_field,
+        "`-`, or a running count's plies counted and its limit in plies, e.g. `6/32`",
     ),
 ];
 
@@ -206,7 +211,8 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
         setup.fullmove.to_string(),
     ];
     let rights = setup.rights.filter(|r| *r != default_rights(v, setup));
-    let more = rights.is_some() || setup.ep.is_some();
+    let counting = c.count_limit != 0;
+    let more = rights.is_some() || setup.ep.is_some() || counting;
     match setup.end {
         SetupEnd::Judge if more => fields.push("?".to_string()),
         SetupEnd::Judge => {}
@@ -237,6 +243,9 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
                 .ep
                 .map_or_else(|| "-".to_string(), |sq| v.board.name(Square(sq))),
         );
+        if counting {
+            fields.push(format!("{}/{}", c.count_ply, c.count_limit));
+        }
     }
     fields.join(" ")
 }
@@ -793,6 +802,13 @@ fn read_counter(
         12 => setup.halfmove = f.number(&pair)?,
         13 => setup.fullmove = f.number(&pair)?,
         14 => setup.end = read_end(seats, f, pair)?,
+        17 => {
+            let mut parts = pair.into_inner().filter(|p| p.as_rule() != Rule::none);
+            if let (Some(ply), Some(limit)) = (parts.next(), parts.next()) {
+                c.count_ply = f.number(&ply)?;
+                c.count_limit = f.number(&limit)?;
+            }
+        }
         _ => read_rights(v, f, pair, setup)?,
     }
     Ok(())

@@ -29,7 +29,7 @@ pub struct Switch {
 }
 
 /// Every module a rule file can switch on, as [`Switch::module`] names them.
-pub const MODULES: [&str; 28] = [
+pub const MODULES: [&str; 29] = [
     "dice",
     "royal",
     "checkmate",
@@ -58,6 +58,7 @@ pub const MODULES: [&str; 28] = [
     "pass",
     "bikjang",
     "material-count",
+    "counting",
 ];
 
 /// True if `n` is switched on: `true`, a mapping or list with entries, any other scalar.
@@ -106,6 +107,7 @@ fn top_switches(root: &Node, out: &mut Vec<Switch>) {
     }
     let sections: [(&'static str, &str); 8] = [
         ("dice", "dice"),
+        ("counting", "counting"),
         ("check-count", "check-count"),
         ("mate", "mate"),
         ("teams", "teams"),

@@ -15,13 +15,18 @@
 //!       in-place: true
 //!       lost-only: true        # only while its owner has no piece of the new kind
 //!       last-anywhere: true    # its owner's last piece of this kind promotes from any square
+//!       only-promotions-draw: true   # king and this piece alone, only promotions: stalemate
 //! ```
 //!
 //! Keys, inside a piece's `promotion:` (with the core's `zone:` or `squares:` and `to:`):
 //! `in-place` (boolean; the module is on for the kind when true), `lost-only` (shared with
 //! far-line promotion, [`super::promotion`]: promote only while the owner has no piece of the
-//! target kind; Fairy-Stockfish's `promotionLimit` of 1), `last-anywhere` (boolean). Errors,
-//! located: `last-anywhere` without `in-place`; `in-place` with `by-file:`.
+//! target kind; Fairy-Stockfish's `promotionLimit` of 1), `last-anywhere` (boolean),
+//! `only-promotions-draw` (boolean: a seat to move with two pieces on the board, one of them
+//! this kind, not in check, whose every legal move is a promotion, is stalemated — the game
+//! ends as `end.stalemate` says, a draw by default; Fairy-Stockfish's "sittuyin stalemate due
+//! to optional promotion", rule 3.9 c.7, judged in `engine/outcome.rs`). Errors, located:
+//! `last-anywhere` or `only-promotions-draw` without `in-place`; `in-place` with `by-file:`.
 //!
 //! The engine generates the moves (`engine/in_place.rs`), reading [`InPlacePromotion`]; the
 //! core's promotion on arrival skips kinds with `in-place` (`Promotion::in_place`).
@@ -32,7 +37,7 @@ use crate::vocab::Kind;
 use crate::yaml::{Fields, Node, Reader, Text};
 
 /// The keys this module reads inside a piece's `promotion:` (`lost-only` is read here too).
-pub const IN_PLACE_KEYS: [&str; 2] = ["in-place", "last-anywhere"];
+pub const IN_PLACE_KEYS: [&str; 3] = ["in-place", "last-anywhere", "only-promotions-draw"];
 
 /// One kind's promotion in place, as written.
 #[derive(Clone, Debug)]
@@ -41,6 +46,8 @@ pub struct InPlaceSpec {
     pub lost_only: bool,
     /// `last-anywhere: true`.
     pub last_anywhere: bool,
+    /// `only-promotions-draw: true`.
+    pub only_promotions_draw: bool,
     /// The `promotion:` node, for spans.
     pub node: Node,
 }
@@ -56,17 +63,25 @@ pub fn read_in_place(r: &mut Reader, f: &mut Fields<'_>, node: &Node) -> Option<
         .opt("last-anywhere")
         .and_then(|n| r.bool(n, "`last-anywhere`"))
         .unwrap_or(false);
+    let only_promotions_draw = f
+        .opt("only-promotions-draw")
+        .and_then(|n| r.bool(n, "`only-promotions-draw`"))
+        .unwrap_or(false);
     if !on {
-        if let Some(n) = node.get("last-anywhere") {
-            r.error(
-                Diagnostic::new(
-                    Code::CompilePromotionSquares,
-                    "`last-anywhere` applies to promotion in place, and there is no `in-place: true`",
-                    Some(n.span.clone()),
-                )
-                .label("without `in-place`")
-                .help("add `in-place: true`, or remove this key"),
-            );
+        for key in ["last-anywhere", "only-promotions-draw"] {
+            if let Some(n) = node.get(key) {
+                r.error(
+                    Diagnostic::new(
+                        Code::CompilePromotionSquares,
+                        format!(
+                            "`{key}` applies to promotion in place, and there is no `in-place: true`"
+                        ),
+                        Some(n.span.clone()),
+                    )
+                    .label("without `in-place`")
+                    .help("add `in-place: true`, or remove this key"),
+                );
+            }
         }
         return None;
     }
@@ -88,6 +103,7 @@ pub fn read_in_place(r: &mut Reader, f: &mut Fields<'_>, node: &Node) -> Option<
     Some(InPlaceSpec {
         lost_only,
         last_anywhere,
+        only_promotions_draw,
         node: node.clone(),
     })
 }
@@ -99,6 +115,9 @@ pub struct InPlace {
     pub lost_only: bool,
     /// The owner's last piece of the kind promotes from any square.
     pub last_anywhere: bool,
+    /// A seat with its king and this piece alone, not in check, whose every legal move is a
+    /// promotion, is stalemated.
+    pub only_promotions_draw: bool,
 }
 
 /// The compiled promotions in place, by kind.
@@ -130,6 +149,7 @@ impl Module for InPlacePromotion {
                 kinds[k.index()] = Some(InPlace {
                     lost_only: s.lost_only,
                     last_anywhere: s.last_anywhere,
+                    only_promotions_draw: s.only_promotions_draw,
                 });
                 mask |= 1 << k.0;
             }
@@ -150,6 +170,12 @@ impl Module for InPlacePromotion {
         }
         if p.last_anywhere {
             s.push_str("; its owner's last one promotes from any square");
+        }
+        if p.only_promotions_draw {
+            s.push_str(
+                "; a seat with two pieces on the board, one of them this, not in check, whose \
+                 every legal move is a promotion, is stalemated",
+            );
         }
         vec![s]
     }

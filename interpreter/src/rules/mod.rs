@@ -17,6 +17,7 @@ pub mod castling;
 pub mod check_count;
 pub mod check_interrupt;
 pub mod compose;
+pub mod counting;
 pub mod dice;
 pub mod facing;
 pub mod first_move;
@@ -519,6 +520,7 @@ registry! {
     captures: captures::MandatoryCapture,
     check_count: check_count::CheckCount,
     first_move: first_move::FirstMove,
+    counting: counting::Counting,
 }
 
 impl Modules {
