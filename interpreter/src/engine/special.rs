@@ -20,7 +20,7 @@ use super::Move;
 use super::position::{Position, ep_key, right_key};
 use crate::compile::{CAPTURE, EN_PASSANT, INITIAL, QUIET};
 use crate::geometry::Square;
-use crate::vocab::{Piece, Seat};
+use crate::vocab::{Piece, Seat, SquareSet};
 
 /// No en-passant square.
 pub(crate) const NO_EP: u8 = u8::MAX;
@@ -34,7 +34,13 @@ impl Position {
         let n_orients = v.orients.len();
         let unchecked = v.rules.first_move.as_ref().map_or(0, |f| f.not_in_check);
         let mut checked = None;
-        for from in self.occ[seat.index()].iter() {
+        // Without first-move or en-passant steps the special table is empty (castling alone).
+        let pieces = if v.has_special {
+            self.occ[seat.index()]
+        } else {
+            SquareSet::default()
+        };
+        for from in pieces.iter() {
             let p = self.board[from as usize];
             if p.is_dead() || kinds >> p.kind().0 & 1 == 0 {
                 continue;
