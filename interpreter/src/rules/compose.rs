@@ -337,7 +337,10 @@ mod tests {
                 .find(|(n, _)| n == name)
                 .map_or(vec![*name], |(_, s)| s.to_vec());
             for s in switches {
-                assert!(MODULES.contains(&s), "module {name} has no switch `{s}` in MODULES");
+                assert!(
+                    MODULES.contains(&s),
+                    "module {name} has no switch `{s}` in MODULES"
+                );
             }
         }
     }
