@@ -202,7 +202,9 @@ mod tests {
         let e = check("p: { flip: q, demote: q, drop: { either-face: true } }\n");
         assert_eq!(
             e,
-            ["`p` is never in hand (captured, it goes there as `q`), so it is never dropped on either face"]
+            [
+                "`p` is never in hand (captured, it goes there as `q`), so it is never dropped on either face"
+            ]
         );
         let e = check("p: { drop: { either-face: true } }\n");
         assert_eq!(
