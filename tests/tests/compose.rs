@@ -84,6 +84,12 @@ const MODULES: &[Module] = &[
         fragment: "mate: { pieces: to-mater }",
         key: "mate",
     },
+    // Before `hands` and `drops`, whose `hands.captures: true` then wins over this one's.
+    Module {
+        name: "placement",
+        fragment: "{ hands: { captures: false }, setup: { hand: { horse: 1 } }, placement: { squares: a3-d3 } }",
+        key: "placement",
+    },
     Module {
         name: "hands",
         fragment: "hands: { captures: true }",
@@ -194,6 +200,26 @@ const MODULES: &[Module] = &[
         fragment: "counting: { pawns: [pawn], board: { moves: 20, most-pieces: 4 }, bare: { limits: [{ rook: 1, moves: 4 }, { moves: 8 }], from: pieces } }",
         key: "counting",
     },
+    Module {
+        name: "castling",
+        fragment: "{ pieces: { king: { royal: true } }, setup: { army: { a1: rook, c1: boat } }, castling: { royal: king, partner: rook, sides: [ { fen: Q, king: b1, partner-from: a1, partner-to: c1 } ] } }",
+        key: "castling",
+    },
+    Module {
+        name: "facing",
+        fragment: "{ pieces: { king: { royal: true } }, facing: true }",
+        key: "facing",
+    },
+    Module {
+        name: "first-move",
+        fragment: "pieces: { horse: { betza: NimfD, first-move: { lost-when-aimed-by: [rook] } } }",
+        key: "pieces.horse.first-move",
+    },
+    Module {
+        name: "in-place",
+        fragment: "pieces: { pawn: { promotion: { zone: 1, to: [rook], in-place: true } } }",
+        key: "pieces.pawn.promotion.in-place",
+    },
 ];
 
 /// What a pair does.
@@ -275,6 +301,25 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("dice", "pass", "pass", "dice"),
     ("dice", "bikjang", "dice", "pieces.king.royal"),
     ("capture-all", "bikjang", "capture-all", "pieces.king.royal"),
+    // Castling and facing come with a royal king here (facing is about royal pieces; a
+    // castling royal is tested for check), so they meet the royal kind's refusals.
+    ("dice", "castling", "dice", "pieces.king.royal"),
+    ("dice", "facing", "dice", "pieces.king.royal"),
+    (
+        "capture-all",
+        "castling",
+        "capture-all",
+        "pieces.king.royal",
+    ),
+    ("capture-all", "facing", "capture-all", "pieces.king.royal"),
+    // A die move has no drop; a kind promotes in place or by the far line, not both.
+    ("dice", "placement", "placement", "dice"),
+    (
+        "far-promotion",
+        "in-place",
+        "pieces.pawn.promotion.in-place",
+        "pieces.pawn.promotion.by-file",
+    ),
 ];
 
 fn expect(a: &str, b: &str) -> Expect {
@@ -399,6 +444,8 @@ fn check(file: &ashtapada::RuleFile, on_names: &[&str], want: Expect) {
                     "perpetual-check",
                     "check-count",
                     "bikjang",
+                    "castling",
+                    "facing",
                 ]
                 .iter()
                 .any(|m| has(m)),
@@ -437,11 +484,27 @@ fn every_module_alone_works() {
 #[test]
 fn every_pair_works_or_is_refused_naming_both_keys() {
     let file = load_str("compose.yaml", &rule_file()).expect("the base file reads");
+    // Every failing pair is reported, not only the first.
+    let mut failed = Vec::new();
     for (i, a) in MODULES.iter().enumerate() {
         for b in &MODULES[i + 1..] {
-            check(&file, &[a.name, b.name], expect(a.name, b.name));
+            let run = || check(&file, &[a.name, b.name], expect(a.name, b.name));
+            if let Err(e) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+                let why = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                failed.push(why);
+            }
         }
     }
+    assert!(
+        failed.is_empty(),
+        "{} pairs failed:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
 }
 
 #[test]
@@ -655,4 +718,58 @@ fn dice_with_teams_partners_are_not_captured() {
         targets(&["dice"]),
         ["4:a1a2", "4:a1a3", "4:a1a4", "4:a1b1", "4:a1c1", "4:a1d1"]
     );
+}
+
+/// Castling under dice is a move of the royal kind's die. A king that is not royal (dice
+/// refuse royal kinds) on d1 with its rook on a1, both unmoved, castles queen side (`d1b1`,
+/// the rook to c1) with the die that names the king (1), and not with the rook's die (4):
+/// red rolled 1 and 3 (the horse, which red does not have here).
+#[test]
+fn castling_under_dice_is_the_royal_kinds_die_move() {
+    let text = BASE.replace(
+        "a1: boat, b1: horse, c1: rook",
+        "a1: rook, b1: horse, c1: boat",
+    ) + "  x: { default: a, choices: { a: {} } }\n\
+           dice: { count: 2, faces: { 1: [pawn, king], 2: boat, 3: horse, 4: rook, 5: [pawn, king], 6: rook } }\n\
+           castling: { royal: king, partner: rook, sides: [ { fen: Q, king: b1, partner-from: a1, partner-to: c1 } ] }\n";
+    let file = load_str("dc.yaml", &text).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let v = compile(&file, &Assignment::default()).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let moves = |text: &str| -> Vec<String> {
+        let mut pos =
+            ashtapada::notation::parse_position(&v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut moves = Vec::new();
+        pos.game_moves(&mut moves);
+        let mut out: Vec<String> = moves
+            .iter()
+            .map(|&m| ashtapada::notation::move_to_string(&pos, m))
+            .collect();
+        out.sort();
+        out
+    };
+    let got = moves("7gK/8/8/8/8/8/8/rR2rK4 r 1,3");
+    assert!(got.contains(&"1:d1b1".to_string()), "{got:?}");
+    let got = moves("7gK/8/8/8/8/8/8/rR2rK4 r 4,3");
+    assert!(!got.iter().any(|m| m.ends_with("d1b1")), "{got:?}");
+    assert!(got.contains(&"4:a1b1".to_string()), "{got:?}");
+}
+
+/// Castling is in each seat's own frame, on any edge. Blue sits on the west edge: its frame's
+/// square (file f, rank r) is the board's (file r, rank 8 − f), so its d1 (king), b1 and c1
+/// and a1 (rook) are the board's a5, a7, a6 and a8, on the board's a-file. Blue castles
+/// `a5a7`, its rook going a8 → a6; the king's first line (a5–a8) is its rank.
+#[test]
+fn castling_on_a_west_edge_seat_is_along_its_own_rank() {
+    let file = load_str("compose.yaml", &rule_file()).unwrap();
+    let v =
+        compile(&file, &assignment(&["castling"])).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let mut pos = ashtapada::notation::parse_position(&v, "bR7/8/8/bK7/8/8/8/rK7 b")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let m = pos
+        .legal_move_list()
+        .into_iter()
+        .find(|&m| ashtapada::notation::move_to_string(&pos, m) == "a5a7")
+        .expect("blue castles a5a7");
+    pos.play(m).unwrap();
+    let text = ashtapada::notation::to_position_string(&pos);
+    assert!(text.starts_with("8/bK7/bR7/8/"), "{text}");
 }

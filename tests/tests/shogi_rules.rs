@@ -155,3 +155,75 @@ fn a_captured_promoted_pawn_returns_to_the_hand_as_a_pawn() {
     play(&mut pos, &["b7b8q"]);
     assert_eq!(to_fen(&pos), "1Q~2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
 }
+
+/// Crazyhouse's en passant: the pawn taken en passant goes to the capturer's hand like any
+/// captured piece. White's e5 pawn takes d5 en passant (black's last move was d7d5): white
+/// holds a pawn (`[P]`), as Fairy-Stockfish's FEN after `e5d6` shows; undone, the hand is
+/// empty again. Fairy-Stockfish counts 25935 at depth 3 from the FEN before the capture (a
+/// game in which the pawn was not credited counted 24988; cutechess-cli then refused the
+/// engine's drop of that pawn as illegal).
+#[test]
+fn a_pawn_taken_en_passant_goes_to_the_hand() {
+    let fen = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR[] w KQkq d6 0 3";
+    let mut pos = load("crazyhouse", &[], fen);
+    assert_eq!(perft(&mut pos, 3), 25935);
+    play(&mut pos, &["e5d6"]);
+    assert_eq!(
+        to_fen(&pos),
+        "rnbqkbnr/ppp1pppp/3P4/8/8/8/PPPP1PPP/RNBQKBNR[P] b KQkq - 0 3"
+    );
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.undo();
+    assert_eq!(to_fen(&pos), fen);
+    assert_eq!(pos.hash(), pos.compute_hash());
+}
+
+/// An illegal drop says which rule it breaks (`Position::drop_refusal`, and the error of
+/// `parse_move`), in the order the rules are applied. Shogi, sente to move with a pawn in
+/// hand, its pawn on e3, the kings on e1 and e9: e1 is occupied; a9 is on the last rank, where
+/// a pawn could never move; e5 is on the e-file, which holds sente's pawn (nifu). Minishogi's
+/// mating pawn drop (the first test's position) breaks the no-mate rule. Sittuyin at the
+/// start: a chariot (`R`) is placed only on the first rank (its `by-kind` squares), so `R@a2`
+/// is outside the set-up squares; white's king placed on a1 is legal.
+#[test]
+fn an_illegal_drop_names_the_rule_it_breaks() {
+    use ashtapada::DropRefusal;
+    let refusal = |pos: &mut Position, text: &str| {
+        let m = parse_move(pos, text).expect_err(text).to_string();
+        let (letter, square) = text.split_once('@').unwrap();
+        let kind = pos.kind_for_letter(letter.chars().next().unwrap()).unwrap();
+        let to = pos.variant().board.parse_square(square).unwrap();
+        (pos.drop_refusal(kind, None, to), m)
+    };
+    let mut pos = load("shogi", &[], "4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1");
+    assert_eq!(refusal(&mut pos, "P@e1").0, Some(DropRefusal::Occupied));
+    assert_eq!(refusal(&mut pos, "P@a9").0, Some(DropRefusal::NeverMoves));
+    let (why, message) = refusal(&mut pos, "P@e5");
+    assert_eq!(
+        why,
+        Some(DropRefusal::LineFull {
+            limit: 1,
+            file: true
+        })
+    );
+    assert!(
+        message.starts_with("illegal drop `P@e5`: that file already holds 1 of the seat's pieces"),
+        "{message}"
+    );
+    let mut pos = load("minishogi", &[], "3rk/3s1/4G/5/K4[P] w - - 0 1");
+    assert_eq!(refusal(&mut pos, "P@e4").0, Some(DropRefusal::Mates));
+    let mut open = load(
+        "minishogi",
+        &["uchifuzume=legal"],
+        "3rk/3s1/4G/5/K4[P] w - - 0 1",
+    );
+    let e4 = open.variant().board.parse_square("e4").unwrap();
+    let pawn = open.kind_for_letter('P').unwrap();
+    assert_eq!(open.drop_refusal(pawn, None, e4), None);
+    let fen = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1";
+    let mut pos = load("sittuyin", &[], fen);
+    assert_eq!(refusal(&mut pos, "R@a2").0, Some(DropRefusal::Placement));
+    let a1 = pos.variant().board.parse_square("a1").unwrap();
+    let king = pos.kind_for_letter('K').unwrap();
+    assert_eq!(pos.drop_refusal(king, None, a1), None);
+}

@@ -81,15 +81,11 @@ impl Position {
         let combo = placed.index() * v.orients.len() + orient as usize;
         let rule = hands.drop_rule(placed);
         let allowed = hands.squares(combo);
-        let mut on_line = [0u8; 16];
-        if rule.per_line > 0 {
-            for sq in self.occ[seat.index()].iter() {
-                let p = self.board[sq as usize];
-                if p.kind() == placed && p.orient() == orient && !p.is_dead() {
-                    on_line[self.facing_line(orient, sq) as usize] += 1;
-                }
-            }
-        }
+        let on_line = if rule.per_line > 0 {
+            self.line_counts(seat, placed)
+        } else {
+            [0u8; 16]
+        };
         let full = |sq: u8| {
             rule.per_line > 0 && on_line[self.facing_line(orient, sq) as usize] >= rule.per_line
         };
@@ -111,6 +107,99 @@ impl Position {
                 drop: Some(kind),
             });
         }
+    }
+
+    /// `seat`'s live pieces of `kind` per line of its facing ([`Self::facing_line`]), for the
+    /// per-line drop limit.
+    fn line_counts(&self, seat: Seat, kind: Kind) -> [u8; 16] {
+        let orient = self.variant.seats[seat.index()].orient;
+        let mut on_line = [0u8; 16];
+        for sq in self.occ[seat.index()].iter() {
+            let p = self.board[sq as usize];
+            if p.kind() == kind && p.orient() == orient && !p.is_dead() {
+                on_line[self.facing_line(orient, sq) as usize] += 1;
+            }
+        }
+        on_line
+    }
+
+    /// Why the seat to move may not drop `kind` from its hand on `to` as `face` (`None`: as
+    /// itself): the first drop rule the drop breaks, in the order the generator applies them,
+    /// then royal safety and the no-mate rule; `None` if the drop is legal. The seat must hold
+    /// the kind.
+    pub fn drop_refusal(
+        &mut self,
+        kind: Kind,
+        face: Option<Kind>,
+        to: Square,
+    ) -> Option<DropRefusal> {
+        let seat = self.to_move;
+        let m = Move {
+            from: to,
+            to,
+            promotion: face,
+            die: 0,
+            drop: Some(kind),
+        };
+        if self.legal_move_list().contains(&m) {
+            return None;
+        }
+        let v = std::sync::Arc::clone(&self.variant);
+        let hands = v.rules.hands.as_ref()?;
+        let placed = face.unwrap_or(kind);
+        let orient = v.seats[seat.index()].orient;
+        let combo = placed.index() * v.orients.len() + orient as usize;
+        let rule = hands.drop_rule(placed);
+        let sq = to.0;
+        if !self.board[sq as usize].is_empty() {
+            return Some(DropRefusal::Occupied);
+        }
+        if !hands.squares(combo).contains(sq) {
+            let region = rule.region.and_then(|r| v.regions.get(r as usize));
+            return Some(match region {
+                Some(r) if !r.squares[orient as usize].contains(sq) => DropRefusal::Region,
+                _ => DropRefusal::NeverMoves,
+            });
+        }
+        if (v.rules.placement.as_ref()).is_some_and(|p| !p.region(combo).contains(sq)) {
+            return Some(DropRefusal::Placement);
+        }
+        if rule.per_line > 0 {
+            let line = self.facing_line(orient, sq);
+            if self.line_counts(seat, placed)[line as usize] >= rule.per_line {
+                return Some(DropRefusal::LineFull {
+                    limit: rule.per_line,
+                    file: matches!(
+                        v.orients[orient as usize].edge,
+                        crate::geometry::Edge::South | crate::geometry::Edge::North
+                    ),
+                });
+            }
+        }
+        if v.rules.mate.is_some() && rule.mobile && !self.could_move_from(combo, sq) {
+            return Some(DropRefusal::Walled);
+        }
+        let mut pseudo = Vec::new();
+        self.drop_moves(seat, &mut pseudo);
+        if !pseudo.contains(&m) {
+            return Some(DropRefusal::NotNow);
+        }
+        if !self.keeps_royals_safe(m) {
+            if rule.no_mate {
+                let piece = self.placed_by_drop(seat, m);
+                self.put(sq, piece);
+                let mates = self.drop_mates(sq);
+                self.take(sq);
+                if mates {
+                    return Some(DropRefusal::Mates);
+                }
+            }
+            return Some(DropRefusal::Unsafe);
+        }
+        if v.rules.captures.is_some() {
+            return Some(DropRefusal::CaptureDue);
+        }
+        Some(DropRefusal::NotNow)
     }
 
     /// The kind a captured piece goes to the capturer's hand as: the kind it was promoted from
@@ -193,5 +282,64 @@ impl Position {
             }
         }
         false
+    }
+}
+
+/// Why a drop is not legal ([`Position::drop_refusal`]): the rule it breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropRefusal {
+    /// The square holds a piece.
+    Occupied,
+    /// Outside the kind's `drop.region`.
+    Region,
+    /// Where the piece could never move, even on an empty board (`drop.mobile`).
+    NeverMoves,
+    /// Outside the set-up phase's squares (`placement:`).
+    Placement,
+    /// The line already holds `limit` live pieces of the kind (`drop.per-line`, nifu); `file`:
+    /// the line is a file (a rank for a seat on the west or east edge).
+    LineFull {
+        /// The per-line limit.
+        limit: u8,
+        /// True if the line is a file.
+        file: bool,
+    },
+    /// Dead pieces wall the square in: the piece could never move from it.
+    Walled,
+    /// The drop would leave the seat's royal piece attacked (or newly attack a partner's).
+    Unsafe,
+    /// The kind may not be dropped to give mate (`drop.no-mate`, uchifuzume).
+    Mates,
+    /// A capture is legal, and captures are compulsory (`captures.mandatory`).
+    CaptureDue,
+    /// No drop is legal now (a set-up phase or a die that does not allow it).
+    NotNow,
+}
+
+impl std::fmt::Display for DropRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DropRefusal::Occupied => f.write_str("the square is not empty"),
+            DropRefusal::Region => f.write_str("the square is outside the piece's drop region"),
+            DropRefusal::NeverMoves => f.write_str(
+                "the piece could never move from there, and is not dropped where it could not",
+            ),
+            DropRefusal::Placement => f.write_str("pieces are placed only on the set-up squares"),
+            DropRefusal::LineFull { limit, file } => write!(
+                f,
+                "that {} already holds {limit} of the seat's pieces of this kind, as many as a {} may",
+                if *file { "file" } else { "rank" },
+                if *file { "file" } else { "rank" }
+            ),
+            DropRefusal::Walled => {
+                f.write_str("dead pieces wall the square in: the piece could never move")
+            }
+            DropRefusal::Unsafe => f.write_str("it would leave the seat's royal piece attacked"),
+            DropRefusal::Mates => f.write_str("this piece may not be dropped to give mate"),
+            DropRefusal::CaptureDue => {
+                f.write_str("a capture is legal, and captures are compulsory")
+            }
+            DropRefusal::NotNow => f.write_str("that piece cannot be dropped now"),
+        }
     }
 }

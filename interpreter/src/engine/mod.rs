@@ -30,6 +30,7 @@ pub use crate::vocab::{
     Outcome, Piece, Seat, SquareSet,
 };
 pub use events::PlyEvents;
+pub use hands::DropRefusal;
 pub use load::{compile, load_variant};
 pub use play::{PlayError, RollError};
 pub use position::Position;

@@ -67,6 +67,7 @@ impl Variant {
             if self.rules.bikjang.is_some() {
                 out.push(EndReason::Bikjang);
             }
+        }
         if self.rules.counting.is_some() {
             out.push(EndReason::Counting);
         }

@@ -132,8 +132,12 @@ impl Position {
             self.hash = h;
         }
         // An en-passant capture takes a piece from another square: it resets like a capture.
-        let took_en_passant = self.variant.right_kinds | self.variant.ep_kinds != 0
-            && self.play_special(m, mover, moved);
+        let en_passant = if self.variant.right_kinds | self.variant.ep_kinds != 0 {
+            self.play_special(m, mover, moved)
+        } else {
+            Piece::EMPTY
+        };
+        let took_en_passant = !en_passant.is_empty();
         // Captures, drops and reset-by kinds are irreversible: the move rule and the repetition
         // window start again.
         let resets = !captured.is_empty()
@@ -145,7 +149,13 @@ impl Position {
         if dice {
             self.use_die(m.die);
         }
-        if let Some(o) = self.after_move(mover, m, moved, placed, captured) {
+        // The modules see an en-passant victim as the move's capture.
+        let taken = if captured.is_empty() {
+            en_passant
+        } else {
+            captured
+        };
+        if let Some(o) = self.after_move(mover, m, moved, placed, taken) {
             self.ended = Some(o);
             return;
         }

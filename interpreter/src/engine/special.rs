@@ -20,7 +20,7 @@ use super::Move;
 use super::position::{Position, ep_key, right_key};
 use crate::compile::{CAPTURE, EN_PASSANT, INITIAL, QUIET};
 use crate::geometry::Square;
-use crate::vocab::{Piece, Seat};
+use crate::vocab::{Piece, Seat, SquareSet};
 
 /// No en-passant square.
 pub(crate) const NO_EP: u8 = u8::MAX;
@@ -34,7 +34,13 @@ impl Position {
         let n_orients = v.orients.len();
         let unchecked = v.rules.first_move.as_ref().map_or(0, |f| f.not_in_check);
         let mut checked = None;
-        for from in self.occ[seat.index()].iter() {
+        // Without first-move or en-passant steps the special table is empty (castling alone).
+        let pieces = if v.has_special {
+            self.occ[seat.index()]
+        } else {
+            SquareSet::default()
+        };
+        for from in pieces.iter() {
             let p = self.board[from as usize];
             if p.is_dead() || kinds >> p.kind().0 & 1 == 0 {
                 continue;
@@ -151,9 +157,10 @@ impl Position {
 
     /// After the board move of `m` by `moved` (already on `m.to`): takes an en-passant victim,
     /// moves a castling partner, drops the rights of the pieces that moved or were captured,
-    /// and sets the new en-passant square. Every change is logged for undo and hashed. True if
-    /// it took a piece en passant.
-    pub(crate) fn play_special(&mut self, m: Move, mover: Seat, moved: Piece) -> bool {
+    /// and sets the new en-passant square. Every change is logged for undo and hashed. Returns
+    /// the piece it took en passant (empty if none); with `hands.captures` it goes to the
+    /// mover's hand like any captured piece (crazyhouse, as Fairy-Stockfish plays it).
+    pub(crate) fn play_special(&mut self, m: Move, mover: Seat, moved: Piece) -> Piece {
         let (from, to) = (m.from.0, m.to.0);
         let victim = if m.drop.is_none() {
             self.ep_capture(m, moved)
@@ -165,9 +172,13 @@ impl Position {
             self.ep = NO_EP;
             self.ep_victim = NO_EP;
         }
-        let took = victim.is_some();
+        let took = victim.map_or(Piece::EMPTY, |sq| self.board[sq as usize]);
         if let Some(sq) = victim {
             self.edit(sq, Piece::EMPTY);
+            if (self.variant.rules.hands.as_ref()).is_some_and(|h| h.captures) {
+                let k = self.hand_kind(took);
+                self.set_hand(mover, k, self.hand[mover.index()][k.index()] + 1);
+            }
         }
         if m.drop.is_some() {
             self.drop_gives_right(to, moved);

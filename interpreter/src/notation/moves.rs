@@ -17,7 +17,7 @@ pub enum MoveError {
         from_same_square: Vec<String>,
         /// When no legal move starts on the origin square, why: "there is no piece on e4",
         /// "the piece on e7 belongs to black; it is white's turn", "no die left shows 6: the
-        /// dice left are 2"; for a drop, `None` unless the die is the reason.
+        /// dice left are 2"; for a drop, the rule it breaks ([`crate::engine::DropRefusal`]).
         why: Option<String>,
     },
 }
@@ -31,16 +31,16 @@ impl fmt::Display for MoveError {
                 from_same_square,
                 why,
             } if text.contains(['@', '*']) => {
-                if from_same_square.is_empty() {
-                    let why = why.as_deref().unwrap_or("that piece cannot be dropped now");
-                    write!(f, "illegal drop `{text}`: {why}")
-                } else {
+                let why = why.as_deref().unwrap_or("that piece cannot be dropped now");
+                write!(f, "illegal drop `{text}`: {why}")?;
+                if !from_same_square.is_empty() {
                     write!(
                         f,
-                        "illegal drop `{text}`; legal drops of that piece: {}",
+                        "; legal drops of that piece: {}",
                         from_same_square.join(" ")
-                    )
+                    )?;
                 }
+                Ok(())
             }
             MoveError::Illegal {
                 text,
@@ -391,14 +391,22 @@ fn parse_drop(
             v.kinds[kind.index()].name
         )));
     }
+    // Written with `+`, the piece in hand is dropped showing the face it flips to.
+    let shown = v
+        .rules
+        .flip
+        .as_ref()
+        .and_then(|f| f.of(kind))
+        .filter(|_| face);
+    let from_same_square = legal
+        .iter()
+        .filter(|m| m.drop == Some(kind))
+        .map(|m| move_to_string(pos, *m))
+        .collect();
     Err(MoveError::Illegal {
         text: t.to_string(),
-        from_same_square: legal
-            .iter()
-            .filter(|m| m.drop == Some(kind))
-            .map(|m| move_to_string(pos, *m))
-            .collect(),
-        why: None,
+        from_same_square,
+        why: pos.drop_refusal(kind, shown, to).map(|r| r.to_string()),
     })
 }
 

@@ -16,10 +16,9 @@
 //! Fairy-Stockfish's `is_immediate_game_end` (perft has no move after it). Needs a royal
 //! kind; refused with `facing` (which forbids what this allows).
 
-use super::compose::Need;
+use super::compose::{Need, Refusal, refuse};
 use super::facing::Facing;
-use super::{Cx, Module, Names, Specs};
-use crate::diag::{Code, Diagnostic};
+use super::{Cx, Module, Names};
 use crate::vocab::{Piece, Seat};
 use crate::yaml::{Fields, Node, Reader};
 
@@ -53,6 +52,13 @@ impl Module for Bikjang {
     /// The key's node, for the refusal's span.
     type Spec = Node;
 
+    const REFUSES: &'static [Refusal] = &[refuse(
+        "bikjang",
+        "facing",
+        "`facing` makes every move that leaves the royal pieces facing illegal; `bikjang` \
+         allows it and asks the other side to answer; keep one of them",
+    )];
+
     const NEEDS: &'static [Need] = &[(
         "bikjang",
         "royal",
@@ -64,22 +70,6 @@ impl Module for Bikjang {
         let n = f.opt("bikjang")?;
         let on = r.bool(n, "`bikjang`")?;
         on.then(|| n.clone())
-    }
-
-    fn refuse(spec: &Node, all: &Specs) -> Option<Diagnostic> {
-        all.facing.as_ref()?;
-        Some(
-            Diagnostic::new(
-                Code::CompileRefusedPair,
-                "`bikjang` cannot be combined with `facing`",
-                Some(spec.span.clone()),
-            )
-            .label("refused with `facing`")
-            .help(
-                "`facing` makes every move that leaves the royal pieces facing illegal; \
-                 `bikjang` allows it and asks the other side to answer; keep one of them",
-            ),
-        )
     }
 
     fn compile(_spec: &Node, cx: &mut Cx<'_>) -> Option<Bikjang> {

@@ -25,7 +25,7 @@
 
 use super::{Cx, Module, Names};
 use crate::diag::{Code, Diagnostic};
-use crate::geometry::Square;
+use crate::geometry::{Edge, Orientation, Square};
 use crate::vocab::{Kind, SquareSet};
 use crate::yaml::{Fields, Node, Reader, Text};
 
@@ -214,7 +214,7 @@ impl Module for Castling {
                     return None;
                 };
                 let (to, from, rook_to) = (to?, from?, rook_to?);
-                let rank = |sq: u8| cx.board.rank(crate::geometry::Square(sq));
+                let rank = |sq: u8| o.forward_line(cx.board, Square(sq));
                 if to == king_sq.0 || rank(to) != rank(king_sq.0) || rank(from) != rank(king_sq.0) {
                     cx.errs.push(castling_error(
                         &side.king.node,
@@ -240,7 +240,7 @@ impl Module for Castling {
                     return None;
                 }
                 seat_moves.push(castle_move(
-                    cx.board,
+                    (cx.board, o),
                     seat,
                     letter,
                     (king_sq.0, to),
@@ -302,20 +302,31 @@ fn castling_error(node: &Node, message: String) -> Diagnostic {
         .help("squares are in the seat's own frame: the chess king side is `{ fen: K, king: g1, partner-from: h1, partner-to: f1 }`")
 }
 
-/// The squares of one castling move on `board`: what must be empty and what the royal passes.
+/// The squares of one castling move on `board`, in the frame `o` of the castling seat: what
+/// must be empty and what the royal passes. The royal's rank is the seat's own rank: a board
+/// rank for a seat on the south or north edge, a board file for one on the west or east edge
+/// (four-player boards).
 fn castle_move(
-    board: crate::geometry::Board,
+    (board, o): (crate::geometry::Board, Orientation),
     seat: usize,
     letter: char,
     (king_from, king_to): (u8, u8),
     (rook_from, rook_to): (u8, u8),
 ) -> CastleMove {
+    let across = |sq: Square| match o.edge {
+        Edge::South | Edge::North => board.file(sq),
+        Edge::West | Edge::East => board.rank(sq),
+    };
+    // The squares of the seat's rank through `a` from `a` to `b`, both included, in board
+    // order (`b` lies on that rank: the compiler checked it).
     let line = |a: u8, b: u8| -> Vec<u8> {
-        let (fa, fb) = (board.file(Square(a)), board.file(Square(b)));
-        let rank = board.rank(Square(a));
-        let (lo, hi) = (fa.min(fb), fa.max(fb));
-        (lo..=hi)
-            .filter_map(|f| board.square(f.into(), rank.into()).map(|s| s.0))
+        let (la, lb) = (across(Square(a)), across(Square(b)));
+        let (lo, hi) = (la.min(lb), la.max(lb));
+        let rank = o.forward_line(board, Square(a));
+        board
+            .squares()
+            .filter(|&s| o.forward_line(board, s) == rank && (lo..=hi).contains(&across(s)))
+            .map(|s| s.0)
             .collect()
     };
     let mut empty = SquareSet::default();

@@ -29,7 +29,7 @@ pub struct Switch {
 }
 
 /// Every module a rule file can switch on, as [`Switch::module`] names them.
-pub const MODULES: [&str; 29] = [
+pub const MODULES: [&str; 34] = [
     "dice",
     "royal",
     "checkmate",
@@ -59,6 +59,11 @@ pub const MODULES: [&str; 29] = [
     "bikjang",
     "material-count",
     "counting",
+    "castling",
+    "facing",
+    "placement",
+    "first-move",
+    "in-place",
 ];
 
 /// True if `n` is switched on: `true`, a mapping or list with entries, any other scalar.
@@ -105,9 +110,11 @@ fn top_switches(root: &Node, out: &mut Vec<Switch>) {
             push(module, &format!("{section}.{key}"), n, None);
         }
     }
-    let sections: [(&'static str, &str); 8] = [
+    let sections: [(&'static str, &str); 11] = [
         ("dice", "dice"),
         ("counting", "counting"),
+        ("castling", "castling"),
+        ("placement", "placement"),
         ("check-count", "check-count"),
         ("mate", "mate"),
         ("teams", "teams"),
@@ -125,6 +132,7 @@ fn top_switches(root: &Node, out: &mut Vec<Switch>) {
         ("resign", "resign"),
         ("pass", "pass"),
         ("bikjang", "bikjang"),
+        ("facing", "facing"),
     ] {
         if let Some(n) = root.get(key).filter(|n| is_word(n, "true")) {
             push(module, key, n, None);
@@ -174,7 +182,8 @@ fn end_switches(root: &Node, out: &mut Vec<Switch>) {
     }
 }
 
-/// The switches of the piece kinds: royal, drop rules, far-line promotion, flips.
+/// The switches of the piece kinds: royal, drop rules, far-line and in-place promotion, flips,
+/// first-move conditions.
 fn piece_switches(root: &Node, out: &mut Vec<Switch>) {
     let Some(pieces) = root.get("pieces").and_then(Node::as_map) else {
         return;
@@ -205,12 +214,18 @@ fn piece_switches(root: &Node, out: &mut Vec<Switch>) {
                 push("no-mate-drops", "drop.no-mate", n);
             }
         }
-        if let Some(n) = p
-            .get("promotion")
-            .and_then(|pr| pr.get("by-file"))
-            .filter(|n| on(n))
-        {
+        let promotion = p.get("promotion");
+        if let Some(n) = promotion.and_then(|pr| pr.get("by-file")).filter(|n| on(n)) {
             push("far-promotion", "promotion.by-file", n);
+        }
+        if let Some(n) = promotion
+            .and_then(|pr| pr.get("in-place"))
+            .filter(|n| is_word(n, "true"))
+        {
+            push("in-place", "promotion.in-place", n);
+        }
+        if let Some(n) = p.get("first-move").filter(|n| on(n)) {
+            push("first-move", "first-move", n);
         }
         if let Some(n) = p.get("flip").filter(|n| on(n)) {
             push("flip", "flip", n);
@@ -314,6 +329,31 @@ mod tests {
         assert!(!refused.is_empty() && !needs.is_empty());
         assert!(refused.iter().all(|r| known(r.module) && known(r.with)));
         assert!(needs.iter().all(|(m, n, _, _)| known(m) && known(n)));
+    }
+
+    /// Every registry module is switched on by some key of [`MODULES`], so the composition
+    /// matrix (`tests/tests/compose.rs`) covers it: a new module must add its switch here.
+    #[test]
+    fn every_registry_module_has_a_switch() {
+        // Registry names that differ from their switches' names.
+        let aliases: [(&str, &[&str]); 4] = [
+            ("checkmate", &["checkmate", "stalemate"]),
+            ("in-place promotion", &["in-place"]),
+            ("promotion", &["far-promotion"]),
+            ("match", &["first-seat"]),
+        ];
+        for name in super::super::NAMES {
+            let switches = aliases
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or(vec![*name], |(_, s)| s.to_vec());
+            for s in switches {
+                assert!(
+                    MODULES.contains(&s),
+                    "module {name} has no switch `{s}` in MODULES"
+                );
+            }
+        }
     }
 
     fn tree(text: &str) -> Node {

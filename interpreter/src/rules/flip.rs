@@ -50,8 +50,8 @@ impl Flips {
 }
 
 /// Checks one piece's `flip:` against its other keys (at `piece`, the piece's mapping): a
-/// flip with a `promotion:`, a flip to itself, and `drop.either-face` without a flip are
-/// located errors in `r`.
+/// flip with a `promotion:`, a flip to itself, and `drop.either-face` without a flip or on a
+/// second face (a kind with `demote:`) are located errors in `r`.
 pub fn check_piece(r: &mut Reader, name: &str, piece: &Node, flip: Option<&Text>) {
     let refuse = |r: &mut Reader, at: &Node, message: String, help: &str| {
         r.error(
@@ -88,6 +88,21 @@ pub fn check_piece(r: &mut Reader, name: &str, piece: &Node, flip: Option<&Text>
             n,
             format!("`{name}` may be dropped on either face, and it has no `flip:`"),
             "add `flip: KIND` (the kind of its other face), or remove `either-face`",
+        );
+    }
+    // A second face (a kind that demotes) is never in hand: captured, it goes there as its
+    // first face, whose drop rules say on which faces it is dropped.
+    if let Some(n) = either.filter(|n| n.scalar_text().is_some_and(|t| t == "true"))
+        && let Some(d) = piece.get("demote").and_then(Node::scalar_text)
+    {
+        refuse(
+            r,
+            n,
+            format!(
+                "`{name}` is never in hand (captured, it goes there as `{d}`), so it is never \
+                 dropped on either face"
+            ),
+            &format!("write `drop: {{ either-face: true }}` on `{d}`, the first face"),
         );
     }
 }
@@ -184,6 +199,13 @@ mod tests {
         let e = check("p: { flip: q, promotion: { zone: 1, to: [q] } }\n");
         assert_eq!(e, ["`p` has both `flip:` and `promotion:`"]);
         assert_eq!(check("p: { flip: p }\n"), ["`p` flips to itself"]);
+        let e = check("p: { flip: q, demote: q, drop: { either-face: true } }\n");
+        assert_eq!(
+            e,
+            [
+                "`p` is never in hand (captured, it goes there as `q`), so it is never dropped on either face"
+            ]
+        );
         let e = check("p: { drop: { either-face: true } }\n");
         assert_eq!(
             e,

@@ -26,11 +26,13 @@
 //! this kind, not in check, whose every legal move is a promotion, is stalemated — the game
 //! ends as `end.stalemate` says, a draw by default; Fairy-Stockfish's "sittuyin stalemate due
 //! to optional promotion", rule 3.9 c.7, judged in `engine/outcome.rs`). Errors, located:
-//! `last-anywhere` or `only-promotions-draw` without `in-place`; `in-place` with `by-file:`.
+//! `last-anywhere` or `only-promotions-draw` without `in-place`; `in-place` with `by-file:`
+//! on the same kind (refused by the composition table, [`InPlacePromotion::REFUSES`]).
 //!
 //! The engine generates the moves (`engine/in_place.rs`), reading [`InPlacePromotion`]; the
 //! core's promotion on arrival skips kinds with `in-place` (`Promotion::in_place`).
 
+use super::compose::Refusal;
 use super::{Cx, Module, Names};
 use crate::diag::{Code, Diagnostic};
 use crate::vocab::Kind;
@@ -85,17 +87,6 @@ pub fn read_in_place(r: &mut Reader, f: &mut Fields<'_>, node: &Node) -> Option<
         }
         return None;
     }
-    if let Some(n) = node.get("by-file") {
-        r.error(
-            Diagnostic::new(
-                Code::CompilePromotionSquares,
-                "`in-place` promotion cannot be combined with far-line promotion (`by-file:`)",
-                Some(n.span.clone()),
-            )
-            .label("far-line promotion")
-            .help("promote either in place (`in-place`, `to:`) or by the far line's square (`by-file:`)"),
-        );
-    }
     let lost_only = node
         .get("lost-only")
         .and_then(crate::yaml::Node::scalar_text)
@@ -135,6 +126,15 @@ impl Module for InPlacePromotion {
     const KEYS: &'static [&'static str] = &[];
     /// (kind name, its spec) for each kind with `in-place: true`.
     type Spec = Vec<(Text, InPlaceSpec)>;
+
+    /// A kind promotes either in place or by the far line's square, not both.
+    const REFUSES: &'static [Refusal] = &[Refusal {
+        module: "in-place",
+        with: "far-promotion",
+        same_kind: true,
+        reason: "promote either in place (`in-place`, `to:`) or by the far line's square \
+                 (`by-file:`)",
+    }];
 
     /// The spec is gathered from the pieces ([`read_in_place`]).
     fn read(_: &mut Reader, _: &mut Fields<'_>) -> Option<Self::Spec> {

@@ -369,6 +369,9 @@ macro_rules! registry {
             )*
         }
 
+        /// Every module's [`Module::NAME`], in registry order.
+        pub const NAMES: &[&str] = &[$(<$ty as Module>::NAME),*];
+
         /// Every top-level key the modules own, in registry order.
         pub fn keys() -> Vec<&'static str> {
             let mut out = Vec::new();

@@ -17,8 +17,7 @@
 //! turn has its own pass) and with `placement` (a seat holding pieces must place one).
 
 use super::compose::{Refusal, refuse};
-use super::{Cx, Module, Names, Specs};
-use crate::diag::{Code, Diagnostic};
+use super::{Cx, Module, Names};
 use crate::yaml::{Fields, Node, Reader};
 
 /// The compiled passing rule (it has no parameters).
@@ -36,6 +35,11 @@ impl Module for Pass {
         "dice",
         "a dice turn already ends by passing with a usable die; a turn-long pass of the board \
          is not defined with dice",
+    ), refuse(
+        "pass",
+        "placement",
+        "in a set-up phase a seat holding pieces must place one; a pass would let it skip \
+         that; keep one of them",
     )];
 
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<Node> {
@@ -45,22 +49,6 @@ impl Module for Pass {
     }
 
     /// Refused with a set-up phase, where a seat holding pieces must place one.
-    fn refuse(spec: &Node, all: &Specs) -> Option<Diagnostic> {
-        all.placement.as_ref()?;
-        Some(
-            Diagnostic::new(
-                Code::CompileRefusedPair,
-                "`pass` cannot be combined with `placement`",
-                Some(spec.span.clone()),
-            )
-            .label("refused with `placement`")
-            .help(
-                "in a set-up phase a seat holding pieces must place one; a pass would let it \
-                 skip that; keep one of them",
-            ),
-        )
-    }
-
     fn compile(_spec: &Node, _cx: &mut Cx<'_>) -> Option<Pass> {
         Some(Pass)
     }

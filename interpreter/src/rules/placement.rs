@@ -29,6 +29,7 @@
 //! `engine/hands.rs::drop_moves` and the must-place rule in `engine/movegen.rs`
 //! (`legal_moves`, `count_legal`); both are skipped without this module.
 
+use super::compose::{Refusal, refuse};
 use super::{Cx, Module, Names, Specs};
 use crate::diag::{Code, Diagnostic};
 use crate::geometry::{Board, Orientation};
@@ -127,6 +128,12 @@ impl Module for Placement {
     const KEYS: &'static [&'static str] = &["placement"];
     type Spec = PlacementSpec;
 
+    const REFUSES: &'static [Refusal] = &[refuse(
+        "placement",
+        "dice",
+        "a die moves a piece of a kind it names, and placing a piece is not a die move",
+    )];
+
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<PlacementSpec> {
         let node = f.opt("placement")?;
         let mut m = r.map(node, "placement: { squares, by-kind }")?;
@@ -159,9 +166,8 @@ impl Module for Placement {
     }
 
     fn refuse(spec: &PlacementSpec, all: &Specs) -> Option<Diagnostic> {
-        let why = if all.dice.is_some() {
-            "a die moves a piece of a kind it names, and placing a piece is not a die move"
-        } else if all.hands.as_ref().is_none_or(|h| !h.on) {
+        // With dice: refused by the composition table ([`Placement::REFUSES`]).
+        let why = if all.hands.as_ref().is_none_or(|h| !h.on) {
             "pieces are placed from the hand, and the file has no `hands:`"
         } else {
             return None;
