@@ -70,21 +70,16 @@ impl Agent for RandomAgent {
 /// selection before, 4.5 million with the group.
 #[inline]
 pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
-    let from = moves[i].from;
-    let (mut start, mut end) = (i, i);
-    let mut grouped = true;
-    let mut prev = Square(0);
-    for (j, m) in moves.iter().enumerate() {
-        grouped &= m.from >= prev;
-        prev = m.from;
-        if m.from == from {
-            start = start.min(j);
-            end = j;
-        }
-    }
-    if !grouped {
+    if !moves.windows(2).all(|w| w[0].from <= w[1].from) {
         return select_nth(moves, i);
     }
+    // Grouped: the origin's moves are the run around `moves[i]`.
+    let from = moves[i].from;
+    let start = moves[..i]
+        .iter()
+        .rposition(|m| m.from != from)
+        .map_or(0, |j| j + 1);
+    let end = i + moves[i..].iter().take_while(|m| m.from == from).count() - 1;
     let group = &mut moves[start..=end];
     if group.len() <= SHORT_BUFFER
         && group

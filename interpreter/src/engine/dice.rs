@@ -44,7 +44,14 @@ impl Position {
     /// Appends the legal die-tagged moves for every distinct remaining die value.
     pub(crate) fn die_moves(&mut self, out: &mut Vec<Move>) {
         if self.die_cache_valid && !std::ptr::eq(out, &self.die_cache) {
-            out.extend_from_slice(&self.die_cache);
+            if out.is_empty() {
+                // Handed over rather than copied (the caller's buffer becomes the cache's, so
+                // no allocation either); a later call in this position generates them again.
+                std::mem::swap(out, &mut self.die_cache);
+                self.die_cache_valid = false;
+            } else {
+                out.extend_from_slice(&self.die_cache);
+            }
             return;
         }
         let Some(rules) = &self.variant.rules.dice else {
@@ -61,6 +68,11 @@ impl Position {
                     n += 1;
                 }
             }
+        }
+        // No remaining die moves a kind (all used, or their faces move nothing): no moves, and
+        // no walk over the seat's pieces.
+        if n == 0 {
+            return;
         }
         let start = out.len();
         self.pseudo_moves_for(self.to_move, &masks[..n], out);
