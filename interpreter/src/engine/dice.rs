@@ -7,7 +7,7 @@
 
 use super::position::Position;
 use super::{Action, MAX_DICE, Move, PlayError, RollError};
-use crate::vocab::Piece;
+use crate::vocab::{Piece, Seat};
 
 impl Position {
     /// True when the seat to move must roll before acting.
@@ -80,11 +80,26 @@ impl Position {
     }
 
     /// Ends the turn: no dice left, the next seat that has pieces is to move and must roll.
-    pub(crate) fn end_turn(&mut self) {
+    /// True if a round was completed (the round counters moved on).
+    pub(crate) fn end_turn(&mut self) -> bool {
         self.die_cache_valid = false;
         self.dice = [0; MAX_DICE];
         self.awaiting_roll = self.variant.rules.dice.is_some();
-        self.advance_turn();
+        self.advance_turn()
+    }
+
+    /// Ends the turn of `mover` (a move, roll or pass that left no usable die) and judges the
+    /// end conditions for it — unless nothing they read can have changed since they were last
+    /// found false: they read neither the placement nor a seat by its place in the play
+    /// (`conditions_stable`, `conditions_turn_free`: the turn passing on changes only the
+    /// seat to move and, at the end of a round, the counters), and no round was completed.
+    /// The same reasoning as a quiet move's ([`play_unchecked`](Self::play_unchecked)).
+    pub(crate) fn end_turn_judged(&mut self, mover: Seat) {
+        let round = self.end_turn();
+        let end = &self.variant.end;
+        if round || !end.conditions_stable || !end.conditions_turn_free {
+            self.ended = self.judge_conditions(mover);
+        }
     }
 
     /// True if the seat to move may end its turn now with a usable die left.
@@ -128,9 +143,7 @@ impl Position {
         self.dice = d;
         self.awaiting_roll = false;
         if !self.any_die_usable() {
-            let mover = self.to_move;
-            self.end_turn();
-            self.ended = self.judge_conditions(mover);
+            self.end_turn_judged(self.to_move);
         }
     }
 
@@ -146,8 +159,6 @@ impl Position {
     /// Ends the turn early without checking [`can_pass`](Self::can_pass).
     pub fn pass_unchecked(&mut self) {
         self.push_undo(Action::Pass, Piece::EMPTY, Piece::EMPTY);
-        let mover = self.to_move;
-        self.end_turn();
-        self.ended = self.judge_conditions(mover);
+        self.end_turn_judged(self.to_move);
     }
 }

@@ -104,9 +104,10 @@ impl Position {
                 l.mode & CAPTURE != 0 && self.capturable(seat, target)
             };
             if ok
-                && t.blocks_of(l)
-                    .iter()
-                    .all(|&b| self.board[b as usize].is_empty())
+                && (l.nblock == 0
+                    || t.blocks_of(l)
+                        .iter()
+                        .all(|&b| self.board[b as usize].is_empty()))
             {
                 push(l.to, out);
             }

@@ -170,8 +170,7 @@ impl Position {
                 }
             }
             if !self.any_die_usable() {
-                self.end_turn();
-                self.ended = self.judge_conditions(mover);
+                self.end_turn_judged(mover);
             }
             return;
         }
