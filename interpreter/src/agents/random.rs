@@ -224,6 +224,13 @@ mod tests {
         }
     }
 
+    /// Puts `moves` in a random order (Fisher–Yates).
+    fn shuffle(moves: &mut [Move], rng: &mut ChaCha8Rng) {
+        for j in (1..moves.len()).rev() {
+            moves.swap(j, uniform_below(rng, j as u32 + 1) as usize);
+        }
+    }
+
     #[test]
     fn a_key_reads_back_as_its_move() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -257,9 +264,7 @@ mod tests {
                 // Shuffle within each origin's run only: still grouped, ascending.
                 let mut grouped = sorted.clone();
                 for run in grouped.chunk_by_mut(|a, b| a.from == b.from) {
-                    for j in (1..run.len()).rev() {
-                        run.swap(j, uniform_below(&mut rng, j as u32 + 1) as usize);
-                    }
+                    shuffle(run, &mut rng);
                 }
                 assert_eq!(
                     canonical_nth(&mut grouped, i),
@@ -281,9 +286,7 @@ mod tests {
             sorted.dedup();
             for i in [0, sorted.len() / 2, sorted.len() - 1] {
                 let mut shuffled = sorted.clone();
-                for j in (1..shuffled.len()).rev() {
-                    shuffled.swap(j, uniform_below(&mut rng, j as u32 + 1) as usize);
-                }
+                shuffle(&mut shuffled, &mut rng);
                 assert_eq!(
                     canonical_nth(&mut shuffled, i),
                     sorted[i],
