@@ -220,6 +220,7 @@ impl SquareSet {
     pub fn iter(self) -> SquareSetIter {
         SquareSetIter {
             words: self.0,
+            cur: self.0[0],
             w: 0,
         }
     }
@@ -228,23 +229,28 @@ impl SquareSet {
 /// Iterator over a [`SquareSet`].
 pub struct SquareSetIter {
     words: [u64; 4],
+    /// What is left of word `w`: the next square is its lowest bit.
+    cur: u64,
     w: usize,
 }
 
 impl Iterator for SquareSetIter {
     type Item = u8;
 
+    /// The usual step (a square left in the current word) tests, counts and clears one bit;
+    /// the next word is loaded only when the current one is done.
     #[inline]
     fn next(&mut self) -> Option<u8> {
-        while self.w < 4 {
-            let word = self.words[self.w];
-            if word != 0 {
-                self.words[self.w] = word & (word - 1);
-                return Some((self.w as u32 * 64 + word.trailing_zeros()) as u8);
+        while self.cur == 0 {
+            if self.w >= 3 {
+                return None;
             }
             self.w += 1;
+            self.cur = self.words[self.w];
         }
-        None
+        let sq = (self.w as u32 * 64 + self.cur.trailing_zeros()) as u8;
+        self.cur &= self.cur - 1;
+        Some(sq)
     }
 }
 
@@ -524,5 +530,22 @@ mod tests {
         s.remove(63);
         assert!(!s.contains(63));
         assert_eq!(s.first(), Some(0));
+    }
+
+    /// The squares come out in ascending order across all four words, each once, and the
+    /// iterator stays finished.
+    #[test]
+    fn a_square_set_iterates_in_ascending_order() {
+        let squares = [0u8, 1, 63, 64, 100, 128, 191, 192, 254, 255];
+        let mut set = SquareSet::default();
+        for &sq in squares.iter().rev() {
+            set.insert(sq);
+        }
+        assert_eq!(set.iter().collect::<Vec<_>>(), squares);
+        assert_eq!(SquareSet::default().iter().next(), None);
+        let mut only_last = SquareSet::default();
+        only_last.insert(200);
+        let mut it = only_last.iter();
+        assert_eq!((it.next(), it.next(), it.next()), (Some(200), None, None));
     }
 }

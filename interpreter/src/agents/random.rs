@@ -70,39 +70,35 @@ impl Agent for RandomAgent {
 /// selection before, 4.5 million with the group.
 #[inline]
 pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
-    let from = moves[i].from;
-    let (mut start, mut end) = (i, i);
-    let mut grouped = true;
-    let mut prev = Square(0);
-    for (j, m) in moves.iter().enumerate() {
-        grouped &= m.from >= prev;
-        prev = m.from;
-        if m.from == from {
-            start = start.min(j);
-            end = j;
-        }
-    }
-    if !grouped {
+    if !moves.windows(2).all(|w| w[0].from <= w[1].from) {
         return select_nth(moves, i);
     }
+    // Grouped: the origin's moves are the run around `moves[i]`.
+    let from = moves[i].from;
+    let start = moves[..i]
+        .iter()
+        .rposition(|m| m.from != from)
+        .map_or(0, |j| j + 1);
+    let end = i + moves[i..].iter().take_while(|m| m.from == from).count() - 1;
     let group = &mut moves[start..=end];
     if group.len() <= SHORT_BUFFER
-        && group
-            .iter()
-            .all(|m| m.promotion.is_none() && m.drop.is_none())
+        && let Some(m) = nth_plain(group, i - start)
     {
-        return nth_plain(group, i - start);
+        return m;
     }
     select_nth(group, i - start)
 }
 
-/// The `i`-th of `moves`, up to [`SHORT_BUFFER`] moves of one origin square without promotions
-/// or drops, in the canonical order: by target square, then die (the rest of the key is the
-/// same for all), sorted as short keys.
+/// The `i`-th of `moves`, up to [`SHORT_BUFFER`] moves of one origin square, in the canonical
+/// order: by target square, then die (the rest of the key is the same for all), sorted as
+/// short keys; `None` if one of them promotes or drops (the short key would not order it).
 #[inline]
-fn nth_plain(moves: &[Move], i: usize) -> Move {
+fn nth_plain(moves: &[Move], i: usize) -> Option<Move> {
     let mut keys = [0u16; SHORT_BUFFER];
     for (j, m) in moves.iter().enumerate() {
+        if m.promotion.is_some() || m.drop.is_some() {
+            return None;
+        }
         let k = (m.to.0 as u16) << 8 | m.die as u16;
         let mut p = j;
         while p > 0 && keys[p - 1] > k {
@@ -111,13 +107,13 @@ fn nth_plain(moves: &[Move], i: usize) -> Move {
         }
         keys[p] = k;
     }
-    Move {
+    Some(Move {
         from: moves[0].from,
         to: Square((keys[i] >> 8) as u8),
         promotion: None,
         die: keys[i] as u8,
         drop: None,
-    }
+    })
 }
 
 /// The `i`-th of `moves` in the canonical order: by insertion sort of the keys on a short
@@ -228,12 +224,54 @@ mod tests {
         }
     }
 
+    /// Puts `moves` in a random order (Fisher–Yates).
+    fn shuffle(moves: &mut [Move], rng: &mut ChaCha8Rng) {
+        for j in (1..moves.len()).rev() {
+            moves.swap(j, uniform_below(rng, j as u32 + 1) as usize);
+        }
+    }
+
     #[test]
     fn a_key_reads_back_as_its_move() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for _ in 0..10_000 {
             let m = any_move(&mut rng);
             assert_eq!(from_canonical_key(m.canonical_key()), m);
+        }
+    }
+
+    /// Lists grouped by origin square in ascending order, as the move generator gives them (each
+    /// group in any order, promotions and dice among them), give the `i`-th move of the fully
+    /// sorted list for every `i`: the group's own short-key order, or its fallback.
+    #[test]
+    fn grouped_lists_give_the_nth_move_of_the_sorted_list() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for len in [1, 2, 5, 12, 30, 70] {
+            let mut sorted: Vec<Move> = (0..len)
+                .map(|_| {
+                    let mut m = any_move(&mut rng);
+                    // Few origins, so that groups hold several moves; no drops (a generator's
+                    // board moves), and a promotion now and then.
+                    m.from = Square(below(&mut rng, 4) * 9);
+                    m.drop = None;
+                    m.promotion = (below(&mut rng, 5) == 0).then(|| Kind(below(&mut rng, 3)));
+                    m
+                })
+                .collect();
+            sorted.sort();
+            sorted.dedup();
+            for i in 0..sorted.len() {
+                // Shuffle within each origin's run only: still grouped, ascending.
+                let mut grouped = sorted.clone();
+                for run in grouped.chunk_by_mut(|a, b| a.from == b.from) {
+                    shuffle(run, &mut rng);
+                }
+                assert_eq!(
+                    canonical_nth(&mut grouped, i),
+                    sorted[i],
+                    "len {len}, i {i}"
+                );
+            }
         }
     }
 
@@ -248,9 +286,7 @@ mod tests {
             sorted.dedup();
             for i in [0, sorted.len() / 2, sorted.len() - 1] {
                 let mut shuffled = sorted.clone();
-                for j in (1..shuffled.len()).rev() {
-                    shuffled.swap(j, uniform_below(&mut rng, j as u32 + 1) as usize);
-                }
+                shuffle(&mut shuffled, &mut rng);
                 assert_eq!(
                     canonical_nth(&mut shuffled, i),
                     sorted[i],

@@ -71,7 +71,11 @@ impl Variant {
     fn explain_pieces(&self, s: &mut String) {
         let _ = writeln!(s, "pieces:");
         for (i, k) in self.kinds.iter().enumerate() {
-            let royal = if k.royal { ", royal" } else { "" };
+            let royal = if k.royal {
+                crate::rules::royal::EXPLAIN_HEADING
+            } else {
+                ""
+            };
             let _ = writeln!(
                 s,
                 "  {} `{}`: {} (value {}{royal})",

@@ -113,6 +113,9 @@ pub struct EndRules {
     /// that changes neither the board's composition, the counters nor the seat to move cannot
     /// change their value.
     pub conditions_stable: bool,
+    /// No condition names a seat by its place in the play ([`Quantity::reads_turn`]): the
+    /// turn passing on (without completing a round) cannot change their value.
+    pub conditions_turn_free: bool,
     /// Named conditions, in order.
     pub conditions: Vec<Condition>,
 }
@@ -795,6 +798,10 @@ fn compile_end(
         .conditions
         .iter()
         .any(|c| c.quantities.iter().any(|q| q.reads_placement()));
+    end.conditions_turn_free = !end
+        .conditions
+        .iter()
+        .any(|c| c.quantities.iter().any(|q| q.reads_turn()));
     end
 }
 

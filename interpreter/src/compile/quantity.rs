@@ -87,6 +87,42 @@ impl Quantity {
             Quantity::Ply | Quantity::InCheck(_) | Quantity::On(..)
         )
     }
+
+    /// The seat the quantity is read for, if it names one.
+    pub fn seat(self) -> Option<SeatRef> {
+        match self {
+            Quantity::Pieces(s)
+            | Quantity::NonRoyal(s)
+            | Quantity::Royals(s)
+            | Quantity::Bare(s)
+            | Quantity::Material(s)
+            | Quantity::Count(s, _)
+            | Quantity::Has(s, _)
+            | Quantity::Score(s)
+            | Quantity::Mated(s)
+            | Quantity::TeamMated(s)
+            | Quantity::Mates(s)
+            | Quantity::Hand(s)
+            | Quantity::LastMate(s)
+            | Quantity::MatedAt(s)
+            | Quantity::InCheck(s)
+            | Quantity::Checks(s)
+            | Quantity::On(s, _, _) => Some(s),
+            Quantity::SeatsWith(_)
+            | Quantity::Rounds
+            | Quantity::RoundsWithoutCapture
+            | Quantity::Resigned
+            | Quantity::Ply
+            | Quantity::Const(_)
+            | Quantity::MatedSeats => None,
+        }
+    }
+
+    /// True if the value depends on whose turn it is: the quantity names a seat by its place
+    /// in the play (the mover, the opponent, the seat to move, the seat ranked), not by name.
+    pub fn reads_turn(self) -> bool {
+        self.seat().is_some_and(|s| !matches!(s, SeatRef::Fixed(_)))
+    }
 }
 
 /// Every quantity name with its arguments and meaning, for the README and `explain`.
@@ -620,5 +656,33 @@ mod tests {
         assert!(Quantity::On(SeatRef::Mover, Kind(0), 1).reads_placement());
         assert!(Quantity::InCheck(SeatRef::Mover).reads_placement());
         assert!(!Quantity::Checks(SeatRef::Mover).reads_placement());
+    }
+
+    /// A quantity reads the turn when it names a seat by its place in the play; by name, or
+    /// with no seat at all, it does not (the end-of-turn judging is skipped only for those).
+    #[test]
+    fn quantities_naming_a_seat_by_its_place_read_the_turn() {
+        let king = Kind(0);
+        for q in [
+            Quantity::Score(SeatRef::Mover),
+            Quantity::Pieces(SeatRef::Opponent),
+            Quantity::Has(SeatRef::Next, king),
+            Quantity::Material(SeatRef::Subject),
+            Quantity::On(SeatRef::Next, king, 0),
+        ] {
+            assert!(q.reads_turn(), "{q:?}");
+        }
+        for q in [
+            Quantity::Score(SeatRef::Fixed(Seat(1))),
+            Quantity::SeatsWith(king),
+            Quantity::Rounds,
+            Quantity::RoundsWithoutCapture,
+            Quantity::Resigned,
+            Quantity::Ply,
+            Quantity::Const(3),
+            Quantity::MatedSeats,
+        ] {
+            assert!(!q.reads_turn(), "{q:?}");
+        }
     }
 }

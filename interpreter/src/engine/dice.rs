@@ -7,7 +7,7 @@
 
 use super::position::Position;
 use super::{Action, MAX_DICE, Move, PlayError, RollError};
-use crate::vocab::Piece;
+use crate::vocab::{Piece, Seat};
 
 impl Position {
     /// True when the seat to move must roll before acting.
@@ -44,7 +44,14 @@ impl Position {
     /// Appends the legal die-tagged moves for every distinct remaining die value.
     pub(crate) fn die_moves(&mut self, out: &mut Vec<Move>) {
         if self.die_cache_valid && !std::ptr::eq(out, &self.die_cache) {
-            out.extend_from_slice(&self.die_cache);
+            if out.is_empty() {
+                // Handed over rather than copied (the caller's buffer becomes the cache's, so
+                // no allocation either); a later call in this position generates them again.
+                std::mem::swap(out, &mut self.die_cache);
+                self.die_cache_valid = false;
+            } else {
+                out.extend_from_slice(&self.die_cache);
+            }
             return;
         }
         let Some(rules) = &self.variant.rules.dice else {
@@ -62,17 +69,37 @@ impl Position {
                 }
             }
         }
+        // No remaining die moves a kind (all used, or their faces move nothing): no moves, and
+        // no walk over the seat's pieces.
+        if n == 0 {
+            return;
+        }
         let start = out.len();
         self.pseudo_moves_for(self.to_move, &masks[..n], out);
         self.retain_legal(out, start);
     }
 
     /// Ends the turn: no dice left, the next seat that has pieces is to move and must roll.
-    pub(crate) fn end_turn(&mut self) {
+    /// True if a round was completed (the round counters moved on).
+    pub(crate) fn end_turn(&mut self) -> bool {
         self.die_cache_valid = false;
         self.dice = [0; MAX_DICE];
         self.awaiting_roll = self.variant.rules.dice.is_some();
-        self.advance_turn();
+        self.advance_turn()
+    }
+
+    /// Ends the turn of `mover` (a move, roll or pass that left no usable die) and judges the
+    /// end conditions for it — unless nothing they read can have changed since they were last
+    /// found false: they read neither the placement nor a seat by its place in the play
+    /// (`conditions_stable`, `conditions_turn_free`: the turn passing on changes only the
+    /// seat to move and, at the end of a round, the counters), and no round was completed.
+    /// The same reasoning as a quiet move's ([`play_unchecked`](Self::play_unchecked)).
+    pub(crate) fn end_turn_judged(&mut self, mover: Seat) {
+        let round = self.end_turn();
+        let end = &self.variant.end;
+        if round || !end.conditions_stable || !end.conditions_turn_free {
+            self.ended = self.judge_conditions(mover);
+        }
     }
 
     /// True if the seat to move may pass now: end its turn with a usable die left, or pass on
@@ -120,9 +147,7 @@ impl Position {
         self.dice = d;
         self.awaiting_roll = false;
         if !self.any_die_usable() {
-            let mover = self.to_move;
-            self.end_turn();
-            self.ended = self.judge_conditions(mover);
+            self.end_turn_judged(self.to_move);
         }
     }
 
@@ -148,8 +173,6 @@ impl Position {
             return;
         }
         self.push_undo(Action::Pass, Piece::EMPTY, Piece::EMPTY);
-        let mover = self.to_move;
-        self.end_turn();
-        self.ended = self.judge_conditions(mover);
+        self.end_turn_judged(self.to_move);
     }
 }

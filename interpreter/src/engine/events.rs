@@ -45,14 +45,16 @@ impl Position {
         let Some(u) = self.undo.last() else {
             return PlyEvents::default();
         };
+        let (now, was) = (&self.counters.thrones, &u.counters.thrones);
         let mut e = PlyEvents {
-            thrones: self
-                .counters
-                .thrones
-                .iter()
-                .zip(&u.counters.thrones)
-                .map(|(now, was)| (now & !was).count_ones())
-                .sum(),
+            // Counted only when some throne was scored (rare): the count is per seat.
+            thrones: if now == was {
+                0
+            } else {
+                (now.iter().zip(was))
+                    .map(|(now, was)| (now & !was).count_ones())
+                    .sum()
+            },
             mates: self
                 .counters
                 .mate_count

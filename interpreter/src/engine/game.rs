@@ -6,13 +6,16 @@ use crate::vocab::{Piece, Seat};
 
 impl Position {
     /// Advances the turn from the seat to move to the next seat that can play (has pieces, has
-    /// not resigned), counting a completed round each time the turn passes the first seat.
-    pub(crate) fn advance_turn(&mut self) {
+    /// not resigned), counting a completed round each time the turn passes the first seat;
+    /// true if it did (the counters changed).
+    pub(crate) fn advance_turn(&mut self) -> bool {
         let n = self.variant.seats.len();
         let mut next = self.to_move;
+        let mut round = false;
         for _ in 0..n {
             next = self.next_seat(next);
             if next == self.first_seat {
+                round = true;
                 let c = &mut self.counters;
                 c.rounds = c.rounds.saturating_add(1);
                 c.quiet_rounds = if c.captured_in_round {
@@ -27,6 +30,7 @@ impl Position {
             }
         }
         self.set_to_move(next);
+        round
     }
 
     /// True if the seat to move may resign now (the rule file allows it, at the start of the

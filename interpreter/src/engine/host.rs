@@ -92,6 +92,7 @@ impl Host for Position {
 
     #[inline]
     fn counters_mut(&mut self) -> &mut Counters {
+        self.counters_touched = true;
         &mut self.counters
     }
 
@@ -154,6 +155,7 @@ impl Host for Position {
 
     #[inline]
     fn add_check(&mut self, seat: Seat) {
+        self.counters_touched = true;
         let n = self.counters.checks[seat.index()];
         let next = n.saturating_add(1);
         self.hash ^= check_key(seat, n) ^ check_key(seat, next);

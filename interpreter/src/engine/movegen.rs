@@ -104,9 +104,10 @@ impl Position {
                 l.mode & CAPTURE != 0 && self.capturable(seat, target)
             };
             if ok
-                && t.blocks_of(l)
-                    .iter()
-                    .all(|&b| self.board[b as usize].is_empty())
+                && (l.nblock == 0
+                    || t.blocks_of(l)
+                        .iter()
+                        .all(|&b| self.board[b as usize].is_empty()))
             {
                 push(l.to, out);
             }
@@ -413,10 +414,18 @@ impl Position {
     }
 
     /// Keeps only the moves of `out[start..]` that leave the mover's royal pieces safe.
+    /// Inline: the usual answer, a mover without royal pieces keeps every move, costs no call.
+    #[inline]
     pub(crate) fn retain_legal(&mut self, out: &mut Vec<Move>, start: usize) {
         if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
             return;
         }
+        self.filter_legal(out, start);
+    }
+
+    /// [`retain_legal`](Self::retain_legal)'s filter, for a mover with royal pieces to keep safe.
+    #[inline(never)]
+    fn filter_legal(&mut self, out: &mut Vec<Move>, start: usize) {
         let legal = self.legality();
         let mut i = start;
         while i < out.len() {

@@ -305,6 +305,7 @@ impl Position {
     /// The repetition ending, if the current position has occurred the rule file's number of
     /// times (whether or not an earlier end rule ended the game first: see
     /// [`outcome`](Self::outcome)).
+    #[inline]
     pub fn repetition_outcome(&self) -> Option<Outcome> {
         let rule = self.variant.rules.repetition?;
         (self.repetitions() >= rule.count).then(|| {

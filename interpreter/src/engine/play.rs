@@ -72,6 +72,7 @@ impl Position {
         captured: super::Piece,
     ) {
         self.die_cache_valid = false;
+        self.counters_touched = false;
         self.undo.push(Undo {
             action,
             moved,
@@ -161,15 +162,14 @@ impl Position {
         }
         // The conditions held false before this move; they can only change if something they
         // read changed: the board's composition or the counters (the seat to move changes only
-        // below, where they are judged again).
+        // below, where they are judged again). Counters no module was handed are unchanged.
         let unchanged = self.variant.end.conditions_stable
             && captured.is_empty()
             && m.drop.is_none()
             && m.promotion.is_none()
-            && self
-                .undo
-                .last()
-                .is_some_and(|u| u.edits.is_empty() && u.counters == self.counters);
+            && self.undo.last().is_some_and(|u| {
+                u.edits.is_empty() && (!self.counters_touched || u.counters == self.counters)
+            });
         if dice {
             // The game ends at once after the move, keeping any die left; only then may the
             // turn end by itself (and the round counters move on).
@@ -180,8 +180,7 @@ impl Position {
                 }
             }
             if !self.any_die_usable() {
-                self.end_turn();
-                self.ended = self.judge_conditions(mover);
+                self.end_turn_judged(mover);
             }
             return;
         }

@@ -88,6 +88,10 @@ pub struct Position {
     pub(crate) die_cache: Vec<Move>,
     /// `die_cache` belongs to the current position.
     pub(crate) die_cache_valid: bool,
+    /// A rule module was handed the counters to change ([`crate::rules::Host::counters_mut`],
+    /// [`crate::rules::Host::add_check`]) since the last action began: until then they are
+    /// known to equal the last undo entry's, without comparing them.
+    pub(crate) counters_touched: bool,
     /// The next move must look at every waiting piece (set at a root position: loading never
     /// promotes, so a waiting piece may already qualify there).
     pub(crate) sweep_waiting: bool,
@@ -178,6 +182,7 @@ impl Position {
             scratch: Vec::with_capacity(64),
             die_cache: Vec::with_capacity(64),
             die_cache_valid: false,
+            counters_touched: false,
             sweep_waiting: false,
             rights: SquareSet::default(),
             ep: super::special::NO_EP,

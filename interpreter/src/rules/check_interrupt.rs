@@ -63,9 +63,7 @@ impl Module for CheckInterrupt {
         ]
     }
 
-    fn events(&self) -> Vec<String> {
-        vec!["check-interrupts".into()]
-    }
+    const EVENTS: &'static [&'static str] = &["check-interrupts"];
 
     /// The nearest live seat clockwise from `from` that is in check, if any.
     #[inline]

@@ -283,9 +283,8 @@ impl Module for DiceRules {
         out
     }
 
-    fn events(&self) -> Vec<String> {
-        ["rolls", "dead-rolls", "passes"].map(String::from).to_vec()
-    }
+    /// Rolls, rolls that left no usable die, and turns ended early by `pass`.
+    const EVENTS: &'static [&'static str] = &["rolls", "dead-rolls", "passes"];
 }
 #[cfg(test)]
 mod tests {

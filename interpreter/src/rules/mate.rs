@@ -81,9 +81,7 @@ impl Module for Mate {
         )]
     }
 
-    fn events(&self) -> Vec<String> {
-        vec!["mates".into()]
-    }
+    const EVENTS: &'static [&'static str] = &["mates"];
 
     /// Mates `seat` with `mater` as the mater; play goes on.
     fn on_no_move<H: Host>(&self, h: &mut H, seat: Seat, mater: Seat) -> bool {

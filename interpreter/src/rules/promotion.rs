@@ -273,12 +273,13 @@ impl Module for FarPromotion {
         if self.waiting == 0 {
             return None;
         }
-        let seats = h.seat_mask();
-        for s in 0..MAX_SEATS as u8 {
-            if (losers & seats) >> s & 1 == 1 {
-                for sq in h.occupancy(Seat(s)).iter() {
-                    self.promote_if_waiting(h, Seat(s), sq);
-                }
+        // The losing seats in seat order, each once (the set bits of the mask, lowest first).
+        let mut left = losers & h.seat_mask();
+        while left != 0 {
+            let s = left.trailing_zeros() as u8;
+            left &= left - 1;
+            for sq in h.occupancy(Seat(s)).iter() {
+                self.promote_if_waiting(h, Seat(s), sq);
             }
         }
         let owner = placed.owner();

@@ -18,6 +18,10 @@ use super::compose::{Refusal, refuse};
 use super::{Cx, Module};
 use crate::yaml::{Fields, Reader, Text};
 
+/// The words `explain` adds after a royal kind's value in its heading line, as in
+/// "raja `K`: K (value 0, royal)".
+pub const EXPLAIN_HEADING: &str = ", royal";
+
 /// Compiled royal kinds.
 #[derive(Clone, Copy, Debug)]
 pub struct Royal {

@@ -3,8 +3,11 @@
 use crate::compile::Variant;
 use crate::engine::PlyEvents;
 use crate::rules::Module;
+use crate::rules::check_interrupt::CheckInterrupt;
+use crate::rules::dice::DiceRules;
 use crate::rules::flip::Flips;
 use crate::rules::hands::Hands;
+use crate::rules::mate::Mate;
 use crate::rules::resign::Resign;
 use crate::rules::throne::Thrones;
 use crate::vocab::Kind;
@@ -103,12 +106,15 @@ impl Events {
         };
         push("moves", self.moves, true);
         push("captures", self.captures, true);
-        push("rolls", self.rolls, v.rules.dice.is_some());
-        push("dead-rolls", self.dead_rolls, v.rules.dice.is_some());
-        push("passes", self.passes, v.rules.dice.is_some());
         // The rule modules' fixed events, each shown where its module is on, under the name the
         // module gives it (`Module::EVENTS`); the counters' order is the report's.
         let rules = &v.rules;
+        let dice = rules.dice.is_some();
+        if let [rolls, dead_rolls, passes] = <DiceRules as Module>::EVENTS {
+            push(rolls, self.rolls, dice);
+            push(dead_rolls, self.dead_rolls, dice);
+            push(passes, self.passes, dice);
+        }
         let event = |events: &'static [&'static str]| events[0];
         let resignations = event(<Resign as Module>::EVENTS);
         push(
@@ -129,11 +135,13 @@ impl Events {
         push(flips, self.flips, rules.has_event(flips));
         let drops = event(<Hands as Module>::EVENTS);
         push(drops, self.drops, rules.has_event(drops));
-        push("mates", self.mates, v.rules.mate.is_some());
+        let mates = event(<Mate as Module>::EVENTS);
+        push(mates, self.mates, rules.has_event(mates));
+        let interrupts = event(<CheckInterrupt as Module>::EVENTS);
         push(
-            "check-interrupts",
+            interrupts,
             self.check_interrupts,
-            v.rules.check_interrupt.is_some(),
+            rules.has_event(interrupts),
         );
         let thrones = event(<Thrones as Module>::EVENTS);
         push(thrones, self.thrones, rules.has_event(thrones));

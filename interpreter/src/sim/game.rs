@@ -165,3 +165,54 @@ pub fn play_game_to_end(
     };
     (result, pos)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::RandomAgent;
+
+    /// After every action of seeded random Chaturaji games, a game that is not over has no end
+    /// condition holding for the seat that acted: the engine skips judging only where nothing
+    /// the conditions read can have changed (quiet moves; the turn passing on within a round,
+    /// with conditions that name no seat by its place in the play), so judging afresh never
+    /// finds an end it missed. Round-limit 5 makes rounds end games, thrones add scoring.
+    #[test]
+    fn skipped_judging_never_misses_an_end() {
+        let short = crate::spec::Assignment::parse(&["round-limit=5", "throne-points=on"])
+            .expect("valid choices");
+        for assignment in [crate::spec::Assignment::default(), short] {
+            let v = crate::engine::load_variant("chaturaji", &assignment).expect("built in");
+            assert!(v.end.conditions_stable && v.end.conditions_turn_free);
+            let dice = v.rules.dice.clone().expect("chaturaji has dice");
+            let mut agent = RandomAgent::new();
+            let mut judged = 0;
+            for game in 0..30 {
+                let mut pos = Position::start_for_game(v.clone(), game);
+                let mut rng = game_rng(7, game);
+                while pos.outcome().is_none() {
+                    let mover = pos.to_move();
+                    if pos.awaiting_roll() {
+                        let roll: Vec<u8> = (0..dice.count)
+                            .map(|_| {
+                                dice.faces
+                                    [uniform_below(&mut rng, dice.faces.len() as u32) as usize]
+                            })
+                            .collect();
+                        pos.roll_unchecked(&roll);
+                    } else {
+                        match agent.choose(&mut pos, &mut rng) {
+                            Ok(Action::Move(m)) => pos.play_unchecked(m),
+                            Ok(Action::Pass) => pos.pass_unchecked(),
+                            other => panic!("a random agent moves or passes: {other:?}"),
+                        }
+                    }
+                    if pos.ended.is_none() {
+                        assert_eq!(pos.judge_conditions(mover), None, "game {game}");
+                        judged += 1;
+                    }
+                }
+            }
+            assert!(judged > 1000, "{judged} positions judged");
+        }
+    }
+}

@@ -246,21 +246,28 @@ fn ordered_events(events: &BTreeMap<String, u64>) -> Vec<(String, u64)> {
     v
 }
 
-/// The order of the engine's own events in reports.
-const EVENT_ORDER: [&str; 12] = [
-    "moves",
-    "captures",
-    "rolls",
-    "dead-rolls",
-    "passes",
-    "resignations",
-    "promotions",
-    "flips",
-    "drops",
-    "mates",
-    "check-interrupts",
-    "thrones",
-];
+/// The order of the engine's own events in reports (as [`Events::each_named`] gives them):
+/// the rule modules' fixed events under the names the modules give them (`Module::EVENTS`).
+///
+/// [`Events::each_named`]: super::events::Events::each_named
+const EVENT_ORDER: [&str; 12] = {
+    use crate::rules::Module;
+    let dice = <crate::rules::dice::DiceRules as Module>::EVENTS;
+    [
+        "moves",
+        "captures",
+        dice[0],
+        dice[1],
+        dice[2],
+        <crate::rules::resign::Resign as Module>::EVENTS[0],
+        "promotions",
+        <crate::rules::flip::Flips as Module>::EVENTS[0],
+        <crate::rules::hands::Hands as Module>::EVENTS[0],
+        <crate::rules::mate::Mate as Module>::EVENTS[0],
+        <crate::rules::check_interrupt::CheckInterrupt as Module>::EVENTS[0],
+        <crate::rules::throne::Thrones as Module>::EVENTS[0],
+    ]
+};
 
 /// The 95% Wilson score interval for `wins` successes (ties counted fractionally) out of `n`
 /// trials: `[low, high]`; `[0, 1]` when `n` is 0.
