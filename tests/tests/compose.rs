@@ -312,6 +312,10 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
         "pieces.king.royal",
     ),
     ("capture-all", "facing", "capture-all", "pieces.king.royal"),
+    // A pass would skip a set-up phase's placement; bikjang allows the facing that `facing`
+    // forbids.
+    ("placement", "pass", "pass", "placement"),
+    ("bikjang", "facing", "bikjang", "facing"),
     // A die move has no drop; a kind promotes in place or by the far line, not both.
     ("dice", "placement", "placement", "dice"),
     (

@@ -30,17 +30,20 @@ impl Module for Pass {
     /// The key's node, for the refusal's span.
     type Spec = Node;
 
-    const REFUSES: &'static [Refusal] = &[refuse(
-        "pass",
-        "dice",
-        "a dice turn already ends by passing with a usable die; a turn-long pass of the board \
+    const REFUSES: &'static [Refusal] = &[
+        refuse(
+            "pass",
+            "dice",
+            "a dice turn already ends by passing with a usable die; a turn-long pass of the board \
          is not defined with dice",
-    ), refuse(
-        "pass",
-        "placement",
-        "in a set-up phase a seat holding pieces must place one; a pass would let it skip \
+        ),
+        refuse(
+            "pass",
+            "placement",
+            "in a set-up phase a seat holding pieces must place one; a pass would let it skip \
          that; keep one of them",
-    )];
+        ),
+    ];
 
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<Node> {
         let n = f.opt("pass")?;
