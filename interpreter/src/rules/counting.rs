@@ -313,12 +313,7 @@ impl Module for Counting {
         let mut m = r.map(node, "counting: { pawns, board, bare }")?;
         let pawns = m
             .opt("pawns")
-            .map(|n| {
-                r.list(n)
-                    .into_iter()
-                    .filter_map(|i| super::text(r, i, "a piece name"))
-                    .collect()
-            })
+            .map(|n| super::piece_names(r, n))
             .unwrap_or_default();
         let board = m.opt("board").map(|n| read_board(r, n));
         let bare = m.opt("bare").map(|n| read_bare(r, n));

@@ -58,12 +58,7 @@ pub fn read_first_move(r: &mut Reader, node: &Node, kind: Text) -> Option<FirstM
         .unwrap_or(false);
     let aimed_by = f
         .opt("lost-when-aimed-by")
-        .map(|n| {
-            r.list(n)
-                .into_iter()
-                .filter_map(|i| super::text(r, i, "a piece name"))
-                .collect()
-        })
+        .map(|n| super::piece_names(r, n))
         .unwrap_or_default();
     f.finish(r, "first-move conditions", &FIRST_MOVE_KEYS);
     Some(FirstMoveSpec {

@@ -54,6 +54,14 @@ pub fn text(r: &mut Reader, node: &crate::yaml::Node, what: &str) -> Option<Text
     })
 }
 
+/// The piece names of the list at `node` (each with its node, for spans); problems in `r`.
+pub fn piece_names(r: &mut Reader, node: &crate::yaml::Node) -> Vec<Text> {
+    r.list(node)
+        .into_iter()
+        .filter_map(|i| text(r, i, "a piece name"))
+        .collect()
+}
+
 /// What a result word needs to know of the rest of the file: a result that ranks every seat
 /// (`rank`, and `loss` with more than two seats) needs `ranking:` keys.
 #[derive(Clone, Copy, Debug)]

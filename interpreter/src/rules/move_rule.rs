@@ -36,12 +36,7 @@ pub fn read_move_rule(r: &mut Reader, node: &Node, ranks: Ranks) -> Option<MoveR
         .and_then(|n| r.int(n, 1, 100_000, "the move count"));
     let reset_by = f
         .opt("reset-by")
-        .map(|n| {
-            r.list(n)
-                .into_iter()
-                .filter_map(|i| super::text(r, i, "a piece name"))
-                .collect()
-        })
+        .map(|n| super::piece_names(r, n))
         .unwrap_or_default();
     let res = f
         .opt("result")

@@ -42,12 +42,7 @@ pub struct FarLineSpec {
 /// Reads the far-line keys of one piece's `promotion:` mapping `f` (at `node`); `None`
 /// without `by-file`.
 pub fn read_far_line(r: &mut Reader, f: &mut Fields<'_>, node: &Node) -> Option<FarLineSpec> {
-    let kinds = |r: &mut Reader, n: &Node| -> Vec<Text> {
-        r.list(n)
-            .into_iter()
-            .filter_map(|i| super::text(r, i, "a piece name"))
-            .collect()
-    };
+    let kinds = super::piece_names;
     let by_file = f.opt("by-file").map(|n| kinds(r, n));
     let lost_only = f
         .opt("lost-only")
