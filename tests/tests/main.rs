@@ -22,6 +22,7 @@ mod hostile;
 mod janggi_rules;
 mod kyotoshogi_positions;
 mod layers;
+mod legality;
 mod legs;
 mod move_table;
 mod options;

@@ -275,7 +275,7 @@ impl Position {
             }
             let saved = self.to_move;
             self.to_move = victim;
-            let escapes = self.has_legal_move();
+            let escapes = self.has_move(super::movegen::Legality::Position);
             self.to_move = saved;
             if !escapes {
                 return true;

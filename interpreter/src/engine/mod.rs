@@ -32,6 +32,7 @@ pub use crate::vocab::{
 pub use events::PlyEvents;
 pub use hands::DropRefusal;
 pub use load::{compile, load_variant};
+pub use movegen::Legality;
 pub use play::{PlayError, RollError};
 pub use position::Position;
 pub(crate) use setup::{EndSetting, SetupState};

@@ -11,6 +11,17 @@ use crate::compile::{CAPTURE, QUIET};
 use crate::geometry::Square;
 use crate::vocab::{Kind, Piece, Seat, SquareSet};
 
+/// How much of the legality pipeline ([`Position::moves_for`]) runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legality {
+    /// The rules of the position alone: what perft counts (Fairy-Stockfish's convention, which
+    /// ignores rules of the game's history) and what a search explores.
+    Position,
+    /// Also the rules of the game's history (a move completing a forbidden perpetual check):
+    /// what a player may play, and what mate and stalemate are judged on.
+    Game,
+}
+
 impl Position {
     /// Appends every pseudo-legal move of `seat` (ignoring royal safety) to `out`.
     pub(crate) fn pseudo_moves(&self, seat: Seat, out: &mut Vec<Move>) {
@@ -437,29 +448,62 @@ impl Position {
         }
     }
 
-    /// Fills `out` with the legal moves of the seat to move: empty once the game has ended by
-    /// an end condition, and while a roll is due. In dice variants each move is tagged with the
-    /// die it uses; with a double, one move per die value.
-    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+    /// The legality pipeline: fills `out` with the moves of the seat to move that pass every
+    /// stage `legality` includes, in this order:
+    /// 1. nothing once the game has ended by an end condition, nor while a roll is due;
+    /// 2. candidates: in dice variants the die moves of the current roll (each tagged with the
+    ///    die it uses; with a double, one move per die value; royal safety applied there), else
+    ///    the pseudo-legal board moves and the drops;
+    /// 3. royal safety ([`retain_legal`](Self::retain_legal)): no royal piece of the mover
+    ///    left attacked (and the other rules a move must keep, see `legality()`);
+    /// 4. placement ([`crate::rules::placement`]): drops first while a drop is possible;
+    /// 5. mandatory capture ([`crate::rules::captures`]): captures only, where there is one;
+    /// 6. [`Legality::Game`] only: no move that completes a forbidden perpetual check
+    ///    ([`crate::rules::perpetual_check`]), a rule of the game's history.
+    ///
+    /// [`legal_moves`](Self::legal_moves), [`game_moves`](Self::game_moves),
+    /// [`count_legal`](Self::count_legal) and [`has_move`](Self::has_move) are this pipeline;
+    /// the last two only stop early or count instead of collecting.
+    pub fn moves_for(&mut self, legality: Legality, out: &mut Vec<Move>) {
         out.clear();
         if self.ended.is_some() || self.awaiting_roll {
             return;
         }
         if self.variant.rules.dice.is_some() {
             self.die_moves(out);
-            return;
+        } else {
+            self.candidates(out);
+            self.retain_legal(out, 0);
+            if self.variant.rules.placement.is_some() {
+                self.keep_placements(out);
+            }
+            if self.variant.rules.captures.is_some() {
+                self.keep_captures(out);
+            }
         }
+        if legality == Legality::Game {
+            self.retain_allowed_by_history(out);
+        }
+    }
+
+    /// Stage 2 of the pipeline without dice: the pseudo-legal board moves, then the drops.
+    fn candidates(&self, out: &mut Vec<Move>) {
         self.pseudo_moves(self.to_move, out);
         if self.variant.rules.hands.is_some() {
             self.drop_moves(self.to_move, out);
         }
-        self.retain_legal(out, 0);
-        if self.variant.rules.placement.is_some() {
-            self.keep_placements(out);
-        }
-        if self.variant.rules.captures.is_some() {
-            self.keep_captures(out);
-        }
+    }
+
+    /// The moves of the position alone ([`Legality::Position`]): what perft counts, as
+    /// Fairy-Stockfish does, and what the search explores below its root.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        self.moves_for(Legality::Position, out);
+    }
+
+    /// The moves a player may make in the game ([`Legality::Game`]): the position's moves less
+    /// those the game's history forbids (a completed perpetual check).
+    pub fn game_moves(&mut self, out: &mut Vec<Move>) {
+        self.moves_for(Legality::Game, out);
     }
 
     /// The set-up phase ([`crate::rules::placement`]): a seat holding pieces in hand that can
@@ -499,29 +543,20 @@ impl Position {
         out
     }
 
-    /// Number of legal moves (perft's bulk count at the last depth).
+    /// Number of moves [`legal_moves`](Self::legal_moves) lists (perft's bulk count at the
+    /// last depth): the same pipeline, counting the moves that pass royal safety instead of
+    /// collecting them where no later stage needs the list.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
+        let v = &self.variant.rules;
+        if v.placement.is_some() || v.captures.is_some() || v.dice.is_some() {
+            self.legal_moves(buf);
+            return buf.len() as u64;
+        }
         buf.clear();
         if self.ended.is_some() || self.awaiting_roll {
             return 0;
         }
-        if self.variant.rules.placement.is_some() {
-            self.legal_moves(buf);
-            return buf.len() as u64;
-        }
-        if self.variant.rules.dice.is_some() {
-            self.die_moves(buf);
-            return buf.len() as u64;
-        }
-        self.pseudo_moves(self.to_move, buf);
-        if self.variant.rules.hands.is_some() {
-            self.drop_moves(self.to_move, buf);
-        }
-        if self.variant.rules.captures.is_some() {
-            self.retain_legal(buf, 0);
-            self.keep_captures(buf);
-            return buf.len() as u64;
-        }
+        self.candidates(buf);
         if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
             return buf.len() as u64;
         }
@@ -535,16 +570,28 @@ impl Position {
         n
     }
 
-    /// True if the seat to move has at least one legal move.
+    /// True if the seat to move has a move a player may make ([`Legality::Game`]): what the
+    /// end judgement (mate, stalemate, a seat with no move) asks.
     pub fn has_legal_move(&mut self) -> bool {
+        self.has_move(Legality::Game)
+    }
+
+    /// True if the pipeline up to `legality` leaves the seat to move a move, stopping at the
+    /// first. Placement and mandatory capture only narrow a non-empty list, so they are not
+    /// run. In dice variants the roll is not consulted: true if some board move or drop is
+    /// legal under some roll (a seat without a usable die passes; it is not mated).
+    pub(crate) fn has_move(&mut self, legality: Legality) -> bool {
         let mut buf = std::mem::take(&mut self.scratch);
         buf.clear();
-        self.pseudo_moves(self.to_move, &mut buf);
-        if self.variant.rules.hands.is_some() {
-            self.drop_moves(self.to_move, &mut buf);
-        }
+        self.candidates(&mut buf);
         let legal = self.legality();
-        let any = buf.iter().any(|&m| legal(self, m));
+        let any = if legality == Legality::Game && self.history_forbids_some() {
+            buf.retain(|&m| legal(self, m));
+            self.retain_allowed_by_history(&mut buf);
+            !buf.is_empty()
+        } else {
+            buf.iter().any(|&m| legal(self, m))
+        };
         self.scratch = buf;
         any
     }

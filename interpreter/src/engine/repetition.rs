@@ -58,18 +58,24 @@ impl Position {
             .any(|run| run.len() + 1 >= count as usize)
     }
 
-    /// The legal moves for play in a game: [`legal_moves`](Self::legal_moves) without the
-    /// moves the perpetual-check rule forbids.
-    pub fn game_moves(&mut self, out: &mut Vec<Move>) {
-        self.legal_moves(out);
-        if self.variant.rules.perpetual_check.is_some() && self.repetition_possible() {
-            let mut i = 0;
-            while i < out.len() {
-                if self.is_perpetual_check(out[i]) {
-                    out.swap_remove(i);
-                } else {
-                    i += 1;
-                }
+    /// True if the game's history can forbid a move here: the rule file forbids perpetual
+    /// check and a repetition could be completed by the next move.
+    pub(crate) fn history_forbids_some(&self) -> bool {
+        self.variant.rules.perpetual_check.is_some() && self.repetition_possible()
+    }
+
+    /// Stage 6 of the legality pipeline ([`Position::moves_for`]): removes from `out` the moves
+    /// that would complete a forbidden perpetual check.
+    pub(crate) fn retain_allowed_by_history(&mut self, out: &mut Vec<Move>) {
+        if !self.history_forbids_some() {
+            return;
+        }
+        let mut i = 0;
+        while i < out.len() {
+            if self.is_perpetual_check(out[i]) {
+                out.swap_remove(i);
+            } else {
+                i += 1;
             }
         }
     }
