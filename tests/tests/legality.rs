@@ -79,12 +79,20 @@ fn count_list_and_has_move_agree_on_random_walks() {
             let (mut list, mut game) = (Vec::new(), Vec::new());
             pos.legal_moves(&mut list);
             pos.game_moves(&mut game);
-            assert_eq!(pos.count_legal(&mut buf), list.len() as u64, "{variant} ply {ply}");
+            assert_eq!(
+                pos.count_legal(&mut buf),
+                list.len() as u64,
+                "{variant} ply {ply}"
+            );
             assert_eq!(list.len(), game.len(), "{variant} ply {ply}");
             if pos.outcome().is_some() {
                 break;
             }
-            assert_eq!(pos.has_legal_move(), !game.is_empty(), "{variant} ply {ply}");
+            assert_eq!(
+                pos.has_legal_move(),
+                !game.is_empty(),
+                "{variant} ply {ply}"
+            );
             let Some(a) = ashtapada_tests::random_action(&mut pos, &mut rng) else {
                 break;
             };

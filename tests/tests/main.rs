@@ -24,6 +24,7 @@ mod kyotoshogi_positions;
 mod layers;
 mod legality;
 mod legs;
+mod module_hooks;
 mod move_table;
 mod options;
 mod perft;

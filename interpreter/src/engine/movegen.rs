@@ -573,6 +573,9 @@ impl Position {
     /// True if the seat to move has a move a player may make ([`Legality::Game`]): what the
     /// end judgement (mate, stalemate, a seat with no move) asks.
     pub fn has_legal_move(&mut self) -> bool {
+        if self.history_trial {
+            return self.has_move(Legality::Position);
+        }
         self.has_move(Legality::Game)
     }
 

@@ -83,6 +83,11 @@ pub struct Position {
     pub(crate) awaiting_roll: bool,
     /// Reusable move buffer for checks off the caller's buffer.
     pub(crate) scratch: Vec<Move>,
+    /// True while a move is played only to test it against the game's history
+    /// ([`Position::is_perpetual_check`]): the end judgement of that trial position uses the
+    /// position's own rules ([`Legality::Position`](super::Legality::Position)), so the test
+    /// does not recurse into further trials.
+    pub(crate) history_trial: bool,
     /// The legal die moves of this position, when `die_cache_valid` (dice variants): found
     /// while deciding whether the turn goes on, reused by the next move generation.
     pub(crate) die_cache: Vec<Move>,
@@ -180,6 +185,7 @@ impl Position {
             dice: [0; MAX_DICE],
             awaiting_roll: false,
             scratch: Vec::with_capacity(64),
+            history_trial: false,
             die_cache: Vec::with_capacity(64),
             die_cache_valid: false,
             counters_touched: false,

@@ -19,6 +19,7 @@ impl Position {
             return false;
         }
         let mover = self.to_move;
+        let outer = std::mem::replace(&mut self.history_trial, true);
         self.play_unchecked(m);
         let mut violation = false;
         if self.repetitions() >= count {
@@ -34,6 +35,7 @@ impl Position {
             }
         }
         self.undo();
+        self.history_trial = outer;
         violation
     }
 

@@ -11,7 +11,7 @@
 //! `Counters::taken`, written in the position string's *taken* field.
 
 use super::compose::{Refusal, refuse};
-use super::{Cx, Host, Module, Moved, Names};
+use super::{Cx, Hooks, Host, Module, Moved, Names};
 use crate::vocab::{EndReason, Kind, MAX_SEATS, Outcome, Piece, Seat};
 use crate::yaml::{Fields, Reader, Text};
 
@@ -41,6 +41,10 @@ impl Module for CaptureAll {
     const NAME: &'static str = "capture-all";
     const KEYS: &'static [&'static str] = &["capture-all"];
     type Spec = CaptureAllSpec;
+    const HOOKS: Hooks = Hooks {
+        scores: true,
+        ..Hooks::NONE
+    };
     const REFUSES: &'static [Refusal] = &[
         Refusal {
             module: "capture-all",

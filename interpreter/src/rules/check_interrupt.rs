@@ -14,7 +14,7 @@
 //! [`Module::next_due`](super::Module::next_due).
 
 use super::compose::{Need, Refusal, refuse};
-use super::{Cx, Host, Module, Names};
+use super::{Cx, Hooks, Host, Module, Names};
 use crate::vocab::Seat;
 use crate::yaml::{Fields, Reader};
 
@@ -27,6 +27,10 @@ impl Module for CheckInterrupt {
     const KEYS: &'static [&'static str] = &["check"];
     /// `true` when `check.interrupt: true`.
     type Spec = ();
+    const HOOKS: Hooks = Hooks {
+        next_due: true,
+        ..Hooks::NONE
+    };
 
     const REFUSES: &'static [Refusal] = &[refuse(
         "check-interrupt",

@@ -16,7 +16,7 @@
 //! and `mated_at`; each counts as a `mates` event.
 
 use super::compose::{Refusal, refuse};
-use super::{Cx, Host, Module, Names};
+use super::{Cx, Hooks, Host, Module, Names};
 use crate::vocab::{Kind, NO_OWNER, Seat};
 use crate::yaml::{Fields, Node, Reader};
 
@@ -40,6 +40,10 @@ impl Module for Mate {
     const NAME: &'static str = "mate";
     const KEYS: &'static [&'static str] = &["mate"];
     type Spec = MateSpec;
+    const HOOKS: Hooks = Hooks {
+        on_no_move: true,
+        ..Hooks::NONE
+    };
 
     const REFUSES: &'static [Refusal] = &[refuse(
         "mate",

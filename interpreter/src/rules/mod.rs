@@ -4,7 +4,12 @@
 //! field: its file holds the keys it reads from a rule file (its schema, with defaults and
 //! located errors), its compiled form, its engine hooks, its `explain` text and its event
 //! names. [`registry!`] lists the modules once, in the order the engine runs their hooks —
-//! the same order for every variant; adding a module means adding its file and one line there.
+//! the same order for every variant. Adding a module means adding its file and one line there;
+//! the capability flags the engine reads to keep hooks off the move loop (turn order, mates
+//! that go on, after-turn hooks, scores) are derived from each module's own
+//! [`Module::HOOKS`], not wired by name. Where a module changes move generation or legality,
+//! the hot path stays in `engine/` and reads the module's compiled data: that engine code is
+//! the part of a module that lives outside its file.
 //!
 //! Hooks are generic over [`Host`], the narrow game interface `engine::Position` implements, so
 //! this layer depends only on `diag`, `geometry`, `vocab`, `stop`, `dsl` and `yaml`, never on
@@ -266,10 +271,39 @@ impl Names<'_> {
     }
 }
 
+/// The hooks a module implements that the engine asks only where some module has them (kept
+/// off the move loop otherwise). A module sets the flag of each such hook it implements in
+/// [`Module::HOOKS`], in the same file as the hook; the registry derives
+/// [`Modules::reorders_turns`], [`Modules::mates_go_on`], [`Modules::has_turn_hooks`] and
+/// [`Modules::keeps_score`] from them, and a test (`tests/tests/module_hooks.rs`) fails when a
+/// module implements one of these hooks without its flag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hooks {
+    /// Implements [`Module::next_due`] (changes the turn order after a board move).
+    pub next_due: bool,
+    /// Implements [`Module::on_no_move`] (takes a seat with no legal move out of play).
+    pub on_no_move: bool,
+    /// Implements [`Module::after_turn`].
+    pub after_turn: bool,
+    /// Gives seats points (scores in reports and the evaluation).
+    pub scores: bool,
+}
+
+impl Hooks {
+    /// No gated hook: the default.
+    pub const NONE: Hooks = Hooks {
+        next_due: false,
+        on_no_move: false,
+        after_turn: false,
+        scores: false,
+    };
+}
+
 /// A rule module: one file, its keys, compiled form, hooks, explain text and events.
 ///
 /// The hooks do nothing by default; the registry calls each present module's hook in list
-/// order.
+/// order. The hooks the engine asks only where some module has them are declared in
+/// [`HOOKS`](Module::HOOKS).
 pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
     /// The module's name, as `explain` and errors show it.
     const NAME: &'static str;
@@ -277,6 +311,8 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
     const KEYS: &'static [&'static str];
     /// What the rule file says (read, not yet resolved against names).
     type Spec: Clone + std::fmt::Debug;
+    /// The gated hooks this module implements ([`Hooks`]).
+    const HOOKS: Hooks = Hooks::NONE;
 
     /// Reads the module's keys from the rule file's top-level mapping `f`; `None` when they are
     /// absent (the module is off) or wrong (the problems are in `r`).
@@ -498,6 +534,39 @@ macro_rules! registry {
             pub fn after_turn<H: Host>(&self, h: &mut H, mover: Seat) {
                 $(if let Some(m) = &self.$field { m.after_turn(h, mover); })*
             }
+
+            /// True if some present module has the gated hooks `want` asks for
+            /// ([`Module::HOOKS`]).
+            #[inline]
+            fn any_hooks(&self, want: fn(Hooks) -> bool) -> bool {
+                false $(|| (self.$field.is_some() && want(<$ty as Module>::HOOKS)))*
+            }
+
+            /// True if some module changes the turn order after a board move
+            /// ([`Module::next_due`]).
+            #[inline]
+            pub fn reorders_turns(&self) -> bool {
+                self.any_hooks(|h| h.next_due)
+            }
+
+            /// True if some module takes a seat with no legal move out of play and the game
+            /// goes on ([`Module::on_no_move`]).
+            #[inline]
+            pub fn mates_go_on(&self) -> bool {
+                self.any_hooks(|h| h.on_no_move)
+            }
+
+            /// True if some module has an [`Module::after_turn`] hook, so the engine runs them
+            /// (a flag, to keep the move loop free of the call otherwise).
+            #[inline]
+            pub fn has_turn_hooks(&self) -> bool {
+                self.any_hooks(|h| h.after_turn)
+            }
+
+            /// True if seats score points (a module with [`Hooks::scores`] is on).
+            pub fn keeps_score(&self) -> bool {
+                self.any_hooks(|h| h.scores)
+            }
         }
     };
 }
@@ -539,32 +608,6 @@ impl Modules {
     #[inline]
     pub fn partners(&self, seat: Seat) -> u8 {
         self.teams.as_ref().map_or(0, |t| t.partners[seat.index()])
-    }
-
-    /// True if some module changes the turn order after a board move ([`Module::next_due`]:
-    /// the check interrupt).
-    #[inline]
-    pub fn reorders_turns(&self) -> bool {
-        self.check_interrupt.is_some()
-    }
-
-    /// True if some module takes a seat with no legal move out of play and the game goes on
-    /// ([`Module::on_no_move`]: mates, [`mate`]).
-    #[inline]
-    pub fn mates_go_on(&self) -> bool {
-        self.mate.is_some()
-    }
-
-    /// True if some module has an [`Module::after_turn`] hook (perpetual check), so the
-    /// engine runs them (a flag, to keep the move loop free of the call otherwise).
-    #[inline]
-    pub fn has_turn_hooks(&self) -> bool {
-        self.perpetual_check.is_some()
-    }
-
-    /// True if seats score points ([`scoring`], [`throne`] or [`capture_all`] is on).
-    pub fn keeps_score(&self) -> bool {
-        self.scoring.is_some() || self.thrones.is_some() || self.capture_all.is_some()
     }
 }
 

@@ -16,7 +16,7 @@
 //! Perft ignores it.
 
 use super::compose::{Need, Refusal, refuse};
-use super::{Cx, Host, Module};
+use super::{Cx, Hooks, Host, Module};
 use crate::vocab::Seat;
 use crate::yaml::{Fields, Reader};
 
@@ -42,6 +42,10 @@ impl Module for PerpetualCheck {
     const KEYS: &'static [&'static str] = &[];
     /// On (`forbidden`).
     type Spec = ();
+    const HOOKS: Hooks = Hooks {
+        after_turn: true,
+        ..Hooks::NONE
+    };
 
     const REFUSES: &'static [Refusal] = &[refuse(
         "perpetual-check",

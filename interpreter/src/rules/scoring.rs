@@ -7,7 +7,7 @@
 //! Keys: `capture` (default false; `false` switches the module off). Pieces a module captures
 //! (a formation's) score too. Scores are the position's `Counters::scores`.
 
-use super::{Cx, Host, Module, Names};
+use super::{Cx, Hooks, Host, Module, Names};
 use crate::vocab::{Piece, Seat};
 use crate::yaml::{Fields, Reader};
 
@@ -29,6 +29,10 @@ impl Module for Scoring {
     const NAME: &'static str = "scoring";
     const KEYS: &'static [&'static str] = &["scoring"];
     type Spec = ScoringSpec;
+    const HOOKS: Hooks = Hooks {
+        scores: true,
+        ..Hooks::NONE
+    };
 
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<ScoringSpec> {
         let mut s = r.map(f.opt("scoring")?, "scoring: { capture }")?;

@@ -8,7 +8,7 @@
 //! Keys: `kind` (a piece name) and `points`, both required. The thrones scored are the
 //! position's `Counters::thrones`, written in the position string's *thrones* field.
 
-use super::{Cx, Host, Module, Moved, Names};
+use super::{Cx, Hooks, Host, Module, Moved, Names};
 use crate::geometry::Square;
 use crate::vocab::{Kind, Outcome, Seat};
 use crate::yaml::{Fields, Reader, Text};
@@ -37,6 +37,10 @@ impl Module for Thrones {
     const NAME: &'static str = "thrones";
     const KEYS: &'static [&'static str] = &["thrones"];
     type Spec = ThronesSpec;
+    const HOOKS: Hooks = Hooks {
+        scores: true,
+        ..Hooks::NONE
+    };
 
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<ThronesSpec> {
         let mut s = r.map(f.opt("thrones")?, "thrones: { kind, points }")?;
