@@ -96,6 +96,11 @@ const MODULES: &[Module] = &[
         key: "hands.captures",
     },
     Module {
+        name: "start-hand",
+        fragment: "{ hands: { captures: false }, setup: { hand: { horse: 1 } } }",
+        key: "setup.hand",
+    },
+    Module {
         name: "drops",
         fragment: "{ hands: { captures: true }, pieces: { pawn: { drop: { one-per-line: true, mobile: true } } } }",
         key: "pieces.pawn.drop",
@@ -242,6 +247,8 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("dice", "mate", "dice", "mate"),
     ("dice", "hands", "dice", "hands.captures"),
     ("dice", "drops", "dice", "pieces.pawn.drop"),
+    // Issue 25: pieces in hand at the start could never be dropped under dice either.
+    ("dice", "start-hand", "dice", "setup.hand"),
     ("dice", "repetition", "dice", "end.repetition"),
     (
         "dice",
@@ -650,6 +657,18 @@ fn a_formation_of_a_royal_kind_is_refused() {
     let text = text.replace("kind: king,", "kind: boat,");
     let file = load_str("f.yaml", &text).unwrap();
     assert!(compile(&file, &Assignment::default()).is_ok());
+}
+
+/// Issue 25's repro: Chaturaji with a start hand and `hands: { captures: false }` passed
+/// `check`, yet under dice the pieces in hand could never be dropped. Refused, naming both keys
+/// at the start hand.
+#[test]
+fn a_start_hand_under_dice_is_refused() {
+    let text = "name: chaturaji-hand\nextends: chaturaji\nhands: { captures: false }\n\
+                setup: { hand: { boat: 1 } }\n";
+    let errs = refused("hand.yaml", text);
+    let d = naming(&errs, "hand.yaml", "setup.hand", "dice");
+    assert_eq!(d.span.as_ref().unwrap().line_col().0, 4);
 }
 
 /// Modules that mean nothing without another are refused, naming what they need.

@@ -29,7 +29,7 @@ pub struct Switch {
 }
 
 /// Every module a rule file can switch on, as [`Switch::module`] names them.
-pub const MODULES: [&str; 34] = [
+pub const MODULES: [&str; 35] = [
     "dice",
     "royal",
     "checkmate",
@@ -37,6 +37,7 @@ pub const MODULES: [&str; 34] = [
     "check-interrupt",
     "mate",
     "hands",
+    "start-hand",
     "drops",
     "no-mate-drops",
     "teams",
@@ -109,6 +110,14 @@ fn top_switches(root: &Node, out: &mut Vec<Switch>) {
         {
             push(module, &format!("{section}.{key}"), n, None);
         }
+    }
+    // Pieces in hand at the start are a hand whatever `hands.captures` says.
+    if let Some(n) = root
+        .get("setup")
+        .and_then(|s| s.get("hand"))
+        .filter(|n| on(n))
+    {
+        push("start-hand", "setup.hand", n, None);
     }
     let sections: [(&'static str, &str); 11] = [
         ("dice", "dice"),

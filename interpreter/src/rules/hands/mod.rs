@@ -120,6 +120,12 @@ impl Module for Hands {
              never be dropped",
         ),
         refuse(
+            "start-hand",
+            "dice",
+            "each die names the kinds it may move and a drop has no die, so the pieces in hand at \
+             the start could never be dropped",
+        ),
+        refuse(
             "drops",
             "dice",
             "each die names the kinds it may move and a drop has no die, so nothing is dropped",
