@@ -6,6 +6,7 @@
 
 mod args;
 mod cmd;
+mod interrupt;
 mod lines;
 mod output;
 mod players;
@@ -71,6 +72,10 @@ where
         Err(cmd::Failure::Io(e)) => {
             let _ = writeln!(err, "error: {e}");
             EXIT_BAD_INPUT
+        }
+        Err(cmd::Failure::Stopped(m, code)) => {
+            let _ = writeln!(err, "{m}");
+            code
         }
     }
 }

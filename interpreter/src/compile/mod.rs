@@ -617,7 +617,12 @@ fn compile_kinds(
                 for e in &es {
                     errs.push(dsl_diag(Code::CompileBetza, &p.betza, e));
                 }
-                continue;
+                // A kind that failed keeps its place (no moves), so that every later stage
+                // indexes the kinds as `pieces:` lists them; the errors end the compile.
+                BetzaMove {
+                    source: p.betza.value.clone(),
+                    groups: Vec::new(),
+                }
             }
         };
         let steps = betza.steps();
