@@ -193,7 +193,8 @@ fn with_broken_betza(text: &str, n: usize) -> Option<String> {
 /// Issue 28 item 1: a piece whose movement fails to compile keeps its place among the kinds,
 /// so no later stage indexes by a kind that is missing (janggi's `material-count:` panicked
 /// at `rules/material_count.rs` when the rook's Betza was `?`). Every Betza of every built-in
-/// rule file, broken in turn, gives the Betza error — never a panic.
+/// rule file, broken in turn, gives the Betza error — never a panic — under the default
+/// options and each named choice of each option (which switch modules on and off).
 #[test]
 fn a_piece_that_fails_to_compile_is_an_error_in_every_built_in() {
     let mut tried = 0;
@@ -204,20 +205,29 @@ fn a_piece_that_fails_to_compile_is_an_error_in_every_built_in() {
             };
             let file = load_str(&format!("{name}.yaml"), &broken)
                 .unwrap_or_else(|e| panic!("{name} #{n}: {}", first_error(&e)));
-            let e = match compile(&file, &Assignment::default()) {
-                Ok(_) => panic!("{name} #{n}: a Betza `?` was accepted"),
-                Err(e) => e,
-            };
-            assert!(
-                e.0.iter()
-                    .any(|d| d.code() == ashtapada::diag::Code::CompileBetza),
-                "{name} #{n}: {}",
-                first_error(&e)
-            );
-            tried += 1;
+            let mut assignments = vec![Assignment::default()];
+            for o in &file.options {
+                for c in &o.choices {
+                    let set = [format!("{}={}", o.name, c.name)];
+                    assignments.push(Assignment::parse(&set).expect("a choice"));
+                }
+            }
+            for x in &assignments {
+                let e = match compile(&file, x) {
+                    Ok(_) => panic!("{name} #{n} {x:?}: a Betza `?` was accepted"),
+                    Err(e) => e,
+                };
+                assert!(
+                    e.0.iter()
+                        .any(|d| d.code() == ashtapada::diag::Code::CompileBetza),
+                    "{name} #{n} {x:?}: {}",
+                    first_error(&e)
+                );
+                tried += 1;
+            }
         }
     }
-    assert!(tried > 100, "only {tried} Betza strings found");
+    assert!(tried > 400, "only {tried} compiles tried");
 }
 
 /// The janggi case of issue 28 item 1 through the command line: `check` and `explain` report
