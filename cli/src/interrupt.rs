@@ -9,7 +9,24 @@ use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::{Handle, Signals};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+
+/// Set by a second signal while the program ends at once: the run's own end must not race it.
+static ENDING: AtomicBool = AtomicBool::new(false);
+
+/// True once a second signal is ending the program: nothing more is written.
+pub fn ending() -> bool {
+    ENDING.load(Ordering::SeqCst)
+}
+
+/// Waits for ever if a second signal is ending the program (which exits from the signal
+/// thread), so that the command's own exit — after an outside player was killed, say — never
+/// takes its place.
+pub fn hold_if_ending() {
+    while ending() {
+        std::thread::park();
+    }
+}
 
 /// Where signals cannot be watched (not Unix): nothing to close.
 #[cfg(not(unix))]
@@ -72,14 +89,15 @@ impl Interrupt {
                     );
                     continue;
                 }
-                crate::players::end_all();
-                for (dir, prefix) in &temporaries {
-                    crate::output::remove_temporaries(dir, prefix);
-                }
+                ENDING.store(true, Ordering::SeqCst);
                 eprintln!(
                     "{}: stopped at once; the games being played and the report are lost",
                     name(sig)
                 );
+                crate::players::end_all();
+                for (dir, prefix) in &temporaries {
+                    crate::output::remove_temporaries(dir, prefix);
+                }
                 std::process::exit(128 + sig);
             }
         });

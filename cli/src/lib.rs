@@ -47,7 +47,9 @@ where
             return code;
         }
     };
-    match cmd::dispatch(cli, out, err) {
+    let result = cmd::dispatch(cli, out, err);
+    interrupt::hold_if_ending();
+    match result {
         Ok(()) => 0,
         Err(cmd::Failure::Diagnostics(d)) => {
             let _ = write!(

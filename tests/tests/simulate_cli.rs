@@ -1350,4 +1350,15 @@ fn merge_refuses_forged_tallies_naming_the_field() {
     });
     let e = bad(&["merge", &files[0], &files[1]]);
     assert!(says(&e, "the total of `score_sums[0]` overflows"), "{e}");
+    // A report marked partial (an interrupted run) is refused.
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&parts[0]).unwrap()).unwrap();
+    v["partial"] = serde_json::json!({"reason": "interrupted (SIGINT)", "games_completed": 3,
+        "games_requested": 10});
+    let cut = dir.join("cut.json");
+    std::fs::write(&cut, v.to_string()).unwrap();
+    let e = bad(&["merge", cut.to_str().unwrap(), &parts[1]]);
+    assert!(
+        says(&e, "is a partial report (interrupted (SIGINT))"),
+        "{e}"
+    );
 }

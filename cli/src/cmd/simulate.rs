@@ -612,8 +612,9 @@ impl Observer for Watch {
 
     fn finished(&self, run: usize, result: &GameResult, pos: &Position) {
         self.bar.inc(1);
-        // A game that finishes after an outside player failed may hold stand-in moves.
-        if self.halted.load(Ordering::SeqCst) {
+        // A game that finishes after an outside player failed may hold stand-in moves; once
+        // a second signal ends the program, nothing more is written.
+        if self.halted.load(Ordering::SeqCst) || crate::interrupt::ending() {
             return;
         }
         self.kept.fetch_add(1, Ordering::Relaxed);
