@@ -6,6 +6,7 @@
 
 mod args;
 mod cmd;
+mod interrupt;
 mod lines;
 mod output;
 mod players;
@@ -46,7 +47,9 @@ where
             return code;
         }
     };
-    match cmd::dispatch(cli, out, err) {
+    let result = cmd::dispatch(cli, out, err);
+    interrupt::hold_if_ending();
+    match result {
         Ok(()) => 0,
         Err(cmd::Failure::Diagnostics(d)) => {
             let _ = write!(
@@ -71,6 +74,10 @@ where
         Err(cmd::Failure::Io(e)) => {
             let _ = writeln!(err, "error: {e}");
             EXIT_BAD_INPUT
+        }
+        Err(cmd::Failure::Stopped(m, code)) => {
+            let _ = writeln!(err, "{m}");
+            code
         }
     }
 }

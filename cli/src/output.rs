@@ -21,16 +21,56 @@ pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 /// under its default ply cap (10,000 plies) writes a record of well under 1 MiB.
 pub const MAX_RECORD_BYTES: u64 = 4 << 20;
 
+/// Why a report covers fewer games than were asked for; [`emit_partial`] marks it so.
+pub struct Partial {
+    /// Why, e.g. `interrupted (SIGINT)`.
+    pub reason: String,
+    /// The games asked for.
+    pub requested: u64,
+}
+
 /// Writes `report` in the chosen format to `--out` (or `out`), and its plot to `--plot` if
 /// given, each through [`write_atomic`]. A report or plot that cannot be written to its file
 /// is written to `out` instead, and the error says so.
 pub fn emit(report: &Report, o: &OutputArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    emit_partial(report, o, out, None)
+}
+
+/// [`emit`], marking a report that covers only some of the games (`partial`): the table
+/// starts with a `partial report` line, and the JSON report holds
+/// `"partial": {"reason", "games_completed", "games_requested"}`; CSV is left as it is (its
+/// readers expect the header first), the command's message says it.
+pub fn emit_partial(
+    report: &Report,
+    o: &OutputArgs,
+    out: &mut dyn Write,
+    partial: Option<&Partial>,
+) -> Result<(), Failure> {
     let text = match o.format {
         // Option and choice names come from the rule file: controls are shown escaped.
-        Format::Table => ashtapada::diag::printable(&report.to_string()).into_owned(),
+        Format::Table => {
+            let mark = partial.map_or_else(String::new, |p| {
+                format!(
+                    "partial report, {}: {} of {} games completed\n\n",
+                    p.reason, report.games, p.requested
+                )
+            });
+            ashtapada::diag::printable(&format!("{mark}{report}")).into_owned()
+        }
         Format::Csv => ashtapada::diag::printable(&report.to_csv()).into_owned(),
         Format::Json => {
-            let mut s = serde_json::to_string_pretty(&report.to_json()).unwrap_or_default();
+            let mut v = report.to_json();
+            if let (Some(p), Some(map)) = (partial, v.as_object_mut()) {
+                map.insert(
+                    "partial".into(),
+                    serde_json::json!({
+                        "reason": p.reason,
+                        "games_completed": report.games,
+                        "games_requested": p.requested,
+                    }),
+                );
+            }
+            let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
             s.push('\n');
             s
         }
@@ -170,6 +210,29 @@ fn check_target(flag: &str, path: &Path) -> Result<(), Failure> {
             ),
         )
     };
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        let to = std::fs::read_link(path)
+            .map(|t| {
+                format!(
+                    " to `{}`",
+                    ashtapada::diag::printable(&t.display().to_string())
+                )
+            })
+            .unwrap_or_default();
+        return Err(bad_input(
+            Code::OutputWrite,
+            format!(
+                "cannot write `{}` (`{flag}`): it is a symbolic link{to}; outputs are not \
+                 written through one",
+                path.display()
+            ),
+            format!(
+                "to replace the file it points to, name that file (`{flag} TARGET`); else \
+                 remove the link or give a new file, e.g. `{flag} {}`",
+                example(flag)
+            ),
+        ));
+    }
     match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => {
             return Err(refuse(format!(
@@ -182,15 +245,14 @@ fn check_target(flag: &str, path: &Path) -> Result<(), Failure> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(refuse(e.to_string())),
     }
-    let target = resolve(path);
-    let dir = folder(&target);
+    let dir = folder(path);
     if !dir.is_dir() {
         return Err(refuse(format!(
             "its folder `{}` does not exist",
             dir.display()
         )));
     }
-    temporary_beside(&target).map(drop).map_err(|e| {
+    temporary_beside(path).map(drop).map_err(|e| {
         refuse(format!(
             "cannot create a file in `{}`: {}",
             dir.display(),
@@ -249,17 +311,6 @@ fn identity(path: &Path) -> Option<PathBuf> {
     }
 }
 
-/// The file a write to `path` replaces: the file a symbolic link points to (so that the link
-/// stays), else `path`.
-fn resolve(path: &Path) -> PathBuf {
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => {
-            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
-        }
-        _ => path.to_path_buf(),
-    }
-}
-
 /// A new temporary file in `target`'s folder, named `.NAME.…tmp` after it (hidden, so that a
 /// run killed while writing leaves no file that looks like a report).
 fn temporary_beside(target: &Path) -> std::io::Result<tempfile::NamedTempFile> {
@@ -274,20 +325,20 @@ fn temporary_beside(target: &Path) -> std::io::Result<tempfile::NamedTempFile> {
 }
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same folder, renamed over
-/// `path` once complete (a symbolic link is followed, and an existing file keeps its
-/// permissions; a new one is readable by all, `rw-r--r--`). On any failure the temporary file
-/// is removed and `path` is as it was. The error is one line naming the file.
+/// `path` once complete (an existing file keeps its permissions; a new one is readable by all,
+/// `rw-r--r--`). A symbolic link at `path` is replaced itself, never the file it points to.
+/// On any failure the temporary file is removed and `path` is as it was. The error is one
+/// line naming the file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("cannot write `{}`: {}", path.display(), e.kind());
-    let target = resolve(path);
-    let mut tmp = temporary_beside(&target).map_err(fail)?;
+    let mut tmp = temporary_beside(path).map_err(fail)?;
     tmp.write_all(bytes).map_err(fail)?;
-    let permissions = match std::fs::metadata(&target) {
-        Ok(m) => m.permissions(),
-        Err(_) => new_file_permissions(tmp.as_file())?,
+    let permissions = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() => m.permissions(),
+        _ => new_file_permissions(tmp.as_file())?,
     };
     tmp.as_file().set_permissions(permissions).map_err(fail)?;
-    tmp.persist(&target).map_err(|e| fail(e.error))?;
+    tmp.persist(path).map_err(|e| fail(e.error))?;
     Ok(())
 }
 
@@ -321,7 +372,10 @@ pub fn clear_records(dir: &Path, force: bool) -> Result<(), Failure> {
     let mut others = Vec::new();
     for entry in entries.flatten() {
         let path = entry.path();
-        if is_record(&path) || is_sweep_folder(&path) {
+        if is_record_temporary(&path) {
+            // Left by a run that was killed while writing a record: never a file of yours.
+            let _ = std::fs::remove_file(&path);
+        } else if is_record(&path) || is_sweep_folder(&path) {
             records.push(path);
         } else {
             others.push(path);
@@ -376,13 +430,67 @@ fn is_record(path: &Path) -> bool {
             .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// A sweep assignment's records folder: named `OPTION=CHOICE…`, holding only game records.
+/// The temporary file of a game record being written ([`write_atomic`]):
+/// `.game-K.json.XXXXXX.tmp`, a regular file.
+fn is_record_temporary(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    path.symlink_metadata().is_ok_and(|m| m.is_file())
+        && name
+            .strip_prefix(".game-")
+            .and_then(|n| n.strip_suffix(".tmp"))
+            .and_then(|n| n.split_once(".json."))
+            .is_some_and(|(k, random)| {
+                !k.is_empty()
+                    && k.bytes().all(|b| b.is_ascii_digit())
+                    && !random.is_empty()
+                    && random.bytes().all(|b| b.is_ascii_alphanumeric())
+            })
+}
+
+/// A sweep assignment's records folder: named `OPTION=CHOICE…`, holding only game records
+/// (and temporaries of records, which are removed).
 fn is_sweep_folder(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     name.contains('=')
         && path.symlink_metadata().is_ok_and(|m| m.is_dir())
-        && std::fs::read_dir(path)
-            .is_ok_and(|entries| entries.flatten().all(|e| is_record(&e.path())))
+        && std::fs::read_dir(path).is_ok_and(|entries| {
+            entries.flatten().all(|e| {
+                let p = e.path();
+                if is_record_temporary(&p) {
+                    let _ = std::fs::remove_file(&p);
+                    return true;
+                }
+                is_record(&p)
+            })
+        })
+}
+
+/// Removes the temporary files of writes in progress in `dir` whose names start with
+/// `prefix` (`.game-` for records, `.NAME.` for the output `NAME`) and end with `.tmp`: for a
+/// run that is stopped at once. Errors are ignored (the program is ending).
+pub fn remove_temporaries(dir: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(prefix)
+            && name.ends_with(".tmp")
+            && e.path().symlink_metadata().is_ok_and(|m| m.is_file())
+        {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+/// The folder and temporary-file prefix of a write to `path` ([`write_atomic`]), for
+/// [`remove_temporaries`].
+pub fn temporaries_of(path: &Path) -> (PathBuf, String) {
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    (folder(path).to_path_buf(), format!(".{name}."))
 }
 
 /// Reads a UTF-8 text file of at most [`MAX_INPUT_BYTES`]: a folder, device or pipe is refused
@@ -394,6 +502,26 @@ pub fn read_text(path: &Path) -> Result<String, String> {
 /// Reads a game record: [`read_text`] with the bound [`MAX_RECORD_BYTES`].
 pub fn read_record(path: &Path) -> Result<String, String> {
     read_bounded(path, MAX_RECORD_BYTES)
+}
+
+/// Why `text`, read from `path` as a game record, is not one at all — it has no `variant`
+/// key — so that its reader's error, which would quote it, is not shown: it may be any file
+/// (`/etc/shadow`). `None` when it looks like a record (a broken record's errors are shown in
+/// place).
+pub fn not_a_record(path: &str, text: &str) -> Option<String> {
+    let keyed = text.contains("\"variant\"")
+        || text.contains("'variant'")
+        || text.lines().any(|l| {
+            l.trim_start_matches(|c: char| c.is_whitespace() || c == '{')
+                .starts_with("variant:")
+        });
+    (!keyed).then(|| {
+        format!(
+            "`{}` is not a game record: it has no `variant` key (a record is a JSON or YAML \
+             mapping with `variant`, `options`, `seed`, `actions` …); its text is not shown",
+            ashtapada::diag::printable(path)
+        )
+    })
 }
 
 /// Reads a UTF-8 text file of at most `max` bytes, reading at most one byte more; a folder,

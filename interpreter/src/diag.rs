@@ -624,6 +624,8 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 fn is_unsafe(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        // The byte-order mark: invisible, so a quoted text would look unchanged.
+        || c == '\u{feff}'
 }
 
 /// `text` safe to show on a terminal: every control or bidirectional formatting character
@@ -636,6 +638,7 @@ fn is_unsafe(c: char) -> bool {
 /// use ashtapada::diag::printable;
 /// assert_eq!(printable("red\u{1b}[2Jx"), "red\\u{1b}[2Jx");
 /// assert_eq!(printable("a\tb\nc"), "a\\tb\nc");
+/// assert_eq!(printable("\u{feff}{}"), "\\u{feff}{}");
 /// assert!(matches!(printable("plain é"), std::borrow::Cow::Borrowed(_)));
 /// ```
 pub fn printable(text: &str) -> Cow<'_, str> {

@@ -309,8 +309,13 @@ fn a_records_variant_that_is_not_a_rule_file_is_named_never_shown() {
     assert!(!err.contains(SECRET), "{err}");
     let e = load_referenced(s(&secret)).unwrap_err();
     assert_eq!(e.0[0].code().as_str(), "ashtapada::spec::not-a-rule-file");
-    // Named on the command line, the file is the user's own: its problems are shown.
+    // Named on the command line, a file named `….yaml` is taken for a rule file: its
+    // problems are shown in place. Any other name is not shown (issue 28 item 15).
     let e = load(s(&secret)).unwrap_err();
+    assert_eq!(e.0[0].code().as_str(), "ashtapada::spec::not-a-rule-file");
+    let yaml = dir.join("secret.yaml");
+    std::fs::copy(&secret, &yaml).unwrap();
+    let e = load(s(&yaml)).unwrap_err();
     assert_ne!(e.0[0].code().as_str(), "ashtapada::spec::not-a-rule-file");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -657,4 +662,130 @@ fn an_empty_extends_says_so() {
     let e = ashtapada::spec::load_str("e.yaml", "extends: \"\"\nname: x\n").unwrap_err();
     assert_eq!(e.0[0].message, "`extends:` is empty");
     assert_eq!(e.0[0].span.as_ref().unwrap().text(), "\"\"");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 28 item 3: outputs are never written through a symbolic link.
+
+/// `text` with white space runs made one space and miette's margins removed.
+fn one_line(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "│").collect();
+    words.join(" ")
+}
+
+#[cfg(unix)]
+#[test]
+fn outputs_are_not_written_through_a_symbolic_link() {
+    let dir = scratch("out-symlink");
+    let target = dir.join("target.txt");
+    std::fs::write(&target, "keep").unwrap();
+    for (flag, name) in [("--out", "report.json"), ("--plot", "shares.svg")] {
+        let link = dir.join(name);
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let err = one_line(&bad(&[
+            "simulate",
+            "chaturanga",
+            "--games",
+            "2",
+            flag,
+            s(&link),
+        ]));
+        assert!(err.contains("ashtapada::output::write"), "{flag}: {err}");
+        assert!(err.contains("is a symbolic link"), "{flag}: {err}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep", "{flag}");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink(),
+            "{flag}: the link stays"
+        );
+    }
+    // Naming the file itself replaces it; devices and inputs are refused as before.
+    ok(&[
+        "simulate",
+        "chaturanga",
+        "--games",
+        "2",
+        "--out",
+        s(&target),
+    ]);
+    assert_ne!(std::fs::read_to_string(&target).unwrap(), "keep");
+    let err = one_line(&bad(&[
+        "simulate",
+        "chaturanga",
+        "--games",
+        "2",
+        "--out",
+        "/dev/null",
+    ]));
+    assert!(err.contains("not a regular file"), "{err}");
+    let rules = dir.join("rules.yaml");
+    std::fs::write(
+        &rules,
+        ashtapada::spec::BUILTIN
+            .iter()
+            .find(|(n, _)| *n == "chaturanga")
+            .unwrap()
+            .1,
+    )
+    .unwrap();
+    let err = one_line(&bad(&[
+        "simulate",
+        s(&rules),
+        "--games",
+        "2",
+        "--out",
+        s(&rules),
+    ]));
+    assert!(err.contains("an input of this command"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 28 item 15: a file that is not a rule file or a record is named, never shown.
+
+#[test]
+fn a_named_file_that_is_not_a_rule_file_or_record_is_never_shown() {
+    let dir = scratch("not-shown");
+    let shadow = format!("root:$6${SECRET}:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n");
+    let cases = [
+        ("shadow", shadow.as_str()),
+        ("notes.txt", "a: [unclosed TOPSECRET-4711\n"),
+        ("config", "password: TOPSECRET-4711\nuser: me\n"),
+        ("list", "- TOPSECRET-4711\n- two\n"),
+    ];
+    for (name, text) in cases {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        for cmd in ["check", "explain"] {
+            let err = bad(&[cmd, s(&file)]);
+            assert!(err.contains("is not a rule file"), "{cmd} {name}: {err}");
+            assert!(err.contains(name), "{cmd} {name}: {err}");
+            assert!(!err.contains(SECRET), "{cmd} {name} echoed: {err}");
+        }
+        let err = bad(&["replay", s(&file)]);
+        assert!(err.contains("is not a game record"), "replay {name}: {err}");
+        assert!(!err.contains(SECRET), "replay {name} echoed: {err}");
+        let mut session = ashtapada_cli::Session::new(&ashtapada_cli::Setup {
+            variant: Some("chaturanga".into()),
+            ..ashtapada_cli::Setup::default()
+        })
+        .unwrap();
+        let mut out = Vec::new();
+        let script = format!("open {}\nload {}\n", s(&file), s(&file));
+        ashtapada_cli::run_script(&mut session, &script, &mut out, true);
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("is not a game record"), "open {name}: {out}");
+        assert!(out.contains("is not a rule file"), "load {name}: {out}");
+        assert!(!out.contains(SECRET), "REPL {name} echoed: {out}");
+    }
+    // A rule file named `….yaml` is still shown in place when it is broken.
+    let broken = dir.join("broken.yaml");
+    std::fs::write(&broken, "name: x\nboard: { files: 8, ranks: [\n").unwrap();
+    let err = bad(&["check", s(&broken)]);
+    assert!(err.contains("broken.yaml:"), "{err}");
+    assert!(!err.contains("is not a rule file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

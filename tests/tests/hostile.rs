@@ -181,3 +181,101 @@ fn many_unknown_keys_within_the_size_limit_are_each_reported() {
     assert_eq!(e.len(), 30_000);
     assert!(e.0[0].message.contains("unknown key"), "{}", e.0[0].message);
 }
+
+/// `text` with its `n`-th `betza:` value (a piece's or a region move's) replaced by `"?"`, or
+/// `None` if it has fewer.
+fn with_broken_betza(text: &str, n: usize) -> Option<String> {
+    let at = text.match_indices("betza:").nth(n)?.0 + "betza:".len();
+    let end = at + text[at..].find([',', '}', '\n']).unwrap_or(text.len() - at);
+    Some(format!("{} \"?\"{}", &text[..at], &text[end..]))
+}
+
+/// Issue 28 item 1: a piece whose movement fails to compile keeps its place among the kinds,
+/// so no later stage indexes by a kind that is missing (janggi's `material-count:` panicked
+/// at `rules/material_count.rs` when the rook's Betza was `?`). Every Betza of every built-in
+/// rule file, broken in turn, gives the Betza error — never a panic — under the default
+/// options and each named choice of each option (which switch modules on and off).
+#[test]
+fn a_piece_that_fails_to_compile_is_an_error_in_every_built_in() {
+    let mut tried = 0;
+    for (name, text) in ashtapada::spec::BUILTIN {
+        for n in 0.. {
+            let Some(broken) = with_broken_betza(text, n) else {
+                break;
+            };
+            let file = load_str(&format!("{name}.yaml"), &broken)
+                .unwrap_or_else(|e| panic!("{name} #{n}: {}", first_error(&e)));
+            let mut assignments = vec![Assignment::default()];
+            for o in &file.options {
+                for c in &o.choices {
+                    let set = [format!("{}={}", o.name, c.name)];
+                    assignments.push(Assignment::parse(&set).expect("a choice"));
+                }
+            }
+            for x in &assignments {
+                let e = match compile(&file, x) {
+                    Ok(_) => panic!("{name} #{n} {x:?}: a Betza `?` was accepted"),
+                    Err(e) => e,
+                };
+                assert!(
+                    e.0.iter()
+                        .any(|d| d.code() == ashtapada::diag::Code::CompileBetza),
+                    "{name} #{n} {x:?}: {}",
+                    first_error(&e)
+                );
+                // Reported once, for its Betza: no follow-on error about its first moves.
+                assert!(
+                    !e.0.iter()
+                        .any(|d| d.code() == ashtapada::diag::Code::CompileFirstMove),
+                    "{name} #{n} {x:?}"
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 400, "only {tried} compiles tried");
+}
+
+/// The janggi case of issue 28 item 1 through the command line: `check` and `explain` report
+/// the rook's Betza with its location and exit 1.
+#[test]
+fn janggi_with_a_broken_rook_is_reported_not_a_panic() {
+    let text = ashtapada::spec::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "janggi")
+        .expect("janggi is built in")
+        .1;
+    let rook = text.find("  rook:").expect("a rook");
+    let at = rook + text[rook..].find("betza:").expect("its Betza");
+    let end = at + text[at..].find('\n').expect("one line");
+    let broken = format!("{}betza: \"?\"{}", &text[..at], &text[end..]);
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("janggi-broken.yaml");
+    std::fs::write(&path, broken).expect("written");
+    let path = path.to_str().expect("UTF-8");
+    for args in [
+        vec!["check", path],
+        vec!["explain", path],
+        vec!["perft", path, "1"],
+    ] {
+        let (code, _, err) = ashtapada_tests::cli(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains("ashtapada::compile::betza"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // The REPL keeps its game when `load` meets the broken file.
+    let mut session = ashtapada_cli::Session::new(&ashtapada_cli::Setup {
+        variant: Some("janggi".into()),
+        ..ashtapada_cli::Setup::default()
+    })
+    .expect("a janggi session");
+    let mut out = Vec::new();
+    ashtapada_cli::run_script(&mut session, &format!("load {path}\nfen\n"), &mut out, true);
+    let out = String::from_utf8(out).expect("UTF-8");
+    assert!(out.contains("betza"), "{out}");
+    let start = ashtapada::Position::start(
+        ashtapada::load_variant("janggi", &Assignment::default()).expect("janggi compiles"),
+    );
+    let fen = ashtapada::notation::to_fen(&start);
+    assert!(out.contains(&fen), "{fen} in {out}");
+}

@@ -1301,3 +1301,64 @@ fn plot_png_is_a_png_picture() {
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     assert!(bytes.len() > 20_000, "{} bytes", bytes.len());
 }
+
+/// Issue 28 item 12: `merge` adds with checked arithmetic and refuses forged tallies, naming
+/// the field: an event total no game could hold (`events.captures` 2^64−1 merged to 205),
+/// and score sums whose total overflows.
+#[test]
+fn merge_refuses_forged_tallies_naming_the_field() {
+    let dir = temp_dir("forged");
+    let mut parts = Vec::new();
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        parts.push(json_report(
+            &dir,
+            &format!("part-{k}.json"),
+            "chaturaji",
+            "20",
+            &["--shard", &shard],
+        ));
+    }
+    let forge = |name: &str, edit: &dyn Fn(&mut Value)| -> Vec<String> {
+        parts
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let mut v: Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap())
+                    .expect("a JSON report");
+                edit(&mut v["runs"][0]["tally"]);
+                let out = dir.join(format!("{name}-{k}.json"));
+                std::fs::write(&out, v.to_string()).unwrap();
+                out.to_str().unwrap().to_string()
+            })
+            .collect()
+    };
+    // The honest parts merge.
+    let honest: Vec<&str> = parts.iter().map(String::as_str).collect();
+    ok(&[&["merge"][..], &honest].concat());
+    // One part claims 2^64-1 captures: refused before adding.
+    let files = forge("captures", &|t| {
+        assert!(t["events"]["captures"].is_u64(), "{t}");
+        t["events"]["captures"] = Value::from(u64::MAX);
+    });
+    let e = bad(&["merge", &files[0], &files[1]]);
+    assert!(says(&e, "`events.captures` is 18446744073709551615"), "{e}");
+    // Score sums near the largest whole number: each part alone is possible, their total
+    // is not.
+    let files = forge("scores", &|t| {
+        t["score_sums"][0] = Value::from(i64::MAX - 1)
+    });
+    let e = bad(&["merge", &files[0], &files[1]]);
+    assert!(says(&e, "the total of `score_sums[0]` overflows"), "{e}");
+    // A report marked partial (an interrupted run) is refused.
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&parts[0]).unwrap()).unwrap();
+    v["partial"] = serde_json::json!({"reason": "interrupted (SIGINT)", "games_completed": 3,
+        "games_requested": 10});
+    let cut = dir.join("cut.json");
+    std::fs::write(&cut, v.to_string()).unwrap();
+    let e = bad(&["merge", cut.to_str().unwrap(), &parts[1]]);
+    assert!(
+        says(&e, "is a partial report (interrupted (SIGINT))"),
+        "{e}"
+    );
+}

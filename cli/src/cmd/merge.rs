@@ -19,6 +19,16 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 "give the JSON reports of `ashtapada simulate --shard K/N --format json`",
             )
         })?;
+        if let Some(why) = partial_reason(&text) {
+            return Err(bad_input(
+                Code::MergeReport,
+                format!(
+                    "`{}` is a partial report ({why}): its games are not the shard's",
+                    path.display()
+                ),
+                "merge the reports of complete runs: run that shard again",
+            ));
+        }
         let report = Report::from_json(&text).map_err(|e| {
             bad_input(
                 Code::MergeReport,
@@ -36,4 +46,16 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )
     })?;
     emit(&whole, &a.output, out)
+}
+
+/// Why a JSON report is marked partial (`"partial": {"reason", …}`, written by a `simulate`
+/// run that was interrupted or whose outside player failed), if it is.
+fn partial_reason(text: &str) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let p = v.get("partial")?;
+    let reason = p
+        .get("reason")
+        .and_then(|r| r.as_str())
+        .unwrap_or("partial");
+    Some(ashtapada::diag::printable(reason).into_owned())
 }

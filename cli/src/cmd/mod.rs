@@ -23,6 +23,9 @@ pub enum Failure {
     Io(std::io::Error),
     /// A message already rendered (the REPL's start: a rule-file report, a bad seat name).
     Message(String),
+    /// The run was stopped by a signal after writing what it had (`simulate`): the message,
+    /// and the exit code (128 + the signal's number, as a shell reports it).
+    Stopped(String, i32),
 }
 
 impl From<Diagnostics> for Failure {

@@ -9,6 +9,11 @@ use ashtapada::spec::{Node, Value, parse_yaml};
 use ashtapada::{Outcome, Position, Seat};
 use std::io::Write;
 
+/// What a game record is, for the help of a file that is not one.
+const RECORD_HELP: &str = "a record is a JSON (or YAML) mapping with `variant`, `options`, \
+                           `seed`, `first_seat`, `start`, `actions`, `turns` and `result`; see \
+                           the README, \"Game records\"";
+
 pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
     let text = crate::output::read_record(std::path::Path::new(&a.record)).map_err(|e| {
         super::bad_input(
@@ -19,6 +24,9 @@ pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     })?;
     let src = text_source(&a.record, &text);
     let record = Record::parse(&text).map_err(|e| {
+        if let Some(m) = crate::output::not_a_record(&a.record, &text) {
+            return super::bad_input(Code::RecordSyntax, m, RECORD_HELP);
+        }
         let (start, end) = (e.span.start.min(text.len()), e.span.end.min(text.len()));
         Failure::Diagnostics(
             Diagnostic::new(
@@ -27,11 +35,7 @@ pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
                 Some(Span::new(&src, start, end)),
             )
             .label("here")
-            .help(
-                "a record is a JSON (or YAML) mapping with `variant`, `options`, `seed`, \
-                     `first_seat`, `start`, `actions`, `turns` and `result`; see the README, \
-                     \"Game records\"",
-            )
+            .help(RECORD_HELP)
             .into(),
         )
     })?;

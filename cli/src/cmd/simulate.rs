@@ -3,7 +3,8 @@
 
 use super::{Failure, bad_input};
 use crate::args::SimulateArgs;
-use crate::output::{emit, write_atomic};
+use crate::interrupt::Interrupt;
+use crate::output::{Partial, emit_partial, write_atomic};
 use crate::players::{self, OUTSIDE_SYNTAX, Players};
 use ashtapada::agents::AGENT_NAMES;
 use ashtapada::diag::Code;
@@ -13,14 +14,15 @@ use ashtapada::{Assignment, Position, Variant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// `simulate`: checks every argument, plays the games (in batches under `--precision`) and
 /// writes the report, the per-game table and the records. An outside player's failure ends the
 /// run with an error naming the game and the seat; the records of the games finished before it
-/// are kept.
+/// are kept. A first SIGINT or SIGTERM stops the run at the next game boundary and writes the
+/// report of the games completed, marked partial ([`Interrupt`]); a second ends it at once.
 pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
     let shard = check_counts(a)?;
     let file = ashtapada::spec::load(&a.v.variant)?;
@@ -32,21 +34,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .map(|x| ashtapada::compile(&file, x))
         .collect::<Result<Vec<Arc<Variant>>, _>>()?;
     let seats = variants[0].seats.len();
-    let players = Players::new(
-        &a.agents,
-        &variants[0],
-        Duration::from_secs_f64(a.agent_timeout),
-    )
-    .map_err(|e| {
-        bad_input(
-            Code::SimulateAgent,
-            e,
-            format!(
-                "the agents are {}, and {OUTSIDE_SYNTAX}",
-                AGENT_NAMES.join(", ")
-            ),
-        )
-    })?;
+    let players = players_of(a, &variants[0])?;
     let per_game: Vec<(&'static str, &std::path::Path)> = a
         .per_game
         .as_deref()
@@ -55,6 +43,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .collect();
     crate::output::check_outputs(&a.output, &file.files, a.records.as_deref(), &per_game)?;
     let dirs = record_dirs(a, &sweep.swept, &variants)?;
+    let interrupt = Interrupt::watch(temporaries(a, &dirs));
 
     let batch = check_precision(a, shard)?;
     let total = shard.map_or(a.games, |s| s.games(a.games)) * variants.len() as u64;
@@ -75,7 +64,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         labels,
         per_game,
         variants.clone(),
-        players.halted(),
+        (players.halted(), interrupt.flag()),
     )
     .with_partial(players.outside());
     let contrasts = match sweep.design {
@@ -117,27 +106,77 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     let kept = watch.kept.load(Ordering::Relaxed);
     let partial = watch.take_partial();
     let rows = watch.finish()?;
+    let requested = shard.map_or(a.games, |s| s.games(a.games));
     let failure = players.failure();
-    if failure.is_some() {
-        partial_report(&mut report, partial, a.seed);
-    }
-    emit(&report, &a.output, out)?;
-    if let (Some(path), Some(mut rows)) = (&a.per_game, rows) {
-        write_atomic(path, rows.to_csv(&report).as_bytes()).map_err(|e| {
-            bad_input(
-                Code::SimulatePerGame,
-                e,
-                "give a file you can write, e.g. `--per-game games.csv`",
-            )
-        })?;
-    }
+    let stopped = interrupt.signal();
+    let mark = match &failure {
+        Some(f) => {
+            partial_report(&mut report, partial, a.seed);
+            Some(format!("outside player failed in game {}", f.game))
+        }
+        None => stopped.map(|sig| crate::interrupt::name(sig).to_string()),
+    };
+    let mark = mark.map(|reason| Partial { reason, requested });
+    emit_partial(&report, &a.output, out, mark.as_ref())?;
+    write_per_game(a, rows, &report)?;
     if let Some(f) = failure {
         return Err(player_failed(a, &f, kept));
+    }
+    if let Some(sig) = stopped {
+        return Err(interrupted(a, sig, report.games, requested));
     }
     if let Some(dir) = &a.records {
         writeln!(err, "records: {} games in {}", total, dir.display())?;
     }
     Ok(())
+}
+
+/// Writes the per-game table to `--per-game`, if asked for.
+fn write_per_game(
+    a: &SimulateArgs,
+    rows: Option<sim::PerGame>,
+    report: &Report,
+) -> Result<(), Failure> {
+    let (Some(path), Some(mut rows)) = (&a.per_game, rows) else {
+        return Ok(());
+    };
+    write_atomic(path, rows.to_csv(report).as_bytes()).map_err(|e| {
+        bad_input(
+            Code::SimulatePerGame,
+            e,
+            "give a file you can write, e.g. `--per-game games.csv`",
+        )
+    })
+}
+
+/// The end of a run stopped by signal `sig` after `games` of the `requested` games: the
+/// message, and the exit code 128 + `sig`.
+fn interrupted(a: &SimulateArgs, sig: i32, games: u64, requested: u64) -> Failure {
+    let records = a.records.as_ref().map_or_else(String::new, |d| {
+        format!("; their records are in `{}`", d.display())
+    });
+    Failure::Stopped(
+        format!(
+            "{}: the report covers the {games} games completed of {requested} and is marked \
+             partial{records}",
+            crate::interrupt::name(sig),
+        ),
+        128 + sig,
+    )
+}
+
+/// The `--agents` of the run, for `variant`.
+fn players_of(a: &SimulateArgs, variant: &Variant) -> Result<Players, Failure> {
+    Players::new(&a.agents, variant, Duration::from_secs_f64(a.agent_timeout)).map_err(|e| {
+        bad_input(
+            Code::SimulateAgent,
+            e,
+            format!(
+                "the agents are {}, and {OUTSIDE_SYNTAX}",
+                AGENT_NAMES.join(", ")
+            ),
+        )
+    })
 }
 
 /// Makes `report` the report of the games that finished before an outside player failed
@@ -235,6 +274,11 @@ fn play_batches(
         for (w, e) in report.effects.iter_mut().zip(&effects) {
             w.merge(e)
                 .map_err(|e| bad_input(Code::SimulateTally, e, "report this as a bug"))?;
+        }
+        if watch.stopped() {
+            // Interrupted: the games completed, every assignment's game of each seed.
+            report.games = report.runs.first().map_or(0, |s| s.tally.games);
+            return Ok(());
         }
         report.games = plan.games;
         let (Some(b), Some(points)) = (batch, a.precision) else {
@@ -433,6 +477,21 @@ fn assignment_folder(dir: &std::path::Path, choices: &[(&str, &str)]) -> PathBuf
     dir.join(name)
 }
 
+/// The folders a write may be in progress in when the run is stopped at once, each with the
+/// prefix of its temporary files: the records folders and the outputs' folders.
+fn temporaries(a: &SimulateArgs, dirs: &[PathBuf]) -> Vec<(PathBuf, String)> {
+    let outputs = [&a.output.out, &a.output.plot, &a.per_game];
+    dirs.iter()
+        .map(|d| (d.clone(), ".game-".to_string()))
+        .chain(
+            outputs
+                .into_iter()
+                .flatten()
+                .map(|p| crate::output::temporaries_of(p)),
+        )
+        .collect()
+}
+
 /// What a game record names as its variant: a built-in name as it is, a rule file by its
 /// absolute path (so that `replay` finds the same rules from any folder).
 fn record_source(variant: &str) -> String {
@@ -458,6 +517,8 @@ struct Watch {
     variants: Vec<Arc<Variant>>,
     /// Set when an outside player fails: the games that finish after it are not kept.
     halted: Arc<AtomicBool>,
+    /// The signal that interrupted the run (0 while none): no game starts after it.
+    interrupted: Arc<AtomicI32>,
     /// Games recorded (kept) so far.
     kept: AtomicU64,
     /// The kept games' tallies, one per assignment (runs with outside players only): the
@@ -478,7 +539,7 @@ impl Watch {
         labels: Vec<String>,
         per_game: Option<Mutex<sim::PerGame>>,
         variants: Vec<Arc<Variant>>,
-        halted: Arc<AtomicBool>,
+        (halted, interrupted): (Arc<AtomicBool>, Arc<AtomicI32>),
     ) -> Watch {
         let target = if std::io::stderr().is_terminal() {
             ProgressDrawTarget::stderr()
@@ -507,6 +568,7 @@ impl Watch {
             per_game,
             variants,
             halted,
+            interrupted,
             kept: AtomicU64::new(0),
             partial: None,
         }
@@ -543,10 +605,16 @@ impl Watch {
 }
 
 impl Observer for Watch {
+    /// No game starts once the run is interrupted or an outside player has failed.
+    fn stopped(&self) -> bool {
+        self.interrupted.load(Ordering::SeqCst) != 0 || self.halted.load(Ordering::SeqCst)
+    }
+
     fn finished(&self, run: usize, result: &GameResult, pos: &Position) {
         self.bar.inc(1);
-        // A game that finishes after an outside player failed may hold stand-in moves.
-        if self.halted.load(Ordering::SeqCst) {
+        // A game that finishes after an outside player failed may hold stand-in moves; once
+        // a second signal ends the program, nothing more is written.
+        if self.halted.load(Ordering::SeqCst) || crate::interrupt::ending() {
             return;
         }
         self.kept.fetch_add(1, Ordering::Relaxed);

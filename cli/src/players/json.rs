@@ -111,8 +111,8 @@ pub fn turn_message(pos: &mut Position, game: u64) -> Value {
 }
 
 impl Protocol for Json {
-    fn open(&self, _timeout: Duration) -> Result<Process, String> {
-        Process::spawn(&self.argv)
+    fn open(&self, timeout: Duration) -> Result<Process, String> {
+        Process::spawn(&self.argv, timeout)
     }
 
     fn new_game(
@@ -164,8 +164,10 @@ pub fn resigned_message(pos: &Position, game: u64, seat: &str) -> Value {
     json!({"type": "resigned", "game": game, "ply": pos.ply(), "seat": seat})
 }
 
-/// The `action` of an answer line, if it is a JSON object with an `action` string.
+/// The `action` of an answer line, if it is a JSON object with an `action` string. A
+/// byte-order mark before it (as some Windows programs write) is skipped.
 pub fn reply_action(line: &str) -> Option<String> {
+    let line = line.strip_prefix('\u{feff}').unwrap_or(line);
     let v: Value = serde_json::from_str(line).ok()?;
     v.get("action")?.as_str().map(String::from)
 }
@@ -234,6 +236,12 @@ mod tests {
             Some("5:d2d3")
         );
         assert_eq!(reply_action("5:d2d3"), None);
+        // Issue 28 item 13: a byte-order mark before the object is skipped.
+        assert_eq!(
+            reply_action("\u{feff}{\"action\": \"5:d2d3\"}").as_deref(),
+            Some("5:d2d3")
+        );
+        assert_eq!(super::super::quote("\u{feff}x"), "\\u{feff}x");
         assert_eq!(reply_action(r#"{"move": "5:d2d3"}"#), None);
     }
 }

@@ -17,7 +17,7 @@ mod uci;
 use ashtapada::agents::{AGENT_NAMES, Agent, ChaCha8Rng, Refusal, by_name};
 use ashtapada::notation::parse_action;
 use ashtapada::{Action, Position, Variant};
-pub use process::Process;
+pub use process::{Process, end_all};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -163,7 +163,7 @@ impl Players {
         let mut entries = Vec::new();
         for n in names {
             let protocol: Arc<dyn Protocol> = if let Some(rest) = n.strip_prefix("uci:") {
-                Arc::new(uci::Uci::parse(rest, variant)?)
+                Arc::new(uci::Uci::parse(rest, variant, timeout)?)
             } else if let Some(rest) = n.strip_prefix("cmd:") {
                 Arc::new(json::Json::parse(rest)?)
             } else {

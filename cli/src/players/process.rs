@@ -1,15 +1,34 @@
-//! A child process spoken to in lines: commands on its standard input, answers read from its
-//! standard output by a thread of their own, so that a silent program is noticed after a
-//! timeout instead of hanging the run.
+//! A child process spoken to in lines: commands written to its standard input and answers read
+//! from its standard output, each by a thread of its own, so that every exchange — a write as
+//! well as a read — is bounded by the run's timeout: a program that stops reading, falls
+//! silent or floods is noticed instead of hanging the run or filling the memory.
+//!
+//! Each program runs in a process group of its own, and the whole group is ended with it
+//! (after the run, when it fails, and when `simulate` is interrupted: [`end_all`]), so that
+//! nothing it started is left running.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
 /// The longest line read from a player (bytes, the newline included); a longer one fails the
 /// player ("a line over 1 MiB"), and nothing after it is read.
 const MAX_LINE: u64 = 1 << 20;
+
+/// The most lines read ahead of the ones asked for: the reading thread waits while this many
+/// are queued, so a flood holds at most `QUEUE` × [`MAX_LINE`] bytes in memory.
+const QUEUE: usize = 64;
+
+/// The most bytes a program may write while one answer is awaited ([`Process::read_until`]):
+/// 8 MiB, far above what an engine's `info` lines for one move take. More is a flood, and
+/// fails the player.
+pub const MAX_EXCHANGE_BYTES: usize = 8 << 20;
+
+/// How often a wait for an answer checks whether the program has exited (its output may stay
+/// open in a process it started).
+const POLL: Duration = Duration::from_millis(100);
 
 /// What the reading thread hands over: a line, or word that the next one was too long.
 enum Line {
@@ -17,42 +36,80 @@ enum Line {
     TooLong,
 }
 
+/// The process groups of the programs running now, ended by [`end_all`].
+static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Ends the process group of every outside program still running (`SIGKILL`): for a run that
+/// is stopped at once, before it exits.
+pub fn end_all() {
+    let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+    for &g in groups.iter() {
+        kill_group(g);
+    }
+}
+
+/// Sends `SIGKILL` to the process group `group` (nothing if it is gone).
+fn kill_group(group: u32) {
+    #[cfg(unix)]
+    if let Ok(g) = i32::try_from(group) {
+        let _ = nix::sys::signal::killpg(
+            nix::unistd::Pid::from_raw(g),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+    }
+    #[cfg(not(unix))]
+    let _ = group;
+}
+
 /// A running outside program.
 pub struct Process {
     child: Child,
-    /// `None` once closed.
-    stdin: Option<ChildStdin>,
+    /// Lines for the writing thread; `None` once closed.
+    input: Option<SyncSender<String>>,
+    /// The writing thread's word on each line: written, or why not.
+    written: Receiver<Result<(), String>>,
     lines: Receiver<Line>,
+    /// The bound on each write and each wait for an answer.
+    timeout: Duration,
     /// The command line, for messages.
     pub command: String,
 }
 
 impl Process {
-    /// Starts `argv[0]` with the arguments `argv[1..]` (no shell), its standard error
-    /// inherited.
+    /// Starts `argv[0]` with the arguments `argv[1..]` (no shell) in a process group of its
+    /// own, its standard error inherited; each later write to it must complete within
+    /// `timeout`.
     ///
     /// # Errors
     /// The program cannot be started (not found, not executable), with the reason.
-    pub fn spawn(argv: &[String]) -> Result<Process, String> {
+    pub fn spawn(argv: &[String], timeout: Duration) -> Result<Process, String> {
         let command = argv.join(" ");
         let Some((program, args)) = argv.split_first() else {
             return Err("the command is empty".into());
         };
-        let mut child = Command::new(program)
-            .args(args)
+        let mut cmd = Command::new(program);
+        cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd
             .spawn()
             .map_err(|e| format!("`{command}` does not start: {e}"))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        GROUPS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(child.id());
+        let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
+            forget_group(child.id());
             return Err(format!(
                 "`{command}`: its standard input or output is not a pipe"
             ));
         };
-        let (tx, lines) = channel();
+        let (tx, lines) = sync_channel(QUEUE);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
@@ -73,73 +130,132 @@ impl Process {
                 }
             }
         });
+        let (input, queued) = sync_channel::<String>(1);
+        let (done, written) = sync_channel(1);
+        std::thread::spawn(move || {
+            for line in queued {
+                let r = writeln!(stdin, "{line}").and_then(|()| stdin.flush());
+                let failed = r.is_err();
+                if done.send(r.map_err(|e| e.to_string())).is_err() || failed {
+                    break;
+                }
+            }
+            // `stdin` is dropped here: the program reads the end of its input.
+        });
         Ok(Process {
             child,
-            stdin: Some(stdin),
+            input: Some(input),
+            written,
             lines,
+            timeout,
             command,
         })
     }
 
-    /// Writes `line` and a newline, and flushes.
+    /// Writes `line` and a newline, and flushes, waiting at most the timeout for the program
+    /// to take it in.
     ///
     /// # Errors
-    /// The program has closed its input (it has exited, most likely).
+    /// The program has closed its input (it has exited, most likely), or does not read it
+    /// (the pipe stayed full for the timeout).
     pub fn send(&mut self, line: &str) -> Result<(), String> {
-        let Some(stdin) = self.stdin.as_mut() else {
+        let Some(input) = self.input.as_ref() else {
             return Err(format!("`{}`: its input is closed", self.command));
         };
-        match writeln!(stdin, "{line}").and_then(|()| stdin.flush()) {
-            Ok(()) => Ok(()),
-            Err(e) => Err(format!("{} (writing to it: {e})", self.gone())),
+        let not_reading = |p: &Process| {
+            format!(
+                "`{}` did not read its input within {:.1} s",
+                p.command,
+                p.timeout.as_secs_f64()
+            )
+        };
+        match input.try_send(line.to_string()) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => return Err(not_reading(self)),
+            Err(TrySendError::Disconnected(_)) => {
+                return Err(format!("{} (its input is closed)", self.gone()));
+            }
+        }
+        match self.written.recv_timeout(self.timeout) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(format!("{} (writing to it: {e})", self.gone())),
+            Err(RecvTimeoutError::Timeout) => Err(not_reading(self)),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(format!("{} (its input is closed)", self.gone()))
+            }
         }
     }
 
     /// The next line the program writes, waiting at most `timeout`.
     ///
     /// # Errors
-    /// The program exited (with its exit status), wrote nothing for `timeout`, or wrote a
-    /// line over [`MAX_LINE`] bytes.
+    /// The program exited (with its exit status; also when a process it started still holds
+    /// its output), wrote nothing for `timeout`, or wrote a line over [`MAX_LINE`] bytes.
     pub fn read_line(&mut self, timeout: Duration) -> Result<String, String> {
-        match self.lines.recv_timeout(timeout) {
-            Ok(Line::Text(l)) => Ok(l),
-            Ok(Line::TooLong) => Err(format!(
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left.min(POLL)) {
+                Ok(line) => return self.line(line),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.gone()),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                // A last line may still be on its way from the reading thread.
+                return match self.lines.recv_timeout(POLL) {
+                    Ok(line) => self.line(line),
+                    Err(_) => Err(format!("`{}` exited ({status})", self.command)),
+                };
+            }
+            if Instant::now() >= deadline {
+                return Err(format!(
+                    "`{}` did not answer within {:.1} s",
+                    self.command,
+                    timeout.as_secs_f64()
+                ));
+            }
+        }
+    }
+
+    /// A line handed over by the reading thread, or the error of a line too long.
+    fn line(&self, line: Line) -> Result<String, String> {
+        match line {
+            Line::Text(l) => Ok(l),
+            Line::TooLong => Err(format!(
                 "`{}` wrote a line over 1 MiB ({MAX_LINE} bytes without a newline): too long",
                 self.command
-            )),
-            Err(RecvTimeoutError::Disconnected) => Err(self.gone()),
-            Err(RecvTimeoutError::Timeout) => Err(format!(
-                "`{}` did not answer within {:.1} s",
-                self.command,
-                timeout.as_secs_f64()
             )),
         }
     }
 
     /// Reads lines until one for which `wanted` gives a value, waiting at most `timeout`
-    /// in all; the other lines are skipped.
+    /// in all; the other lines are skipped, up to [`MAX_EXCHANGE_BYTES`] of them.
     ///
     /// # Errors
-    /// As [`read_line`](Self::read_line).
+    /// As [`read_line`](Self::read_line); also when the deadline passes while lines keep
+    /// coming, and when the program writes more than [`MAX_EXCHANGE_BYTES`] (a flood).
     pub fn read_until<T>(
         &mut self,
         timeout: Duration,
         mut wanted: impl FnMut(&str) -> Option<T>,
     ) -> Result<T, String> {
         let deadline = Instant::now() + timeout;
+        let mut bytes = 0usize;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.read_line(left).map_err(|e| {
-                if left.is_zero() {
-                    format!(
-                        "`{}` did not answer within {:.1} s",
-                        self.command,
-                        timeout.as_secs_f64()
-                    )
-                } else {
-                    e
-                }
-            })?;
+            let late = || format!("did not answer within {:.1} s", timeout.as_secs_f64());
+            if left.is_zero() {
+                return Err(format!("`{}` {}", self.command, late()));
+            }
+            let line = self.read_line(left)?;
+            bytes = bytes.saturating_add(line.len() + 1);
+            if bytes > MAX_EXCHANGE_BYTES {
+                return Err(format!(
+                    "`{}` flooded its output: over {} MiB without the answer awaited",
+                    self.command,
+                    MAX_EXCHANGE_BYTES >> 20
+                ));
+            }
             if let Some(v) = wanted(&line) {
                 return Ok(v);
             }
@@ -162,20 +278,36 @@ impl Process {
     }
 }
 
+/// Takes `group` off the list [`end_all`] ends.
+fn forget_group(group: u32) {
+    GROUPS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|&g| g != group);
+}
+
 impl Drop for Process {
-    /// Ends the program: its input is closed (the end of the protocol), and it is killed if it
-    /// has not exited a moment later.
+    /// Ends the program: its input is closed (the end of the protocol), and its process
+    /// group — the program, if it has not exited a moment later, and whatever it started —
+    /// is killed.
     fn drop(&mut self) {
-        drop(self.stdin.take());
+        drop(self.input.take());
         let deadline = Instant::now() + Duration::from_millis(200);
+        let mut exited = false;
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                exited = true;
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let group = self.child.id();
+        kill_group(group);
+        if !exited {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        forget_group(group);
     }
 }
 
@@ -194,7 +326,7 @@ mod tests {
             "-c".into(),
             "read x; echo got-$x; exit 3".into(),
         ];
-        let mut p = Process::spawn(&script).unwrap();
+        let mut p = Process::spawn(&script, Duration::from_secs(5)).unwrap();
         p.send("hi").unwrap();
         assert_eq!(p.read_line(Duration::from_secs(5)).unwrap(), "got-hi");
         let e = p.read_line(Duration::from_secs(5)).unwrap_err();
@@ -209,7 +341,7 @@ mod tests {
             "-c".into(),
             "echo short; head -c 1048577 /dev/zero | tr '\\0' x; echo".into(),
         ];
-        let mut p = Process::spawn(&script).unwrap();
+        let mut p = Process::spawn(&script, Duration::from_secs(5)).unwrap();
         assert_eq!(p.read_line(Duration::from_secs(5)).unwrap(), "short");
         let e = p.read_line(Duration::from_secs(5)).unwrap_err();
         assert!(e.contains("a line over 1 MiB"), "{e}");
@@ -219,7 +351,7 @@ mod tests {
             "-c".into(),
             "head -c 1048575 /dev/zero | tr '\\0' x; echo".into(),
         ];
-        let mut p = Process::spawn(&script).unwrap();
+        let mut p = Process::spawn(&script, Duration::from_secs(5)).unwrap();
         assert_eq!(
             p.read_line(Duration::from_secs(5)).unwrap().len(),
             1_048_575
@@ -228,10 +360,12 @@ mod tests {
 
     #[test]
     fn a_silent_program_times_out_and_a_missing_one_does_not_start() {
-        let mut p = Process::spawn(&argv("sleep 5")).unwrap();
+        let mut p = Process::spawn(&argv("sleep 5"), Duration::from_secs(5)).unwrap();
         let e = p.read_line(Duration::from_millis(100)).unwrap_err();
         assert!(e.contains("did not answer within 0.1 s"), "{e}");
-        let e = Process::spawn(&argv("/no/such/program")).err().unwrap();
+        let e = Process::spawn(&argv("/no/such/program"), Duration::from_secs(5))
+            .err()
+            .unwrap();
         assert!(e.contains("does not start"), "{e}");
     }
 }

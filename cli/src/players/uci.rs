@@ -29,13 +29,16 @@ pub struct Uci {
 
 impl Uci {
     /// Reads `COMMAND… [nodes=N|movetime=MS|depth=D] [option.NAME=VALUE]…` (the settings after
-    /// the command, exactly one budget).
+    /// the command, exactly one budget). `timeout` is the run's `--agent-timeout`: a
+    /// `movetime` may not exceed it (the engine is given `movetime` and then `timeout` more
+    /// to answer).
     ///
     /// # Errors
     /// No command, no budget or two, a budget that is not a positive whole number, a
-    /// variant UCI cannot play (more than two seats, or dice), or options set away from the
-    /// variant's defaults (the engine plays its own rules of that name and cannot be told).
-    pub fn parse(text: &str, variant: &Variant) -> Result<Uci, String> {
+    /// `movetime` longer than `timeout`, a variant UCI cannot play (more than two seats, or
+    /// dice), or options set away from the variant's defaults (the engine plays its own rules
+    /// of that name and cannot be told).
+    pub fn parse(text: &str, variant: &Variant, timeout: Duration) -> Result<Uci, String> {
         if variant.seats.len() != 2 || variant.rules.dice.is_some() {
             return Err(format!(
                 "`uci:{text}`: UCI engines play two-seat variants without dice, and `{}` has {} \
@@ -68,6 +71,15 @@ impl Uci {
                     .ok_or_else(|| format!("`uci:{text}`: `{w}` is not a positive whole number"))?;
                 if key == "movetime" {
                     think = Duration::from_millis(n);
+                    if think > timeout {
+                        return Err(format!(
+                            "`uci:{text}`: `{w}` ({:.1} s) is longer than the agent timeout \
+                             ({:.1} s, `--agent-timeout`); give a shorter `movetime` or a \
+                             longer `--agent-timeout`",
+                            think.as_secs_f64(),
+                            timeout.as_secs_f64()
+                        ));
+                    }
                 }
                 go.push(format!("go {key} {n}"));
             } else {
@@ -107,7 +119,7 @@ fn variant_choices(line: &str) -> Option<Vec<String>> {
 
 impl Protocol for Uci {
     fn open(&self, timeout: Duration) -> Result<Process, String> {
-        let mut p = Process::spawn(&self.argv)?;
+        let mut p = Process::spawn(&self.argv, timeout)?;
         p.send("uci")?;
         let mut choices = None;
         p.read_until(timeout, |l| {
@@ -228,24 +240,41 @@ mod tests {
     use super::*;
     use ashtapada::{Assignment, load_variant};
 
+    /// The agent timeout of these tests.
+    const T: Duration = Duration::from_secs(60);
+
     #[test]
     fn settings_follow_the_command() {
         let v = load_variant("shatranj", &Assignment::default()).unwrap();
-        let u = Uci::parse("fairy-stockfish --x nodes=5000 option.Hash=8", &v).unwrap();
+        let u = Uci::parse("fairy-stockfish --x nodes=5000 option.Hash=8", &v, T).unwrap();
         assert_eq!(u.argv, ["fairy-stockfish", "--x"]);
         assert_eq!(u.go, "go nodes 5000");
         assert_eq!(u.options, [("Hash".to_string(), "8".to_string())]);
-        let u = Uci::parse("fsf movetime=20", &v).unwrap();
+        let u = Uci::parse("fsf movetime=20", &v, T).unwrap();
         assert_eq!(
             (u.go.as_str(), u.think),
             ("go movetime 20", Duration::from_millis(20))
         );
         for bad in ["fsf", "fsf nodes=0", "fsf nodes=1 depth=2", "nodes=5", ""] {
-            assert!(Uci::parse(bad, &v).is_err(), "{bad}");
+            assert!(Uci::parse(bad, &v, T).is_err(), "{bad}");
         }
         let four = load_variant("chaturaji", &Assignment::default()).unwrap();
-        let e = Uci::parse("fsf nodes=1", &four).unwrap_err();
+        let e = Uci::parse("fsf nodes=1", &four, T).unwrap_err();
         assert!(e.contains("4 seats and dice"), "{e}");
+    }
+
+    /// Issue 28 item 8: a `movetime` is bounded by the agent timeout (a day's `movetime`
+    /// waited a day for a silent engine).
+    #[test]
+    fn a_movetime_longer_than_the_agent_timeout_is_refused() {
+        let v = load_variant("shatranj", &Assignment::default()).unwrap();
+        let e = Uci::parse("fsf movetime=86400000", &v, T).unwrap_err();
+        assert!(
+            e.contains("`movetime=86400000` (86400.0 s) is longer than the agent timeout (60.0 s"),
+            "{e}"
+        );
+        assert!(Uci::parse("fsf movetime=60000", &v, T).is_ok());
+        assert!(Uci::parse("fsf movetime=60001", &v, T).is_err());
     }
 
     #[test]

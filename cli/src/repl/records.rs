@@ -97,7 +97,9 @@ impl Session {
         // Bounded as a record (4 MiB), and only a regular file: `/dev/zero` or a named pipe is refused unread.
         let text = crate::output::read_record(std::path::Path::new(path))
             .map_err(|e| format!("cannot read `{path}`: {e}"))?;
-        let record = Record::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+        let record = Record::parse(&text).map_err(|e| {
+            crate::output::not_a_record(path, &text).unwrap_or_else(|| format!("{path}: {e}"))
+        })?;
         let file =
             load_referenced(&record.variant).map_err(|d| format!("{path}: {}", d.one_line()))?;
         let pos = record.replay().map_err(|e| format!("{path}: {e}"))?;

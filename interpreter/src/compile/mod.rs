@@ -358,7 +358,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
 
     let (seats, orients) = compile_seats(spec, board_node, &mut errs);
     let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
-    let mut kinds = compile_kinds(spec, board_node, &mut errs);
+    let (mut kinds, unparsed) = compile_kinds(spec, board_node, &mut errs);
     let regions = regions::compile_regions(spec, board, &orients, &mut errs);
     let movements = regions::compile_movements(spec, &mut kinds, &names, &regions, &mut errs);
     compile_promotions(spec, &mut kinds, &names, &seats, board, &mut errs);
@@ -393,9 +393,10 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     );
 
     if let Some(fm) = &spec.rules.first_move {
+        // A kind whose Betza did not parse is reported once, for its Betza.
         let has_initial = |name: &str| {
             (names.iter().position(|n| *n == name))
-                .is_some_and(|i| kinds[i].steps.iter().any(|s| s.initial))
+                .is_some_and(|i| unparsed[i] || kinds[i].steps.iter().any(|s| s.initial))
         };
         crate::rules::first_move::refuse_without_initial(fm, &has_initial, &mut errs);
     }
@@ -557,11 +558,14 @@ fn compile_seats(
 }
 
 /// The piece kinds, without promotion, demotion or move-rule links; problems go to `errs`.
+/// Each kind of `pieces:`, in order — one for every piece, so that indices agree with
+/// `pieces:` at every later stage: a piece whose Betza does not parse is given no moves (its
+/// errors end the compile), and its entry in the second list is true.
 fn compile_kinds(
     spec: &RuleSpec,
     board_node: &crate::yaml::Node,
     errs: &mut Diagnostics,
-) -> Vec<KindInfo> {
+) -> (Vec<KindInfo>, Vec<bool>) {
     if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
         errs.push(
             Diagnostic::new(
@@ -579,6 +583,7 @@ fn compile_kinds(
         );
     }
     let mut kinds = Vec::new();
+    let mut unparsed = vec![false; spec.pieces.len()];
     for (i, p) in spec.pieces.iter().enumerate() {
         let letter = p.letter.value.chars().next().unwrap_or(' ');
         if p.letter.value.chars().count() != 1 || !letter.is_ascii_alphabetic() {
@@ -617,7 +622,13 @@ fn compile_kinds(
                 for e in &es {
                     errs.push(dsl_diag(Code::CompileBetza, &p.betza, e));
                 }
-                continue;
+                // A kind that failed keeps its place (no moves), so that every later stage
+                // indexes the kinds as `pieces:` lists them; the errors end the compile.
+                unparsed[i] = true;
+                BetzaMove {
+                    source: p.betza.value.clone(),
+                    groups: Vec::new(),
+                }
             }
         };
         let steps = betza.steps();
@@ -634,7 +645,7 @@ fn compile_kinds(
             movement_notes: Vec::new(),
         });
     }
-    kinds
+    (kinds, unparsed)
 }
 
 /// Fills each kind's [`KindInfo::unpromoted`] and [`KindInfo::promoted_from`] from the zone

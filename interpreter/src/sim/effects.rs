@@ -11,7 +11,7 @@
 
 use super::game::GameResult;
 use super::summary::Difference;
-use super::tally::SHARE_UNIT;
+use super::tally::{SHARE_UNIT, add_each, add_to};
 use crate::spec::Assignment;
 use serde::{Deserialize, Serialize};
 
@@ -179,21 +179,23 @@ impl EffectTally {
         }
     }
 
-    /// Adds another shard's tally of the same contrast.
+    /// Adds another shard's tally of the same contrast, with checked arithmetic (`self` is
+    /// left as it was on an error).
     ///
     /// # Errors
-    /// When the contrasts differ.
+    /// When the contrasts differ, or a total overflows (the field named).
     pub fn merge(&mut self, other: &EffectTally) -> Result<(), String> {
-        if self.terms != other.terms || self.sum.len() != other.sum.len() {
+        if self.terms != other.terms
+            || self.sum.len() != other.sum.len()
+            || self.sq.len() != other.sq.len()
+        {
             return Err("the parts' sweep effects differ".into());
         }
-        self.games += other.games;
-        for (a, b) in self.sum.iter_mut().zip(&other.sum) {
-            *a += b;
-        }
-        for (a, b) in self.sq.iter_mut().zip(&other.sq) {
-            *a += b;
-        }
+        let mut m = self.clone();
+        add_to(&mut m.games, other.games, "effects.games")?;
+        add_each(&mut m.sum, &other.sum, "effects.sum")?;
+        add_each(&mut m.sq, &other.sq, "effects.sq")?;
+        *self = m;
         Ok(())
     }
 

@@ -84,6 +84,13 @@ pub trait Observer: Sync {
     /// Game `result.game_index` of assignment `run` (an index into the variants) ended in
     /// `pos`.
     fn finished(&self, run: usize, result: &GameResult, pos: &Position);
+
+    /// True once the run is to stop at the next game boundary (an interrupted `simulate`):
+    /// the games being played finish, and no more start. The tallies then hold the games
+    /// finished — every assignment's game of each seed, so paired comparisons stay paired.
+    fn stopped(&self) -> bool {
+        false
+    }
 }
 
 /// An [`Observer`] that does nothing.
@@ -136,6 +143,9 @@ where
     };
     let (first, step, count) = plan.remaining_indices();
     let play = |(mut acc, mut fx): (Vec<Tally>, Vec<EffectTally>), j: u64| {
+        if observer.stopped() {
+            return (acc, fx);
+        }
         let k = first + j * step;
         let results: Vec<GameResult> = variants
             .iter()

@@ -50,6 +50,10 @@ pub struct Tally {
     pub paired: Option<Paired>,
 }
 
+/// The most times an event may be counted per ply (or per game), for [`Tally::check`]: far
+/// above any rule's (a move mates at most every other seat).
+const MAX_EVENTS_PER_PLY: u128 = 2 * MAX_SEATS as u128;
+
 /// Most games one tally may hold (2^40, about 10^12): far beyond any run, and small enough
 /// that no total overflows.
 pub const MAX_GAMES: u64 = 1 << 40;
@@ -91,16 +95,6 @@ pub struct Paired {
     /// plies, rounds, end reason and event counts.
     #[serde(default)]
     pub same_games: u64,
-}
-
-/// Adds `b` to `a` entry by entry, growing `a` to `b`'s length.
-fn add_vecs<T: Copy + Default + std::ops::AddAssign>(a: &mut Vec<T>, b: &[T]) {
-    if a.len() < b.len() {
-        a.resize(b.len(), T::default());
-    }
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += *y;
-    }
 }
 
 impl Tally {
@@ -245,6 +239,20 @@ impl Tally {
         if count(&self.plies) != games || count(&self.rounds) != games || reasons != games {
             return Err("the lengths or end reasons do not add up to the games".into());
         }
+        // Every event is counted at most a few times a ply (a move mating several seats), and
+        // a game's own events (the capture-all win) once a game.
+        let plies: u128 = self
+            .plies
+            .iter()
+            .map(|(&k, &c)| k as u128 * c as u128)
+            .sum();
+        let most = (plies + games) * MAX_EVENTS_PER_PLY;
+        if let Some((name, &count)) = self.events.iter().find(|(_, c)| **c as u128 > most) {
+            return Err(format!(
+                "the tally's `events.{name}` is {count}, more than its {games} games of {plies} \
+                 plies could hold (a forged or corrupt tally)"
+            ));
+        }
         let per_seat = |v: usize| v == 0 || v == n;
         if !per_seat(self.position_wins.len()) || !per_seat(self.first_seat_games.len()) {
             return Err("the turn-position totals do not have one entry per seat".into());
@@ -267,10 +275,13 @@ impl Tally {
         Ok(())
     }
 
-    /// Adds another tally of the same seats (another shard of the same run).
+    /// Adds another tally of the same seats (another shard of the same run), with checked
+    /// arithmetic: a total that would overflow (a forged or corrupt report) is refused, and
+    /// `self` is left as it was.
     ///
     /// # Errors
-    /// When the seats differ.
+    /// When the seats differ, or a total overflows (the message names the field, e.g.
+    /// `events.captures`).
     pub fn merge(&mut self, other: &Tally) -> Result<(), String> {
         if self.seats != other.seats {
             return Err(format!(
@@ -279,48 +290,95 @@ impl Tally {
                 other.seats.join(", ")
             ));
         }
-        let was_empty = self.games == 0;
-        self.games += other.games;
-        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
-            *a += b;
-        }
-        self.first_seat_wins += other.first_seat_wins;
-        add_vecs(&mut self.position_wins, &other.position_wins);
-        add_vecs(&mut self.first_seat_games, &other.first_seat_games);
-        for (a, b) in self.score_sums.iter_mut().zip(&other.score_sums) {
-            *a += b;
-        }
-        add_maps(&mut self.plies, &other.plies);
-        add_maps(&mut self.rounds, &other.rounds);
-        add_maps(&mut self.end_reasons, &other.end_reasons);
-        add_maps(&mut self.events, &other.events);
-        match (&mut self.paired, &other.paired) {
+        let mut m = self.clone();
+        let was_empty = m.games == 0;
+        add_to(&mut m.games, other.games, "games")?;
+        add_each(&mut m.wins, &other.wins, "wins")?;
+        add_to(
+            &mut m.first_seat_wins,
+            other.first_seat_wins,
+            "first_seat_wins",
+        )?;
+        add_each(&mut m.position_wins, &other.position_wins, "position_wins")?;
+        add_each(
+            &mut m.first_seat_games,
+            &other.first_seat_games,
+            "first_seat_games",
+        )?;
+        add_each(&mut m.score_sums, &other.score_sums, "score_sums")?;
+        add_maps(&mut m.plies, &other.plies, "plies")?;
+        add_maps(&mut m.rounds, &other.rounds, "rounds")?;
+        add_maps(&mut m.end_reasons, &other.end_reasons, "end_reasons")?;
+        add_maps(&mut m.events, &other.events, "events")?;
+        match (&mut m.paired, &other.paired) {
             (Some(a), Some(b)) => {
-                for (x, y) in a.win_sum.iter_mut().zip(&b.win_sum) {
-                    *x += y;
-                }
-                for (x, y) in a.win_sq.iter_mut().zip(&b.win_sq) {
-                    *x += y;
-                }
-                a.plies_sum += b.plies_sum;
-                a.plies_sq += b.plies_sq;
-                add_vecs(&mut a.position_sum, &b.position_sum);
-                add_vecs(&mut a.position_sq, &b.position_sq);
-                a.rounds_sum += b.rounds_sum;
-                a.rounds_sq += b.rounds_sq;
-                for (k, v) in &b.reason_sum {
-                    *a.reason_sum.entry(k.clone()).or_default() += v;
-                }
-                add_maps(&mut a.reason_sq, &b.reason_sq);
-                a.same_games += b.same_games;
+                add_each(&mut a.win_sum, &b.win_sum, "paired.win_sum")?;
+                add_each(&mut a.win_sq, &b.win_sq, "paired.win_sq")?;
+                add_to(&mut a.plies_sum, b.plies_sum, "paired.plies_sum")?;
+                add_to(&mut a.plies_sq, b.plies_sq, "paired.plies_sq")?;
+                add_each(&mut a.position_sum, &b.position_sum, "paired.position_sum")?;
+                add_each(&mut a.position_sq, &b.position_sq, "paired.position_sq")?;
+                add_to(&mut a.rounds_sum, b.rounds_sum, "paired.rounds_sum")?;
+                add_to(&mut a.rounds_sq, b.rounds_sq, "paired.rounds_sq")?;
+                add_maps(&mut a.reason_sum, &b.reason_sum, "paired.reason_sum")?;
+                add_maps(&mut a.reason_sq, &b.reason_sq, "paired.reason_sq")?;
+                add_to(&mut a.same_games, b.same_games, "paired.same_games")?;
             }
-            (None, Some(b)) if was_empty => self.paired = Some(b.clone()),
+            (None, Some(b)) if was_empty => m.paired = Some(b.clone()),
             (_, None) if other.games == 0 => {}
             (None, None) => {}
             _ => return Err("one part has paired differences and the other not".into()),
         }
+        *self = m;
         Ok(())
     }
+}
+
+/// A whole number a tally adds with overflow checked.
+pub(crate) trait Total: Copy + Default {
+    /// `self + other`, or `None` on overflow.
+    fn plus(self, other: Self) -> Option<Self>;
+}
+
+impl Total for u64 {
+    fn plus(self, other: u64) -> Option<u64> {
+        self.checked_add(other)
+    }
+}
+
+impl Total for i64 {
+    fn plus(self, other: i64) -> Option<i64> {
+        self.checked_add(other)
+    }
+}
+
+impl Total for u128 {
+    fn plus(self, other: u128) -> Option<u128> {
+        self.checked_add(other)
+    }
+}
+
+/// Adds `b` to `a`, or an error naming `field` on overflow.
+pub(crate) fn add_to<T: Total>(a: &mut T, b: T, field: &str) -> Result<(), String> {
+    *a = a.plus(b).ok_or_else(|| overflow(field))?;
+    Ok(())
+}
+
+/// The error of a total that overflows.
+fn overflow(field: &str) -> String {
+    format!("the total of `{field}` overflows: a part holds a forged or corrupt tally")
+}
+
+/// Adds `b` to `a` entry by entry, growing `a` to `b`'s length; an error naming
+/// `field[i]` on overflow.
+pub(crate) fn add_each<T: Total>(a: &mut Vec<T>, b: &[T], field: &str) -> Result<(), String> {
+    if a.len() < b.len() {
+        a.resize(b.len(), T::default());
+    }
+    for (i, (x, &y)) in a.iter_mut().zip(b).enumerate() {
+        add_to(x, y, &format!("{field}[{i}]"))?;
+    }
+    Ok(())
 }
 
 /// Per seat: the game's win in 1/[`SHARE_UNIT`] units (shared equally by the first-ranked).
@@ -336,8 +394,14 @@ pub(crate) fn win_units(r: &GameResult) -> [u64; MAX_SEATS] {
     out
 }
 
-fn add_maps<K: Ord + Clone>(a: &mut BTreeMap<K, u64>, b: &BTreeMap<K, u64>) {
-    for (k, v) in b {
-        *a.entry(k.clone()).or_default() += v;
+/// Adds `b` to `a` key by key; an error naming `field.KEY` on overflow.
+fn add_maps<K: Ord + Clone + std::fmt::Display, T: Total>(
+    a: &mut BTreeMap<K, T>,
+    b: &BTreeMap<K, T>,
+    field: &str,
+) -> Result<(), String> {
+    for (k, &v) in b {
+        add_to(a.entry(k.clone()).or_default(), v, &format!("{field}.{k}"))?;
     }
+    Ok(())
 }

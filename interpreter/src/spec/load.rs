@@ -70,7 +70,9 @@ enum Origin {
 /// Loads `variant`: a built-in name (see [`BUILTIN`]) or a path to a YAML rule file.
 ///
 /// Errors: a missing file, YAML errors, a bad `extends:` chain, or a bad `options:` section, all
-/// as located diagnostics.
+/// as located diagnostics. A file not named `….yaml` or `….yml` that does not read as a rule
+/// file (not YAML, not a mapping, keys no rule file has) is named, never shown, as
+/// [`load_referenced`] does: it may be any file (`/etc/shadow`).
 pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
     load_as(variant, true)
 }
@@ -131,6 +133,7 @@ fn load_as(variant: &str, shown: bool) -> Result<RuleFile, Diagnostics> {
         files: &mut files,
         root,
     };
+    let shown = shown && (matches!(origin, Origin::Builtin(_)) || is_yaml_name(variant));
     let tree = load_tree(&origin, None, shown, &mut ctx)?;
     let path = match &origin {
         Origin::File(p) => Some(p.clone()),
@@ -475,11 +478,22 @@ fn not_a_rule_file(source: &Source, at: Option<&Node>, why: &str) -> Diagnostics
         Some(span),
     )
     .label("not a rule file")
-    .help(format!(
-        "name a YAML rule file; to see its problems, run `ashtapada check {}`",
-        source.name()
-    ))
+    .help(if is_yaml_name(source.name()) {
+        format!(
+            "name a YAML rule file; to see its problems, run `ashtapada check {}`",
+            source.name()
+        )
+    } else {
+        "a rule file is a YAML mapping of rule-file keys (`name:`, `board:`, `pieces:` …) in a \
+         file named `….yaml`; this file's text is not shown, as it may be another kind of file"
+            .to_string()
+    })
     .into()
+}
+
+/// True if `name` ends with `.yaml` or `.yml`: the rule files whose text diagnostics show.
+fn is_yaml_name(name: &str) -> bool {
+    name.ends_with(".yaml") || name.ends_with(".yml")
 }
 
 fn origin_name(o: &Origin) -> String {
