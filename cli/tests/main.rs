@@ -4,6 +4,7 @@
 mod limits;
 mod outputs;
 mod parallel;
+mod pgn;
 mod players;
 mod repl_pty;
 mod repl_stdin;
