@@ -70,7 +70,7 @@ fn summary(
     let seat_name = |i: usize| v.seats[i].name.as_str();
     writeln!(out, "variant {}", v.name)?;
     writeln!(out, "actions {actions}")?;
-    writeln!(out, "position {}", to_position_string(&pos))?;
+    writeln!(out, "position {}", to_position_string(pos))?;
     let scores: Vec<String> = (0..v.seats.len())
         .map(|i| format!("{} {}", seat_name(i), pos.score(Seat(i as u8))))
         .collect();
@@ -88,7 +88,7 @@ fn summary(
     }
     let result = match outcome {
         Some(o) => pos.describe_outcome(o),
-        None => format!("in progress, {} to move", describe_turn(&pos)),
+        None => format!("in progress, {} to move", describe_turn(pos)),
     };
     writeln!(out, "result {result}")?;
     Ok(outcome.map(|o: Outcome| pos.describe_outcome(o)))

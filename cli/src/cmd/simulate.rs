@@ -54,27 +54,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .into_iter()
         .collect();
     crate::output::check_outputs(&a.output, &file.files, a.records.as_deref(), &per_game)?;
-    if a.records_format == "pgn"
-        && let Some(v) = variants
-            .iter()
-            .find(|v| v.seats.len() != 2 || v.rules.dice.is_some())
-    {
-        return Err(bad_input(
-            Code::SimulateRecords,
-            format!(
-                "`--records-format pgn`: PGN holds two-seat games without dice, and {} has {} \
-                 seats{}",
-                v.name,
-                v.seats.len(),
-                if v.rules.dice.is_some() {
-                    " and dice"
-                } else {
-                    ""
-                }
-            ),
-            "leave `--records-format` at `json` for this variant",
-        ));
-    }
+    check_pgn_records(a, &variants)?;
     let dirs = record_dirs(a, &sweep.swept, &variants)?;
 
     let batch = check_precision(a, shard)?;
@@ -368,6 +348,32 @@ fn changed_label(swept: &[String], base: &Assignment, x: &Assignment) -> String 
     } else {
         diff.join(" ")
     }
+}
+
+/// Refuses `--records-format pgn` for a variant PGN cannot hold (more than two seats, dice).
+fn check_pgn_records(a: &SimulateArgs, variants: &[Arc<Variant>]) -> Result<(), Failure> {
+    let Some(v) = variants
+        .iter()
+        .find(|v| v.seats.len() != 2 || v.rules.dice.is_some())
+        .filter(|_| a.records_format == "pgn")
+    else {
+        return Ok(());
+    };
+    Err(bad_input(
+        Code::SimulateRecords,
+        format!(
+            "`--records-format pgn`: PGN holds two-seat games without dice, and {} has {} \
+             seats{}",
+            v.name,
+            v.seats.len(),
+            if v.rules.dice.is_some() {
+                " and dice"
+            } else {
+                ""
+            }
+        ),
+        "leave `--records-format` at `json` for this variant",
+    ))
 }
 
 /// The folder of each assignment's records (created), if records are wanted: the records
