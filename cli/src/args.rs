@@ -54,7 +54,7 @@ pub enum Command {
     /// Speak UCI on standard input and output, for GUIs and match runners (cutechess-cli):
     /// every two-seat variant, chosen with the `UCI_Variant` option (see the README,
     /// "Protocols").
-    Uci,
+    Uci(UciArgs),
     /// Play against the computer: the seats named with `--human` are people, every other seat
     /// is a computer player.
     Play(PlayArgs),
@@ -149,6 +149,11 @@ pub struct SimulateArgs {
     /// The folder must be new or empty, so that the records of two runs do not mix.
     #[arg(long, value_name = "DIR")]
     pub records: Option<std::path::PathBuf>,
+    /// With `--records`: `json` (the default, the records `replay` reads with every detail) or
+    /// `pgn` (`game-K.pgn`: SAN moves with the `Variant` and `FEN` tags, for chess tools;
+    /// two-seat variants without dice; `replay` reads it back).
+    #[arg(long, value_name = "FORMAT", requires = "records", default_value = "json", value_parser = ["json", "pgn"])]
+    pub records_format: String,
     /// With `--records`: first delete the records an earlier run left in the folder
     /// (`game-K.json` files and sweep subfolders); a folder holding anything else is still
     /// refused.
@@ -208,6 +213,16 @@ pub struct ReplayArgs {
     /// `variant` (the record's options still apply).
     #[arg(long, value_name = "VARIANT")]
     pub rules: Option<String>,
+}
+
+/// Arguments of `uci`.
+#[derive(Debug, Args)]
+pub struct UciArgs {
+    /// Offer the variant of this rule file from the start, as `setoption name VariantPath`
+    /// would (repeatable): clients that read `UCI_Variant`'s choices only in the handshake,
+    /// such as python-chess, can then select it.
+    #[arg(long = "variant-path", value_name = "FILE")]
+    pub variant_path: Vec<String>,
 }
 
 /// Arguments of `repl`.

@@ -426,7 +426,7 @@ fn is_record(path: &Path) -> bool {
     path.symlink_metadata().is_ok_and(|m| m.is_file())
         && name
             .strip_prefix("game-")
-            .and_then(|n| n.strip_suffix(".json"))
+            .and_then(|n| n.strip_suffix(".json").or_else(|| n.strip_suffix(".pgn")))
             .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
 }
 

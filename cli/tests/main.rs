@@ -5,6 +5,7 @@ mod hostile_players;
 mod limits;
 mod outputs;
 mod parallel;
+mod pgn;
 mod players;
 mod repl_pty;
 mod repl_stdin;

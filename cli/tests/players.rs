@@ -374,6 +374,95 @@ fn fairy_stockfish_plays_shatranj_in_simulate_reproducibly() {
     assert_eq!(capped, 0, "{summary}");
 }
 
+/// Issue 28, item 10: Fairy-Stockfish (current source) plays every two-seat built-in as a
+/// `uci:` player against `random`, two games of up to 80 plies each. Every earlier move must
+/// reach it written as it was played — in the shogi family a promotion (`+`), a flip back
+/// (`-`) or a drop — or its board falls out of step and the run fails blaming the engine.
+/// The shogi and torishogi games must contain promotions, so that the test covers them
+/// (every Kyoto shogi move flips a piece; minishogi games against `random` end quickly).
+#[test]
+fn fairy_stockfish_plays_every_two_seat_builtin_as_a_uci_player() {
+    let fsf = crate::uci_clients::fairy_stockfish_current();
+    let dir = tempfile::tempdir().unwrap();
+    let agents = format!("uci:{} nodes=200,random", fsf.display());
+    let variants = [
+        "chess",
+        "shatranj",
+        "chaturanga",
+        "makruk",
+        "xiangqi",
+        "capablanca",
+        "shogi",
+        "minishogi",
+        "torishogi",
+        "crazyhouse",
+        "kyotoshogi",
+        "sittuyin",
+        "cambodian",
+        "janggi",
+    ];
+    for variant in variants {
+        let out = ashtapada(
+            &[
+                "simulate",
+                variant,
+                "--games",
+                "2",
+                "--format",
+                "json",
+                "--agents",
+                &agents,
+                "--max-plies",
+                "80",
+            ],
+            dir.path(),
+        );
+        assert!(
+            out.status.success(),
+            "{variant}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let summary = &report(&out)["runs"][0];
+        assert_eq!(summary["games"], 2, "{variant}: {summary}");
+        if ["shogi", "torishogi"].contains(&variant) {
+            let promotions = summary["events"]["promotions"].as_u64().unwrap_or(0);
+            assert!(promotions > 0, "{variant}: no promotion: {summary}");
+        }
+    }
+}
+
+/// Issue 28, item 13: a `uci:` player answering `bestmove 0000` (UCI's null move) in
+/// chaturanga, a game without dice, is told it sent a null move, not "not a roll".
+#[test]
+fn a_null_move_from_a_uci_player_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("null.py"),
+        "import sys\n\
+         for l in sys.stdin:\n\
+         \x20   w = l.split()\n\
+         \x20   if w[:1] == ['uci']: print('option name UCI_Variant type combo default chaturanga var chaturanga\\nuciok', flush=True)\n\
+         \x20   elif w[:1] == ['isready']: print('readyok', flush=True)\n\
+         \x20   elif w[:1] == ['go']: print('bestmove 0000', flush=True)\n",
+    )
+    .unwrap();
+    let out = ashtapada(
+        &[
+            "simulate",
+            "chaturanga",
+            "--games",
+            "1",
+            "--agents",
+            "uci:python3 null.py nodes=1,random",
+        ],
+        dir.path(),
+    );
+    let err = unwrapped(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("`0000` is the null move"), "{err}");
+    assert!(!err.contains("not a roll"), "{err}");
+}
+
 /// A UCI agent for a four-seat dice variant is refused before any game, and an engine that
 /// does not offer the variant fails the run naming game 0.
 #[test]

@@ -301,6 +301,75 @@ fn janggi_passes_as_fairy_stockfish_writes_them() {
     e.quit();
 }
 
+/// Issue 28, item 6: `go perft N` runs on its own thread like a search: `isready` is
+/// answered during the count, `stop` ends it at once (the root moves counted so far stay
+/// printed, an `info string` says it stopped), `quit` and the end of the input too; a depth
+/// over 12 is refused with the limit.
+#[test]
+fn go_perft_runs_like_a_search_and_stops() {
+    let mut e = Uci::start();
+    e.send("position startpos");
+    // Chess perft(9) from the start: 2.4 trillion leaves, days of counting.
+    e.send("go perft 9");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("Nodes searched")),
+        "{lines:#?}"
+    );
+    e.send("stop");
+    let lines = e.until("info string go perft 9 stopped");
+    assert!(
+        lines.last().unwrap().ends_with("of 20 root moves counted"),
+        "{lines:#?}"
+    );
+    // The engine is free again: a short count runs to its total.
+    e.send("go perft 2");
+    assert_eq!(
+        e.until("Nodes searched").last().unwrap(),
+        "Nodes searched: 400"
+    );
+    e.send("go perft 13");
+    let got = e.sync();
+    assert!(
+        got.iter()
+            .any(|l| l.contains("`go perft 13` is too deep: at most 12")),
+        "{got:#?}"
+    );
+    // `quit` during a count ends the engine at once.
+    e.send("go perft 9");
+    e.quit();
+    // So does the end of the input.
+    let mut e = Uci::start();
+    e.send("position startpos");
+    e.send("go perft 9");
+    e.sync();
+    let Uci {
+        mut child, stdin, ..
+    } = e;
+    drop(stdin);
+    let deadline = Instant::now() + PATIENCE;
+    while child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the engine did not end at EOF");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Issue 28, item 13: numbers too large for `go` are "out of range", not "not a whole
+/// number".
+#[test]
+fn go_numbers_out_of_range_say_so() {
+    let mut e = Uci::start();
+    e.send("position startpos");
+    for w in ["nodes", "movetime", "wtime"] {
+        e.send(&format!("go {w} 18446744073709551615"));
+        let got = e.sync();
+        assert_eq!(got.len(), 1, "{got:#?}");
+        assert!(got[0].contains("is out of range"), "{}", got[0]);
+    }
+    e.quit();
+}
+
 #[test]
 fn bad_input_gets_an_error_and_changes_nothing() {
     let mut e = Uci::start();
@@ -422,9 +491,13 @@ fn a_rule_file_from_variant_path_becomes_selectable() {
         "setoption name VariantPath value {}",
         path.display()
     ));
+    // Issue 28, item 22: `UCI_Variant`'s choices are re-advertised with the new variant.
     assert_eq!(
         e.sync(),
-        ["info string variant `short-shatranj` loaded: set UCI_Variant to play it"]
+        [
+            "info string variant `short-shatranj` loaded: set UCI_Variant to play it",
+            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian var janggi var short-shatranj"
+        ]
     );
     // A file with several problems: one protocol line, the first problem and the count.
     let broken = dir.path().join("broken.yaml");

@@ -45,6 +45,26 @@ pub fn fairy_stockfish() -> PathBuf {
     )
 }
 
+/// Fairy-Stockfish built from its current source by `tools/test-deps` (through the shared
+/// `build-fairy-stockfish` script, into `~/.cache/fairy-stockfish`), or `FAIRY_STOCKFISH_CURRENT`.
+pub fn fairy_stockfish_current() -> PathBuf {
+    if let Some(p) = std::env::var_os("FAIRY_STOCKFISH_CURRENT") {
+        return PathBuf::from(p);
+    }
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let cache = std::env::var_os("XDG_CACHE_HOME").map_or(home.join(".cache"), PathBuf::from);
+    let bin = cache.join("fairy-stockfish/bin/fairy-stockfish");
+    assert!(
+        bin.is_file(),
+        "Fairy-Stockfish (current source) is not built (this test needs it): run \
+         `tools/test-deps`, which builds it with `../shared/tools/build-fairy-stockfish`, or set \
+         FAIRY_STOCKFISH_CURRENT to its path"
+    );
+    bin
+}
+
 fn cutechess() -> PathBuf {
     let home = std::env::var_os("HOME")
         .map(PathBuf::from)
@@ -121,6 +141,35 @@ fn go_perft_agrees_with_fairy_stockfish_move_by_move() {
         let mine = perft(&ours, &["uci"], fen, 4);
         assert_eq!(mine, theirs, "{fen}");
     }
+}
+
+/// Issue 28, item 11: torishogi through both programs' UCI `go perft`, move by move, with
+/// Fairy-Stockfish (current source): the compulsory promotions of the swallow and the falcon
+/// written `a6a7+` as it writes them, and its shogi-style FEN without castling and en-passant
+/// fields (`… [] w 0 1`) read by both.
+#[test]
+fn torishogi_go_perft_agrees_with_fairy_stockfish_move_by_move() {
+    let fsf = fairy_stockfish_current();
+    let ours = PathBuf::from(env!("CARGO_BIN_EXE_ashtapada"));
+    for (position, depth) in [
+        ("fen 6k/S6/7/7/7/7/K6[] w 0 1", 1),
+        ("fen 6k/S6/7/7/7/7/K6[] w 0 1", 3),
+        ("fen 3k3/7/2F4/S6/7/7/K6[Ss] w 0 1", 2),
+        ("startpos moves e4e5 c4c3 e5e6+ c3c2+", 2),
+    ] {
+        let theirs = perft_of(&fsf, &[], "torishogi", position, depth);
+        let mine = perft_of(&ours, &["uci"], "torishogi", position, depth);
+        assert_eq!(mine, theirs, "{position}");
+    }
+    let (moves, total) = perft_of(
+        &ours,
+        &["uci"],
+        "torishogi",
+        "fen 6k/S6/7/7/7/7/K6[] w 0 1",
+        1,
+    );
+    assert_eq!(total, 4);
+    assert!(moves.contains(&("a6a7+".to_string(), 1)), "{moves:?}");
 }
 
 /// Kyoto shogi through both programs' UCI `go perft`, move by move: Fairy-Stockfish's FEN
@@ -452,6 +501,28 @@ fn python_chess_plays_standard_chess_against_fairy_stockfish() {
             "{g}"
         );
     }
+}
+
+/// Issue 28, item 22: python-chess selects a variant loaded from a rule file (given with
+/// `ashtapada uci --variant-path`, so that `UCI_Variant` offers it in the handshake, the only
+/// time python-chess reads options) and reads a `MultiPV` analysis of three distinct lines.
+#[test]
+fn python_chess_selects_a_rule_file_variant_and_reads_multipv() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("my-chess.yaml");
+    std::fs::write(&rules, "extends: chess\nname: my-chess\n").unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python_chess_variant.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_ashtapada"))
+        .arg(&rules)
+        .arg("my-chess")
+        .output()
+        .expect("python3 runs");
+    let log = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "python-chess failed:\n{log}\n{err}");
+    assert_eq!(log.trim(), "ok", "{err}");
 }
 
 /// 40 moves in 10 seconds: ashtapada `hard` keeps to its clock.

@@ -133,6 +133,9 @@ codes! {
     SpecRange = "spec::range",
     /// A name that is not defined: a piece, seat, result or other word, with "did you mean".
     SpecUnknownName = "spec::unknown-name",
+    /// A variant `name:` that engine protocols cannot carry: not one word of ASCII letters,
+    /// digits, `-`, `_`, `.` and `+` (at most 64 characters).
+    SpecVariantName = "spec::variant-name",
     /// A mapping lacks a key it requires.
     SpecMissingKey = "spec::missing-key",
     /// A key no reader accepts in its mapping (a misspelling, with "did you mean").

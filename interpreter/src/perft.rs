@@ -140,14 +140,7 @@ pub fn divide_until(
     let parts = actions
         .into_iter()
         .map(|a| {
-            match a {
-                Action::Move(m) => pos.play_unchecked(m),
-                Action::Roll(r) => pos.roll_unchecked(&r),
-                Action::Pass => pos.pass_unchecked(),
-                Action::Resign => {
-                    let _ = pos.resign();
-                }
-            }
+            pos.play_action_unchecked(a);
             let n = walk.count(pos, depth.saturating_sub(1), 0);
             pos.undo();
             (a, n)

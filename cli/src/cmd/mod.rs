@@ -53,9 +53,20 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
         Command::Bench { depth, variants } => bench::run(depth, &variants, out),
         Command::Repl(a) => repl::run_repl(&a, out),
         Command::Play(a) => repl::run_play(&a, out),
-        Command::Uci => {
+        Command::Uci(a) => {
+            let mut catalogue = crate::uci::Catalogue::builtin();
+            for path in &a.variant_path {
+                catalogue.load(path).map_err(|e| {
+                    bad_input(
+                        ashtapada::diag::Code::SpecNotARuleFile,
+                        e,
+                        "give `--variant-path` a rule file of a two-seat variant without dice \
+                         (`ashtapada check FILE` lists its problems)",
+                    )
+                })?;
+            }
             let input = Box::new(std::io::BufReader::new(std::io::stdin()));
-            crate::uci::run(input, Box::new(std::io::stdout()));
+            crate::uci::run_with(catalogue, input, Box::new(std::io::stdout()));
             Ok(())
         }
     }

@@ -1,10 +1,12 @@
-//! `ashtapada replay RECORD [--rules VARIANT]`: replays a game record (JSON or YAML) with
-//! checked play and prints the final position string, the scores and the result.
+//! `ashtapada replay RECORD [--rules VARIANT]`: replays a game record (JSON or YAML, or a PGN
+//! game of a two-seat variant) with checked play and prints the final position string, the scores and the result.
 
 use super::Failure;
 use crate::args::ReplayArgs;
 use ashtapada::diag::{Code, Diagnostic, Source, Span, text_source};
-use ashtapada::notation::{Record, ReplayError, to_position_string};
+use ashtapada::notation::{
+    Record, ReplayError, from_fen, read_pgn, result_text, san_move, to_fen, to_position_string,
+};
 use ashtapada::spec::{Node, Value, parse_yaml};
 use ashtapada::{Outcome, Position, Seat};
 use std::io::Write;
@@ -23,6 +25,9 @@ pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         )
     })?;
     let src = text_source(&a.record, &text);
+    if is_pgn(&a.record, &text) {
+        return replay_pgn(a, &src, &text, out, err);
+    }
     let record = Record::parse(&text).map_err(|e| {
         if let Some(m) = crate::output::not_a_record(&a.record, &text) {
             return super::bad_input(Code::RecordSyntax, m, RECORD_HELP);
@@ -44,11 +49,32 @@ pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
         None => record.replay(),
     };
     let mut pos = replayed.map_err(|e| failure(&src, e))?;
+    let result = summary(&mut pos, record.actions.len(), out)?;
+    if let Some(r) = &record.result
+        && r.outcome.as_deref() != result.as_deref()
+    {
+        writeln!(
+            err,
+            "warning: the record says the result is `{}`; the replay gives `{}`",
+            r.outcome.as_deref().unwrap_or("in progress"),
+            result.as_deref().unwrap_or("in progress")
+        )?;
+    }
+    Ok(())
+}
+
+/// Prints the replayed game: variant, action count, final position, scores, ranks and
+/// result; returns the outcome as described (`None` while the game goes on).
+fn summary(
+    pos: &mut Position,
+    actions: usize,
+    out: &mut dyn Write,
+) -> Result<Option<String>, Failure> {
     let v = pos.variant().clone();
     let seat_name = |i: usize| v.seats[i].name.as_str();
     writeln!(out, "variant {}", v.name)?;
-    writeln!(out, "actions {}", record.actions.len())?;
-    writeln!(out, "position {}", to_position_string(&pos))?;
+    writeln!(out, "actions {actions}")?;
+    writeln!(out, "position {}", to_position_string(pos))?;
     let scores: Vec<String> = (0..v.seats.len())
         .map(|i| format!("{} {}", seat_name(i), pos.score(Seat(i as u8))))
         .collect();
@@ -66,16 +92,96 @@ pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
     }
     let result = match outcome {
         Some(o) => pos.describe_outcome(o),
-        None => format!("in progress, {} to move", describe_turn(&pos)),
+        None => format!("in progress, {} to move", describe_turn(pos)),
     };
     writeln!(out, "result {result}")?;
-    if let Some(r) = &record.result
-        && r.outcome != outcome.map(|o: Outcome| pos.describe_outcome(o))
+    Ok(outcome.map(|o: Outcome| pos.describe_outcome(o)))
+}
+
+/// True for a PGN file: named `*.pgn`, or text that starts with a tag (`[`).
+fn is_pgn(path: &str, text: &str) -> bool {
+    path.to_ascii_lowercase().ends_with(".pgn") || text.trim_start().starts_with('[')
+}
+
+/// Replays the first game of a PGN file (`Variant` and `FEN` tags, SAN moves): the variant is
+/// `--rules`, else the `Variant` tag's built-in variant (chess without one, as PGN has it).
+fn replay_pgn(
+    a: &ReplayArgs,
+    src: &Source,
+    text: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    let at = |start: usize, len: usize| {
+        let start = start.min(text.len());
+        Some(Span::new(src, start, (start + len.max(1)).min(text.len())))
+    };
+    let game = read_pgn(text).map_err(|e| {
+        Failure::Diagnostics(
+            Diagnostic::new(Code::RecordSyntax, e.message, at(e.at, 1))
+                .label("here")
+                .help("a PGN game is `[Tag \"value\"]` lines, a blank line and the moves in SAN")
+                .into(),
+        )
+    })?;
+    let named = game.tag("Variant").unwrap_or("chess");
+    let rules = match &a.rules {
+        Some(r) => r.clone(),
+        None => ashtapada::spec::BUILTIN
+            .iter()
+            .map(|(n, _)| *n)
+            .find(|n| n.eq_ignore_ascii_case(named))
+            .ok_or_else(|| {
+                super::bad_input(
+                    Code::RecordSyntax,
+                    format!(
+                        "the PGN's `Variant` tag, `{}`, is not a built-in variant",
+                        ashtapada::diag::excerpt(&ashtapada::diag::printable(named))
+                    ),
+                    "name its rule file with `--rules FILE`",
+                )
+            })?
+            .to_string(),
+    };
+    let v = ashtapada::load_variant(&rules, &ashtapada::Assignment::default())
+        .map_err(Failure::Diagnostics)?;
+    let mut pos = match game.tag("FEN") {
+        Some(fen) => from_fen(&v, fen).map_err(|e| {
+            super::bad_input(
+                Code::RecordStart,
+                format!("the PGN's `FEN` tag does not read: {}", e.message()),
+                "give the FEN of a position of this variant",
+            )
+        })?,
+        None => Position::start(v.clone()),
+    };
+    for (i, (word, offset)) in game.moves.iter().enumerate() {
+        let before = to_fen(&pos);
+        let played = san_move(&mut pos, word)
+            .map_err(|e| e.to_string())
+            .and_then(|m| pos.play_action(m).map_err(|e| e.to_string()));
+        if let Err(e) = played {
+            return Err(Failure::Diagnostics(
+                Diagnostic::new(
+                    Code::RecordAction,
+                    format!("move {} `{word}` does not replay: {e}", i + 1),
+                    at(*offset, word.len()),
+                )
+                .label("this move")
+                .help(format!("the position before it: {before}"))
+                .into(),
+            ));
+        }
+    }
+    summary(&mut pos, game.moves.len(), out)?;
+    let replayed = result_text(&mut pos);
+    if let Some(r) = game.result.as_deref().or(game.tag("Result"))
+        && r != "*"
+        && r != replayed
     {
         writeln!(
             err,
-            "warning: the record says the result is `{}`; the replay gives `{result}`",
-            r.outcome.as_deref().unwrap_or("in progress")
+            "warning: the PGN says the result is `{r}`; the replay gives `{replayed}`"
         )?;
     }
     Ok(())

@@ -8,7 +8,7 @@ use crate::output::{Partial, emit_partial, write_atomic};
 use crate::players::{self, OUTSIDE_SYNTAX, Players};
 use ashtapada::agents::AGENT_NAMES;
 use ashtapada::diag::Code;
-use ashtapada::notation::Record;
+use ashtapada::notation::{Record, to_pgn};
 use ashtapada::sim::{self, GameResult, Observer, Plan, Report, Shard};
 use ashtapada::{Assignment, Position, Variant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
@@ -42,6 +42,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .into_iter()
         .collect();
     crate::output::check_outputs(&a.output, &file.files, a.records.as_deref(), &per_game)?;
+    check_pgn_records(a, &variants)?;
     let dirs = record_dirs(a, &sweep.swept, &variants)?;
     let interrupt = Interrupt::watch(temporaries(a, &dirs));
 
@@ -66,7 +67,8 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         variants.clone(),
         (players.halted(), interrupt.flag()),
     )
-    .with_partial(players.outside());
+    .with_partial(players.outside())
+    .with_pgn(a.records_format == "pgn");
     let contrasts = match sweep.design {
         sim::Design::Factorial => {
             sim::contrasts(&sweep.swept, &sweep.assignments.iter().collect::<Vec<_>>())
@@ -392,6 +394,32 @@ fn changed_label(swept: &[String], base: &Assignment, x: &Assignment) -> String 
     }
 }
 
+/// Refuses `--records-format pgn` for a variant PGN cannot hold (more than two seats, dice).
+fn check_pgn_records(a: &SimulateArgs, variants: &[Arc<Variant>]) -> Result<(), Failure> {
+    let Some(v) = variants
+        .iter()
+        .find(|v| v.seats.len() != 2 || v.rules.dice.is_some())
+        .filter(|_| a.records_format == "pgn")
+    else {
+        return Ok(());
+    };
+    Err(bad_input(
+        Code::SimulateRecords,
+        format!(
+            "`--records-format pgn`: PGN holds two-seat games without dice, and {} has {} \
+             seats{}",
+            v.name,
+            v.seats.len(),
+            if v.rules.dice.is_some() {
+                " and dice"
+            } else {
+                ""
+            }
+        ),
+        "leave `--records-format` at `json` for this variant",
+    ))
+}
+
 /// The folder of each assignment's records (created), if records are wanted: the records
 /// folder itself, or in a sweep one subfolder per assignment named by its swept choices.
 fn record_dirs(
@@ -524,6 +552,8 @@ struct Watch {
     /// The kept games' tallies, one per assignment (runs with outside players only): the
     /// report of a run an outside player halts.
     partial: Option<Mutex<Vec<sim::Tally>>>,
+    /// Records in PGN (`game-K.pgn`) rather than JSON.
+    pgn: bool,
 }
 
 /// Games between updates of the name on the progress bar.
@@ -571,7 +601,30 @@ impl Watch {
             interrupted,
             kept: AtomicU64::new(0),
             partial: None,
+            pgn: false,
         }
+    }
+
+    /// Writes the records in PGN.
+    fn with_pgn(mut self, on: bool) -> Watch {
+        self.pgn = on;
+        self
+    }
+
+    /// The record of a finished game: its file name and text.
+    fn record(&self, result: &GameResult, pos: &Position) -> Result<(String, String), String> {
+        let k = result.game_index;
+        if self.pgn {
+            let tags = [
+                ("Event", "ashtapada simulate".to_string()),
+                ("Round", (k + 1).to_string()),
+                ("Seed", self.seed.to_string()),
+            ];
+            return Ok((format!("game-{k}.pgn"), to_pgn(pos, &tags)?));
+        }
+        let mut record = Record::from_position(pos, Some(self.seed));
+        record.variant.clone_from(&self.source);
+        Ok((format!("game-{k}.json"), record.to_json()))
     }
 
     /// Tallies the kept games apart as well, for the report of a run that is halted.
@@ -640,18 +693,17 @@ impl Observer for Watch {
         let Some(dir) = self.dirs.get(run) else {
             return;
         };
-        let path = dir.join(format!("game-{}.json", result.game_index));
-        let mut record = Record::from_position(pos, Some(self.seed));
-        record.variant.clone_from(&self.source);
-        let written = if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink())
-        {
-            Err(format!(
-                "`{}` is a symbolic link; records are not written through one",
-                path.display()
-            ))
-        } else {
-            write_atomic(&path, record.to_json().as_bytes())
-        };
+        let written = self.record(result, pos).and_then(|(name, text)| {
+            let path = dir.join(name);
+            if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+                Err(format!(
+                    "`{}` is a symbolic link; records are not written through one",
+                    path.display()
+                ))
+            } else {
+                write_atomic(&path, text.as_bytes())
+            }
+        });
         if let Err(e) = written {
             let mut slot = self.error.lock().unwrap_or_else(|e| e.into_inner());
             slot.get_or_insert(e);

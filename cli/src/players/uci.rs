@@ -5,8 +5,8 @@
 
 use super::{Process, Protocol, command_words};
 use ashtapada::agents::ChaCha8Rng;
-use ashtapada::notation::{action_to_string, to_fen};
-use ashtapada::{Position, Variant};
+use ashtapada::notation::{action_to_string, pass_text, to_fen};
+use ashtapada::{Action, Position, Variant};
 use std::time::Duration;
 
 /// The syntax, for messages.
@@ -188,15 +188,26 @@ impl Protocol for Uci {
     }
 }
 
-/// `position fen ROOT moves …`: the game's root position and every move since.
+/// `position fen ROOT moves …`: the game's root position and every move since, each written
+/// against the position it was played in (a move's notation depends on its position: the
+/// piece it moves decides between `+`, `-` and a kind's letter), and a pass as
+/// Fairy-Stockfish writes it (the royal square twice).
 pub fn position_command(pos: &Position) -> String {
     let mut root = pos.clone();
-    while root.undo().is_some() {}
+    let mut actions = Vec::new();
+    while let Some(a) = root.undo() {
+        actions.push(a);
+    }
+    actions.reverse();
     let mut line = format!("position fen {}", to_fen(&root));
-    let moves: Vec<String> = pos
-        .actions_played()
-        .map(|a| action_to_string(pos, a))
-        .collect();
+    let mut moves = Vec::with_capacity(actions.len());
+    for a in actions {
+        moves.push(match a {
+            Action::Pass => pass_text(&root).unwrap_or_else(|| action_to_string(&root, a)),
+            _ => action_to_string(&root, a),
+        });
+        root.play_action_unchecked(a);
+    }
     if !moves.is_empty() {
         line.push_str(" moves ");
         line.push_str(&moves.join(" "));
@@ -303,5 +314,48 @@ mod tests {
             pos.play(mv).unwrap();
         }
         assert_eq!(position_command(&pos), format!("{start} moves e2e3 g8f6"));
+    }
+
+    /// Each earlier move is written against the position it was played in (issue 28, item
+    /// 10): in the shogi family a move's suffix depends on the piece that made it (`+`, `-`),
+    /// which the final position no longer shows. Every two-seat built-in, 60 plies of a fixed
+    /// line through its legal moves, each move's text taken when it was played.
+    #[test]
+    fn earlier_moves_are_written_against_their_own_positions() {
+        for name in [
+            "shogi",
+            "minishogi",
+            "kyotoshogi",
+            "torishogi",
+            "crazyhouse",
+            "chess",
+            "janggi",
+            "makruk",
+            "sittuyin",
+        ] {
+            let v = load_variant(name, &Assignment::default()).unwrap();
+            let mut pos = Position::start(v);
+            let start = position_command(&pos);
+            let mut written = Vec::new();
+            for ply in 0..60usize {
+                let moves = pos.legal_move_list();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                // Promotions first where there are any, so that promoted pieces move later.
+                let pick = moves
+                    .iter()
+                    .copied()
+                    .find(|m| m.promotion.is_some() && ply % 3 == 0)
+                    .unwrap_or(moves[(ply * 7 + 3) % moves.len()]);
+                written.push(ashtapada::notation::move_to_string(&pos, pick));
+                pos.play(pick).unwrap();
+            }
+            assert_eq!(
+                position_command(&pos),
+                format!("{start} moves {}", written.join(" ")),
+                "{name}"
+            );
+        }
     }
 }

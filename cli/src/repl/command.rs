@@ -60,7 +60,7 @@ pub enum Command {
     Autoplay(Option<u32>),
     /// `history`: the actions played, one line per turn.
     History,
-    /// `save FILE`: write the game record (JSON, or YAML for `.yaml`/`.yml`).
+    /// `save FILE`: write the game record (JSON, YAML for `.yaml`/`.yml`, PGN for `.pgn`).
     Save(String),
     /// `open FILE`: load a game record and replay it.
     Open(String),
@@ -176,7 +176,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "save",
         "save FILE",
-        "write the game record (JSON; YAML if FILE ends in .yaml or .yml)",
+        "write the game record (JSON; YAML if FILE ends in .yaml or .yml; PGN if .pgn)",
     ),
     ("open", "open FILE", "read a game record and replay it"),
     ("explain", "explain", "the compiled rules of the variant"),

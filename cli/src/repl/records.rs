@@ -44,7 +44,8 @@ impl Session {
         write!(out, "{text}").map_err(|e| e.to_string())
     }
 
-    /// Writes the game record to `path` (YAML for `.yaml`/`.yml`, else JSON).
+    /// Writes the game record to `path` (PGN for `.pgn`, two-seat games without dice; YAML
+    /// for `.yaml`/`.yml`; else JSON).
     ///
     /// # Errors
     /// The path is a folder, device or named pipe, or cannot be written.
@@ -56,7 +57,10 @@ impl Session {
                 .map_or_else(|_| self.source.clone(), |p| p.display().to_string()),
             None => self.source.clone(),
         };
-        let text = if path.ends_with(".yaml") || path.ends_with(".yml") {
+        let lower = path.to_ascii_lowercase();
+        let text = if lower.ends_with(".pgn") {
+            ashtapada::notation::to_pgn(&self.pos, &[("Event", "ashtapada repl".into())])?
+        } else if lower.ends_with(".yaml") || lower.ends_with(".yml") {
             record.to_yaml()
         } else {
             record.to_json()

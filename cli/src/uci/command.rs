@@ -164,9 +164,18 @@ fn go(words: &[&str]) -> Result<Go, String> {
                 return Err(format!("`go {w}` needs a number"));
             };
             i += 1;
-            let n: i64 = text
-                .parse()
-                .map_err(|_| format!("`go {w} {text}`: `{text}` is not a whole number"))?;
+            let n: i64 = text.parse().map_err(|_| {
+                let digits = text.strip_prefix('-').unwrap_or(text);
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    format!(
+                        "`go {w} {text}`: `{text}` is out of range: give a number from {} to {}",
+                        i64::MIN,
+                        i64::MAX
+                    )
+                } else {
+                    format!("`go {w} {text}`: `{text}` is not a whole number")
+                }
+            })?;
             let clock = n.max(0) as u64;
             let positive = || {
                 u32::try_from(n)
@@ -308,6 +317,18 @@ mod tests {
                 .contains("not a whole number")
         );
         assert!(parse("go depth 0").unwrap_err().contains("from 1"));
+        // Whole numbers too large for a clock are out of range, not "not a whole number".
+        for w in ["nodes", "movetime", "wtime", "btime", "winc"] {
+            for n in ["18446744073709551615", "-99999999999999999999"] {
+                let e = parse(&format!("go {w} {n}")).unwrap_err();
+                assert!(e.contains("is out of range"), "{e}");
+                assert!(!e.contains("not a whole number"), "{e}");
+            }
+        }
+        let Command::Go(g) = ok("go nodes 9223372036854775807") else {
+            panic!()
+        };
+        assert_eq!(g.nodes, Some(i64::MAX as u64));
         assert!(
             parse("go sideways")
                 .unwrap_err()

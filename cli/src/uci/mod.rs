@@ -12,10 +12,9 @@ mod options;
 mod search;
 
 use ashtapada::agents::{Grade, HARD, SearchAgent};
-use ashtapada::notation::{action_to_string, parse_move, parse_position, pass_text};
-use ashtapada::{Action, EndReason, Position, Variant, divide};
+use ashtapada::notation::{parse_move, parse_position, pass_text};
+use ashtapada::{EndReason, Position, Variant};
 use command::{Command, Go};
-use options::Catalogue;
 use search::{Job, Running};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex, mpsc};
@@ -70,15 +69,29 @@ struct Engine {
     hash: usize,
     /// Move overhead in milliseconds.
     overhead: u64,
+    /// `MultiPV`: root moves reported per search.
+    multipv: usize,
     /// The agent between searches (`None` while a search holds it, or when an option change
     /// asks for a fresh one).
     agent: Option<SearchAgent>,
     running: Option<Running>,
 }
 
-/// Runs the UCI engine: reads commands from `input` until `quit` or the end of the input,
-/// answers on `output`.
+pub use options::Catalogue;
+
+/// Runs the UCI engine on the built-in variants: reads commands from `input` until `quit` or
+/// the end of the input, answers on `output`.
 pub fn run(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) {
+    run_with(Catalogue::builtin(), input, output);
+}
+
+/// [`run`] offering the variants of `catalogue` (the built-ins and rule files loaded with
+/// `--variant-path`).
+pub fn run_with(
+    catalogue: Catalogue,
+    input: Box<dyn BufRead + Send>,
+    output: Box<dyn Write + Send>,
+) {
     let out = Output::new(output);
     let (tx, rx) = mpsc::channel::<Result<String, String>>();
     // The reader: one line at a time, invalid UTF-8 replaced (and then refused as a command),
@@ -102,19 +115,7 @@ pub fn run(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) {
             }
         }
     });
-    let catalogue = Catalogue::builtin();
-    let variant = catalogue.variants[0].1.clone();
-    let mut engine = Engine {
-        out,
-        catalogue,
-        variant,
-        pos: None,
-        level: HARD,
-        hash: options::DEFAULT_HASH,
-        overhead: options::DEFAULT_OVERHEAD,
-        agent: None,
-        running: None,
-    };
+    let mut engine = Engine::new(out, catalogue);
     while let Ok(line) = rx.recv() {
         match line {
             Ok(line) => {
@@ -126,12 +127,41 @@ pub fn run(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) {
         }
     }
     // The input ended or `quit`: a search still running is stopped (its `bestmove` printed).
-    if let Some(r) = engine.running.take() {
-        r.finish();
-    }
+    engine.finish();
 }
 
 impl Engine {
+    /// The engine before the first command: the built-in catalogue, its first variant, the
+    /// default options and an agent with its table already allocated.
+    fn new(out: Output, catalogue: Catalogue) -> Engine {
+        let variant = catalogue.variants[0].1.clone();
+        let mut engine = Engine {
+            out,
+            catalogue,
+            variant,
+            pos: None,
+            level: HARD,
+            hash: options::DEFAULT_HASH,
+            overhead: options::DEFAULT_OVERHEAD,
+            multipv: 1,
+            agent: None,
+            running: None,
+        };
+        engine.fresh_agent();
+        engine
+    }
+
+    /// A new agent at the current level, its `Hash` table allocated now — on the command
+    /// thread, while `setoption` is read, so that the GUI's `isready` waits for it and no
+    /// `go` pays for it on the clock. The old agent and its table are dropped first, so the
+    /// two tables are never held at once.
+    fn fresh_agent(&mut self) {
+        self.agent = None;
+        let mut a = SearchAgent::new(self.level);
+        a.set_table_bytes(self.hash << 20);
+        self.agent = Some(a);
+    }
+
     /// Handles one line; false on `quit`.
     fn handle(&mut self, line: &str) -> bool {
         self.reap();
@@ -146,11 +176,7 @@ impl Engine {
         let busy = self.running.is_some();
         match command {
             Command::Quit => return false,
-            Command::Stop | Command::PonderHit => {
-                if let Some(r) = self.running.take() {
-                    self.agent = Some(r.finish());
-                }
-            }
+            Command::Stop | Command::PonderHit => self.finish(),
             Command::IsReady => self.out.say("readyok"),
             Command::Debug => {}
             Command::Uci => self.uci(),
@@ -161,7 +187,11 @@ impl Engine {
                 }
             }
             Command::UciNewGame => {
-                self.agent = None;
+                // The table is emptied in place: reallocating a large one took seconds.
+                match self.agent.as_mut() {
+                    Some(a) => a.clear_table(),
+                    None => self.fresh_agent(),
+                }
                 self.pos = None;
             }
             Command::Position { fen, moves } => match self.position(fen.as_deref(), &moves) {
@@ -180,10 +210,15 @@ impl Engine {
     /// Takes back the agent of a search that has ended by itself (or is printing its
     /// `bestmove`: the thread is about to end, so waiting for it takes no time).
     fn reap(&mut self) {
-        if self.running.as_ref().is_some_and(Running::is_done)
-            && let Some(r) = self.running.take()
-        {
-            self.agent = Some(r.finish());
+        if self.running.as_ref().is_some_and(Running::is_done) {
+            self.finish();
+        }
+    }
+
+    /// Stops the search or perft count running, if any, and takes back a search's agent.
+    fn finish(&mut self) {
+        if let Some(agent) = self.running.take().and_then(Running::finish) {
+            self.agent = Some(agent);
         }
     }
 
@@ -227,26 +262,41 @@ impl Engine {
                     self.out.say(&format!(
                         "info string variant `{name}` loaded: set UCI_Variant to play it"
                     ));
+                    // `UCI_Variant`'s choices re-advertised, the new one among them, for GUIs
+                    // that read option lines at any time (python-chess reads them only in the
+                    // handshake: start the engine with `--variant-path` for it).
+                    let lines = self.catalogue.option_lines(&self.variant.name);
+                    self.out.say(&lines[0]);
                 }
             }
             "level" => {
                 self.level = options::level(value).ok_or_else(|| {
                     format!("option `Level`: `{value}` is not one of easy, medium, hard")
                 })?;
-                self.agent = None;
+                self.fresh_agent();
             }
             "hash" => {
-                self.hash = options::spin("Hash", value, 1, options::MAX_HASH as u64)? as usize;
-                self.agent = None;
+                let mb = options::spin("Hash", value, 1, options::MAX_HASH as u64)? as usize;
+                if mb != self.hash || self.agent.is_none() {
+                    self.hash = mb;
+                    self.fresh_agent();
+                }
             }
-            "clear hash" => self.agent = None,
+            "clear hash" => match self.agent.as_mut() {
+                Some(a) => a.clear_table(),
+                None => self.fresh_agent(),
+            },
             "move overhead" => self.overhead = options::spin("Move Overhead", value, 0, 5000)?,
+            "multipv" => {
+                self.multipv =
+                    options::spin("MultiPV", value, 1, options::MAX_MULTIPV as u64)? as usize;
+            }
             // Options GUIs send to every engine.
-            "ponder" | "uci_chess960" | "threads" | "multipv" | "uci_analysemode" => {}
+            "ponder" | "uci_chess960" | "threads" | "uci_analysemode" => {}
             _ => {
                 return Err(format!(
                     "unknown option `{name}`; options are UCI_Variant, VariantPath, Level, Hash, \
-                     Clear Hash, Move Overhead"
+                     Clear Hash, Move Overhead, MultiPV"
                 ));
             }
         }
@@ -304,7 +354,7 @@ impl Engine {
         let mut pos = pos.clone();
         play_on(&mut pos);
         if let Some(depth) = go.perft {
-            return self.perft(&mut pos, depth);
+            return self.perft(pos, depth);
         }
         let mut only = Vec::new();
         for text in &go.searchmoves {
@@ -321,33 +371,27 @@ impl Engine {
             pos,
             started,
             wait: go.infinite || go.ponder,
+            multipv: self.multipv,
         };
-        let agent = self.agent.take().unwrap_or_else(|| {
-            let mut a = SearchAgent::new(self.level);
-            a.set_table_bytes(self.hash << 20);
-            a
-        });
+        if self.agent.is_none() {
+            self.fresh_agent();
+        }
+        let agent = self.agent.take().expect("fresh_agent made one");
         self.running = Some(search::start(agent, job, self.out.clone()));
         Ok(())
     }
 
-    /// `go perft N`, printed as Fairy-Stockfish prints it: `MOVE: COUNT` per root move, a
-    /// blank line, `Nodes searched: N`, a blank line.
-    fn perft(&self, pos: &mut Position, depth: u32) -> Result<(), String> {
-        if depth > 64 {
-            return Err(format!("`go perft {depth}` is too deep: at most 64"));
+    /// `go perft N` on its own thread ([`search::start_perft`]), at most
+    /// [`search::MAX_PERFT_DEPTH`] plies.
+    fn perft(&mut self, pos: Position, depth: u32) -> Result<(), String> {
+        if depth > search::MAX_PERFT_DEPTH {
+            return Err(format!(
+                "`go perft {depth}` is too deep: at most {} (the count grows about tenfold \
+                 per ply; depth 7 takes about a minute in chess)",
+                search::MAX_PERFT_DEPTH
+            ));
         }
-        let mut total = 0;
-        for (a, n) in divide(pos, depth) {
-            // A pass as Fairy-Stockfish writes it (the royal square twice).
-            let text = match a {
-                Action::Pass => pass_text(pos).unwrap_or_else(|| action_to_string(pos, a)),
-                _ => action_to_string(pos, a),
-            };
-            self.out.say(&format!("{text}: {n}"));
-            total += n;
-        }
-        self.out.say(&format!("\nNodes searched: {total}\n"));
+        self.running = Some(search::start_perft(pos, depth, self.out.clone()));
         Ok(())
     }
 }
@@ -362,5 +406,74 @@ fn play_on(pos: &mut Position) {
         Some(EndReason::Repetition | EndReason::MoveRule | EndReason::Counting)
     ) {
         pos.restart_draw_counts();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Output collected in memory.
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Sink {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+        }
+    }
+
+    fn engine() -> (Engine, Sink) {
+        let sink = Sink::default();
+        (
+            Engine::new(Output::new(Box::new(sink.clone())), Catalogue::builtin()),
+            sink,
+        )
+    }
+
+    /// Issue 28, item 7: `setoption name Hash` allocates the table at once (the GUI's
+    /// `isready` waits for it, no `go` pays for it), and `ucinewgame` empties it in place
+    /// instead of dropping it.
+    #[test]
+    fn the_hash_table_is_allocated_at_setoption_and_cleared_on_a_new_game() {
+        let (mut e, out) = engine();
+        assert!(e.agent.as_ref().is_some_and(|a| a.table_bytes() > 0));
+        e.handle("setoption name Hash value 64");
+        let bytes = e
+            .agent
+            .as_ref()
+            .expect("allocated at setoption")
+            .table_bytes();
+        assert!(
+            (32 << 20..=64 << 20).contains(&bytes),
+            "{bytes} bytes for Hash 64"
+        );
+        e.handle("position startpos");
+        e.handle("go depth 3");
+        assert!(e.agent.is_none(), "the search holds the agent");
+        while !e.running.as_ref().is_some_and(Running::is_done) {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        e.finish();
+        assert!(out.text().contains("bestmove"), "{}", out.text());
+        let agent = e.agent.as_ref().expect("handed back");
+        assert_eq!(agent.table_bytes(), bytes);
+        assert!(agent.table_used() > 0, "the search stored results");
+        e.handle("ucinewgame");
+        let agent = e.agent.as_ref().expect("kept over a new game");
+        assert_eq!(agent.table_bytes(), bytes);
+        assert_eq!(agent.table_used(), 0, "emptied");
+        e.handle("setoption name Level value easy");
+        assert_eq!(e.agent.as_ref().map(SearchAgent::table_bytes), Some(bytes));
     }
 }

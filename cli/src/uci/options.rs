@@ -18,6 +18,9 @@ pub const DEFAULT_HASH: usize = 2;
 /// Largest hash size in MB.
 pub const MAX_HASH: usize = 4096;
 
+/// Largest `MultiPV`: root moves reported per search.
+pub const MAX_MULTIPV: usize = 64;
+
 /// Default move overhead in milliseconds.
 pub const DEFAULT_OVERHEAD: u64 = 30;
 
@@ -115,6 +118,7 @@ impl Catalogue {
             format!(
                 "option name Move Overhead type spin default {DEFAULT_OVERHEAD} min 0 max 5000"
             ),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         ]
     }
 }

@@ -1,12 +1,13 @@
 //! The search thread: one `go` runs a [`SearchAgent`] on its own thread, which prints the
-//! `info` lines and the `bestmove`; the main thread stays free to read `stop` and `isready`.
+//! `info` lines and the `bestmove` — or, for `go perft N`, the perft count — while the main
+//! thread stays free to read `stop`, `isready` and `quit`.
 
 use super::Output;
 use super::clock::Budget;
 use super::command::Go;
 use ashtapada::agents::{Agent, Iteration, Limits, Score, SearchAgent};
-use ashtapada::notation::move_to_string;
-use ashtapada::{Action, Move, Position, Stop};
+use ashtapada::notation::{action_to_string, move_to_string, pass_text};
+use ashtapada::{Action, Move, Position, Stop, perft_until};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -19,8 +20,9 @@ pub const MAX_DEPTH: i32 = 64;
 pub struct Running {
     /// Set to end it.
     pub stop: Stop,
-    /// The thread; it hands the agent back once it has printed `bestmove`.
-    pub handle: JoinHandle<SearchAgent>,
+    /// The thread; a search hands the agent back once it has printed `bestmove` (a perft
+    /// count has none).
+    pub handle: JoinHandle<Option<SearchAgent>>,
     /// Set just before `bestmove` is printed: a GUI that has read it may send the next
     /// `position` and `go` at once, before the thread has ended.
     pub done: Arc<AtomicBool>,
@@ -32,8 +34,8 @@ impl Running {
         self.done.load(Ordering::SeqCst)
     }
 
-    /// Asks the search to stop and waits for its `bestmove`; returns the agent.
-    pub fn finish(self) -> SearchAgent {
+    /// Asks the search to stop and waits for its `bestmove`; returns the agent of a search.
+    pub fn finish(self) -> Option<SearchAgent> {
         self.stop.stop();
         self.handle
             .join()
@@ -55,6 +57,8 @@ pub struct Job {
     pub started: Instant,
     /// `infinite` or `ponder`: `bestmove` waits for `stop` (or `ponderhit`).
     pub wait: bool,
+    /// `MultiPV`: how many root moves to report (1: the best only).
+    pub multipv: usize,
 }
 
 /// The limits of `go` for a level whose budget is `level_nodes` nodes and `level_depth`
@@ -96,7 +100,60 @@ pub fn start(mut agent: SearchAgent, mut job: Job, out: Output) -> Running {
         }
         finished.store(true, Ordering::SeqCst);
         out.say(&line);
-        agent
+        Some(agent)
+    });
+    Running { stop, handle, done }
+}
+
+/// The deepest `go perft`: the count grows about tenfold per ply, so depth 12 already takes
+/// days (`stop` ends a count early).
+pub const MAX_PERFT_DEPTH: u32 = 12;
+
+/// Starts `go perft depth` from `pos` on its own thread, printed as Fairy-Stockfish prints
+/// it: `MOVE: COUNT` per root move as each is counted, a blank line, `Nodes searched: N`, a
+/// blank line. A `stop` (or `quit`, or the end of the input) ends the count early: the root
+/// moves counted so far stay printed, and an `info string` line says the count was stopped
+/// instead of the total.
+pub fn start_perft(mut pos: Position, depth: u32, out: Output) -> Running {
+    let stop = Stop::new();
+    let flag = stop.clone();
+    let done = Arc::new(AtomicBool::new(false));
+    let finished = done.clone();
+    let handle = std::thread::spawn(move || {
+        let mut total = 0;
+        let mut counted = 0;
+        let mut actions: Vec<Action> = pos
+            .legal_move_list()
+            .into_iter()
+            .map(Action::Move)
+            .collect();
+        if pos.can_pass() {
+            actions.push(Action::Pass);
+        }
+        for &a in &actions {
+            // A pass as Fairy-Stockfish writes it (the royal square twice).
+            let text = match a {
+                Action::Pass => pass_text(&pos).unwrap_or_else(|| action_to_string(&pos, a)),
+                _ => action_to_string(&pos, a),
+            };
+            pos.play_action_unchecked(a);
+            let n = perft_until(&mut pos, depth - 1, &flag);
+            pos.undo();
+            let Ok(n) = n else { break };
+            out.say(&format!("{text}: {n}"));
+            total += n;
+            counted += 1;
+        }
+        finished.store(true, Ordering::SeqCst);
+        if flag.is_set() && counted < actions.len() {
+            out.say(&format!(
+                "info string go perft {depth} stopped: {counted} of {} root moves counted",
+                actions.len()
+            ));
+        } else {
+            out.say(&format!("\nNodes searched: {total}\n"));
+        }
+        None
     });
     Running { stop, handle, done }
 }
@@ -109,13 +166,18 @@ fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
         return "bestmove (none)".into();
     }
     let started = job.started;
+    let multi = job.multipv > 1;
     let mut last: Option<Iteration> = None;
     let mut report = |root: &Position, it: &Iteration| {
-        out.say(&info_line(root, it, started.elapsed()));
+        out.say(&info_line(root, it, started.elapsed(), multi.then_some(1)));
         last = Some(it.clone());
     };
     let mut rng = ashtapada::sim::game_rng(0, pos.hash());
     let action = agent.think(pos, &mut rng, &job.limits, &job.only, &mut report);
+    if multi && let Ok(Action::Move(best)) = action {
+        more_lines(agent, job, best, out);
+    }
+    let pos = &mut job.pos;
     let best = match action {
         Ok(Action::Move(best)) => best,
         // A pass, as Fairy-Stockfish writes it (the royal square twice).
@@ -144,14 +206,51 @@ fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
     line
 }
 
+/// `MultiPV` lines 2, 3, …: each a search of the root moves not yet reported, to the depth
+/// the first search completed (and its node limit), reported as `info … multipv K …`. A
+/// `stop` ends them too (after `go infinite` they are cut short: the first line is then the
+/// only one searched deeply).
+fn more_lines(agent: &mut SearchAgent, job: &mut Job, best: Move, out: &Output) {
+    let pos = &mut job.pos;
+    let mut left: Vec<Move> = if job.only.is_empty() {
+        pos.legal_move_list()
+    } else {
+        job.only.clone()
+    };
+    left.retain(|&m| m != best);
+    let mut limits = job.limits;
+    limits.depth = agent.depth().max(1);
+    let started = job.started;
+    for k in 2..=job.multipv {
+        if left.is_empty() {
+            break;
+        }
+        let mut last: Option<Iteration> = None;
+        let mut report = |_: &Position, it: &Iteration| last = Some(it.clone());
+        let mut rng = ashtapada::sim::game_rng(k as u64, pos.hash());
+        let Ok(Action::Move(m)) = agent.think(pos, &mut rng, &limits, &left, &mut report) else {
+            break;
+        };
+        if let Some(it) = last.filter(|it| it.pv.first() == Some(&m)) {
+            out.say(&info_line(pos, &it, started.elapsed(), Some(k)));
+        }
+        left.retain(|&x| x != m);
+    }
+}
+
 /// Nodes per second.
 fn nps(nodes: u64, elapsed: Duration) -> u64 {
     (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64
 }
 
-/// `info depth … seldepth … score cp|mate … nodes … nps … time … pv …` for an iteration
-/// searched from `root`.
-pub fn info_line(root: &Position, it: &Iteration, elapsed: Duration) -> String {
+/// `info depth … seldepth … [multipv K] score cp|mate … nodes … nps … time … pv …` for an
+/// iteration searched from `root`; `multipv` numbers the line when `MultiPV` is over 1.
+pub fn info_line(
+    root: &Position,
+    it: &Iteration,
+    elapsed: Duration,
+    multipv: Option<usize>,
+) -> String {
     let score = match it.score {
         Score::Centi(cp) => format!("cp {cp}"),
         Score::Mate(m) => format!("mate {m}"),
@@ -166,8 +265,9 @@ pub fn info_line(root: &Position, it: &Iteration, elapsed: Duration) -> String {
             text
         })
         .collect();
+    let line = multipv.map_or_else(String::new, |k| format!(" multipv {k}"));
     format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
+        "info depth {} seldepth {}{line} score {score} nodes {} nps {} time {} pv {}",
         it.depth,
         it.seldepth.max(it.depth as u32),
         it.nodes,

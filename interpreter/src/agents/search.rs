@@ -233,6 +233,21 @@ impl SearchAgent {
         self.table = Table::new(Table::bits_for(bytes));
     }
 
+    /// Empties the transposition table in place, keeping its size and allocation.
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+    }
+
+    /// The transposition table's size in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// How many transposition-table entries hold a result (a full scan of the table).
+    pub fn table_used(&self) -> usize {
+        self.table.used()
+    }
+
     /// Nodes searched for the last move chosen.
     pub fn nodes(&self) -> u64 {
         self.nodes

@@ -42,21 +42,40 @@ pub struct Table {
 }
 
 impl Table {
+    /// An empty slot.
+    const EMPTY: Entry = Entry {
+        key: 0,
+        best: None,
+        value: 0,
+        depth: -1,
+        bound: Bound::Upper,
+        generation: 0,
+    };
+
     /// An empty table of `2^bits` entries.
     pub fn new(bits: u32) -> Table {
-        let empty = Entry {
-            key: 0,
-            best: None,
-            value: 0,
-            depth: -1,
-            bound: Bound::Upper,
-            generation: 0,
-        };
         Table {
-            entries: vec![empty; 1 << bits],
+            entries: vec![Table::EMPTY; 1 << bits],
             mask: (1 << bits) - 1,
             generation: 0,
         }
+    }
+
+    /// Empties every entry in place, keeping the allocation (a new game in a UCI session).
+    pub fn clear(&mut self) {
+        let empty = Table::EMPTY;
+        self.entries.fill(empty);
+        self.generation = 0;
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    /// How many entries hold a result (a full scan: for tests and diagnostics).
+    pub fn used(&self) -> usize {
+        self.entries.iter().filter(|e| e.key != 0).count()
     }
 
     /// The largest `bits` (from 10 to 30) whose table of 2^bits entries fits in `bytes`.

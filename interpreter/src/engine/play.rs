@@ -64,6 +64,20 @@ impl Position {
         }
     }
 
+    /// Plays any action without checking it, as [`play_unchecked`](Self::play_unchecked) does
+    /// for a move: a move, a roll, a pass or a resignation that was legal here (replaying a
+    /// game's own actions, walking the legal-move tree).
+    pub fn play_action_unchecked(&mut self, a: Action) {
+        match a {
+            Action::Move(m) => self.play_unchecked(m),
+            Action::Roll(d) => self.roll_unchecked(&d),
+            Action::Pass => self.pass_unchecked(),
+            Action::Resign => {
+                let _ = self.resign();
+            }
+        }
+    }
+
     /// Saves what `undo` needs before an action.
     pub(crate) fn push_undo(
         &mut self,

@@ -569,4 +569,54 @@ mod tests {
         let e = from_fen(&v, "8/8/8/8/8/8/8/1 w - - 0 1").unwrap_err();
         assert_eq!(e.message(), "rank 1 has 1 square; the board has 8 files");
     }
+
+    /// Shogi-style FEN without castling and en-passant fields, as Fairy-Stockfish reads it
+    /// (`6k/S6/7/7/7/7/K6[] w 0 1`), and `[-]` for empty hands, as it writes torishogi's start,
+    /// read in every built-in variant with hands, as the full form does.
+    #[test]
+    fn shogi_style_fen_without_castling_and_en_passant_fields_is_read() {
+        let cases = [
+            (
+                "torishogi",
+                "6k/S6/7/7/7/7/K6[] w 0 1",
+                "6k/S6/7/7/7/7/K6[] w - - 0 1",
+            ),
+            (
+                "torishogi",
+                "6k/S6/7/7/7/7/K6[-] b 3 12",
+                "6k/S6/7/7/7/7/K6[] b - - 3 12",
+            ),
+            (
+                "shogi",
+                "8k/9/9/9/9/9/9/9/K8[Pp] w 0 1",
+                "8k/9/9/9/9/9/9/9/K8[Pp] w - - 0 1",
+            ),
+            (
+                "minishogi",
+                "4k/5/5/5/K4[] b 0 1",
+                "4k/5/5/5/K4[] b - - 0 1",
+            ),
+            (
+                "kyotoshogi",
+                "4k/5/5/5/K4[] w 0 1",
+                "4k/5/5/5/K4[] w - - 0 1",
+            ),
+            (
+                "crazyhouse",
+                "4k3/8/8/8/8/8/8/4K3[Nn] w 0 1",
+                "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1",
+            ),
+        ];
+        for (name, short, full) in cases {
+            let v = load_variant(name, &Assignment::default()).expect("built in");
+            let a = from_fen(&v, short).unwrap_or_else(|e| panic!("{name} `{short}`: {e}"));
+            let b = from_fen(&v, full).unwrap_or_else(|e| panic!("{name} `{full}`: {e}"));
+            assert_eq!(to_fen(&a), to_fen(&b), "{name} `{short}`");
+        }
+        let v = load_variant("torishogi", &Assignment::default()).expect("built in");
+        assert!(
+            from_fen(&v, "6k/S6/7/7/7/7/K6[] w 0").is_err(),
+            "one clock alone"
+        );
+    }
 }

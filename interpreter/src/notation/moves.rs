@@ -90,17 +90,21 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
     s.push_str(&v.board.name(m.from));
     s.push_str(&v.board.name(m.to));
     if let Some(k) = m.promotion {
-        // A kind with one optional promotion writes `+` (as shogi does); otherwise the new
-        // kind's letter (`b7b8q`, as chess-style engines do).
+        // A kind with one optional promotion, or one whose promoted kind a capture demotes
+        // back to it (a shogi-style promoted piece, as torishogi's compulsory swallow and
+        // falcon promotions), writes `+` as Fairy-Stockfish does; otherwise the new kind's
+        // letter (`b7b8q`, as chess-style engines do).
         let moved = pos.piece_at(m.from).kind();
-        let single_optional = v
+        let single_target = v
             .kinds
             .get(moved.index())
             .and_then(|i| i.promotion.as_ref())
-            .is_some_and(|p| p.to.len() == 1 && !p.mandatory);
+            .filter(|p| p.to.len() == 1);
+        let demotes_back = (v.rules.hands.as_ref()).is_some_and(|h| h.demoted(k) == moved);
+        let shogi_style = single_target.is_some_and(|p| !p.mandatory || demotes_back);
         if let Some(flip) = flip_suffix(pos, moved) {
             s.push(flip);
-        } else if single_optional {
+        } else if shogi_style {
             s.push('+');
         } else {
             s.push(v.kinds[k.index()].letter.to_ascii_lowercase());
@@ -427,6 +431,7 @@ pub fn parse_action(pos: &mut Position, text: &str) -> Result<Action, MoveError>
         return Ok(Action::Pass);
     }
     if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b',') {
+        no_roll_without_dice(pos, t)?;
         let mut dice = [0u8; crate::vocab::MAX_DICE];
         let values: Vec<&str> = t.split(',').collect();
         if values.len() > dice.len() {
@@ -449,6 +454,28 @@ pub fn parse_action(pos: &mut Position, text: &str) -> Result<Action, MoveError>
         return Ok(Action::Roll(dice));
     }
     parse_move(pos, t).map(Action::Move)
+}
+
+/// Refuses digits (`t`) as an action in a variant without dice: `0000` is UCI's null move
+/// (an engine's "no move"), anything else is not a move.
+fn no_roll_without_dice(pos: &Position, t: &str) -> Result<(), MoveError> {
+    let v = pos.variant();
+    if v.rules.dice.is_some() {
+        return Ok(());
+    }
+    Err(MoveError::Syntax(if t == "0000" {
+        format!(
+            "`0000` is the null move (UCI's \"no move\"): the player offers no move, but {} \
+             has to move here",
+            v.seats[pos.to_move().index()].name
+        )
+    } else {
+        format!(
+            "`{t}` is not a move: {} has no dice to roll; write origin and target squares, \
+             e.g. `e2e3`",
+            v.name
+        )
+    }))
 }
 
 /// True if playing `m` (legal in `pos`) leaves fewer pieces on the board than it found, not
@@ -494,5 +521,60 @@ mod tests {
         assert!(e.to_string().contains("takes nothing"), "{e}");
         let quiet = parse_move(&mut pos, "a1a4").expect("legal");
         assert!(!takes_pieces(&mut pos, quiet));
+    }
+
+    /// Torishogi's compulsory promotions (the swallow to a goose, the falcon to an eagle) are
+    /// written `+`, as Fairy-Stockfish writes them (its `go perft 1` from this position lists
+    /// `a6a7+`), and read back; chess-style promotions keep the new kind's letter.
+    #[test]
+    fn shogi_style_compulsory_promotions_are_written_with_a_plus() {
+        let v = load_variant("torishogi", &Assignment::default()).expect("built in");
+        let mut pos = crate::notation::from_fen(&v, "6k/S6/7/7/7/7/K6[] w - - 0 1").expect("valid");
+        let mut moves: Vec<String> = pos
+            .legal_move_list()
+            .into_iter()
+            .map(|m| move_to_string(&pos, m))
+            .collect();
+        moves.sort();
+        assert_eq!(moves, ["a1a2", "a1b1", "a1b2", "a6a7+"]);
+        let m = parse_move(&mut pos, "a6a7+").expect("legal");
+        assert!(m.promotion.is_some());
+        let mut pos =
+            crate::notation::from_fen(&v, "6k/7/3F3/7/7/7/K6[] w - - 0 1").expect("valid");
+        let promoting: Vec<String> = pos
+            .legal_move_list()
+            .into_iter()
+            .filter(|m| m.promotion.is_some())
+            .map(|m| move_to_string(&pos, m))
+            .collect();
+        assert!(
+            !promoting.is_empty() && promoting.iter().all(|t| t.ends_with('+')),
+            "{promoting:?}"
+        );
+        let _ = parse_move(&mut pos, &promoting[0]).expect("reads back");
+        let chess = load_variant("chess", &Assignment::default()).expect("built in");
+        let mut pos =
+            crate::notation::from_fen(&chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
+        let mut promotions: Vec<String> = pos
+            .legal_move_list()
+            .into_iter()
+            .filter(|m| m.promotion.is_some())
+            .map(|m| move_to_string(&pos, m))
+            .collect();
+        promotions.sort();
+        assert_eq!(promotions, ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]);
+    }
+
+    /// `0000` (UCI's null move) in a game without dice is named as such, not "not a roll".
+    #[test]
+    fn digits_in_a_game_without_dice_are_not_a_roll() {
+        let mut pos = position();
+        let e = parse_action(&mut pos, "0000").unwrap_err().to_string();
+        assert!(e.contains("null move") && !e.contains("roll"), "{e}");
+        let e = parse_action(&mut pos, "46").unwrap_err().to_string();
+        assert!(e.contains("no dice"), "{e}");
+        let dice = load_variant("chaturaji", &Assignment::default()).expect("built in");
+        let mut pos = Position::start(dice);
+        assert!(matches!(parse_action(&mut pos, "4,6"), Ok(Action::Roll(_))));
     }
 }

@@ -4,6 +4,7 @@
 //! names) keep their [`Node`], so later problems can be reported at their exact characters.
 //! The README's "Rule-file reference" documents every key read here.
 
+use crate::diag::{Code, Diagnostic};
 use crate::geometry::{Edge, MAX_SIDE};
 use crate::rules::{Ranks, result};
 pub use crate::vocab::ResultKind;
@@ -191,6 +192,51 @@ fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
     })
 }
 
+/// The longest variant name.
+pub const MAX_VARIANT_NAME: usize = 64;
+
+/// True if `name` is a variant name every protocol can carry — one word of ASCII letters,
+/// digits, `-`, `_`, `.` and `+`, at most [`MAX_VARIANT_NAME`] characters: UCI's
+/// `UCI_Variant` combo, XBoard's `variant` and PGN's `Variant` tag are read word by word.
+/// Otherwise reports it, located, and returns false.
+fn variant_name_ok(r: &mut Reader, name: &Text) -> bool {
+    let v = &name.value;
+    let good = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+');
+    let bad = v.chars().find(|&c| !good(c));
+    if bad.is_none() && !v.is_empty() && v.len() <= MAX_VARIANT_NAME {
+        return true;
+    }
+    let why = match bad {
+        Some(c) if c.is_whitespace() => "it contains white space".to_string(),
+        Some(c) => format!("it contains `{}`", c.escape_default()),
+        None if v.is_empty() => "it is empty".to_string(),
+        None => format!("it is longer than {MAX_VARIANT_NAME} characters"),
+    };
+    let suggestion: String = v
+        .trim()
+        .chars()
+        .map(|c| if good(c) { c.to_ascii_lowercase() } else { '-' })
+        .take(MAX_VARIANT_NAME)
+        .collect();
+    r.error(
+        Diagnostic::new(
+            Code::SpecVariantName,
+            format!(
+                "the variant name `{}` cannot be carried by the engine protocols: {why}",
+                crate::diag::excerpt(&crate::diag::printable(v))
+            ),
+            Some(name.node.span.clone()),
+        )
+        .label("not one word")
+        .help(format!(
+            "a name is one word of letters, digits, `-`, `_`, `.` and `+` (UCI's `UCI_Variant` \
+             list and PGN's `Variant` tag are read word by word), e.g. `{suggestion}`; put the \
+             full title in `title:`"
+        )),
+    );
+    false
+}
+
 fn key_text(name: &str, key_span: &crate::diag::Span) -> Text {
     Text {
         value: name.to_string(),
@@ -208,7 +254,8 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
     let mut f = r.map(root, "a rule file")?;
     let name = f
         .req(r, "name", "the variant's name")
-        .and_then(|n| text(r, n, "a name"));
+        .and_then(|n| text(r, n, "a name"))
+        .filter(|n| variant_name_ok(r, n));
     let title = f.opt("title").and_then(|n| r.string(n, "a title"));
     let source = f.opt("source").and_then(|n| r.string(n, "a source note"));
     f.opt("extends");
