@@ -1397,3 +1397,110 @@ fn plot_png_is_a_png_picture() {
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     assert!(bytes.len() > 20_000, "{} bytes", bytes.len());
 }
+
+/// `--rotate` (issue 28): greedy against random with the agent list rotated across the seats,
+/// game by game. Each agent plays each seat in half the games (fair share 50%), greedy wins
+/// nearly every game, so each seat wins about half; the run is the same for any number of
+/// threads.
+#[test]
+fn rotate_gives_every_agent_every_seat_and_reports_each_agent() {
+    let args = [
+        "simulate",
+        "chaturanga",
+        "--agents",
+        "greedy,random",
+        "--rotate",
+        "--games",
+        "100",
+    ];
+    let one = ok(&[&args[..], &["--threads", "1"]].concat());
+    let four = ok(&[&args[..], &["--threads", "4"]].concat());
+    assert_eq!(one, four);
+    assert!(
+        one.contains("agents rotated across the seats game by game"),
+        "{one}"
+    );
+    let share = |line: &str| -> f64 {
+        let l = one.lines().find(|l| l.starts_with(line)).unwrap();
+        l.split_whitespace()
+            .find(|w| w.ends_with('%'))
+            .and_then(|w| w.trim_end_matches('%').parse().ok())
+            .unwrap()
+    };
+    assert!(share("1. greedy") > 90.0, "{one}");
+    assert!(
+        one.lines()
+            .any(|l| l.starts_with("1. greedy") && l.ends_with("50.0%"))
+    );
+    assert!((40.0..60.0).contains(&share("white")), "{one}");
+    let v = json(&args);
+    let agents = v["runs"][0]["agents"].as_array().unwrap();
+    assert_eq!(agents.len(), 2);
+    assert_eq!(agents[1]["agent"], "random");
+    assert_eq!(
+        v["runs"][0]["tally"]["agent_seats"],
+        serde_json::json!([100, 100])
+    );
+}
+
+/// `--openings FILE` (issue 28): FEN and EPD lines, cycled; with `--rotate` each opening is
+/// played in two consecutive games, once by each agent on each side. The records start from
+/// them and replay; a line that is no position is refused, named by its line.
+#[test]
+fn openings_start_the_games_in_turn_and_records_keep_them() {
+    let dir = temp_dir("openings");
+    let book = dir.join("book.epd");
+    std::fs::write(
+        &book,
+        "# two openings\n\
+         rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b - - 0 1\n\
+         rnbqkbnr/pppp1ppp/4p3/8/8/4P3/PPPP1PPP/RNBQKBNR w - - bm b1c3; id \"two\";\n",
+    )
+    .unwrap();
+    let records = dir.join("recs");
+    let (b, r) = (book.to_str().unwrap(), records.to_str().unwrap());
+    let out = ok(&[
+        "simulate",
+        "chaturanga",
+        "--agents",
+        "greedy,random",
+        "--rotate",
+        "--openings",
+        b,
+        "--games",
+        "6",
+        "--records",
+        r,
+    ]);
+    assert!(
+        says(&out, "games start from 2 openings in book.epd, in turn"),
+        "{out}"
+    );
+    let start = |k: usize| {
+        let text = std::fs::read_to_string(records.join(format!("game-{k}.json"))).unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        v["start"].as_str().unwrap_or("").to_string()
+    };
+    // Opening 1 for games 0 and 1, opening 2 for 2 and 3, then opening 1 again.
+    let after_e3 = "8/8/8/4wP3/wPwPwPwP1wPwPwP/wRwNwBwQwKwBwNwR b";
+    let after_e6 = "4bP3/8/8/4wP3/wPwPwPwP1wPwPwP/wRwNwBwQwKwBwNwR w";
+    for (k, want) in [
+        (0, after_e3),
+        (1, after_e3),
+        (2, after_e6),
+        (3, after_e6),
+        (4, after_e3),
+    ] {
+        assert!(start(k).contains(want), "game {k}: {}", start(k));
+    }
+    let replayed = ok(&["replay", records.join("game-3.json").to_str().unwrap()]);
+    assert!(replayed.contains("result"), "{replayed}");
+    std::fs::write(
+        &book,
+        "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b - - 0 1\nx y\n",
+    )
+    .unwrap();
+    let e = bad(&["simulate", "chaturanga", "--openings", b, "--games", "2"]);
+    assert!(says(&e, "line 2 is not a position of chaturanga"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
