@@ -593,7 +593,8 @@ fn events_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
         }
     }
     // A rare event's mean rounds to 0.00: the games it occurred in show it.
-    let grids: [(&str, &dyn Fn(&Summary, &str) -> String); 2] = [
+    type Cell<'a> = &'a dyn Fn(&Summary, &str) -> String;
+    let grids: [(&str, Cell<'_>); 2] = [
         ("events per game", &|s, e| {
             format!("{:.2}", s.event(e) as f64 / s.games.max(1) as f64)
         }),
