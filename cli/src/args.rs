@@ -121,6 +121,18 @@ pub struct SimulateArgs {
         value_name = "A[,B,C,D]"
     )]
     pub agents: Vec<String>,
+    /// Rotate the `--agents` list across the seats game by game (game K: seat S is played by
+    /// agent (S + K) mod N), so that every agent plays every seat equally often; the report
+    /// adds each agent's win share. Off by default: without it seat S is always played by
+    /// agent S mod N, and existing seeded runs stay as they were.
+    #[arg(long)]
+    pub rotate: bool,
+    /// Start the games from the positions in this file, one per line (FEN or EPD for
+    /// two-seat variants, position strings otherwise; blank lines and `#` comments
+    /// skipped), cycled through: game K plays opening K mod N, or (K / agents) mod N with
+    /// `--rotate`, so each opening is played once in every rotation.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<std::path::PathBuf>,
     /// Sweep an option through its choices (repeatable; every combination is played):
     /// `--sweep promotion`, integer options through given values `--sweep round-limit=20,30,50`,
     /// `--sweep all` (every combination of every option that changes play), or `--sweep each`

@@ -564,6 +564,7 @@ mod tests {
             seed: 0,
             agents: vec!["random".into()],
             max_plies: 100,
+            schedule: None,
             games: 2,
             shard: None,
             swept: Vec::new(),

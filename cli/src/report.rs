@@ -58,9 +58,22 @@ pub fn render_diagnostics(d: &Diagnostics, color: bool, width: Option<usize>) ->
         out.push('\n');
     }
     if d.len() > 1 {
-        out.push_str(&format!("{} problems found\n", d.len()));
+        out.push_str(&count_line(d));
+        out.push('\n');
     }
     out
+}
+
+/// "3 problems found", "2 warnings found", "1 problem and 2 warnings found".
+fn count_line(d: &Diagnostics) -> String {
+    let warnings = d.0.iter().filter(|x| x.warning).count();
+    let problems = d.len() - warnings;
+    let count = |n: usize, one: &str| ashtapada::diag::count(n, one, &format!("{one}s"));
+    match (problems, warnings) {
+        (p, 0) => format!("{p} problems found"),
+        (0, w) => format!("{} found", count(w, "warning")),
+        (p, w) => format!("{} and {} found", count(p, "problem"), count(w, "warning")),
+    }
 }
 
 /// A report without the source text: code and message, the location `╭─[file:line:col]` with a

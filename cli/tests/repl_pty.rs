@@ -14,11 +14,20 @@ const TIMEOUT_MS: u64 = 30_000;
 /// The REPL of `variant` in a pseudo-terminal, without colour, with its history in a
 /// temporary folder; waits for the first prompt.
 fn repl(variant: &str, history: &tempfile::TempDir) -> PtySession {
+    repl_in(variant, history, false)
+}
+
+/// [`repl`], in colour if `color`.
+fn repl_in(variant: &str, history: &tempfile::TempDir, color: bool) -> PtySession {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ashtapada"));
     cmd.args(["repl", variant])
-        .env("NO_COLOR", "1")
         .env("TERM", "xterm")
         .env("XDG_DATA_HOME", history.path());
+    if color {
+        cmd.env_remove("NO_COLOR");
+    } else {
+        cmd.env("NO_COLOR", "1");
+    }
     let mut p = spawn_command(cmd, Some(TIMEOUT_MS)).expect("the REPL starts in a pty");
     p.exp_string("Ctrl-D quits").expect("the banner");
     p
@@ -117,4 +126,47 @@ fn the_board_is_redrawn_after_a_move_and_an_undo() {
         .exp_regex("rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b - - 0 1")
         .expect("moved and fen");
     assert!(!between.contains("last move"), "no board: {between}");
+}
+
+/// The designer's loop on a colour terminal: `load` and `reload` of a broken rule file draw
+/// the report in colour (escape sequences the terminal reads), never as escaped text
+/// (`\u{1b}[31m…`); the source text quoted in the report still has its controls escaped.
+#[test]
+fn a_broken_rule_file_is_reported_in_colour_on_load_and_reload() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("mine.yaml");
+    let original = include_str!("../../rules/chaturanga.yaml");
+    std::fs::write(&file, original.replace("board:", "bord:")).expect("write");
+    let mut p = repl_in("chaturanga", &dir, true);
+    type_bytes(&p, format!("load {}\r", file.display()).as_bytes());
+    let report = p.exp_string("unknown key").expect("the load report");
+    let rest = p.exp_string("did you mean").expect("its help");
+    let shown = format!("{report}{rest}");
+    assert!(
+        !shown.contains("\\u{1b}"),
+        "escaped colour codes: {shown:?}"
+    );
+    assert!(shown.contains('\u{1b}'), "no colour: {shown:?}");
+    // Fixed, loaded, then broken again with a control character in the file: `reload`.
+    std::fs::write(&file, original).expect("write");
+    type_bytes(&p, format!("load {}\r", file.display()).as_bytes());
+    p.exp_string("loaded Chaturanga").expect("loaded");
+    std::fs::write(&file, original.replace("board:", "\u{7}bord:")).expect("write");
+    type_bytes(&p, b"reload\r");
+    let report = p
+        .exp_string("the old rules are kept")
+        .expect("the reload report");
+    assert!(
+        !report.contains("\\u{1b}"),
+        "escaped colour codes: {report:?}"
+    );
+    assert!(report.contains('\u{1b}'), "no colour: {report:?}");
+    assert!(
+        report.contains("\\u{7}"),
+        "the file's BEL is shown escaped: {report:?}"
+    );
+    assert!(
+        !report.contains('\u{7}'),
+        "a raw BEL reached the terminal: {report:?}"
+    );
 }

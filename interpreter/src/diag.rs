@@ -191,6 +191,9 @@ codes! {
     OptionsBadDefault = "options::bad-default",
     /// A choice's `at:` path that is empty or does not lead to a key of the file.
     OptionsBadPath = "options::bad-path",
+    /// A note from `ashtapada check`: options with problems were left out while the rest of
+    /// the file was checked (their choices are checked once they read).
+    OptionsLeftOut = "options::left-out",
     /// `--set` names an option the rule file does not have.
     OptionsUnknown = "options::unknown",
     /// `--set` gives a choice the option does not have.
@@ -202,6 +205,12 @@ codes! {
     CompileDice = "compile::dice",
     /// No seat can make the first move.
     CompileNoFirstMove = "compile::no-first-move",
+    /// A warning: a royal kind that `setup:` never places (for any seat), so no check or mate
+    /// can ever involve it.
+    CompileUnplacedRoyal = "compile::unplaced-royal",
+    /// A warning: a kind that is never placed, in hand at the start, promoted to or demoted
+    /// to, so no game can use it (often a misspelt name in `setup:` or `promotion.to`).
+    CompileUnusedKind = "compile::unused-kind",
     /// A Betza move that does not parse (at its exact characters).
     CompileBetza = "compile::betza",
     /// An expression that does not parse, resolve or type-check (at its exact characters).
@@ -328,6 +337,8 @@ codes! {
     /// An outside player (`uci:`, `cmd:`) that failed: would not start, exited, fell silent,
     /// answered garbage or an illegal action.
     SimulatePlayer = "simulate::player",
+    /// A `--openings` file that does not read, or a line that is no position of the variant.
+    SimulateOpenings = "simulate::openings",
 }
 
 impl Code {
@@ -373,6 +384,9 @@ pub struct Diagnostic {
     pub extra: Vec<(Span, String)>,
     /// How to fix it.
     pub help: Option<String>,
+    /// True for a warning: something probably unintended that does not stop the rule file
+    /// from compiling (a piece no game can use). Drawn with miette's warning severity.
+    pub warning: bool,
 }
 
 impl Diagnostic {
@@ -385,6 +399,15 @@ impl Diagnostic {
             label: String::from("here"),
             extra: Vec::new(),
             help: None,
+            warning: false,
+        }
+    }
+
+    /// A warning with `code` at `span` (see [`Diagnostic::warning`]).
+    pub fn warn(code: Code, message: impl Into<String>, span: Option<Span>) -> Diagnostic {
+        Diagnostic {
+            warning: true,
+            ..Diagnostic::new(code, message, span)
         }
     }
 
@@ -475,6 +498,7 @@ impl Diagnostic {
             label: printable(&self.label).into_owned(),
             extra,
             help: self.help.as_deref().map(|h| printable(h).into_owned()),
+            warning: self.warning,
         }
     }
 }
@@ -490,6 +514,13 @@ impl std::error::Error for Diagnostic {}
 impl miette::Diagnostic for Diagnostic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(self.code.as_str()))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.warning {
+            true => miette::Severity::Warning,
+            false => miette::Severity::Error,
+        })
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

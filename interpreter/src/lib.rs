@@ -30,7 +30,10 @@ pub mod yaml;
 
 pub use compile::Variant;
 pub use diag::{Diagnostic, Diagnostics};
-pub use engine::{DropRefusal, Legality, PlayError, Position, RollError, compile, load_variant};
+pub use engine::{
+    DropRefusal, Legality, PlayError, Position, RollError, compile, compile_with_warnings,
+    load_variant,
+};
 pub use geometry::{Board, Edge, Orientation, Square};
 pub use perft::{divide, divide_until, perft, perft_until};
 pub use spec::{Assignment, RuleFile};

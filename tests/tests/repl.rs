@@ -285,7 +285,8 @@ fen
     // The pawn on e3 steps to e4; nothing else.
     assert!(answer(&out, "moves e3").contains("1 move: e3e4"), "{out}");
     assert!(
-        answer(&out, "moves e3").contains("(· )"),
+        // Five columns a square: yonin shogi has promoted pieces beside seat symbols (`▲+S`).
+        answer(&out, "moves e3").contains("(·  )"),
         "reachable square marked"
     );
     // Nifu: south already has a pawn on the e-file.
@@ -298,7 +299,7 @@ fen
     // West's pawn on b4 can take the dropped pawn. With show-movable off, `moves SQUARE`
     // lists without drawing; with it on, the board is drawn with the reachable square marked.
     assert_eq!(answer(&out, "moves b4"), "1 move: b4c4\n");
-    assert!(answer(&out, "moves c5").contains("(· )"), "{out}");
+    assert!(answer(&out, "moves c5").contains("(·  )"), "{out}");
     assert!(
         answer(&out, "moves c5").ends_with("1 move: c5d5\n"),
         "{out}"

@@ -34,7 +34,8 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .map(|x| ashtapada::compile(&file, x))
         .collect::<Result<Vec<Arc<Variant>>, _>>()?;
     let seats = variants[0].seats.len();
-    let players = players_of(a, &variants[0])?;
+    let schedule = schedule_of(a, &variants)?;
+    let players = players_of(a, &variants[0])?.rotated(a.rotate);
     let per_game: Vec<(&'static str, &std::path::Path)> = a
         .per_game
         .as_deref()
@@ -81,6 +82,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         seed: a.seed,
         agents: a.agents.clone(),
         max_plies: a.max_plies,
+        schedule: schedule_line(a, &schedule),
         games: 0,
         shard,
         swept: sweep.swept,
@@ -88,7 +90,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         stopping: None,
         effects: contrasts
             .iter()
-            .map(|c| sim::EffectTally::new(c, seats))
+            .map(|c| sim::EffectTally::new(c, variants[0].seats.len()))
             .collect(),
         runs: variants
             .iter()
@@ -101,7 +103,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         &mut report,
         &mut plan,
         batch,
-        (&variants, &contrasts),
+        (&variants, &contrasts, &schedule),
         &players,
         &watch,
     )?;
@@ -193,6 +195,58 @@ fn partial_report(report: &mut Report, partial: Vec<sim::Tally>, seed: u64) {
     }
 }
 
+/// The largest `--openings` file read, in bytes.
+const MAX_OPENINGS_BYTES: u64 = 64 << 20;
+
+/// `--rotate` and the `--openings` read for each variant.
+fn schedule_of(a: &SimulateArgs, variants: &[Arc<Variant>]) -> Result<sim::Schedule, Failure> {
+    let Some(path) = &a.openings else {
+        return Ok(sim::Schedule {
+            rotate: a.rotate,
+            openings: Vec::new(),
+        });
+    };
+    let name = path.display().to_string();
+    let help = "one position per line: FEN or EPD for two seats, position strings otherwise";
+    let fail = |m: String| bad_input(Code::SimulateOpenings, m, help);
+    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read `{name}`: {e}")))?;
+    if !meta.is_file() {
+        return Err(fail(format!("`{name}` is not a file of openings")));
+    }
+    if meta.len() > MAX_OPENINGS_BYTES {
+        return Err(fail(format!(
+            "`{name}` is larger than {MAX_OPENINGS_BYTES} bytes"
+        )));
+    }
+    let text = std::fs::read(path).map_err(|e| fail(format!("cannot read `{name}`: {e}")))?;
+    let text = String::from_utf8(text).map_err(|_| fail(format!("`{name}` is not UTF-8 text")))?;
+    let openings = sim::read_openings(&name, &text, variants).map_err(fail)?;
+    Ok(sim::Schedule {
+        rotate: a.rotate,
+        openings,
+    })
+}
+
+/// The report's line on the schedule, if the games are not all from the setup with fixed
+/// seats.
+fn schedule_line(a: &SimulateArgs, schedule: &sim::Schedule) -> Option<String> {
+    let mut parts = Vec::new();
+    if a.rotate {
+        parts.push("agents rotated across the seats game by game".to_string());
+    }
+    if let (Some(path), Some(list)) = (&a.openings, schedule.openings.first()) {
+        let file = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        parts.push(format!(
+            "games start from {} in {file}, in turn",
+            ashtapada::diag::count(list.len(), "opening", "openings")
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
 /// Checks `--games`, `--max-plies` and `--agent-timeout`; reads `--shard`.
 fn check_counts(a: &SimulateArgs) -> Result<Option<Shard>, Failure> {
     if a.games == 0 {
@@ -254,7 +308,7 @@ fn play_batches(
     report: &mut Report,
     plan: &mut Plan,
     batch: Option<u64>,
-    (variants, contrasts): (&[Arc<Variant>], &[sim::Contrast]),
+    (variants, contrasts, schedule): (&[Arc<Variant>], &[sim::Contrast], &sim::Schedule),
     players: &Players,
     watch: &Watch,
 ) -> Result<(), Failure> {
@@ -265,7 +319,8 @@ fn play_batches(
             Some(b) => (report.games + b).min(a.games),
             None => a.games,
         };
-        let (tallies, effects) = sim::run_with_effects(variants, &agents, plan, watch, contrasts);
+        let (tallies, effects) =
+            sim::run_scheduled(variants, &agents, plan, schedule, watch, contrasts);
         for (s, t) in report.runs.iter_mut().zip(tallies) {
             let mut whole = std::mem::take(&mut s.tally);
             whole

@@ -106,6 +106,8 @@ struct Shared {
     halted: Arc<AtomicBool>,
     first: Mutex<Option<Failure>>,
     timeout: Duration,
+    /// `--rotate`: in game K the entries are rotated by K across the seats.
+    rotate: bool,
 }
 
 impl Shared {
@@ -192,8 +194,22 @@ impl Players {
                 halted: Arc::new(AtomicBool::new(false)),
                 first: Mutex::new(None),
                 timeout,
+                rotate: false,
             }),
         })
+    }
+
+    /// The same players, rotated across the seats game by game if `rotate` (`--rotate`:
+    /// in game K, seat S is played by entry (S + K) mod N), as [`ashtapada::sim::Schedule`]
+    /// hands them out; outside players are told the seats they play in each game.
+    pub fn rotated(self, rotate: bool) -> Players {
+        let shared = Arc::new(Shared {
+            halted: self.shared.halted.clone(),
+            first: Mutex::new(None),
+            timeout: self.shared.timeout,
+            rotate,
+        });
+        Players { shared, ..self }
     }
 
     /// True if some agent is an outside player.
@@ -259,13 +275,13 @@ impl Players {
     }
 }
 
-/// The names of the seats that entry `i` of `count` plays (seat `s` is played by entry
-/// `s mod count`).
-fn seats_of(v: &Variant, i: usize, count: usize) -> Vec<String> {
+/// The names of the seats that entry `i` of `count` plays, the entries rotated by `offset`
+/// (seat `s` is played by entry `(s + offset) mod count`).
+fn seats_of(v: &Variant, i: usize, count: usize, offset: usize) -> Vec<String> {
     v.seats
         .iter()
         .enumerate()
-        .filter(|(s, _)| s % count == i)
+        .filter(|(s, _)| (s + offset) % count == i)
         .map(|(_, s)| s.name.clone())
         .collect()
 }
@@ -392,7 +408,11 @@ impl OutsideAgent {
         }
         let p = self.process.as_mut().expect("started above");
         if self.game != Some(game) {
-            let plays = seats_of(pos.variant(), self.index, self.entries);
+            let offset = match self.shared.rotate {
+                true => (game % self.entries.max(1) as u64) as usize,
+                false => 0,
+            };
+            let plays = seats_of(pos.variant(), self.index, self.entries, offset);
             self.protocol.new_game(p, pos, game, &plays, rng, timeout)?;
             self.game = Some(game);
             self.told_resigned = 0;

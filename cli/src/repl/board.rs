@@ -25,6 +25,10 @@ pub fn draw(pos: &Position, marks: &Marks, panel: &[String], color: bool) -> Str
     let v = pos.variant();
     let board = v.board;
     let glyphs = seat_glyphs(pos);
+    // A promoted piece is written as shogi players write it, `+S`: beside a seat's symbol
+    // that takes a third column in every square.
+    let wide = !glyphs.is_empty() && v.kinds.iter().any(|k| k.unpromoted.is_some());
+    let square_width = if wide { 5 } else { 4 };
     let mut rows: Vec<String> = Vec::new();
     for rank in (0..board.ranks as i32).rev() {
         let mut row = format!("{:>2} ", rank + 1);
@@ -32,23 +36,27 @@ pub fn draw(pos: &Position, marks: &Marks, panel: &[String], color: bool) -> Str
             let Some(sq) = board.square(file, rank) else {
                 continue;
             };
-            row.push_str(&cell(pos, sq, marks, &glyphs, color));
+            row.push_str(&cell(pos, sq, marks, &glyphs, color, wide));
         }
         rows.push(row);
     }
     let mut files = String::from("   ");
     for file in 0..board.files {
-        files.push_str(&format!(" {}  ", (b'a' + file) as char));
+        let letter = (b'a' + file) as char;
+        files.push_str(&format!(" {letter:<w$}", w = square_width - 1));
     }
     rows.push(files.trim_end().to_string());
-    let width = 3 + 4 * board.files as usize;
+    let width = 3 + square_width * board.files as usize;
     let mut out = String::new();
     for i in 0..rows.len().max(panel.len()) {
         let row = rows.get(i).map_or("", String::as_str);
         match panel.get(i) {
             Some(p) => {
-                let pad =
-                    width.saturating_sub(visible_width(row, i < board.ranks as usize, board.files));
+                let shown = match i < board.ranks as usize {
+                    true => width,
+                    false => row.chars().count(),
+                };
+                let pad = width.saturating_sub(shown);
                 out.push_str(&format!("{row}{}   {p}", " ".repeat(pad)));
             }
             None => out.push_str(row.trim_end()),
@@ -58,23 +66,32 @@ pub fn draw(pos: &Position, marks: &Marks, panel: &[String], color: bool) -> Str
     out
 }
 
-/// The width in columns of a board row (ranks are all `width` wide; the file line is shorter).
-fn visible_width(row: &str, is_rank: bool, files: u8) -> usize {
-    if is_rank {
-        3 + 4 * files as usize
-    } else {
-        row.chars().count()
+/// How a kind is written on the board and in hands: its letter, or for a promoted kind (one
+/// a capture demotes, [`ashtapada::compile::KindInfo::unpromoted`]) `+` and the letter of
+/// the kind it promoted from, as shogi players and FEN write it (`+S`, `+P`).
+pub fn kind_text(v: &ashtapada::Variant, kind: ashtapada::Kind) -> String {
+    let info = &v.kinds[kind.index()];
+    match info.unpromoted {
+        Some(base) => format!("+{}", v.kinds[base.index()].letter),
+        None => info.letter.to_string(),
     }
 }
 
-/// One square, four columns wide.
-fn cell(pos: &Position, sq: Square, marks: &Marks, glyphs: &[String], color: bool) -> String {
+/// One square: four columns wide, five if `wide` (a symbol and a promoted piece, `▲+S`).
+fn cell(
+    pos: &Position,
+    sq: Square,
+    marks: &Marks,
+    glyphs: &[String],
+    color: bool,
+    wide: bool,
+) -> String {
     let piece = pos.piece_at(sq);
     let v = pos.variant();
-    let (content, seat) = if piece.is_empty() {
+    let (mut content, seat) = if piece.is_empty() {
         ("· ".to_string(), None)
     } else {
-        let letter = v.kinds[piece.kind().index()].letter;
+        let letter = kind_text(v, piece.kind());
         let owner = piece.owner();
         let text = if owner.0 == NO_OWNER {
             format!("_{letter}")
@@ -85,12 +102,16 @@ fn cell(pos: &Position, sq: Square, marks: &Marks, glyphs: &[String], color: boo
             } else {
                 letter.to_ascii_lowercase()
             };
-            format!("{c} ")
+            format!("{c:<2}")
         } else {
             format!("{}{letter}", glyphs[owner.index()])
         };
         (text, (owner.0 != NO_OWNER).then_some(owner))
     };
+    let columns = if wide { 3 } else { 2 };
+    while content.chars().count() < columns {
+        content.push(' ');
+    }
     let is_last = marks.last.is_some_and(|(a, b)| a == sq || b == sq);
     let (l, r) = if marks.origin == Some(sq) {
         ('<', '>')
@@ -199,17 +220,12 @@ pub fn panel(pos: &mut Position, last: Option<&str>) -> Vec<String> {
     }
     if v.rules.hands.is_some() {
         for &s in &seats {
-            let held: Vec<String> = v
-                .kinds
-                .iter()
-                .enumerate()
-                .filter_map(|(k, info)| {
-                    let n = pos.hand_count(s, ashtapada::Kind(k as u8));
-                    match n {
-                        0 => None,
-                        1 => Some(info.letter.to_string()),
-                        n => Some(format!("{}×{n}", info.letter)),
-                    }
+            let held: Vec<String> = (0..v.kinds.len())
+                .map(|k| ashtapada::Kind(k as u8))
+                .filter_map(|k| match pos.hand_count(s, k) {
+                    0 => None,
+                    1 => Some(kind_text(&v, k)),
+                    n => Some(format!("{}×{n}", kind_text(&v, k))),
                 })
                 .collect();
             if !held.is_empty() {
@@ -219,6 +235,9 @@ pub fn panel(pos: &mut Position, last: Option<&str>) -> Vec<String> {
         if seats.iter().all(|&s| pos.hand_total(s) == 0) {
             lines.push("hands: empty".into());
         }
+    }
+    if let Some(legend) = promoted_legend(pos) {
+        lines.push(legend);
     }
     let checked: Vec<String> = seats
         .iter()
@@ -234,6 +253,29 @@ pub fn panel(pos: &mut Position, last: Option<&str>) -> Vec<String> {
     lines
 }
 
+/// The legend of the promoted pieces on the board, in kind order: `promoted: +S
+/// promoted-silver, +P tokin`. `None` when there are none.
+fn promoted_legend(pos: &Position) -> Option<String> {
+    let v = pos.variant();
+    let mut kinds: Vec<ashtapada::Kind> = v
+        .board
+        .squares()
+        .map(|sq| pos.piece_at(sq))
+        .filter(|p| !p.is_empty() && v.kinds[p.kind().index()].unpromoted.is_some())
+        .map(|p| p.kind())
+        .collect();
+    kinds.sort_by_key(|k| k.index());
+    kinds.dedup();
+    if kinds.is_empty() {
+        return None;
+    }
+    let named: Vec<String> = kinds
+        .iter()
+        .map(|&k| format!("{} {}", kind_text(v, k), v.kinds[k.index()].name))
+        .collect();
+    Some(format!("promoted: {}", named.join(", ")))
+}
+
 /// The dice left this turn, smallest first as rolls are written: `1,5`.
 pub fn dice_text(pos: &Position) -> String {
     let mut d = pos.dice();
@@ -246,6 +288,61 @@ pub fn dice_text(pos: &Position) -> String {
 mod tests {
     use super::*;
     use ashtapada::{Assignment, load_variant};
+
+    /// Minishogi with sente's promoted silver on c3 and gote's tokin on a4, a silver in each
+    /// hand: shogi players write the promoted pieces `+S` and `+p` (not the kinds' own
+    /// letters `A` and `t`), and the legend beside the board names them.
+    #[test]
+    fn promoted_pieces_are_written_as_shogi_players_write_them() {
+        let v = load_variant("minishogi", &Assignment::default()).expect("built-in");
+        let mut pos = ashtapada::notation::parse_position(&v, "4k/+p4/2+S2/5/K4[Ss] w - - 0 1")
+            .expect("a minishogi position");
+        let lines = panel(&mut pos, None);
+        let plain = draw(&pos, &Marks::default(), &lines, false);
+        assert!(plain.contains(" 4  +p  ·   ·   ·   ·"), "{plain}");
+        assert!(plain.contains(" 3  ·   ·   +S  ·   ·"), "{plain}");
+        assert!(
+            plain.contains("promoted: +S promoted-silver, +P tokin"),
+            "{plain}"
+        );
+        assert!(plain.contains("hand sente: S"), "{plain}");
+        // Not the kinds' own letters (`A` and `T`).
+        assert!(!plain.contains(" A ") && !plain.contains(" t "), "{plain}");
+        // The start position has no promoted piece: no legend.
+        let mut start = Position::start(v);
+        let lines = panel(&mut start, None);
+        assert!(
+            !lines.iter().any(|l| l.starts_with("promoted:")),
+            "{lines:?}"
+        );
+    }
+
+    /// Four-player shogi draws a symbol beside each piece: its squares widen to fit `▲+S`,
+    /// and every rank and the file line stay aligned.
+    #[test]
+    fn promoted_pieces_beside_seat_symbols_get_a_wider_square() {
+        let v = load_variant("yonin-shogi", &Assignment::default()).expect("built-in");
+        // South's silver on c1 promoted (`sN`: the promoted silver's own letter is N).
+        let text = "2nSnGnKnGnS2/3nPnRnP3/wS3nP3eS/wGwP5ePeG/wKwRwP3ePeReK/wGwP5ePeG/\
+                    wS3sP3eS/3sPsRsP3/2sNsGsKsGsS2[] s - 0,0,0,0 - - 0 0 - - - s 0 1";
+        let pos = ashtapada::notation::parse_position(&v, text).expect("a position");
+        let panel = vec!["|".to_string(); 10];
+        let drawn = draw(&pos, &Marks::default(), &panel, false);
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert!(
+            lines[8].starts_with(" 1  ·    ·    ▲+S  ▲G   ▲K"),
+            "{drawn}"
+        );
+        // Every rank and the file line put the panel in the same column: 3 + 5 per file + 3.
+        for l in &lines[..10] {
+            assert_eq!(
+                l.chars().position(|c| c == '|'),
+                Some(3 + 5 * 9 + 3),
+                "{drawn}"
+            );
+        }
+        assert!(lines[9].starts_with("    a    b    c"), "{drawn}");
+    }
 
     #[test]
     fn colour_only_adds_escape_codes() {

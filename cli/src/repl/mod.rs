@@ -18,7 +18,7 @@ mod session;
 
 pub use command::{COMMANDS, Command, MAX_PERFT_DEPTH, ParseError, escape_unprintable, parse};
 pub use complete::{Words, candidates};
-pub use session::{BOARD, Session, Setup};
+pub use session::{BOARD, Failure, Session, Setup};
 
 use ashtapada::notation::move_to_string;
 use complete::ReplHelper;
@@ -76,11 +76,12 @@ pub fn run_lines(session: &mut Session, mut input: impl BufRead, out: &mut dyn W
 /// as its lines).
 fn run_line(session: &mut Session, line: &str, out: &mut dyn Write) {
     let result = parse(line)
-        .map_err(|e| e.to_string())
+        .map_err(|e| Failure::Message(e.to_string()))
         .and_then(|cmd| session.execute(cmd, out));
     if let Err(e) = result {
-        // Errors quote records and rule files: their control characters are shown escaped.
-        let _ = writeln!(out, "error: {}", ashtapada::diag::printable(&e));
+        // Errors quote records and rule files: their control characters are shown escaped
+        // (a rendered report is escaped already, and keeps its colours).
+        let _ = writeln!(out, "error: {}", e.printable());
     }
 }
 

@@ -1,7 +1,7 @@
 //! Local rules and rule files in the REPL: `set`, `options`, `load`, `reload`. A change of
 //! rules replays the game under the new ones; if an action no longer replays, nothing changes.
 
-use super::session::{BOARD, Session, count};
+use super::session::{BOARD, Failure, Session, count};
 use crate::report::render_diagnostics;
 use ashtapada::compile;
 use ashtapada::notation::{Record, ReplayError};
@@ -118,15 +118,16 @@ impl Session {
         Ok(())
     }
 
-    pub(super) fn load(&mut self, source: &str, out: &mut dyn Write) -> Result<(), String> {
+    pub(super) fn load(&mut self, source: &str, out: &mut dyn Write) -> Result<(), Failure> {
         // A rule file's problems are shown in full; an unknown name in one line.
         let is_file = std::path::Path::new(source).is_file();
         let report = |d: &ashtapada::Diagnostics| match is_file {
-            true => diagnostics(d, self.color),
-            false => briefly(d),
+            true => Failure::Report(diagnostics(d, self.color)),
+            false => Failure::Message(briefly(d)),
         };
         let file = load(source).map_err(|d| report(&d))?;
-        let v = compile(&file, &Assignment::default()).map_err(|d| diagnostics(&d, self.color))?;
+        let v = compile(&file, &Assignment::default())
+            .map_err(|d| Failure::Report(diagnostics(&d, self.color)))?;
         if let Some(h) = &self.humans {
             self.check_humans(&v, h)?;
         }
@@ -136,15 +137,16 @@ impl Session {
         self.redo.clear();
         let status = self.status();
         writeln!(out, "loaded {}\n{status}", self.variant().title).map_err(|e| e.to_string())?;
-        self.after_human(out)
+        Ok(self.after_human(out)?)
     }
 
-    pub(super) fn reload(&mut self, out: &mut dyn Write) -> Result<(), String> {
+    pub(super) fn reload(&mut self, out: &mut dyn Write) -> Result<(), Failure> {
         let keep = "the old rules are kept";
-        let file =
-            load(&self.source).map_err(|d| format!("{}\n{keep}", diagnostics(&d, self.color)))?;
-        let v = compile(&file, &self.variant().assignment)
-            .map_err(|d| format!("{}\n{keep}", diagnostics(&d, self.color)))?;
+        let kept = |d: &ashtapada::Diagnostics| {
+            Failure::Report(format!("{}\n{keep}", diagnostics(d, self.color)))
+        };
+        let file = load(&self.source).map_err(|d| kept(&d))?;
+        let v = compile(&file, &self.variant().assignment).map_err(|d| kept(&d))?;
         let pos = self.replay_on(&v).map_err(|e| format!("{e}; {keep}"))?;
         let n = pos.ply();
         self.file = file;
@@ -156,6 +158,6 @@ impl Session {
             self.source,
             count(n, "action")
         )
-        .map_err(|e| e.to_string())
+        .map_err(|e| Failure::Message(e.to_string()))
     }
 }

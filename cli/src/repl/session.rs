@@ -18,6 +18,41 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Why a REPL command failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// A message that may quote a rule file, a record or the line typed: its control
+    /// characters are still to be escaped ([`Failure::printable`]).
+    Message(String),
+    /// A rule file's report as [`crate::render_diagnostics`] drew it: its quoted text is
+    /// already escaped, and its colours (on a terminal) are the report's own.
+    Report(String),
+}
+
+impl Failure {
+    /// The text to show: a message with its control characters escaped, a report as drawn.
+    pub fn printable(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            Failure::Message(m) => ashtapada::diag::printable(m),
+            Failure::Report(r) => std::borrow::Cow::Borrowed(r),
+        }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(m: String) -> Failure {
+        Failure::Message(m)
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Message(t) | Failure::Report(t) => f.write_str(t),
+        }
+    }
+}
+
 /// The longest `autoplay` without a count: turns played before it stops.
 pub const AUTOPLAY_TURNS: u32 = 2000;
 
@@ -156,9 +191,18 @@ impl Session {
     /// Runs one command, writing its results to `out`.
     ///
     /// # Errors
-    /// What went wrong, as one line (rule-file diagnostics as a full report); the session is
-    /// unchanged.
-    pub fn execute(&mut self, cmd: Command, out: &mut dyn Write) -> Result<(), String> {
+    /// What went wrong: one line, or a rule file's rendered report ([`Failure`]); the session
+    /// is unchanged.
+    pub fn execute(&mut self, cmd: Command, out: &mut dyn Write) -> Result<(), Failure> {
+        match cmd {
+            Command::Load(v) => self.load(&v, out),
+            Command::Reload => self.reload(out),
+            other => self.execute_plain(other, out).map_err(Failure::Message),
+        }
+    }
+
+    /// [`execute`](Self::execute) for the commands whose failures are one line.
+    fn execute_plain(&mut self, cmd: Command, out: &mut dyn Write) -> Result<(), String> {
         let io = |e: std::io::Error| format!("cannot write: {e}");
         match cmd {
             Command::Nothing => Ok(()),
@@ -174,8 +218,7 @@ impl Session {
             Command::Set { option, choice } if option == BOARD => self.set_board(&choice, out),
             Command::Set { option, choice } => self.set(&option, &choice, out),
             Command::Options => self.options(out),
-            Command::Load(v) => self.load(&v, out),
-            Command::Reload => self.reload(out),
+            Command::Load(_) | Command::Reload => unreachable!("run by `execute`"),
             Command::Fen => {
                 let text = if self.variant().seats.len() == 2 {
                     to_fen(&self.pos)

@@ -9,6 +9,7 @@ mod quantity;
 mod regions;
 mod seats;
 mod setup;
+mod warnings;
 
 pub use attack::AttackTable;
 pub use movetable::{
@@ -17,6 +18,7 @@ pub use movetable::{
 };
 pub use quantity::{QUANTITIES, Quantity, SeatRef};
 pub use regions::Region;
+pub use warnings::warnings;
 
 use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::dsl::{self, BetzaMove, DslErrorKind, Expr, Step, Type, join_or};

@@ -17,6 +17,19 @@ pub fn compile(file: &RuleFile, assignment: &Assignment) -> Result<Arc<Variant>,
     check_start(v, &spec)
 }
 
+/// [`compile`], with the compiled variant's warnings ([`crate::compile::warnings`]: a royal
+/// kind never placed, a kind no game can use), which do not stop it from compiling.
+///
+/// Errors: those of [`compile`].
+pub fn compile_with_warnings(
+    file: &RuleFile,
+    assignment: &Assignment,
+) -> Result<(Arc<Variant>, Diagnostics), Diagnostics> {
+    let (v, spec) = compile_unchecked(file, assignment)?;
+    let warnings = crate::compile::warnings(&v, &spec);
+    Ok((check_start(v, &spec)?, warnings))
+}
+
 /// Loads `variant` (a built-in name or a path) and compiles it with `assignment`.
 ///
 /// Errors: the file does not read, and those of [`compile`].

@@ -31,7 +31,7 @@ pub use crate::vocab::{
 };
 pub use events::PlyEvents;
 pub use hands::DropRefusal;
-pub use load::{compile, load_variant};
+pub use load::{compile, compile_with_warnings, load_variant};
 pub use movegen::Legality;
 pub use play::{PlayError, RollError};
 pub use position::Position;

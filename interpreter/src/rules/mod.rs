@@ -344,6 +344,14 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// Bit mask (bit = kind index) of the kinds a piece of `kind` may become under this module
+    /// — a promotion, a demotion into a hand — beyond the core's zone promotion
+    /// (`promotion.to`). The compiler warns about a kind that no start position, hand or
+    /// change can bring into a game (`compile::unused-kind`).
+    fn becomes(&self, _kind: Kind) -> u64 {
+        0
+    }
+
     /// The fixed names of the rule events it counts (for simulation reports), when they do
     /// not depend on the rule file; [`events`](Module::events) returns them by default.
     const EVENTS: &'static [&'static str] = &[];
@@ -459,6 +467,12 @@ macro_rules! registry {
                 let mut out = Vec::new();
                 $(if let Some(m) = &self.$field { out.extend(m.explain(names)); })*
                 out
+            }
+
+            /// The kinds a piece of `kind` may become under the present modules
+            /// ([`Module::becomes`]), as a bit mask.
+            pub fn becomes(&self, kind: Kind) -> u64 {
+                0 $(| self.$field.as_ref().map_or(0, |m| m.becomes(kind)))*
             }
 
             /// Each present module's `explain` lines for piece kind `kind`, in registry order.

@@ -218,6 +218,15 @@ impl Module for FarPromotion {
         Some(FarPromotion { kinds, waiting })
     }
 
+    fn becomes(&self, kind: Kind) -> u64 {
+        self.of(kind).map_or(0, |line| {
+            (line.far.iter().flatten())
+                .filter(|&&t| t != 255)
+                .fold(0, |m, &t| m | 1 << t)
+                & !line.except
+        })
+    }
+
     fn explain_kind(&self, kind: Kind, names: &Names<'_>) -> Vec<String> {
         let Some(p) = self.of(kind) else {
             return Vec::new();

@@ -108,6 +108,7 @@ impl Columns<'_> {
         );
         head.extend(self.reasons.iter().map(|r| format!("end.{r}")));
         head.extend(self.events.iter().map(|e| format!("event.{e}")));
+        head.extend(self.events.iter().map(|e| format!("event_games.{e}")));
         for s in &self.seats {
             for c in ["win_diff", "win_diff_lo", "win_diff_hi"] {
                 head.push(format!("{s}.{c}"));
@@ -174,6 +175,9 @@ impl Columns<'_> {
         }
         for e in &self.events {
             row.push(s.event(e).to_string());
+        }
+        for e in &self.events {
+            row.push(s.event_games(e).map_or(String::new(), |n| n.to_string()));
         }
         row
     }

@@ -83,8 +83,30 @@ pub fn play_game_to_end(
     game_index: u64,
     max_plies: u32,
 ) -> (GameResult, Position) {
+    play_game_from(
+        Position::start_for_game(variant.clone(), game_index),
+        agents,
+        seed,
+        game_index,
+        max_plies,
+    )
+}
+
+/// [`play_game_to_end`] from `start` (an opening; [`Position::start_for_game`] for the
+/// variant's own start): game `game_index`'s generator, the same agents and ply cap.
+///
+/// # Panics
+/// As [`play_game`].
+pub fn play_game_from(
+    start: Position,
+    agents: &mut [Box<dyn Agent>],
+    seed: u64,
+    game_index: u64,
+    max_plies: u32,
+) -> (GameResult, Position) {
     assert!(!agents.is_empty(), "play_game needs at least one agent");
-    let mut pos = Position::start_for_game(variant.clone(), game_index);
+    let mut pos = start;
+    let variant = pos.variant().clone();
     let mut rng = game_rng(seed, game_index);
     let n = variant.seats.len();
     let mut events = Events::default();

@@ -18,7 +18,9 @@ mod csv;
 mod effects;
 mod events;
 mod game;
+mod openings;
 mod report;
+mod significance;
 mod summary;
 mod sweep;
 mod table;
@@ -28,8 +30,10 @@ pub use crate::agents::game_rng;
 pub use csv::PerGame;
 pub use effects::{Contrast, Effect, EffectTally, contrasts};
 pub use events::{Events, MAX_FORMATIONS};
-pub use game::{CAP_REASON, GameResult, play_game, play_game_to_end};
+pub use game::{CAP_REASON, GameResult, play_game, play_game_from, play_game_to_end};
+pub use openings::{MAX_OPENINGS, read_openings};
 pub use report::{Report, Shard, Stopping};
+pub use significance::{ALPHA, Comparisons, POWER, holm, min_detectable, p_value};
 pub use summary::{Difference, Differences, SeatSummary, Summary, wilson};
 pub use sweep::{Design, MAX_ASSIGNMENTS, Sweep, sweep};
 pub use tally::{MAX_GAMES, Paired, SHARE_UNIT, Tally};
@@ -76,6 +80,43 @@ impl Plan {
         }
         .min(count);
         (first + skip * step, step, count - skip)
+    }
+}
+
+/// Who plays which seat, and from which position, game by game (`simulate --rotate` and
+/// `--openings`): a comparison of agents is fair only if each plays every seat, and varied
+/// only if the games do not all start alike.
+#[derive(Clone, Debug, Default)]
+pub struct Schedule {
+    /// Rotate the agent list across the seats: in game `k`, seat `s` is played by agent
+    /// `(s + k) mod n` of the `n` agents (without it, by agent `s mod n`).
+    pub rotate: bool,
+    /// Start positions, per variant of the run (the same openings read for each option
+    /// assignment), cycled through; empty: every game starts from the variant's setup.
+    pub openings: Vec<Vec<Position>>,
+}
+
+impl Schedule {
+    /// The rotation of game `game` with `agents` agents: seat `s` is played by agent
+    /// `(s + offset) mod agents`.
+    pub fn offset(&self, game: u64, agents: usize) -> usize {
+        match self.rotate && agents > 1 {
+            true => (game % agents as u64) as usize,
+            false => 0,
+        }
+    }
+
+    /// The opening of game `game` (an index into each variant's openings), `None` without
+    /// openings. With rotation each opening is played once in each rotation, in consecutive
+    /// games (as match runners pair an opening with the colours swapped): game `k` plays
+    /// opening `(k / agents) mod openings`.
+    pub fn opening(&self, game: u64, agents: usize) -> Option<usize> {
+        let n = self.openings.first().map_or(0, Vec::len);
+        if n == 0 {
+            return None;
+        }
+        let per = if self.rotate { agents.max(1) as u64 } else { 1 };
+        Some(((game / per) % n as u64) as usize)
     }
 }
 
@@ -131,6 +172,24 @@ pub fn run_with_effects<F>(
 where
     F: Fn() -> Vec<Box<dyn Agent>> + Sync,
 {
+    let schedule = Schedule::default();
+    run_scheduled(variants, agents, plan, &schedule, observer, contrasts)
+}
+
+/// [`run_with_effects`] under a [`Schedule`]: the agent list rotated across the seats and
+/// the games started from openings, as the schedule says, the same for any number of threads.
+/// With rotation, each tally also counts every agent's wins ([`Tally::agent_wins`]).
+pub fn run_scheduled<F>(
+    variants: &[Arc<Variant>],
+    agents: &F,
+    plan: &Plan,
+    schedule: &Schedule,
+    observer: &dyn Observer,
+    contrasts: &[Contrast],
+) -> (Vec<Tally>, Vec<EffectTally>)
+where
+    F: Fn() -> Vec<Box<dyn Agent>> + Sync,
+{
     let seats = variants.first().map_or(0, |v| v.seats.len());
     let empty = || {
         (
@@ -147,13 +206,29 @@ where
             return (acc, fx);
         }
         let k = first + j * step;
-        let results: Vec<GameResult> = variants
+        let played: Vec<(GameResult, usize, usize)> = variants
             .iter()
             .enumerate()
             .map(|(i, v)| {
                 let mut a = agents();
-                let (r, pos) = play_game_to_end(v, &mut a, plan.seed, k, plan.max_plies);
+                let offset = schedule.offset(k, a.len());
+                a.rotate_left(offset);
+                let start = match schedule.opening(k, a.len()) {
+                    Some(o) => schedule.openings[i][o].clone(),
+                    None => Position::start_for_game(v.clone(), k),
+                };
+                let (r, pos) = play_game_from(start, &mut a, plan.seed, k, plan.max_plies);
                 observer.finished(i, &r, &pos);
+                (r, offset, a.len())
+            })
+            .collect();
+        let results: Vec<GameResult> = played
+            .into_iter()
+            .enumerate()
+            .map(|(i, (r, offset, n))| {
+                if schedule.rotate {
+                    acc[i].add_agents(&r, offset, n);
+                }
                 r
             })
             .collect();

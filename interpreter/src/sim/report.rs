@@ -69,6 +69,10 @@ pub struct Report {
     pub agents: Vec<String>,
     /// The ply cap.
     pub max_plies: u32,
+    /// Who played which seat and from where, when not every game starts from the setup with
+    /// agent `s mod n` at seat `s` (`simulate --rotate`, `--openings`): one line for people,
+    /// e.g. `agents rotated across the seats game by game; 12 openings from book.epd`.
+    pub schedule: Option<String>,
     /// Games per assignment in the whole run (all shards together).
     pub games: u64,
     /// The shard this report covers; `None` for a whole run.
@@ -118,6 +122,8 @@ struct RawReport {
     seed: u64,
     agents: Vec<String>,
     max_plies: u32,
+    #[serde(default)]
+    schedule: Option<String>,
     games: u64,
     shard: Option<String>,
     swept: Vec<String>,
@@ -279,12 +285,14 @@ impl Report {
     /// `variant`, `options`, `games`, `seats`, `first_seat`, `length`, `end_reasons`,
     /// `events`, `difference` (from the baseline, or null) and the exact `tally`.
     pub fn to_json(&self) -> Value {
+        let cmp = super::Comparisons::of(&self.runs);
         json!({
             "variant": self.variant,
             "rules_hash": self.rules_hash,
             "seed": self.seed,
             "agents": self.agents,
             "max_plies": self.max_plies,
+            "schedule": self.schedule,
             "games": self.games,
             "shard": self.shard.map(|s| s.to_string()),
             "swept": self.swept,
@@ -306,8 +314,33 @@ impl Report {
                 "plies": difference_json(&e.plies),
                 "tally": serde_json::to_value(t).unwrap_or(Value::Null),
             })).collect::<Vec<_>>(),
+            "comparisons": (self.runs.len() > 1).then(|| json!({
+                "method": "holm",
+                "family": "the differences table: per assignment, the first seat, each seat and plies",
+                "count": cmp.count,
+                "alpha": super::ALPHA,
+                "power": super::POWER,
+                "first_seat_detectable": cmp.first_seat_detectable(&self.runs),
+            })),
             "runs": (0..self.runs.len()).map(|i| {
                 let mut v = run_json(&self.runs[i]);
+                if let Some(d) = v.get_mut("difference").and_then(Value::as_object_mut) {
+                    let adjusted = cmp.adjusted.get(i).cloned().unwrap_or_default();
+                    d.insert("p_adjusted".into(), json!({
+                        "first_seat": adjusted.first(),
+                        "win_share": adjusted.get(1..adjusted.len().saturating_sub(1)),
+                        "plies": adjusted.last(),
+                    }));
+                }
+                let agents = self.runs[i].agent_shares();
+                if let (Some(m), false) = (v.as_object_mut(), agents.is_empty()) {
+                    m.insert("agents".into(), agents.iter().enumerate().map(|(a, (share, ci, fair))| json!({
+                        "agent": self.agents.get(a),
+                        "win_share": share,
+                        "win_share_ci": ci,
+                        "fair_share": fair,
+                    })).collect());
+                }
                 if let Some(m) = v.as_object_mut() {
                     let first = i == 0 || self.runs[i].differences.is_none();
                     m.insert("label".into(), Value::from(self.label(i)));
@@ -374,6 +407,7 @@ impl Report {
             rules_hash: raw.rules_hash,
             seed: raw.seed,
             agents: raw.agents,
+            schedule: raw.schedule,
             max_plies: raw.max_plies,
             games: raw.games,
             shard,
@@ -442,6 +476,7 @@ impl Report {
             let same = part.variant == whole.variant
                 && part.seed == whole.seed
                 && part.agents == whole.agents
+                && part.schedule == whole.schedule
                 && part.max_plies == whole.max_plies
                 && part.games == whole.games
                 && part.swept == whole.swept
@@ -590,6 +625,12 @@ fn run_json(s: &Summary) -> Value {
         },
         "end_reasons": map(&s.end_reasons),
         "events": map(&s.events),
+        "event_games": Value::Object(
+            s.events
+                .iter()
+                .map(|(k, _)| (k.clone(), s.event_games(k).map_or(Value::Null, Value::from)))
+                .collect(),
+        ),
         "difference": difference,
         "tally": serde_json::to_value(&s.tally).unwrap_or(Value::Null),
     })

@@ -6,7 +6,7 @@ use crate::spec::Assignment;
 use std::collections::BTreeMap;
 
 /// 97.5th percentile of the standard normal distribution (two-sided 95% intervals).
-const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// One seat's results over a batch.
 #[derive(Clone, Debug, PartialEq)]
@@ -221,6 +221,34 @@ impl Summary {
             .iter()
             .find(|(r, _)| r == super::CAP_REASON)
             .map_or(0, |(_, n)| *n)
+    }
+
+    /// Per agent of the `--agents` list under `--rotate` (empty otherwise): its share of the
+    /// games won (a shared first place split as for seats), its 95% Wilson interval, and its
+    /// fair share (the seats it played over all the seats of all the games).
+    pub fn agent_shares(&self) -> Vec<(f64, [f64; 2], f64)> {
+        let t = &self.tally;
+        let g = t.games.max(1) as f64;
+        let units = SHARE_UNIT as f64;
+        let seats = (t.seats.len().max(1) as f64) * g;
+        (t.agent_wins.iter().zip(&t.agent_seats))
+            .map(|(&w, &played)| {
+                (
+                    w as f64 / (units * g),
+                    wilson(w as f64 / units, t.games as f64),
+                    played as f64 / seats,
+                )
+            })
+            .collect()
+    }
+
+    /// The games in which the event called `name` occurred (0 if it is not counted; `None`
+    /// for a report from before these counts).
+    pub fn event_games(&self, name: &str) -> Option<u64> {
+        if self.tally.games > 0 && self.tally.event_games.is_empty() {
+            return None;
+        }
+        Some(self.tally.event_games.get(name).copied().unwrap_or(0))
     }
 
     /// The total of the event called `name` (0 if it is not counted).

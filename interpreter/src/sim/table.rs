@@ -2,6 +2,7 @@
 //! sweep side by side with each assignment's differences from the baseline.
 
 use super::report::Report;
+use super::significance::{ALPHA, Comparisons, POWER};
 use super::summary::{Difference, Summary};
 use super::sweep::Design;
 use std::collections::BTreeSet;
@@ -35,14 +36,46 @@ impl fmt::Display for Report {
             self.agents.join(", "),
             self.max_plies
         )?;
+        if let Some(schedule) = &self.schedule {
+            para(f, schedule)?;
+        }
         if let Some(st) = &self.stopping {
             para(f, &stopping_line(st))?;
         }
         match self.runs.as_slice() {
-            [one] => write!(f, "{one}"),
+            [one] => {
+                write!(f, "{one}")?;
+                agents_table(f, &self.agents, one)
+            }
             runs => sweep(f, self, runs),
         }
     }
+}
+
+/// Under `--rotate`, each agent's share of the games won against its fair share.
+fn agents_table(f: &mut fmt::Formatter<'_>, names: &[String], s: &Summary) -> fmt::Result {
+    let shares = s.agent_shares();
+    if shares.is_empty() {
+        return Ok(());
+    }
+    writeln!(f)?;
+    writeln!(
+        f,
+        "{:<22} {:>9} {:>17} {:>10}",
+        "agent (seats rotated)", "win share", "95% interval", "fair share"
+    )?;
+    for (i, (share, ci, fair)) in shares.iter().enumerate() {
+        let name = names.get(i).map_or("?", String::as_str);
+        let name = format!("{}. {name}", i + 1);
+        writeln!(
+            f,
+            "{name:<22} {:>9} {:>17} {:>10}",
+            pct(*share),
+            interval(*ci),
+            pct(*fair)
+        )?;
+    }
+    Ok(())
 }
 
 fn pct(x: f64) -> String {
@@ -108,9 +141,21 @@ fn single(f: &mut fmt::Formatter<'_>, s: &Summary) -> fmt::Result {
         "plies", s.mean_plies, s.median_plies, s.p90_plies
     )?;
     writeln!(f)?;
-    writeln!(f, "{:<22} {:>9}", "per game", "mean")?;
+    writeln!(
+        f,
+        "{:<22} {:>9} {:>9} {:>7}",
+        "per game", "mean", "in games", "share"
+    )?;
     for (name, total) in &s.events {
-        writeln!(f, "{name:<22} {:>9.2}", *total as f64 / g)?;
+        let (games, share) = match s.event_games(name) {
+            Some(n) => (n.to_string(), pct(n as f64 / g)),
+            None => ("?".to_string(), "?".to_string()),
+        };
+        writeln!(
+            f,
+            "{name:<22} {:>9.2} {games:>9} {share:>7}",
+            *total as f64 / g
+        )?;
     }
     writeln!(f)?;
     writeln!(f, "{:<22} {:>9} {:>7}", "end reason", "games", "share")?;
@@ -206,8 +251,14 @@ impl Grid {
 
 /// A difference as `+1.2±0.4*`: the mean, the half-width of its 95% interval, and a star when
 /// the interval excludes zero; values that round to zero are shown as `+0.0`, never `-0.0`.
-fn compact(d: &Difference, scale: f64, decimals: usize) -> String {
-    let star = if d.significant() { "*" } else { " " };
+fn compact(d: &Difference, scale: f64) -> String {
+    starred(d, scale, d.significant())
+}
+
+/// [`compact`], starred if `significant`.
+fn starred(d: &Difference, scale: f64, significant: bool) -> String {
+    let decimals = 1;
+    let star = if significant { "*" } else { " " };
     let p = 10f64.powi(decimals as i32);
     let round = |x: f64| (x * scale * p).round() / p + 0.0;
     format!(
@@ -220,7 +271,8 @@ fn compact(d: &Difference, scale: f64, decimals: usize) -> String {
 }
 
 /// The key of the differences section's explanation.
-const DIFF_KEY: &str = "mean ± half-width of the 95% paired interval; * the interval excludes zero";
+const DIFF_KEY: &str =
+    "mean ± half-width of the 95% paired interval; * the interval excludes zero (uncorrected)";
 
 /// A sweep: `--sweep each` ranked by the first seat's change; a factorial sweep's
 /// assignments side by side (or, past [`FULL_ROWS_MAX`], a summary), its main effects and
@@ -266,17 +318,27 @@ fn sweep(f: &mut fmt::Formatter<'_>, report: &Report, runs: &[Summary]) -> fmt::
     let rotates = runs.iter().any(|s| s.first_seat_rotates);
     // The rows shown: every assignment; in `each` and large sweeps ranked by the size of the
     // first seat's change, the largest first.
+    // Only changes distinguishable from zero (after Holm's correction) are ranked: noise
+    // sorted by size would put the luckiest draw on top. The rest follow in sweep order.
+    let cmp = Comparisons::of(runs);
     let mut order: Vec<usize> = (0..runs.len()).collect();
     let ranked = report.design == Design::Each || large;
     if ranked {
         order[1..].sort_by(|&a, &b| {
             let key = |i: usize| {
-                runs[i]
+                let size = runs[i]
                     .differences
                     .as_ref()
-                    .map_or(0.0, |d| d.first_seat.mean.abs())
+                    .map_or(0.0, |d| d.first_seat.mean.abs());
+                (cmp.significant(i, 0), size)
             };
-            key(b).total_cmp(&key(a)).then(a.cmp(&b))
+            let (ka, kb) = (key(a), key(b));
+            kb.0.cmp(&ka.0)
+                .then(match ka.0 {
+                    true => kb.1.total_cmp(&ka.1),
+                    false => std::cmp::Ordering::Equal,
+                })
+                .then(a.cmp(&b))
         });
     }
     let shown: Vec<usize> = if large {
@@ -289,9 +351,9 @@ fn sweep(f: &mut fmt::Formatter<'_>, report: &Report, runs: &[Summary]) -> fmt::
             f,
             &format!(
                 "{} assignments: below, the main effects, the largest interactions and the {} \
-             assignments whose first seat's win share differs most from the baseline (named by \
-             their changes from it); every assignment's row is in `--format csv` and `--format \
-             json`",
+             assignments whose first seat's win share differs most from the baseline among \
+             those distinguishable from zero, then others in sweep order (named by their \
+             changes from it); every assignment's row is in `--format csv` and `--format json`",
                 runs.len(),
                 shown.len() - 1
             ),
@@ -309,7 +371,7 @@ fn sweep(f: &mut fmt::Formatter<'_>, report: &Report, runs: &[Summary]) -> fmt::
     if !large {
         shares_table(f, v)?;
     }
-    differences_table(f, v, ranked)?;
+    differences_table(f, v, ranked, &cmp)?;
     if large {
         return notes(f, report, &shown, &labels);
     }
@@ -362,18 +424,34 @@ fn shares_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
     g.write(f)
 }
 
-/// The paired differences from the baseline: the first seat, each seat, the length.
-fn differences_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>, ranked: bool) -> fmt::Result {
+/// The paired differences from the baseline: the first seat, each seat, the length, starred
+/// after Holm's correction over the whole table ([`Comparisons`]); then the smallest
+/// first-seat change the run's size can detect.
+fn differences_table(
+    f: &mut fmt::Formatter<'_>,
+    v: Rows<'_>,
+    ranked: bool,
+    cmp: &Comparisons,
+) -> fmt::Result {
     let Rows {
         runs,
         shown,
         labels,
         seats,
     } = v;
+    let key = format!(
+        "mean ± half-width of the 95% paired interval; * significant after Holm's correction \
+         for the table's {} comparisons (family-wise error {})",
+        cmp.count,
+        pct(ALPHA)
+    );
     let title = if ranked {
-        format!("difference from the baseline, largest first-seat change first ({DIFF_KEY})")
+        format!(
+            "difference from the baseline, the first-seat changes distinguishable from zero \
+             first, largest first, then the others in sweep order ({key})"
+        )
     } else {
-        format!("difference from the baseline ({DIFF_KEY})")
+        format!("difference from the baseline ({key})")
     };
     let mut head = vec!["assignment".to_string(), "first seat".to_string()];
     head.extend(seats.iter().map(|s| s.to_string()));
@@ -383,12 +461,35 @@ fn differences_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>, ranked: bool) -> f
         let Some(d) = &runs[i].differences else {
             continue;
         };
-        let mut row = vec![labels[i].clone(), compact(&d.first_seat, 100.0, 1)];
-        row.extend(d.win_share.iter().map(|x| compact(x, 100.0, 1)));
-        row.push(compact(&d.plies, 1.0, 1));
+        let star = |c: usize| cmp.significant(i, c);
+        let mut row = vec![labels[i].clone(), starred(&d.first_seat, 100.0, star(0))];
+        row.extend((d.win_share.iter().enumerate()).map(|(s, x)| starred(x, 100.0, star(s + 1))));
+        row.push(starred(&d.plies, 1.0, star(d.win_share.len() + 1)));
         g.rows.push(row);
     }
-    g.write(f)
+    g.write(f)?;
+    let Some(mde) = cmp.first_seat_detectable(runs) else {
+        return Ok(());
+    };
+    let games = runs.get(1).map_or(0, |s| s.games);
+    let found = (1..runs.len()).any(|i| cmp.significant(i, 0));
+    let verdict = if found {
+        ""
+    } else {
+        "; no first-seat change here is distinguishable from zero"
+    };
+    para(
+        f,
+        &format!(
+            "size: with {} per assignment, a first-seat change smaller than about {:.1} points \
+             is likely to go undetected ({} power at Holm's strictest level, {} / {}){verdict}",
+            crate::diag::count(games as usize, "game", "games"),
+            100.0 * mde,
+            pct(POWER),
+            pct(ALPHA),
+            cmp.count
+        ),
+    )
 }
 
 /// The paired differences of the seat in each turn position.
@@ -403,7 +504,10 @@ fn positions_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
         let mut head = vec!["assignment".to_string()];
         head.extend((1..=seats.len() as u32).map(crate::rules::ordinal));
         let mut g = Grid::new(
-            "difference by turn position (the seat moving 1st, 2nd, … in each game), points",
+            format!(
+                "difference by turn position (the seat moving 1st, 2nd, … in each game), \
+                 points ({DIFF_KEY})"
+            ),
             head,
         );
         for &i in shown.iter().skip(1) {
@@ -411,7 +515,7 @@ fn positions_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
                 continue;
             };
             let mut row = vec![labels[i].clone()];
-            row.extend(d.positions.iter().map(|x| compact(x, 100.0, 1)));
+            row.extend(d.positions.iter().map(|x| compact(x, 100.0)));
             g.rows.push(row);
         }
         g.write(f)
@@ -450,7 +554,10 @@ fn reasons_tables(f: &mut fmt::Formatter<'_>, report: &Report, v: Rows<'_>) -> f
     if report.design == Design::Each {
         let mut head = vec!["assignment".to_string()];
         head.extend(reasons.iter().map(|r| r.to_string()));
-        let mut g = Grid::new("change in the share of games per end reason (points)", head);
+        let mut g = Grid::new(
+            format!("change in the share of games per end reason, points ({DIFF_KEY})"),
+            head,
+        );
         for &i in shown.iter().skip(1) {
             let Some(d) = &runs[i].differences else {
                 continue;
@@ -458,7 +565,7 @@ fn reasons_tables(f: &mut fmt::Formatter<'_>, report: &Report, v: Rows<'_>) -> f
             let mut row = vec![labels[i].clone()];
             for r in &reasons {
                 match d.end_reasons.iter().find(|(x, _)| x == r) {
-                    Some((_, x)) => row.push(compact(x, 100.0, 1)),
+                    Some((_, x)) => row.push(compact(x, 100.0)),
                     None => row.push(String::new()),
                 }
             }
@@ -485,20 +592,28 @@ fn events_table(f: &mut fmt::Formatter<'_>, v: Rows<'_>) -> fmt::Result {
             }
         }
     }
-    let mut head = vec!["assignment".to_string()];
-    head.extend(events.iter().map(|e| e.to_string()));
-    let mut g = Grid::new("events per game", head);
-    for &i in shown {
-        let s = &runs[i];
-        let mut row = vec![labels[i].clone()];
-        row.extend(
-            events
-                .iter()
-                .map(|e| format!("{:.2}", s.event(e) as f64 / s.games.max(1) as f64)),
-        );
-        g.rows.push(row);
+    // A rare event's mean rounds to 0.00: the games it occurred in show it.
+    type Cell<'a> = &'a dyn Fn(&Summary, &str) -> String;
+    let grids: [(&str, Cell<'_>); 2] = [
+        ("events per game", &|s, e| {
+            format!("{:.2}", s.event(e) as f64 / s.games.max(1) as f64)
+        }),
+        ("games in which each event occurred", &|s, e| {
+            s.event_games(e).map_or("?".to_string(), |n| n.to_string())
+        }),
+    ];
+    for (title, cell) in grids {
+        let mut head = vec!["assignment".to_string()];
+        head.extend(events.iter().map(|e| e.to_string()));
+        let mut g = Grid::new(title, head);
+        for &i in shown {
+            let mut row = vec![labels[i].clone()];
+            row.extend(events.iter().map(|e| cell(&runs[i], e)));
+            g.rows.push(row);
+        }
+        g.write(f)?;
     }
-    g.write(f)
+    Ok(())
 }
 
 /// The notes on assignments whose option may not have come into play ([`Report::note`]).
@@ -585,9 +700,9 @@ fn effects(f: &mut fmt::Formatter<'_>, report: &Report, seats: &[&str]) -> fmt::
         return Ok(());
     }
     let row = |e: &super::Effect| {
-        let mut r = vec![e.label(), compact(&e.first_seat, 100.0, 1)];
-        r.extend(e.win_share.iter().map(|x| compact(x, 100.0, 1)));
-        r.push(compact(&e.plies, 1.0, 1));
+        let mut r = vec![e.label(), compact(&e.first_seat, 100.0)];
+        r.extend(e.win_share.iter().map(|x| compact(x, 100.0)));
+        r.push(compact(&e.plies, 1.0));
         r
     };
     let mut head = vec!["choice".to_string(), "first seat".to_string()];

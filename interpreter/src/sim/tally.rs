@@ -44,6 +44,19 @@ pub struct Tally {
     pub end_reasons: BTreeMap<String, u64>,
     /// Event name → total over the games.
     pub events: BTreeMap<String, u64>,
+    /// Event name → the games in which the event occurred at least once (a rare event's
+    /// mean per game rounds to 0.00; this count does not). Empty in reports older than this
+    /// field, and then unknown.
+    #[serde(default)]
+    pub event_games: BTreeMap<String, u64>,
+    /// Per agent of the `--agents` list, under `--rotate` (empty otherwise): the games won by
+    /// the seats it played, in 1/[`SHARE_UNIT`] units.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agent_wins: Vec<u64>,
+    /// Per agent, under `--rotate`: the seats it played, summed over the games (one per game
+    /// when there are as many agents as seats).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agent_seats: Vec<u64>,
     /// Sums over the same games (same seeds) of the differences from the sweep's baseline
     /// assignment; absent for the baseline itself and outside sweeps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -111,6 +124,10 @@ impl Tally {
                 .named(variant)
                 .into_iter()
                 .collect(),
+            event_games: super::Events::default()
+                .named(variant)
+                .into_iter()
+                .collect(),
             // Likewise every end reason, so that CSV columns are the same for every run.
             end_reasons: variant
                 .end_reasons()
@@ -152,13 +169,35 @@ impl Tally {
             }
         }
         // Every name is listed from `new`, so this finds it without allocating.
-        r.events
-            .each_named(variant, |name, n| match self.events.get_mut(name) {
+        r.events.each_named(variant, |name, n| {
+            match self.events.get_mut(name) {
                 Some(total) => *total += n,
                 None => {
                     self.events.insert(name.to_string(), n);
                 }
-            });
+            }
+            let occurred = u64::from(n > 0);
+            match self.event_games.get_mut(name) {
+                Some(games) => *games += occurred,
+                None => {
+                    self.event_games.insert(name.to_string(), occurred);
+                }
+            }
+        });
+    }
+
+    /// Adds one game's wins to the agents that played it: `agents` agents rotated by
+    /// `offset` (seat `s` played by agent `(s + offset) mod agents`).
+    pub fn add_agents(&mut self, r: &GameResult, offset: usize, agents: usize) {
+        let agents = agents.max(1);
+        self.agent_wins.resize(agents, 0);
+        self.agent_seats.resize(agents, 0);
+        let shares = win_units(r);
+        for (s, share) in shares.iter().enumerate().take(r.ranks.len()) {
+            let a = (s + offset) % agents;
+            self.agent_wins[a] += share;
+            self.agent_seats[a] += 1;
+        }
     }
 
     /// Adds one game's difference from the baseline's game with the same seed.
@@ -253,6 +292,21 @@ impl Tally {
                  plies could hold (a forged or corrupt tally)"
             ));
         }
+        for (name, &g) in &self.event_games {
+            if g > self.games || g > self.events.get(name).copied().unwrap_or(0) {
+                return Err(format!(
+                    "event `{name}` occurred in more games than were played, or than it \
+                     occurred"
+                ));
+            }
+        }
+        let agent_wins: u128 = self.agent_wins.iter().map(|&w| w as u128).sum();
+        if self.agent_wins.len() != self.agent_seats.len()
+            || (!self.agent_wins.is_empty() && agent_wins != wins)
+            || self.agent_seats.iter().map(|&g| g as u128).sum::<u128>() > games * n as u128
+        {
+            return Err("the agents' wins do not add up to the games".into());
+        }
         let per_seat = |v: usize| v == 0 || v == n;
         if !per_seat(self.position_wins.len()) || !per_seat(self.first_seat_games.len()) {
             return Err("the turn-position totals do not have one entry per seat".into());
@@ -292,6 +346,13 @@ impl Tally {
         }
         let mut m = self.clone();
         let was_empty = m.games == 0;
+        // A part from before per-event game counts leaves them unknown for the whole.
+        let unknown = |t: &Tally| t.games > 0 && t.event_games.is_empty();
+        if unknown(self) || unknown(other) {
+            m.event_games.clear();
+        } else {
+            add_maps(&mut m.event_games, &other.event_games, "event_games")?;
+        }
         add_to(&mut m.games, other.games, "games")?;
         add_each(&mut m.wins, &other.wins, "wins")?;
         add_to(
@@ -305,6 +366,8 @@ impl Tally {
             &other.first_seat_games,
             "first_seat_games",
         )?;
+        add_each(&mut m.agent_wins, &other.agent_wins, "agent_wins")?;
+        add_each(&mut m.agent_seats, &other.agent_seats, "agent_seats")?;
         add_each(&mut m.score_sums, &other.score_sums, "score_sums")?;
         add_maps(&mut m.plies, &other.plies, "plies")?;
         add_maps(&mut m.rounds, &other.rounds, "rounds")?;

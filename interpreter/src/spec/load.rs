@@ -74,6 +74,29 @@ enum Origin {
 /// file (not YAML, not a mapping, keys no rule file has) is named, never shown, as
 /// [`load_referenced`] does: it may be any file (`/etc/shadow`).
 pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
+    let l = load_as(variant, true)?;
+    l.problems.into_result(l.file)
+}
+
+/// A rule file read as far as it goes: for `ashtapada check`, which reports what the later
+/// stages can still check instead of stopping at the first stage with problems.
+#[derive(Clone, Debug)]
+pub struct Leniently {
+    /// The rule file, with only the options that read without problems.
+    pub file: RuleFile,
+    /// The problems of the `options:` section.
+    pub problems: Diagnostics,
+    /// The options left out for their problems: name and the span of its key, in file order.
+    pub left_out: Vec<(String, crate::diag::Span)>,
+}
+
+/// Loads `variant` as [`load`] does, except that problems in `options:` do not stop it: the
+/// options that have them are left out ([`Leniently`]), so that the rest of the file can
+/// still be compiled and checked.
+///
+/// Errors: those of [`load`] before the options (a missing file, YAML errors, a bad
+/// `extends:` chain).
+pub fn load_leniently(variant: &str) -> Result<Leniently, Diagnostics> {
     load_as(variant, true)
 }
 
@@ -81,12 +104,14 @@ pub fn load(variant: &str) -> Result<RuleFile, Diagnostics> {
 /// `variant:` — rather than from the person running the command: a file that does not read
 /// as a rule file (not YAML, not a mapping, keys no rule file has) is named, never shown.
 pub fn load_referenced(variant: &str) -> Result<RuleFile, Diagnostics> {
-    load_as(variant, false)
+    let l = load_as(variant, false)?;
+    l.problems.into_result(l.file)
 }
 
-/// [`load`] and [`load_referenced`]: `shown` tells whether the file's own text may appear in
-/// the diagnostics of a file that is not a rule file.
-fn load_as(variant: &str, shown: bool) -> Result<RuleFile, Diagnostics> {
+/// [`load`], [`load_referenced`] and [`load_leniently`]: `shown` tells whether the file's own
+/// text may appear in the diagnostics of a file that is not a rule file. The problems of
+/// `options:` come back beside the file read without the options that have them.
+fn load_as(variant: &str, shown: bool) -> Result<Leniently, Diagnostics> {
     let origin = match BUILTIN.iter().find(|(n, _)| *n == variant) {
         Some((n, _)) => Origin::Builtin(n),
         None if Path::new(variant).exists()
@@ -139,33 +164,50 @@ fn load_as(variant: &str, shown: bool) -> Result<RuleFile, Diagnostics> {
         Origin::File(p) => Some(p.clone()),
         Origin::Builtin(_) => None,
     };
-    let mut file = rule_file(tree, path, variant, digest)?;
-    file.files = files;
-    Ok(file)
+    let mut l = rule_file(tree, path, variant, digest);
+    l.file.files = files;
+    Ok(l)
 }
 
-/// Reads and checks the `options:` of a merged tree and wraps it as a [`RuleFile`].
-fn rule_file(
-    tree: Node,
-    path: Option<PathBuf>,
-    origin: &str,
-    digest: RulesDigest,
-) -> Result<RuleFile, Diagnostics> {
+/// Reads and checks the `options:` of a merged tree and wraps it as a [`RuleFile`]; with
+/// problems, the file holds only the options without any.
+fn rule_file(tree: Node, path: Option<PathBuf>, origin: &str, digest: RulesDigest) -> Leniently {
     let mut r = Reader::default();
-    let options = tree
+    let mut options = tree
         .get("options")
         .map(|n| read_options(&mut r, n))
         .unwrap_or_default();
     check_paths(&mut r, &tree, &options);
-    r.errors.into_result(())?;
-    Ok(RuleFile {
+    let mut problems = r.errors;
+    problems.sort();
+    let mut left_out = Vec::new();
+    if !problems.is_empty() {
+        options.retain(|o| {
+            let mut alone = Reader::default();
+            check_paths(&mut alone, &tree, std::slice::from_ref(o));
+            alone.errors.is_empty()
+        });
+        let kept: Vec<&str> = options.iter().map(|o| o.name.as_str()).collect();
+        if let Some(entries) = tree.get("options").and_then(Node::as_map) {
+            left_out = (entries.iter())
+                .filter(|(k, _)| !kept.contains(&k.name.as_str()))
+                .map(|(k, _)| (k.name.clone(), k.span.clone()))
+                .collect();
+        }
+    }
+    let file = RuleFile {
         tree,
         options,
         path,
         origin: origin.to_string(),
         digest,
         files: Vec::new(),
-    })
+    };
+    Leniently {
+        file,
+        problems,
+        left_out,
+    }
 }
 
 /// Loads a rule file from text (for tests and the REPL), named `name` in messages.
@@ -182,9 +224,9 @@ pub fn load_str(name: &str, text: &str) -> Result<RuleFile, Diagnostics> {
         root: std::fs::canonicalize(".").ok(),
     };
     let tree = parse_and_extend(&source, Path::new("."), None, true, &mut ctx)?;
-    let mut file = rule_file(tree, None, name, digest)?;
-    file.files = files;
-    Ok(file)
+    let mut l = rule_file(tree, None, name, digest);
+    l.file.files = files;
+    l.problems.into_result(l.file)
 }
 
 fn read_origin(origin: &Origin, at: Option<&Node>) -> Result<Source, Diagnostics> {

@@ -12,7 +12,9 @@ mod switches;
 pub use crate::yaml::unknown_name;
 pub use crate::yaml::{Key, Node, Value, merge, parse_yaml};
 pub use digest::RulesDigest;
-pub use load::{BUILTIN, RuleFile, file_kind, load, load_referenced, load_str};
+pub use load::{
+    BUILTIN, Leniently, RuleFile, file_kind, load, load_leniently, load_referenced, load_str,
+};
 pub use model::{
     ConditionSpec, EndSpec, MovementSpec, PieceSpec, PromotionSpec, RegionMoveSpec, ResultKind,
     RuleSpec, SeatSpec, SetupSpec, Text,

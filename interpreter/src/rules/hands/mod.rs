@@ -221,4 +221,9 @@ impl Module for Hands {
         }
         out
     }
+
+    /// A captured piece goes to a hand as the kind it demotes to.
+    fn becomes(&self, kind: Kind) -> u64 {
+        1 << self.demoted(kind).index()
+    }
 }
