@@ -474,6 +474,21 @@ fn cutechess_plays_minishogi_between_ashtapada_and_fairy_stockfish() {
     );
 }
 
+/// Fairy-Stockfish's catalogue (`rules/catalogue/`) through cutechess's referee: a royal knight
+/// that castles (knightmate), Gothic chess's 10×8 army, courier chess's bare-king rule on 12×8
+/// and ASEAN chess; two games each.
+#[test]
+fn cutechess_plays_catalogue_variants_between_ashtapada_and_fairy_stockfish() {
+    for variant in ["knightmate", "gothic", "courier", "asean"] {
+        cutechess_match(
+            variant,
+            &["tc=inf", "nodes=3000", "option.Level=hard"],
+            2,
+            150,
+        );
+    }
+}
+
 /// python-chess's UCI client (`chess.engine`, installed by `tools/test-deps`) plays two games
 /// of standard chess between ashtapada and Fairy-Stockfish, checking every move against its own
 /// board, and reads an analysis (score and principal variation) from ashtapada.

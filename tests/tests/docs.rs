@@ -5,7 +5,7 @@
 //! files that exist, and nothing points at material outside the repository.
 
 use ashtapada::Assignment;
-use ashtapada::spec::{BUILTIN, load};
+use ashtapada::spec::{BUILTIN, CATALOGUE, load};
 use std::path::{Path, PathBuf};
 
 /// The repository's root directory (the parent of this crate's directory).
@@ -26,7 +26,9 @@ fn files_in(dir: &str) -> Vec<String> {
     let entries = std::fs::read_dir(repo().join(dir))
         .unwrap_or_else(|e| panic!("{dir}/ is missing from the repository: {e}"));
     let mut files: Vec<String> = entries
-        .map(|entry| format!("{dir}/{}", entry.unwrap().file_name().to_string_lossy()))
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
+        .map(|entry| format!("{dir}/{}", entry.file_name().to_string_lossy()))
         .collect();
     files.sort();
     files
@@ -63,6 +65,23 @@ fn every_builtin_source_names_a_document_in_the_repository() {
             index.contains(&format!("]({name})")),
             "docs/README.md does not link {name}"
         );
+    }
+}
+
+/// The catalogue's files (issue 29) name `docs/catalogue.md`, which lists each of them; the four
+/// taken from `examples/` are described in the README and name no document.
+#[test]
+fn every_catalogue_file_is_listed_in_the_catalogue_page() {
+    let page = read("docs/catalogue.md");
+    for (variant, text) in CATALOGUE {
+        assert!(
+            page.contains(&format!("`{variant}`")),
+            "docs/catalogue.md does not list `{variant}`"
+        );
+        if !text.lines().any(|l| l.starts_with("source:")) {
+            continue;
+        }
+        assert_eq!(source_document(variant), "docs/catalogue.md", "{variant}");
     }
 }
 
@@ -115,7 +134,7 @@ fn links_of_the_documents_and_the_readme_lead_to_files_that_exist() {
 #[test]
 fn nothing_points_outside_the_repository() {
     let mut files = vec!["README.md".to_string()];
-    for dir in ["docs", "rules", "tests/reference"] {
+    for dir in ["docs", "rules", "rules/catalogue", "tests/reference"] {
         files.extend(files_in(dir));
     }
     for file in files {

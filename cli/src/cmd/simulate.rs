@@ -578,7 +578,7 @@ fn temporaries(a: &SimulateArgs, dirs: &[PathBuf]) -> Vec<(PathBuf, String)> {
 /// What a game record names as its variant: a built-in name as it is, a rule file by its
 /// absolute path (so that `replay` finds the same rules from any folder).
 fn record_source(variant: &str) -> String {
-    if ashtapada::spec::BUILTIN.iter().any(|(n, _)| *n == variant) {
+    if ashtapada::spec::builtin(variant).is_some() {
         return variant.to_string();
     }
     std::fs::canonicalize(variant).map_or_else(|_| variant.to_string(), |p| p.display().to_string())

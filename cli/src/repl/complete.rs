@@ -67,8 +67,7 @@ pub fn candidates(line: &str, pos: usize, words: &Words) -> (usize, Vec<String>)
             .map(|s| s.to_string())
             .collect(),
         ["moves"] => words.origins.clone(),
-        ["load"] => ashtapada::spec::BUILTIN
-            .iter()
+        ["load"] => ashtapada::spec::all_builtins()
             .map(|(n, _)| n.to_string())
             .collect(),
         _ => Vec::new(),

@@ -38,11 +38,11 @@ pub fn playable(v: &Variant) -> bool {
 }
 
 impl Catalogue {
-    /// Every two-seat built-in variant under its default options, the preferred default
-    /// first ([`PREFERENCE`]), then the rest in the built-in order.
+    /// Every two-seat built-in variant under its default options (Fairy-Stockfish's catalogue
+    /// included), the preferred default first ([`PREFERENCE`]), then the rest in the built-in
+    /// order.
     pub fn builtin() -> Catalogue {
-        let mut variants: Vec<(String, Arc<Variant>)> = ashtapada::spec::BUILTIN
-            .iter()
+        let mut variants: Vec<(String, Arc<Variant>)> = ashtapada::spec::all_builtins()
             .filter_map(|(name, _)| ashtapada::load_variant(name, &Assignment::default()).ok())
             .filter(|v| playable(v))
             .map(|v| (v.name.clone(), v))
@@ -155,7 +155,7 @@ mod tests {
         let c = Catalogue::builtin();
         let names: Vec<&str> = c.variants.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(
-            names,
+            names[..14],
             [
                 "chess",
                 "shatranj",
@@ -173,10 +173,13 @@ mod tests {
                 "janggi"
             ]
         );
+        // Then Fairy-Stockfish's catalogue, in its order.
+        let catalogue: Vec<&str> = ashtapada::spec::CATALOGUE.iter().map(|(n, _)| *n).collect();
+        assert_eq!(&names[14..], &catalogue[..]);
         let lines = c.option_lines("chess");
         assert_eq!(
             lines[0],
-            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian var janggi"
+            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian var janggi var nocastle var raazuvaa var armageddon var misere var 5check var fairy var gardner var losalamos var almost var amazon var georgian var nightrider var grasshopper var hoppelpoppel var newzealand var paradigm var knightmate var legan var threekings var breakthrough var clobber var clobber10 var fox-and-hounds var jesonmor var gothic var embassy var janus var centaur var chancellor var modern var tencubed var shako var courier var capahouse var loop var chessgi var pocketknight var minixiangqi var manchu var janggitraditional var janggicasual var asean var ai-wok var karouk var checkshogi var gorogoro var judkins var euroshogi var okisakishogi var yarishogi var normal var mini var kingofthehill var 3check var antichess var losers"
         );
         assert!(
             lines[2].ends_with("var easy var medium var hard"),
@@ -192,7 +195,7 @@ mod tests {
         assert!(e.contains("4 seats and dice"), "{e}");
         let e = c.load("/no/such/file.yaml").unwrap_err();
         assert!(e.starts_with("VariantPath `/no/such/file.yaml`:"), "{e}");
-        assert_eq!(c.variants.len(), 14);
+        assert_eq!(c.variants.len(), 14 + ashtapada::spec::CATALOGUE.len());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Loading rule files: built-in names or paths, `extends:` inheritance, and resolution of an
 //! option assignment into a typed [`RuleSpec`].
 
+use super::catalogue::{all_builtins, builtin};
 use super::digest::RulesDigest;
 use super::model::{RuleSpec, read_spec};
 use super::options::{Assignment, OptionSpec, apply, check_assignment, check_paths, read_options};
@@ -112,7 +113,7 @@ pub fn load_referenced(variant: &str) -> Result<RuleFile, Diagnostics> {
 /// text may appear in the diagnostics of a file that is not a rule file. The problems of
 /// `options:` come back beside the file read without the options that have them.
 fn load_as(variant: &str, shown: bool) -> Result<Leniently, Diagnostics> {
-    let origin = match BUILTIN.iter().find(|(n, _)| *n == variant) {
+    let origin = match builtin(variant) {
         Some((n, _)) => Origin::Builtin(n),
         None if Path::new(variant).exists()
             || variant.ends_with(".yaml")
@@ -122,7 +123,7 @@ fn load_as(variant: &str, shown: bool) -> Result<Leniently, Diagnostics> {
             Origin::File(PathBuf::from(variant))
         }
         None => {
-            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            let names: Vec<&str> = all_builtins().map(|(n, _)| *n).collect();
             let d = unknown_name(
                 &Span::new(
                     &crate::diag::text_source("VARIANT", variant),
@@ -232,11 +233,7 @@ pub fn load_str(name: &str, text: &str) -> Result<RuleFile, Diagnostics> {
 fn read_origin(origin: &Origin, at: Option<&Node>) -> Result<Source, Diagnostics> {
     match origin {
         Origin::Builtin(name) => {
-            let text = BUILTIN
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, t)| *t)
-                .unwrap_or("");
+            let text = builtin(name).map(|(_, t)| *t).unwrap_or("");
             Ok(Arc::new(NamedSource::new(
                 format!("<builtin {name}>"),
                 text.to_string(),
@@ -346,7 +343,7 @@ fn io_diagnostic(path: &Path, e: &std::io::Error, at: Option<&Node>) -> Diagnost
                 .strip_suffix(".yaml")
                 .or_else(|| written.strip_suffix(".yml"))
                 .unwrap_or(&written);
-            match suggest(stem, BUILTIN.iter().map(|(n, _)| *n)) {
+            match suggest(stem, all_builtins().map(|(n, _)| *n)) {
                 Some(s) => format!(
                     "did you mean the built-in variant `{s}`? `extends:` takes a built-in \
                      variant name or a path relative to the extending file"
@@ -614,7 +611,7 @@ fn parse_and_extend(
         .help("write e.g. `extends: chaturanga` or `extends: base.yaml`")
         .into());
     };
-    let origin = match BUILTIN.iter().find(|(n, _)| n == parent) {
+    let origin = match builtin(parent) {
         Some((n, _)) => Origin::Builtin(n),
         None => {
             let path = dir.join(parent);

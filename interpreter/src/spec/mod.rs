@@ -3,6 +3,7 @@
 //! Pipeline: text → [`Node`] tree (serde-saphyr, spans on every value) → parents merged
 //! (`extends:`) → option choices merged → typed [`RuleSpec`] (unknown keys are errors).
 
+mod catalogue;
 mod digest;
 mod load;
 mod model;
@@ -11,6 +12,7 @@ mod switches;
 
 pub use crate::yaml::unknown_name;
 pub use crate::yaml::{Key, Node, Value, merge, parse_yaml};
+pub use catalogue::{CATALOGUE, Group, SEEDS, all_builtins, builtin};
 pub use digest::RulesDigest;
 pub use load::{
     BUILTIN, Leniently, RuleFile, file_kind, load, load_leniently, load_referenced, load_str,
