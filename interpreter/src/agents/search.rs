@@ -186,9 +186,9 @@ pub struct SearchAgent {
     /// The budget ran out: every value since is void.
     pub(super) stopped: bool,
     /// Table values may cut the search (the hash determines the evaluation).
-    cuts: bool,
+    pub(super) cuts: bool,
     /// Check extensions left on the current line.
-    extensions: u8,
+    pub(super) extensions: u8,
     /// The deepest iteration completed for the current move.
     depth: i32,
     /// Set from outside to end the search at once ([`Agent::set_stop`]).
@@ -200,6 +200,12 @@ pub struct SearchAgent {
     soft_limit: Option<Instant>,
     /// The deepest ply reached in the current search (quiescence included).
     pub(super) seldepth: u32,
+    /// Killers, countermoves and history of the two-seat search.
+    pub(super) memory: super::order::Memory,
+    /// The variant's null-move rule (two-seat search).
+    pub(super) null_rule: super::pvs::NullRule,
+    /// Two seats and no dice: the search is [`pvs`](super::pvs).
+    two_seat: bool,
 }
 
 impl SearchAgent {
@@ -224,6 +230,12 @@ impl SearchAgent {
             deadline: None,
             soft_limit: None,
             seldepth: 0,
+            memory: super::order::Memory::default(),
+            null_rule: super::pvs::NullRule {
+                allowed: false,
+                min_pieces: 2,
+            },
+            two_seat: false,
         }
     }
 
@@ -231,6 +243,13 @@ impl SearchAgent {
     /// 2^10 entries); the default is 2^16 entries.
     pub fn set_table_bytes(&mut self, bytes: usize) {
         self.table = Table::new(Table::bits_for(bytes));
+    }
+
+    /// Forgets what earlier searches learnt: empties the transposition table and the move
+    /// ordering's memory (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.memory.clear();
     }
 
     /// Nodes searched for the last move chosen.
@@ -260,6 +279,11 @@ impl SearchAgent {
             self.rolls = Some((v.clone(), Rolls::new(d)));
         }
         self.cuts = v.rules.dice.is_none() && !v.rules.keeps_score() && v.rules.mate.is_none();
+        self.two_seat = v.seats.len() == 2 && v.rules.dice.is_none();
+        if self.two_seat {
+            self.null_rule = super::pvs::NullRule::of(pos);
+            self.memory.start();
+        }
         self.root = pos.to_move();
         self.nodes = 0;
         self.work = 0;
@@ -563,31 +587,20 @@ impl SearchAgent {
         } else {
             self.grade.max_depth
         };
+        let mut previous = 0;
         for depth in 1..=max_depth {
             self.extensions = self.grade.check_extensions;
-            let mut alpha = -INF;
-            let mut best = None;
-            let dice = pos.variant().rules.dice.is_some();
-            let root = self.root.index();
-            for (i, &action) in actions.iter().enumerate() {
-                let v = if dice {
-                    self.maxn_child(pos, action, depth - 1, 0)[root]
-                } else {
-                    self.child(pos, action, depth - 1, 0, alpha, INF)
-                };
-                if self.stopped {
-                    break;
-                }
-                if v > alpha {
-                    alpha = v;
-                    best = Some(i);
-                }
-            }
+            let (best, alpha) = if self.two_seat {
+                self.root_pvs(pos, actions, depth, previous)
+            } else {
+                self.root_minimax(pos, actions, depth)
+            };
             // A cut-short iteration still ranks the moves it finished: the previous best was
             // searched first, so a better one found is better at this depth.
             if let Some(i) = best {
                 actions[..=i].rotate_right(1);
             }
+            previous = alpha;
             self.may_stop = true;
             if !self.stopped {
                 self.depth = depth;
@@ -611,6 +624,35 @@ impl SearchAgent {
 }
 
 impl SearchAgent {
+    /// One root iteration of the paranoid or expectimax search, `depth` plies: the index of
+    /// the best action (if one finished) and its value for the root seat.
+    fn root_minimax(
+        &mut self,
+        pos: &mut Position,
+        actions: &[Action],
+        depth: i32,
+    ) -> (Option<usize>, i32) {
+        let mut alpha = -INF;
+        let mut best = None;
+        let dice = pos.variant().rules.dice.is_some();
+        let root = self.root.index();
+        for (i, &action) in actions.iter().enumerate() {
+            let v = if dice {
+                self.maxn_child(pos, action, depth - 1, 0)[root]
+            } else {
+                self.child(pos, action, depth - 1, 0, alpha, INF)
+            };
+            if self.stopped {
+                break;
+            }
+            if v > alpha {
+                alpha = v;
+                best = Some(i);
+            }
+        }
+        (best, alpha)
+    }
+
     /// [`choose`](Agent::choose) under `limits` (depth, nodes, time) instead of the grade's
     /// budget, among the root moves in `only` (every move when it is empty), telling `report`
     /// of every completed iteration (with the root position); for engine protocols, where a
