@@ -102,6 +102,29 @@ fn to_table(v: i32, ply: usize) -> i32 {
     }
 }
 
+/// What [`pvs`](SearchAgent::pvs) hands its move loop.
+#[derive(Clone, Copy)]
+struct Node {
+    /// Plies left.
+    depth: i32,
+    /// Plies from the root.
+    ply: usize,
+    /// The window's floor.
+    alpha: i32,
+    /// The window's ceiling.
+    beta: i32,
+    /// A principal-variation node (a window wider than one).
+    pv: bool,
+    /// The seat to move is in check.
+    in_check: bool,
+    /// The static value (`-INF` in check).
+    stand: i32,
+    /// The table key.
+    key: u64,
+    /// The table's move.
+    best_move: Option<Move>,
+}
+
 impl SearchAgent {
     /// The static value of `pos` for the seat to move.
     fn stand(&mut self, pos: &Position) -> i32 {
@@ -302,6 +325,36 @@ impl SearchAgent {
                 }
             }
         }
+        let node = Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv,
+            in_check,
+            stand,
+            key,
+            best_move,
+        };
+        self.pvs_moves(pos, node)
+    }
+
+    /// The move loop of [`pvs`](Self::pvs) at `node`: each action in order, the first with
+    /// the full window, the others with a null window (reduced late quiet moves first),
+    /// re-searched where they beat alpha; futile quiet moves skipped near the leaves; the
+    /// result stored in the table.
+    fn pvs_moves(&mut self, pos: &mut Position, node: Node) -> i32 {
+        let Node {
+            depth,
+            ply,
+            mut alpha,
+            beta,
+            pv,
+            in_check,
+            stand,
+            key,
+            mut best_move,
+        } = node;
         self.grow(ply);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
