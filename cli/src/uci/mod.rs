@@ -187,9 +187,10 @@ impl Engine {
                 }
             }
             Command::UciNewGame => {
-                // The table is emptied in place: reallocating a large one took seconds.
+                // Emptied in place (reallocating a large table took seconds), with the move
+                // ordering's memory: a new game.
                 match self.agent.as_mut() {
-                    Some(a) => a.clear_table(),
+                    Some(a) => a.clear(),
                     None => self.fresh_agent(),
                 }
                 self.pos = None;

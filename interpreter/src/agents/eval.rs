@@ -1,7 +1,7 @@
 //! [`Evaluator`]: a static evaluation built from the rule file alone — piece values, scores,
 //! hands, mobility, royal safety and eliminations — and the value of a finished game.
 
-use crate::compile::{CAPTURE, QUIET};
+use crate::compile::QUIET;
 use crate::engine::Position;
 use crate::vocab::{MAX_SEATS, Outcome, Piece, Seat};
 
@@ -12,8 +12,9 @@ pub const WIN: i32 = 1_000_000;
 /// Evaluation units per unit of rule-file piece value (or score point).
 pub const UNIT: i32 = 100;
 
-/// Units per pseudo-legal move a seat has (mobility).
-const MOBILITY: i32 = 3;
+/// Units per move a seat's pieces would have on an empty board from where they stand
+/// (mobility, precomputed per kind, facing and square).
+const MOBILITY: i32 = 2;
 
 /// Units lost by a seat whose royal piece is attacked.
 const IN_CHECK: i32 = 40;
@@ -46,6 +47,11 @@ pub struct Evaluator {
     threat_seats: u8,
     /// Scratch for [`exposure`](super::exposure::exposure).
     hits: Vec<super::exposure::Hit>,
+    /// Per (kind, facing) combination and square (`combo * squares + square`): the moves a
+    /// piece there has on an empty board ([`empty_board_reach`]).
+    reach: Vec<u16>,
+    /// Squares on the board.
+    squares: usize,
 }
 
 /// Percent of holdings counted under the score view.
@@ -73,6 +79,8 @@ impl Evaluator {
             best_pct: 0,
             threat_seats: 0,
             hits: Vec::new(),
+            reach: empty_board_reach(v),
+            squares: v.board.len(),
         }
     }
 
@@ -142,8 +150,10 @@ impl Evaluator {
             || (self.royal_at_start[seat.index()] && pos.royal_count(seat) == 0)
     }
 
-    /// One seat's standing in units: holdings, score, mates made, mobility (pseudo-legal board
-    /// moves), less a penalty when its royal piece is attacked or when it is out of the game.
+    /// One seat's standing in units: holdings, score, mates made, mobility (the moves its live
+    /// pieces would have on an empty board from their squares: a piece-square term read from
+    /// the move table, standing for the pseudo-legal moves at a fraction of their cost), less a
+    /// penalty when its royal piece is attacked or when it is out of the game.
     pub fn seat_value(&mut self, pos: &Position, seat: Seat) -> i32 {
         let c = pos.counters();
         let mut v = self.holdings(pos, seat) * self.material_pct / 100
@@ -152,11 +162,27 @@ impl Evaluator {
         if self.eliminated(pos, seat) {
             return v - ELIMINATED;
         }
-        v += mobility(pos, seat) as i32 * MOBILITY;
+        v += self.reach(pos, seat) as i32 * MOBILITY;
         if pos.in_check(seat) {
             v -= IN_CHECK;
         }
         v
+    }
+
+    /// The moves `seat`'s live pieces on the board would have on an empty board.
+    #[inline]
+    pub fn reach(&self, pos: &Position, seat: Seat) -> u32 {
+        let n_orients = pos.variant().orients.len();
+        let board = pos.board();
+        let mut n = 0;
+        for sq in pos.pieces_of(seat).iter() {
+            let p = board[sq as usize];
+            if !p.is_dead() {
+                let i = p.combo(n_orients) * self.squares + sq as usize;
+                n += self.reach.get(i).copied().unwrap_or(0) as u32;
+            }
+        }
+        n
     }
 
     /// The position for `root`: its standing (less its [`exposure`](Self::exposure)) against
@@ -214,9 +240,31 @@ impl Evaluator {
     }
 }
 
+/// Per (kind, facing) combination and square (`combo * squares + square`): the quiet moves of
+/// such a piece there on an empty board (each leap and ray square the move table gives it,
+/// no drops).
+pub fn empty_board_reach(v: &crate::compile::Variant) -> Vec<u16> {
+    let squares = v.board.len();
+    let combos = v.kinds.len() * v.orients.len();
+    let empty = [Piece::EMPTY; 256];
+    let mut out = vec![0u16; combos * squares];
+    for combo in 0..combos {
+        for sq in 0..squares {
+            let mut n = 0u16;
+            v.table
+                .walk(combo, sq as u8, &empty, |_| false, |_, mode, _| {
+                    n += (mode & QUIET != 0) as u16
+                });
+            out[combo * squares + sq] = n;
+        }
+    }
+    out
+}
+
 /// Mobility: the target squares of `seat`'s live pieces on the board — empty squares they may
 /// move to and other seats' live pieces they may capture (a promotion choice counts once; no
 /// drops; royal safety ignored).
+#[cfg(test)]
 pub fn mobility(pos: &Position, seat: Seat) -> u32 {
     let v = &**pos.variant();
     let t = &v.table;
@@ -226,7 +274,7 @@ pub fn mobility(pos: &Position, seat: Seat) -> u32 {
         if p.is_empty() {
             mode & QUIET != 0
         } else {
-            mode & CAPTURE != 0 && p.owner() != seat && !p.is_dead()
+            mode & crate::compile::CAPTURE != 0 && p.owner() != seat && !p.is_dead()
         }
     };
     let mut n = 0;
@@ -261,6 +309,17 @@ mod tests {
         assert_eq!(mobility(&pos, Seat(0)), 16);
         assert_eq!(mobility(&pos, Seat(1)), 16);
         assert_eq!(crate::perft::perft(&mut pos, 1), 16);
+    }
+
+    #[test]
+    fn reach_counts_moves_on_an_empty_board() {
+        // A knight on d4 has 8 moves, a rook on a1 14 and a king on e1 5, whatever stands in
+        // their way; the black king on e8 has 5.
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let pos = crate::notation::from_fen(&v, "4k3/8/8/8/3N4/8/8/R3K3 w - - 0 1").unwrap();
+        let e = Evaluator::new(&pos);
+        assert_eq!(e.reach(&pos, Seat(0)), 8 + 14 + 5);
+        assert_eq!(e.reach(&pos, Seat(1)), 5);
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod greedy;
 mod limits;
 mod maxn;
 mod order;
+mod pvs;
 mod random;
 mod search;
 mod table;

@@ -1,6 +1,8 @@
 //! Move ordering for the search agents: the transposition table's move first, then captures by
 //! most valuable victim / least valuable attacker (MVV-LVA), then promotions, then the rest in
-//! the canonical order ([`Move::canonical_key`]).
+//! the canonical order ([`Move::canonical_key`]). The two-seat search ([`pvs`](super::pvs))
+//! orders by [`Memory`] besides: captures that lose material by [`exchange`] after the quiet
+//! moves, and quiet moves by killers, countermove and history.
 
 use super::eval::Evaluator;
 use crate::engine::Position;
@@ -74,4 +76,189 @@ pub fn order_stable(
     out.clear();
     out.extend(moves.iter().map(|&m| (key(eval, pos, m, best), m)));
     out.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+}
+
+/// Ordering key of a capture that wins or keeps material ([`exchange`] ≥ 0).
+const GOOD_CAPTURE: i32 = 1 << 26;
+
+/// Ordering key base of a promotion that is no good capture.
+const PROMOTION: i32 = 1 << 25;
+
+/// Ordering key of the first killer (the second is one less).
+const KILLER: i32 = 1 << 24;
+
+/// Ordering key of the countermove.
+const COUNTER: i32 = (1 << 24) - 2;
+
+/// Ordering key base of a capture that loses material: after every quiet move.
+const BAD_CAPTURE: i32 = -(1 << 26);
+
+/// History values stay within ±this.
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// The value a capture gains by a one-recapture static exchange: the victim's value, less the
+/// capturing piece's where that is worth more and the target square is attacked by another
+/// seat (which then takes it back); the values are the rule file's ([`Evaluator::kind_value`]).
+/// Negative for a capture that loses material. A cheap bound on the full exchange: it looks at
+/// one recapture and no x-rays.
+#[inline]
+pub fn exchange(eval: &Evaluator, pos: &Position, m: Move) -> i32 {
+    let victim = eval.kind_value(pos.piece_at(m.to).kind());
+    let attacker = match m.promotion {
+        Some(k) => eval.kind_value(k),
+        None => eval.kind_value(pos.piece_at(m.from).kind()),
+    };
+    if attacker <= victim {
+        return victim;
+    }
+    let seat = pos.to_move();
+    let others = ((1u16 << pos.variant().seats.len()) - 1) as u8 & !(1 << seat.0);
+    if pos.attacked_by(m.to, others) {
+        victim - attacker
+    } else {
+        victim
+    }
+}
+
+/// What the two-seat search learns about quiet moves while it runs: two killers per ply (quiet
+/// moves that caused a cut-off there), a countermove per previous move (the quiet reply that
+/// refuted it) and a history value per seat, origin and target (raised for cut-off moves by the
+/// square of the depth, lowered for the quiet moves tried before them).
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    /// Per ply: the killers, newest first.
+    killers: Vec<[Option<Move>; 2]>,
+    /// Per (seat, from, to): the history value; empty until first used.
+    history: Vec<i32>,
+    /// Per (from, to) of the previous move: the refutation.
+    counter: Vec<Option<Move>>,
+}
+
+impl Memory {
+    /// Forgets everything (a new game, or `ucinewgame`).
+    pub fn clear(&mut self) {
+        self.killers.clear();
+        self.history.clear();
+        self.counter.clear();
+    }
+
+    /// Makes sure the tables exist and reach `ply`; the killers of a new search start empty
+    /// and the history is halved, so that old lessons fade.
+    pub fn start(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        if self.history.is_empty() {
+            self.history = vec![0; 2 * 256 * 256];
+            self.counter = vec![None; 256 * 256];
+        }
+        self.history.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    /// The index of `m` for `seat` in the history table.
+    #[inline]
+    fn slot(seat: usize, m: Move) -> usize {
+        ((seat & 1) << 16) | (m.from.0 as usize) << 8 | m.to.0 as usize
+    }
+
+    /// The killers of `ply`.
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None; 2])
+    }
+
+    /// The countermove to `prev`.
+    #[inline]
+    pub fn counter(&self, prev: Option<Move>) -> Option<Move> {
+        let p = prev?;
+        self.counter.get((p.from.0 as usize) << 8 | p.to.0 as usize).copied()?
+    }
+
+    /// The history value of `m` for `seat`.
+    #[inline]
+    pub fn history(&self, seat: usize, m: Move) -> i32 {
+        self.history.get(Self::slot(seat, m)).copied().unwrap_or(0)
+    }
+
+    /// Adds `bonus` (negative: a malus) to the history of `m`, pulled towards the bounds.
+    #[inline]
+    fn adjust(&mut self, seat: usize, m: Move, bonus: i32) {
+        if let Some(h) = self.history.get_mut(Self::slot(seat, m)) {
+            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        }
+    }
+
+    /// Records that the quiet move `m` of `seat` caused a cut-off at `ply`, `depth` plies
+    /// deep, as the reply to `prev`, after the quiet moves `tried` failed there.
+    pub fn cut(
+        &mut self,
+        seat: usize,
+        ply: usize,
+        depth: i32,
+        m: Move,
+        prev: Option<Move>,
+        tried: &[Move],
+    ) {
+        while self.killers.len() <= ply {
+            self.killers.push([None; 2]);
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            *k = [Some(m), k[0]];
+        }
+        if let Some(p) = prev
+            && let Some(c) = self.counter.get_mut((p.from.0 as usize) << 8 | p.to.0 as usize)
+        {
+            *c = Some(m);
+        }
+        let bonus = (depth * depth).min(400) * 32;
+        self.adjust(seat, m, bonus);
+        for &q in tried {
+            self.adjust(seat, q, -bonus);
+        }
+    }
+}
+
+/// Fills `out` with `moves` and their keys for the two-seat search, largest key first (equal
+/// keys in the canonical order): the table's move, captures keeping material (MVV-LVA), the
+/// other promotions, the killers of `ply`, the countermove to the previous move, the quiet
+/// moves by history, then the captures that lose material.
+pub fn order_with(
+    eval: &Evaluator,
+    memory: &Memory,
+    pos: &Position,
+    moves: &[Move],
+    best: Option<Move>,
+    ply: usize,
+    out: &mut Vec<(i32, Move)>,
+) {
+    let killers = memory.killers(ply);
+    let counter = memory.counter(pos.last_move());
+    let seat = pos.to_move().index();
+    out.clear();
+    out.extend(moves.iter().map(|&m| {
+        let k = if Some(m) == best {
+            TABLE_MOVE
+        } else if is_capture(pos, m) {
+            let victim = eval.kind_value(pos.piece_at(m.to).kind());
+            let attacker = eval.kind_value(pos.piece_at(m.from).kind());
+            let mvv = victim * 16 - attacker + m.promotion.map_or(0, |p| eval.kind_value(p));
+            if exchange(eval, pos, m) >= 0 {
+                GOOD_CAPTURE + mvv
+            } else {
+                BAD_CAPTURE + mvv
+            }
+        } else if is_promotion(pos, m) {
+            let p = m.promotion.map_or(0, |p| eval.kind_value(p));
+            PROMOTION + p - eval.kind_value(pos.piece_at(m.from).kind())
+        } else if Some(m) == killers[0] {
+            KILLER
+        } else if Some(m) == killers[1] {
+            KILLER - 1
+        } else if Some(m) == counter {
+            COUNTER
+        } else {
+            memory.history(seat, m)
+        };
+        (k, m)
+    }));
+    out.sort_unstable_by_key(|&(k, m)| (std::cmp::Reverse(k), m.canonical_key()));
 }

@@ -30,6 +30,10 @@ pub struct Grade {
     /// the same on every machine. The first iteration (depth 1) is not cut short by it (only
     /// by [`work`](Grade::work)).
     pub nodes: u64,
+    /// Node budget per move in dice variants (the smaller of it and
+    /// [`nodes`](Grade::nodes) applies there): a dice game has many more decisions, each
+    /// searched through chance nodes.
+    pub dice_nodes: u64,
     /// Work budget per move, in work units: each action played (as for
     /// [`nodes`](Grade::nodes)), each move generated (legal or pseudo-legal, counted before any
     /// filtering), and per static evaluation each piece on the board (once for its mobility,
@@ -74,11 +78,12 @@ const MEDIUM_WORK: u64 = 2_000_000;
 /// built-in variant (4.3 million units, four-player shogi).
 const HARD_WORK: u64 = 10_000_000;
 
-/// `easy`: two plies, short quiescence, 1 500 nodes; in dice variants it sees its own turn
-/// only.
+/// `easy`: two plies, short quiescence, 400 nodes (150 in dice variants); in dice variants
+/// it sees its own turn only.
 pub const EASY: Grade = Grade {
     name: "easy",
-    nodes: 1_500,
+    nodes: 400,
+    dice_nodes: 150,
     work: EASY_WORK,
     max_depth: 2,
     quiescence: 2,
@@ -89,28 +94,31 @@ pub const EASY: Grade = Grade {
     check_extensions: 0,
 };
 
-/// `medium`: up to eight plies, 12 000 nodes, two plies of quiescence; in dice variants it
-/// also sees the next seat's roll (its captures at the leaves) and each seat's expected loss to
-/// every other seat's next roll; the score view in capture-scoring variants.
+/// `medium`: up to eight plies, 1 200 nodes (300 in dice variants), four plies of
+/// quiescence, check extensions (two per line); in dice variants each seat's expected loss to
+/// the next seat's roll; the score view in capture-scoring variants.
 pub const MEDIUM: Grade = Grade {
     name: "medium",
-    nodes: 12_000,
+    nodes: 1_200,
+    dice_nodes: 300,
     work: MEDIUM_WORK,
     max_depth: 8,
-    quiescence: 2,
-    threat_rolls: 1,
-    threat_seats: 3,
+    quiescence: 4,
+    threat_rolls: 0,
+    threat_seats: 1,
     score_view: true,
     turn_only: false,
-    check_extensions: 0,
+    check_extensions: 2,
 };
 
 /// `hard`: up to twenty plies, 80 000 nodes, with check extensions (two per line); in dice
 /// variants it searches its own turn whole and sees the next two seats' rolls (their captures
-/// under each roll) at its leaves, besides what `medium` sees.
+/// under each roll) at its leaves, and each seat's expected loss to every other seat's next
+/// roll.
 pub const HARD: Grade = Grade {
     name: "hard",
     nodes: 80_000,
+    dice_nodes: 80_000,
     work: HARD_WORK,
     max_depth: 20,
     quiescence: 8,
@@ -126,7 +134,10 @@ pub const HARD: Grade = Grade {
 /// Algorithm: iterative deepening from depth 1 until the node budget or the grade's depth is
 /// reached (an iteration cut short by the budget is used only for the moves it finished,
 /// searched best-first), over a minimax tree valued for the seat to move at the root:
-/// - two seats: alpha-beta (the root seat maximises, the other minimises; this is negamax);
+/// - two seats without dice: principal-variation search (`pvs.rs`) with aspiration windows,
+///   null-move pruning where the rule file leaves no zugzwang, reverse futility, late-move
+///   reductions, killer, countermove and history ordering, a one-recapture static exchange for
+///   capture ordering and quiescence pruning, mate-distance pruning and draws by repetition;
 /// - more seats: *paranoid* alpha-beta — every other seat is assumed to play against the root
 ///   seat. Chosen over maxⁿ because it keeps alpha-beta pruning (maxⁿ prunes almost nothing),
 ///   so it searches deeper on the same budget, and it plays safe in games where any seat may
@@ -150,7 +161,8 @@ pub const HARD: Grade = Grade {
 /// rule-file value outside the window (futility pruning). Leaves go through a quiescence
 /// search of captures and promotions (not in dice variants, where the next roll decides what
 /// can move). Move ordering: the transposition-table move,
-/// then captures by MVV-LVA, then promotions. The transposition table (2^16 entries, keyed by
+/// then captures by MVV-LVA, then promotions (the two-seat search: see `order_with`). The
+/// transposition table (2^16 entries in buckets of two, depth-preferred; keyed by
 /// [`Position::hash`] and the dice left) always orders moves; its values cut the search only
 /// where the hash determines the evaluation (no dice, no scores, no mates that change hands).
 ///
@@ -179,6 +191,9 @@ pub struct SearchAgent {
     root: Seat,
     /// Nodes searched for the current move.
     nodes: u64,
+    /// The node budget of the current move ([`Grade::nodes`], or [`Grade::dice_nodes`] in
+    /// dice variants).
+    budget: u64,
     /// Work units spent on the current move (see [`Grade::work`]).
     work: u64,
     /// Set once depth 1 is complete: the budget may now stop the search.
@@ -186,9 +201,9 @@ pub struct SearchAgent {
     /// The budget ran out: every value since is void.
     pub(super) stopped: bool,
     /// Table values may cut the search (the hash determines the evaluation).
-    cuts: bool,
+    pub(super) cuts: bool,
     /// Check extensions left on the current line.
-    extensions: u8,
+    pub(super) extensions: u8,
     /// The deepest iteration completed for the current move.
     depth: i32,
     /// Set from outside to end the search at once ([`Agent::set_stop`]).
@@ -200,6 +215,12 @@ pub struct SearchAgent {
     soft_limit: Option<Instant>,
     /// The deepest ply reached in the current search (quiescence included).
     pub(super) seldepth: u32,
+    /// Killers, countermoves and history of the two-seat search.
+    pub(super) memory: super::order::Memory,
+    /// The variant's null-move rule (two-seat search).
+    pub(super) null_rule: super::pvs::NullRule,
+    /// Two seats and no dice: the search is [`pvs`](super::pvs).
+    two_seat: bool,
 }
 
 impl SearchAgent {
@@ -214,6 +235,7 @@ impl SearchAgent {
             ordered: Vec::new(),
             root: Seat(0),
             nodes: 0,
+            budget: 0,
             work: 0,
             may_stop: false,
             stopped: false,
@@ -224,6 +246,12 @@ impl SearchAgent {
             deadline: None,
             soft_limit: None,
             seldepth: 0,
+            memory: super::order::Memory::default(),
+            null_rule: super::pvs::NullRule {
+                allowed: false,
+                min_pieces: 2,
+            },
+            two_seat: false,
         }
     }
 
@@ -246,6 +274,13 @@ impl SearchAgent {
     /// How many transposition-table entries hold a result (a full scan of the table).
     pub fn table_used(&self) -> usize {
         self.table.used()
+    }
+
+    /// Forgets what earlier searches learnt: empties the transposition table and the move
+    /// ordering's memory (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.memory.clear();
     }
 
     /// Nodes searched for the last move chosen.
@@ -275,7 +310,17 @@ impl SearchAgent {
             self.rolls = Some((v.clone(), Rolls::new(d)));
         }
         self.cuts = v.rules.dice.is_none() && !v.rules.keeps_score() && v.rules.mate.is_none();
+        self.two_seat = v.seats.len() == 2 && v.rules.dice.is_none();
+        if self.two_seat {
+            self.null_rule = super::pvs::NullRule::of(pos);
+            self.memory.start();
+        }
         self.root = pos.to_move();
+        self.budget = if v.rules.dice.is_some() {
+            self.grade.nodes.min(self.grade.dice_nodes)
+        } else {
+            self.grade.nodes
+        };
         self.nodes = 0;
         self.work = 0;
         self.depth = 0;
@@ -314,7 +359,7 @@ impl SearchAgent {
     /// it is counted, so a search that may stop counts at most the budget.
     #[inline]
     pub(super) fn spend(&mut self) -> bool {
-        if self.may_stop && self.nodes >= self.grade.nodes {
+        if self.may_stop && self.nodes >= self.budget {
             self.stopped = true;
             return true;
         }
@@ -578,31 +623,20 @@ impl SearchAgent {
         } else {
             self.grade.max_depth
         };
+        let mut previous = 0;
         for depth in 1..=max_depth {
             self.extensions = self.grade.check_extensions;
-            let mut alpha = -INF;
-            let mut best = None;
-            let dice = pos.variant().rules.dice.is_some();
-            let root = self.root.index();
-            for (i, &action) in actions.iter().enumerate() {
-                let v = if dice {
-                    self.maxn_child(pos, action, depth - 1, 0)[root]
-                } else {
-                    self.child(pos, action, depth - 1, 0, alpha, INF)
-                };
-                if self.stopped {
-                    break;
-                }
-                if v > alpha {
-                    alpha = v;
-                    best = Some(i);
-                }
-            }
+            let (best, alpha) = if self.two_seat {
+                self.root_pvs(pos, actions, depth, previous)
+            } else {
+                self.root_minimax(pos, actions, depth)
+            };
             // A cut-short iteration still ranks the moves it finished: the previous best was
             // searched first, so a better one found is better at this depth.
             if let Some(i) = best {
                 actions[..=i].rotate_right(1);
             }
+            previous = alpha;
             self.may_stop = true;
             if !self.stopped {
                 self.depth = depth;
@@ -614,7 +648,7 @@ impl SearchAgent {
             }
             if self.stopped
                 || alpha.abs() >= WIN - 1000
-                || self.nodes >= self.grade.nodes
+                || self.nodes >= self.budget
                 || self.work >= self.grade.work
                 || self.soft_limit.is_some_and(|d| Instant::now() >= d)
             {
@@ -626,6 +660,35 @@ impl SearchAgent {
 }
 
 impl SearchAgent {
+    /// One root iteration of the paranoid or expectimax search, `depth` plies: the index of
+    /// the best action (if one finished) and its value for the root seat.
+    fn root_minimax(
+        &mut self,
+        pos: &mut Position,
+        actions: &[Action],
+        depth: i32,
+    ) -> (Option<usize>, i32) {
+        let mut alpha = -INF;
+        let mut best = None;
+        let dice = pos.variant().rules.dice.is_some();
+        let root = self.root.index();
+        for (i, &action) in actions.iter().enumerate() {
+            let v = if dice {
+                self.maxn_child(pos, action, depth - 1, 0)[root]
+            } else {
+                self.child(pos, action, depth - 1, 0, alpha, INF)
+            };
+            if self.stopped {
+                break;
+            }
+            if v > alpha {
+                alpha = v;
+                best = Some(i);
+            }
+        }
+        (best, alpha)
+    }
+
     /// [`choose`](Agent::choose) under `limits` (depth, nodes, time) instead of the grade's
     /// budget, among the root moves in `only` (every move when it is empty), telling `report`
     /// of every completed iteration (with the root position); for engine protocols, where a
@@ -644,6 +707,7 @@ impl SearchAgent {
     ) -> Result<Action, Refusal> {
         let grade = self.grade;
         self.grade.nodes = limits.nodes;
+        self.grade.dice_nodes = limits.nodes;
         // The caller's limits replace the grade's budgets: the work budget too, so that
         // `go infinite` or a long clock is bounded by time and stop alone.
         self.grade.work = u64::MAX;

@@ -1,5 +1,5 @@
-//! [`Table`]: a small transposition table for the search agents, keyed by the position hash
-//! (with the dice left, in dice variants).
+//! [`Table`]: the search agents' transposition table, keyed by the position hash (with the dice
+//! left, in dice variants): buckets of two entries, depth-preferred replacement.
 
 use crate::vocab::Move;
 
@@ -21,7 +21,8 @@ pub struct Entry {
     pub key: u64,
     /// The best move found, for move ordering.
     pub best: Option<Move>,
-    /// The value, from the search root's seat's point of view.
+    /// The value: from the search root's seat's point of view in the N-seat and dice searches,
+    /// from the seat to move's (mates as distance from this node) in the two-seat search.
     pub value: i32,
     /// The depth searched (plies).
     pub depth: i32,
@@ -31,40 +32,47 @@ pub struct Entry {
     pub generation: u32,
 }
 
-/// A fixed-size, always-replace table of 2^bits entries.
+/// Entries per bucket.
+const WAYS: usize = 2;
+
+/// A fixed-size table of 2^bits entries in buckets of [`WAYS`]. A store for a key already in
+/// its bucket overwrites that entry (keeping its move if the new result has none); otherwise
+/// it evicts an empty entry, else one from an older search, else the shallower one
+/// (depth-preferred replacement: deep results, which cost the most, survive).
 #[derive(Clone, Debug)]
 pub struct Table {
     entries: Vec<Entry>,
+    /// Bucket index mask.
     mask: usize,
-    /// The current search's generation: values from other generations (another root seat)
-    /// are only used for their best move.
+    /// The current search's generation: in the N-seat and dice searches, values from other
+    /// generations (another root seat) are only used for their best move.
     pub generation: u32,
 }
 
-impl Table {
-    /// An empty slot.
-    const EMPTY: Entry = Entry {
-        key: 0,
-        best: None,
-        value: 0,
-        depth: -1,
-        bound: Bound::Upper,
-        generation: 0,
-    };
+/// An empty slot.
+const EMPTY: Entry = Entry {
+    key: 0,
+    best: None,
+    value: 0,
+    depth: -1,
+    bound: Bound::Upper,
+    generation: 0,
+};
 
-    /// An empty table of `2^bits` entries.
+impl Table {
+    /// An empty table of `2^bits` entries (`bits` ≥ 1).
     pub fn new(bits: u32) -> Table {
+        let bits = bits.max(1);
         Table {
-            entries: vec![Table::EMPTY; 1 << bits],
-            mask: (1 << bits) - 1,
+            entries: vec![EMPTY; 1 << bits],
+            mask: (1 << (bits - 1)) - 1,
             generation: 0,
         }
     }
 
     /// Empties every entry in place, keeping the allocation (a new game in a UCI session).
     pub fn clear(&mut self) {
-        let empty = Table::EMPTY;
-        self.entries.fill(empty);
+        self.entries.fill(EMPTY);
         self.generation = 0;
     }
 
@@ -84,18 +92,39 @@ impl Table {
         (usize::BITS - 1 - entries.leading_zeros()).clamp(10, 30)
     }
 
+    /// The bucket of `key`.
+    #[inline]
+    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
+        let b = (key as usize & self.mask) * WAYS;
+        b..b + WAYS
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<&Entry> {
-        let e = &self.entries[key as usize & self.mask];
-        (e.key == key && key != 0).then_some(e)
+        if key == 0 {
+            return None;
+        }
+        self.entries[self.bucket(key)].iter().find(|e| e.key == key)
     }
 
     /// Stores a result for `key` in the current generation.
     #[inline]
     pub fn store(&mut self, key: u64, best: Option<Move>, value: i32, depth: i32, bound: Bound) {
         let generation = self.generation;
-        self.entries[key as usize & self.mask] = Entry {
+        let range = self.bucket(key);
+        let bucket = &mut self.entries[range];
+        let slot = match bucket.iter().position(|e| e.key == key) {
+            Some(i) => i,
+            None => {
+                // Empty or stale first, then the shallower.
+                let rank = |e: &Entry| (e.key != 0 && e.generation == generation, e.depth);
+                (0..WAYS).min_by_key(|&i| rank(&bucket[i])).unwrap_or(0)
+            }
+        };
+        let old = bucket[slot];
+        let best = if old.key == key { best.or(old.best) } else { best };
+        bucket[slot] = Entry {
             key,
             best,
             value,
@@ -103,5 +132,31 @@ impl Table {
             bound,
             generation,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deep_entry_survives_shallow_ones_in_its_bucket() {
+        let mut t = Table::new(10);
+        let buckets = 1u64 << 9;
+        // Three keys of one bucket: the deep one stays, the shallow ones take turns.
+        let (deep, a, b) = (1, 1 + buckets, 1 + 2 * buckets);
+        t.store(deep, None, 7, 9, Bound::Exact);
+        t.store(a, None, 1, 1, Bound::Exact);
+        t.store(b, None, 2, 2, Bound::Exact);
+        assert_eq!(t.probe(deep).map(|e| e.value), Some(7));
+        assert!(t.probe(a).is_none());
+        assert_eq!(t.probe(b).map(|e| e.value), Some(2));
+        // A later search evicts the old generation's entry first, deep or not.
+        t.generation += 1;
+        t.store(a, None, 3, 1, Bound::Exact);
+        t.store(b, None, 4, 1, Bound::Exact);
+        assert!(t.probe(deep).is_none());
+        assert_eq!(t.probe(a).map(|e| e.value), Some(3));
+        assert_eq!(t.probe(b).map(|e| e.value), Some(4));
     }
 }
