@@ -33,7 +33,6 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .iter()
         .map(|x| ashtapada::compile(&file, x))
         .collect::<Result<Vec<Arc<Variant>>, _>>()?;
-    let seats = variants[0].seats.len();
     let schedule = schedule_of(a, &variants)?;
     let players = players_of(a, &variants[0])?.rotated(a.rotate);
     let per_game: Vec<(&'static str, &std::path::Path)> = a
