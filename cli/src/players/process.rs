@@ -30,6 +30,9 @@ pub const MAX_EXCHANGE_BYTES: usize = 8 << 20;
 /// open in a process it started).
 const POLL: Duration = Duration::from_millis(100);
 
+/// How long a line written just before the program exited may take to come through.
+const EXIT_GRACE: Duration = Duration::from_secs(1);
+
 /// What the reading thread hands over: a line, or word that the next one was too long.
 enum Line {
     Text(String),
@@ -201,8 +204,9 @@ impl Process {
                 Err(RecvTimeoutError::Timeout) => {}
             }
             if let Ok(Some(status)) = self.child.try_wait() {
-                // A last line may still be on its way from the reading thread.
-                return match self.lines.recv_timeout(POLL) {
+                // A last line may still be on its way from the reading thread (which then
+                // meets the end of the output, unless a process the program started holds it).
+                return match self.lines.recv_timeout(EXIT_GRACE) {
                     Ok(line) => self.line(line),
                     Err(_) => Err(format!("`{}` exited ({status})", self.command)),
                 };
@@ -331,6 +335,21 @@ mod tests {
         assert_eq!(p.read_line(Duration::from_secs(5)).unwrap(), "got-hi");
         let e = p.read_line(Duration::from_secs(5)).unwrap_err();
         assert!(e.contains("exited") && e.contains('3'), "{e}");
+    }
+
+    /// Issue 28 item 9: the last line of a program that exits while a process it started
+    /// holds its output still comes through, and then the exit is named (not a silence).
+    #[test]
+    fn an_exit_is_named_while_a_grandchild_holds_the_output() {
+        let script = vec![
+            "sh".into(),
+            "-c".into(),
+            "sleep 60 & echo answer; exit 4".into(),
+        ];
+        let mut p = Process::spawn(&script, Duration::from_secs(30)).unwrap();
+        assert_eq!(p.read_line(Duration::from_secs(30)).unwrap(), "answer");
+        let e = p.read_line(Duration::from_secs(30)).unwrap_err();
+        assert!(e.contains("exited (exit status: 4)"), "{e}");
     }
 
     #[test]
