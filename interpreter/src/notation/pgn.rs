@@ -16,7 +16,7 @@
 //! check marks optional.
 
 use super::fen::to_fen;
-use super::moves::{MoveError, move_to_string, pass_text, takes_pieces};
+use super::moves::{MoveError, pass_text, takes_pieces};
 use crate::engine::Position;
 use crate::vocab::{Action, Kind, Move, Outcome};
 
@@ -275,6 +275,11 @@ pub fn to_pgn(pos: &Position, tags: &[(&str, String)]) -> Result<String, String>
     let mut words = Vec::new();
     let mut number = root.fullmove().max(1);
     for (i, a) in actions.into_iter().enumerate() {
+        if matches!(a, Action::Resign) {
+            // A resignation is no move: the result tag says who won.
+            root.play_action_unchecked(a);
+            continue;
+        }
         let first = root.to_move().index() == 0;
         if first {
             words.push(format!("{number}."));
@@ -283,8 +288,7 @@ pub fn to_pgn(pos: &Position, tags: &[(&str, String)]) -> Result<String, String>
         }
         words.push(match a {
             Action::Move(m) => san(&mut root, m),
-            Action::Pass => "--".to_string(),
-            _ => move_to_string_action(&root, a),
+            _ => "--".to_string(),
         });
         if !first {
             number += 1;
@@ -307,14 +311,6 @@ pub fn to_pgn(pos: &Position, tags: &[(&str, String)]) -> Result<String, String>
     text.push_str(&line);
     text.push_str("\n\n");
     Ok(text)
-}
-
-/// An action other than a move or a pass, as the coordinate notation writes it.
-fn move_to_string_action(pos: &Position, a: Action) -> String {
-    match a {
-        Action::Move(m) => move_to_string(pos, m),
-        _ => super::moves::action_to_string(pos, a),
-    }
 }
 
 /// One game read from PGN: its tags, in order, and its moves as written.
@@ -508,7 +504,7 @@ mod tests {
         let Action::Move(m) = san_move(&mut pos, "e8=Q").unwrap() else {
             panic!()
         };
-        assert_eq!(move_to_string(&pos, m), "e7e8q");
+        assert_eq!(crate::notation::move_to_string(&pos, m), "e7e8q");
         assert!(san_move(&mut pos, "Nd2").is_err(), "ambiguous");
     }
 
