@@ -1,7 +1,8 @@
 //! `--plot FILE.svg|FILE.png`: a report drawn with plotters, panels stacked top to bottom:
 //! - in a sweep, a **forest plot** of each assignment's paired difference from the baseline
 //!   (the first seat and each seat, 95% intervals, a zero line), rows named by the
-//!   assignments' own labels, the largest first-seat change first;
+//!   assignments' own labels, the first-seat changes distinguishable from zero first (largest
+//!   first, after Holm's correction), then the others in sweep order;
 //! - for a factorial sweep of two or more options, the **main effects** in the same form;
 //! - the **win shares** of each seat and the first seat with 95% intervals, and the fair
 //!   share as a dashed line;
@@ -184,17 +185,11 @@ fn seat_series(report: &Report) -> Vec<Series> {
     out
 }
 
-/// The runs shown: all if few; else the baseline and the runs whose first seat's share
-/// differs most from it. Ranked sweeps (`each`, large) order them by that difference.
+/// The runs shown: the baseline, then the others as the tables rank them
+/// ([`ashtapada::sim::Comparisons::ranked`]: the first-seat changes distinguishable from zero,
+/// largest first, then the rest in sweep order), at most [`MAX_ROWS`] in all.
 fn shown(report: &Report) -> Vec<usize> {
-    let key = |i: usize| {
-        report.runs[i]
-            .differences
-            .as_ref()
-            .map_or(0.0, |d| d.first_seat.mean.abs())
-    };
-    let mut others: Vec<usize> = (1..report.runs.len()).collect();
-    others.sort_by(|&a, &b| key(b).total_cmp(&key(a)).then(a.cmp(&b)));
+    let others = ashtapada::sim::Comparisons::of(&report.runs).ranked(&report.runs);
     std::iter::once(0)
         .chain(others.into_iter().take(MAX_ROWS - 1))
         .filter(|&i| i < report.runs.len())

@@ -1565,3 +1565,61 @@ fn openings_start_the_games_in_turn_and_records_keep_them() {
     assert!(says(&e, "line 2 is not a position of chaturanga"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 28: a rare event is counted in games, beside its mean per game. In the README's main
+/// job (Chaturaji, 1000 games, seed 0) the boat triumph's mean rounds to 0.00; the report says
+/// in how many games it occurred, and the count is the per-game table's (the games whose
+/// `event.boat-triumph` is not 0); the capture-all win occurs in exactly the games that end
+/// by it. Text, JSON and CSV agree.
+#[test]
+fn each_event_is_counted_in_the_games_it_occurred_in() {
+    let dir = temp_dir("event-games");
+    let rows = dir.join("games.csv");
+    let args = [
+        "simulate",
+        "chaturaji",
+        "--per-game",
+        rows.to_str().unwrap(),
+    ];
+    let table = ok(&args);
+    let per_game = std::fs::read_to_string(&rows).unwrap();
+    let mut lines = per_game.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = head
+        .iter()
+        .position(|h| *h == "event.boat-triumph")
+        .unwrap();
+    let with_triumph = lines
+        .filter(|l| {
+            l.split(',')
+                .nth(col)
+                .is_some_and(|c| c != "0" && !c.is_empty())
+        })
+        .count();
+    assert!(with_triumph > 0, "the sample has boat triumphs");
+    let row = table
+        .lines()
+        .find(|l| l.starts_with("boat-triumph "))
+        .unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(cells[1], "0.00", "{row}");
+    assert_eq!(cells[2], with_triumph.to_string(), "{row}");
+    let v = json(&["simulate", "chaturaji"]);
+    let run = &v["runs"][0];
+    assert_eq!(run["event_games"]["boat-triumph"], with_triumph);
+    assert_eq!(
+        run["event_games"]["chaturaji"],
+        run["end_reasons"]["chaturaji"]
+    );
+    assert_eq!(run["event_games"]["moves"], 1000);
+    let csv = ok(&["simulate", "chaturaji", "--format", "csv"]);
+    let mut csv = csv.lines();
+    let head: Vec<&str> = csv.next().unwrap().split(',').collect();
+    let row: Vec<&str> = csv.next().unwrap().split(',').collect();
+    let at = head
+        .iter()
+        .position(|h| *h == "event_games.boat-triumph")
+        .unwrap();
+    assert_eq!(row[at], with_triumph.to_string());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -115,6 +115,29 @@ impl Comparisons {
             .is_some_and(|&p| p < ALPHA)
     }
 
+    /// The runs other than the baseline (indices into `runs`, from 1), ranked for people: those
+    /// whose first-seat change is distinguishable from zero after the correction, largest
+    /// change first, then the others in sweep order — never noise sorted by its size.
+    pub fn ranked(&self, runs: &[Summary]) -> Vec<usize> {
+        let size = |i: usize| {
+            runs[i]
+                .differences
+                .as_ref()
+                .map_or(0.0, |d| d.first_seat.mean.abs())
+        };
+        let mut order: Vec<usize> = (1..runs.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (sa, sb) = (self.significant(a, 0), self.significant(b, 0));
+            sb.cmp(&sa)
+                .then(match sa && sb {
+                    true => size(b).total_cmp(&size(a)),
+                    false => std::cmp::Ordering::Equal,
+                })
+                .then(a.cmp(&b))
+        });
+        order
+    }
+
     /// The first seat's change that a run of this size would likely miss: the
     /// [`min_detectable`] difference (at [`POWER`], and at Holm's strictest threshold
     /// `ALPHA / count`) for the median standard error of the runs' first-seat differences.

@@ -317,34 +317,18 @@ fn sweep(f: &mut fmt::Formatter<'_>, report: &Report, runs: &[Summary]) -> fmt::
     let seats: Vec<&str> = base.seats.iter().map(|x| x.name.as_str()).collect();
     let rotates = runs.iter().any(|s| s.first_seat_rotates);
     // The rows shown: every assignment; in `each` and large sweeps ranked by the size of the
-    // first seat's change, the largest first.
-    // Only changes distinguishable from zero (after Holm's correction) are ranked: noise
-    // sorted by size would put the luckiest draw on top. The rest follow in sweep order.
+    // first seat's change among the changes distinguishable from zero (after Holm's
+    // correction): noise sorted by size would put the luckiest draw on top. The rest follow
+    // in sweep order.
     let cmp = Comparisons::of(runs);
-    let mut order: Vec<usize> = (0..runs.len()).collect();
     let ranked = report.design == Design::Each || large;
-    if ranked {
-        order[1..].sort_by(|&a, &b| {
-            let key = |i: usize| {
-                let size = runs[i]
-                    .differences
-                    .as_ref()
-                    .map_or(0.0, |d| d.first_seat.mean.abs());
-                (cmp.significant(i, 0), size)
-            };
-            let (ka, kb) = (key(a), key(b));
-            kb.0.cmp(&ka.0)
-                .then(match ka.0 {
-                    true => kb.1.total_cmp(&ka.1),
-                    false => std::cmp::Ordering::Equal,
-                })
-                .then(a.cmp(&b))
-        });
-    }
-    let shown: Vec<usize> = if large {
-        order.iter().copied().take(TOP_ROWS + 1).collect()
-    } else {
-        order.clone()
+    let order: Vec<usize> = match ranked {
+        true => std::iter::once(0).chain(cmp.ranked(runs)).collect(),
+        false => (0..runs.len()).collect(),
+    };
+    let shown: Vec<usize> = match large {
+        true => order.iter().copied().take(TOP_ROWS + 1).collect(),
+        false => order,
     };
     if large {
         para(
