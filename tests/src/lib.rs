@@ -83,6 +83,25 @@ pub fn play(pos: &mut Position, moves: &[&str]) {
     }
 }
 
+/// Checks `case`'s counts from `pos`, in depth order, skipping counts above `limit` (a debug
+/// build's budget): the number of counts checked, and the first mismatch as
+/// `"ID perft DEPTH: GOT, Fairy-Stockfish WANT"` (the deeper counts are not tried after it).
+pub fn check_counts(pos: &mut Position, case: &PerftCase, limit: u64) -> (usize, Option<String>) {
+    let mut checked = 0;
+    for &(depth, nodes) in &case.counts {
+        if nodes > limit {
+            continue;
+        }
+        checked += 1;
+        let got = ashtapada::perft(pos, depth);
+        if got != nodes {
+            let why = format!("{} perft {depth}: {got}, Fairy-Stockfish {nodes}", case.id);
+            return (checked, Some(why));
+        }
+    }
+    (checked, None)
+}
+
 /// A small deterministic generator for tests (64-bit LCG, high bits): the same numbers on every
 /// machine, with no dependency.
 #[derive(Clone, Debug)]

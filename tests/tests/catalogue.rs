@@ -6,8 +6,8 @@
 
 use ashtapada::notation::{from_fen, to_fen};
 use ashtapada::spec::{CATALOGUE, Group};
-use ashtapada::{Assignment, Position, load_variant, perft};
-use ashtapada_tests::{PerftCase, parse_perft_file, play, position};
+use ashtapada::{Assignment, Position, load_variant};
+use ashtapada_tests::{PerftCase, check_counts, parse_perft_file, play, position};
 
 const CATALOGUE_PERFT: &str = include_str!("../reference/catalogue.perft");
 
@@ -33,17 +33,9 @@ fn every_catalogue_variant_matches_fairy_stockfish_perft() {
         let mut pos = at(case);
         // Every count, about 200 million nodes: some 15 seconds in the optimized test profile
         // on two busy cores.
-        for &(depth, nodes) in &case.counts {
-            checked += 1;
-            let got = perft(&mut pos, depth);
-            if got != nodes {
-                failures.push(format!(
-                    "{} perft {depth}: {got}, Fairy-Stockfish {nodes}",
-                    case.id
-                ));
-                break;
-            }
-        }
+        let (n, failure) = check_counts(&mut pos, case, u64::MAX);
+        checked += n;
+        failures.extend(failure);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(
@@ -171,6 +163,13 @@ fn result(pos: &mut Position) -> Option<String> {
     pos.outcome().map(|o| pos.describe_outcome(o))
 }
 
+/// The outcome, in words, of `variant` from `fen` after `moves`.
+fn after(variant: &str, fen: &str, moves: &[&str]) -> Option<String> {
+    let mut pos = position(variant, &[], fen);
+    play(&mut pos, moves);
+    result(&mut pos)
+}
+
 /// Armageddon: a stalemate, a draw in chess, is black's win. White's king on h1, black's queen
 /// on g3 and king on h3: h1 is not attacked, g1, g2 and h2 are (g2 and h2 by the queen, g1
 /// by the queen along the g file), so white has no move and is not in check.
@@ -189,11 +188,9 @@ fn armageddon_a_draw_is_a_win_for_black() {
 #[test]
 fn threekings_taking_a_king_wins() {
     let fen = "k3k2k/4Q3/8/8/8/8/8/K3K2K w - - 0 1";
-    let mut pos = position("threekings", &[], fen);
-    assert_eq!(result(&mut pos), None);
-    play(&mut pos, &["e7e8"]);
+    assert_eq!(after("threekings", fen, &[]), None);
     assert_eq!(
-        result(&mut pos).as_deref(),
+        after("threekings", fen, &["e7e8"]).as_deref(),
         Some("white wins (took-a-king)")
     );
 }
@@ -203,29 +200,35 @@ fn threekings_taking_a_king_wins() {
 /// one of the two.
 #[test]
 fn courier_bare_king_with_the_claim_rule() {
-    let mut pos = position("courier", &[], "5k6/5f6/12/12/12/12/5R6/K1R9 w - - 0 1");
-    play(&mut pos, &["f2f7"]);
-    assert_eq!(result(&mut pos).as_deref(), Some("white wins (bare-king)"));
-    let fen = "5k6/5f6/12/12/12/12/5R6/K11 w - - 0 1";
-    let mut pos = position("courier", &[], fen);
-    play(&mut pos, &["f2f7"]);
-    assert_eq!(result(&mut pos), None, "black may still move");
-    play(&mut pos, &["f8e8"]);
-    assert_eq!(result(&mut pos).as_deref(), Some("white wins (bared)"));
-    let mut pos = position("courier", &[], fen);
-    play(&mut pos, &["f2f7", "f8f7"]);
-    assert_eq!(result(&mut pos), None, "two bare kings play on");
+    let three = "5k6/5f6/12/12/12/12/5R6/K1R9 w - - 0 1";
+    assert_eq!(
+        after("courier", three, &["f2f7"]).as_deref(),
+        Some("white wins (bare-king)")
+    );
+    let two = "5k6/5f6/12/12/12/12/5R6/K11 w - - 0 1";
+    assert_eq!(
+        after("courier", two, &["f2f7"]),
+        None,
+        "black may still move"
+    );
+    assert_eq!(
+        after("courier", two, &["f2f7", "f8e8"]).as_deref(),
+        Some("white wins (bared)")
+    );
+    assert_eq!(
+        after("courier", two, &["f2f7", "f8f7"]),
+        None,
+        "two bare kings play on"
+    );
 }
 
 /// Jeson Mor: a knight on e5 wins when its side is next to move with it still there.
 #[test]
 fn jesonmor_the_centre_held_for_a_move_wins() {
-    let mut pos = position("jesonmor", &[], "4n4/9/9/9/9/9/3N5/9/9 w - - 0 1");
-    play(&mut pos, &["d3e5"]);
-    assert_eq!(result(&mut pos), None, "black has a move to answer");
-    play(&mut pos, &["e9d7"]);
+    let fen = "4n4/9/9/9/9/9/3N5/9/9 w - - 0 1";
+    assert_eq!(after("jesonmor", fen, &["d3e5"]), None, "black may answer");
     assert_eq!(
-        result(&mut pos).as_deref(),
+        after("jesonmor", fen, &["d3e5", "e9d7"]).as_deref(),
         Some("white wins (centre-held)")
     );
 }
@@ -233,10 +236,9 @@ fn jesonmor_the_centre_held_for_a_move_wins() {
 /// Breakthrough: reaching the far rank wins (black's piece on a2 is one step from its own).
 #[test]
 fn breakthrough_reaching_the_far_rank_wins() {
-    let mut pos = position("breakthrough", &[], "8/6P1/8/8/8/8/p7/8 w - - 0 1");
-    play(&mut pos, &["g7g8"]);
+    let fen = "8/6P1/8/8/8/8/p7/8 w - - 0 1";
     assert_eq!(
-        result(&mut pos).as_deref(),
+        after("breakthrough", fen, &["g7g8"]).as_deref(),
         Some("white wins (breakthrough)")
     );
 }

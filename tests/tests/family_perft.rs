@@ -9,7 +9,7 @@
 use ashtapada::notation::from_fen;
 use ashtapada::spec::{BUILTIN, load};
 use ashtapada::{Assignment, load_variant, perft};
-use ashtapada_tests::{PerftCase, parse_perft_file};
+use ashtapada_tests::{PerftCase, check_counts, parse_perft_file};
 
 const FAMILY: &str = include_str!("../reference/family.perft");
 
@@ -61,18 +61,10 @@ fn run(case: &PerftCase) -> Vec<String> {
         Ok(p) => p,
         Err(e) => return vec![format!("{}: FEN {fen}: {e}", case.id)],
     };
-    let mut failures = Vec::new();
-    for &(depth, nodes) in &case.counts {
-        let got = perft(&mut pos, depth);
-        if got != nodes {
-            failures.push(format!(
-                "{} perft {depth}: {got}, Fairy-Stockfish {nodes}",
-                case.id
-            ));
-            break;
-        }
-    }
-    failures
+    check_counts(&mut pos, case, u64::MAX)
+        .1
+        .into_iter()
+        .collect()
 }
 
 fn is_builtin(name: &str) -> bool {

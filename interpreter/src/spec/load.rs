@@ -123,7 +123,15 @@ fn load_as(variant: &str, shown: bool) -> Result<Leniently, Diagnostics> {
             Origin::File(PathBuf::from(variant))
         }
         None => {
-            let names: Vec<&str> = all_builtins().map(|(n, _)| *n).collect();
+            // A near miss among every built-in is suggested; otherwise the list names the
+            // seeds and classics and points at `ashtapada list` for the catalogue.
+            let all: Vec<&str> = all_builtins().map(|(n, _)| *n).collect();
+            let suggested = crate::dsl::suggest(variant, all.iter().copied()).is_some();
+            let names: Vec<&str> = if suggested {
+                all
+            } else {
+                BUILTIN.iter().map(|(n, _)| *n).collect()
+            };
             let d = unknown_name(
                 &Span::new(
                     &crate::diag::text_source("VARIANT", variant),
@@ -135,12 +143,14 @@ fn load_as(variant: &str, shown: bool) -> Result<Leniently, Diagnostics> {
                 names.iter().copied(),
             );
             // "did you mean `chaturanga`? Or give …", "expected one of …, or the path …".
-            let suggested = crate::dsl::suggest(variant, names.iter().copied()).is_some();
             let help = match d.help.as_deref() {
                 Some(h) if suggested => {
                     format!("{h} Or give the path of a rule file, e.g. `./my-variant.yaml`")
                 }
-                Some(h) => format!("{h}, or the path of a rule file, e.g. `./my-variant.yaml`"),
+                Some(h) => format!(
+                    "{h}, a variant of Fairy-Stockfish's catalogue (`ashtapada list` shows \
+                     them), or the path of a rule file, e.g. `./my-variant.yaml`"
+                ),
                 None => "give a built-in variant name or the path of a rule file".to_string(),
             };
             return Err(d.help(help).into());
@@ -702,8 +712,19 @@ mod tests {
         let help = e.0[0].help.clone().unwrap();
         assert!(help.starts_with("expected one of `chaturanga`, "), "{help}");
         assert!(
-            help.ends_with("`, or the path of a rule file, e.g. `./my-variant.yaml`"),
+            help.ends_with(
+                "`janggi`, a variant of Fairy-Stockfish's catalogue (`ashtapada list` shows \
+                 them), or the path of a rule file, e.g. `./my-variant.yaml`"
+            ),
             "{help}"
+        );
+        // A near miss of a catalogue name is suggested too.
+        let e = load("knightmat").unwrap_err();
+        assert_eq!(
+            e.0[0].help.as_deref(),
+            Some(
+                "did you mean `knightmate`? Or give the path of a rule file, e.g. `./my-variant.yaml`"
+            )
         );
     }
 
