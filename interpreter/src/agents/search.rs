@@ -187,6 +187,8 @@ pub struct SearchAgent {
     pub(super) moves: Vec<Vec<Move>>,
     /// Ordered (key, move) buffers per ply.
     pub(super) ordered: Vec<Vec<(i32, Move)>>,
+    /// Quiet moves tried per ply (two-seat search).
+    pub(super) tried: Vec<Vec<Move>>,
     /// Seat to move at the root.
     root: Seat,
     /// Nodes searched for the current move.
@@ -233,6 +235,7 @@ impl SearchAgent {
             table: Table::new(16),
             moves: Vec::new(),
             ordered: Vec::new(),
+            tried: Vec::new(),
             root: Seat(0),
             nodes: 0,
             budget: 0,
@@ -591,6 +594,7 @@ impl SearchAgent {
         while self.moves.len() <= ply {
             self.moves.push(Vec::with_capacity(64));
             self.ordered.push(Vec::with_capacity(64));
+            self.tried.push(Vec::with_capacity(64));
         }
     }
 
