@@ -251,10 +251,13 @@ pub fn empty_board_reach(v: &crate::compile::Variant) -> Vec<u16> {
     for combo in 0..combos {
         for sq in 0..squares {
             let mut n = 0u16;
-            v.table
-                .walk(combo, sq as u8, &empty, |_| false, |_, mode, _| {
-                    n += (mode & QUIET != 0) as u16
-                });
+            v.table.walk(
+                combo,
+                sq as u8,
+                &empty,
+                |_| false,
+                |_, mode, _| n += (mode & QUIET != 0) as u16,
+            );
             out[combo * squares + sq] = n;
         }
     }

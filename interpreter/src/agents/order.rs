@@ -169,7 +169,9 @@ impl Memory {
     #[inline]
     pub fn counter(&self, prev: Option<Move>) -> Option<Move> {
         let p = prev?;
-        self.counter.get((p.from.0 as usize) << 8 | p.to.0 as usize).copied()?
+        self.counter
+            .get((p.from.0 as usize) << 8 | p.to.0 as usize)
+            .copied()?
     }
 
     /// The history value of `m` for `seat`.
@@ -182,7 +184,8 @@ impl Memory {
     #[inline]
     fn adjust(&mut self, seat: usize, m: Move, bonus: i32) {
         if let Some(h) = self.history.get_mut(Self::slot(seat, m)) {
-            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+            let pull = (*h as i64 * bonus.abs() as i64 / HISTORY_MAX as i64) as i32;
+            *h = (*h + bonus - pull).clamp(-HISTORY_MAX, HISTORY_MAX);
         }
     }
 
@@ -205,7 +208,9 @@ impl Memory {
             *k = [Some(m), k[0]];
         }
         if let Some(p) = prev
-            && let Some(c) = self.counter.get_mut((p.from.0 as usize) << 8 | p.to.0 as usize)
+            && let Some(c) = self
+                .counter
+                .get_mut((p.from.0 as usize) << 8 | p.to.0 as usize)
         {
             *c = Some(m);
         }

@@ -308,7 +308,12 @@ impl SearchAgent {
             }
         }
         let in_check = pos.in_check(pos.to_move());
-        let stand = if in_check { -INF } else { self.stand(pos) };
+        // The static value, where a pruning rule reads it: outside PV nodes, not in check.
+        let stand = if in_check || pv {
+            -INF
+        } else {
+            self.stand(pos)
+        };
         if !pv && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves, the side to move keeps it.
             if depth <= 3 && stand - REVERSE_FUTILITY * depth >= beta {
@@ -361,13 +366,22 @@ impl SearchAgent {
         pos.legal_moves(&mut moves);
         self.charge(moves.len());
         let eval = self.evaluator_ref();
-        order_with(eval, &self.memory, pos, &moves, best_move, ply, &mut ordered);
+        order_with(
+            eval,
+            &self.memory,
+            pos,
+            &moves,
+            best_move,
+            ply,
+            &mut ordered,
+        );
         let prev = pos.last_move();
         let seat = pos.to_move().index();
         let futile = !pv && !in_check && depth <= 2 && stand + FUTILITY * depth <= alpha;
         let start_alpha = alpha;
         let mut best = -INF;
-        let mut tried: Vec<Move> = Vec::new();
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
         let pass = pos.can_pass();
         for i in 0..ordered.len() + pass as usize {
             let action = ordered
@@ -425,13 +439,14 @@ impl SearchAgent {
         }
         self.moves[ply] = moves;
         self.ordered[ply] = ordered;
+        self.tried[ply] = tried;
         if self.stopped {
             return 0;
         }
         if best == -INF {
             // Every move pruned as futile (cannot be: the first is always searched), or no
             // action at all: judge the position as it stands.
-            return if in_check { self.stand(pos) } else { stand };
+            return self.stand(pos);
         }
         let bound = if best <= start_alpha {
             Bound::Upper
@@ -459,7 +474,14 @@ impl SearchAgent {
     /// Quiescence search for the seat to move: the static value, improved by captures and
     /// promotions, at most `left` plies deep; captures that lose material by a static exchange
     /// ([`exchange`]) and captures too small to reach alpha are skipped.
-    fn qsearch(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32, left: i32) -> i32 {
+    fn qsearch(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        left: i32,
+    ) -> i32 {
         if let Some(o) = pos.ended().map(|o| pos.counted(o)) {
             let seat = pos.to_move();
             return self.evaluator().terminal(pos, o, seat, ply as u32);
@@ -487,7 +509,15 @@ impl SearchAgent {
         });
         moves.retain(|&m| pos.keeps_royals_safe(m));
         let eval = self.evaluator_ref();
-        order_with(eval, &self.memory, pos, &moves, None, usize::MAX, &mut ordered);
+        order_with(
+            eval,
+            &self.memory,
+            pos,
+            &moves,
+            None,
+            usize::MAX,
+            &mut ordered,
+        );
         let mut best = stand;
         for &(_, m) in ordered.iter() {
             if self.spend() {

@@ -94,18 +94,19 @@ pub const EASY: Grade = Grade {
     check_extensions: 0,
 };
 
-/// `medium`: up to eight plies, 1 200 nodes (300 in dice variants), four plies of
-/// quiescence, check extensions (two per line); in dice variants each seat's expected loss to
-/// the next seat's roll; the score view in capture-scoring variants.
+/// `medium`: up to eight plies, 1 200 nodes (1 000 in dice variants), four plies of
+/// quiescence, check extensions (two per line); in dice variants it also sees the next seat's
+/// roll (its captures at the leaves) and each seat's expected loss to every other seat's next
+/// roll; the score view in capture-scoring variants.
 pub const MEDIUM: Grade = Grade {
     name: "medium",
     nodes: 1_200,
-    dice_nodes: 300,
+    dice_nodes: 1_000,
     work: MEDIUM_WORK,
     max_depth: 8,
     quiescence: 4,
-    threat_rolls: 0,
-    threat_seats: 1,
+    threat_rolls: 1,
+    threat_seats: 3,
     score_view: true,
     turn_only: false,
     check_extensions: 2,
@@ -187,6 +188,8 @@ pub struct SearchAgent {
     pub(super) moves: Vec<Vec<Move>>,
     /// Ordered (key, move) buffers per ply.
     pub(super) ordered: Vec<Vec<(i32, Move)>>,
+    /// Quiet moves tried per ply (two-seat search).
+    pub(super) tried: Vec<Vec<Move>>,
     /// Seat to move at the root.
     root: Seat,
     /// Nodes searched for the current move.
@@ -233,6 +236,7 @@ impl SearchAgent {
             table: Table::new(16),
             moves: Vec::new(),
             ordered: Vec::new(),
+            tried: Vec::new(),
             root: Seat(0),
             nodes: 0,
             budget: 0,
@@ -606,6 +610,7 @@ impl SearchAgent {
         while self.moves.len() <= ply {
             self.moves.push(Vec::with_capacity(64));
             self.ordered.push(Vec::with_capacity(64));
+            self.tried.push(Vec::with_capacity(64));
         }
     }
 

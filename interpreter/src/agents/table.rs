@@ -123,7 +123,11 @@ impl Table {
             }
         };
         let old = bucket[slot];
-        let best = if old.key == key { best.or(old.best) } else { best };
+        let best = if old.key == key {
+            best.or(old.best)
+        } else {
+            best
+        };
         bucket[slot] = Entry {
             key,
             best,
