@@ -496,7 +496,7 @@ fn a_rule_file_from_variant_path_becomes_selectable() {
         e.sync(),
         [
             "info string variant `short-shatranj` loaded: set UCI_Variant to play it",
-            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian var janggi var short-shatranj"
+            "option name UCI_Variant type combo default chess var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian var janggi var nocastle var raazuvaa var armageddon var misere var 5check var fairy var gardner var losalamos var almost var amazon var georgian var nightrider var grasshopper var hoppelpoppel var newzealand var paradigm var knightmate var legan var threekings var breakthrough var clobber var clobber10 var fox-and-hounds var jesonmor var gothic var embassy var janus var centaur var chancellor var modern var tencubed var shako var courier var capahouse var loop var chessgi var pocketknight var minixiangqi var manchu var janggitraditional var janggicasual var asean var ai-wok var karouk var checkshogi var gorogoro var judkins var euroshogi var okisakishogi var yarishogi var normal var mini var kingofthehill var 3check var antichess var losers var short-shatranj"
         ]
     );
     // A file with several problems: one protocol line, the first problem and the count.
