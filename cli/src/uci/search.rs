@@ -8,6 +8,7 @@ use super::command::Go;
 use ashtapada::agents::{Agent, Iteration, Limits, Score, SearchAgent};
 use ashtapada::notation::{action_to_string, move_to_string, pass_text};
 use ashtapada::{Action, Move, Position, Stop, perft_until};
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -90,7 +91,20 @@ pub fn start(mut agent: SearchAgent, mut job: Job, out: Output) -> Running {
             job.limits.soft = Some(job.started + b.soft);
             job.limits.hard = Some(job.started + b.hard);
         }
-        let line = think(&mut agent, &mut job, &out);
+        // A fault in the search must not leave the GUI waiting for a `bestmove`: the engine
+        // says so and plays a legal move, and the next `go` gets a fresh agent.
+        let searched =
+            std::panic::catch_unwind(AssertUnwindSafe(|| think(&mut agent, &mut job, &out)));
+        let (line, agent) = match searched {
+            Ok(line) => (line, Some(agent)),
+            Err(why) => {
+                out.say(&format!(
+                    "info string error: the search failed ({}); playing the first legal move",
+                    panic_text(&why)
+                ));
+                (first_legal_move(&mut job.pos), None)
+            }
+        };
         if job.wait {
             // UCI: after `go infinite` the answer waits for `stop`, even when the search is
             // over (a forced mate found, the depth reached).
@@ -100,9 +114,27 @@ pub fn start(mut agent: SearchAgent, mut job: Job, out: Output) -> Running {
         }
         finished.store(true, Ordering::SeqCst);
         out.say(&line);
-        Some(agent)
+        agent
     });
     Running { stop, handle, done }
+}
+
+/// The text of a panic's payload.
+fn panic_text(why: &(dyn std::any::Any + Send)) -> String {
+    why.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| why.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic".into())
+}
+
+/// `bestmove` with the first legal move of `pos` (in generation order), or `(none)`.
+fn first_legal_move(pos: &mut Position) -> String {
+    let mut moves = Vec::new();
+    pos.game_moves(&mut moves);
+    match moves.first() {
+        Some(&m) => format!("bestmove {}", move_to_string(pos, m)),
+        None => "bestmove (none)".into(),
+    }
 }
 
 /// The deepest `go perft`: the count grows about tenfold per ply, so depth 12 already takes
