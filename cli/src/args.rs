@@ -42,7 +42,7 @@ pub enum Command {
     Perft(PerftArgs),
     /// Play seeded games between agents and report win shares with intervals, scores, game
     /// length, end reasons and rule events; sweep local rules with paired seeds.
-    Simulate(SimulateArgs),
+    Simulate(Box<SimulateArgs>),
     /// Combine the JSON reports of `simulate --shard K/N` runs into the report of the whole run.
     Merge(MergeArgs),
     /// Replay a game record (JSON or YAML): print the final position string, the scores and
