@@ -63,7 +63,33 @@ impl Position {
     /// True if the game's history can forbid a move here: the rule file forbids perpetual
     /// check and a repetition could be completed by the next move.
     pub(crate) fn history_forbids_some(&self) -> bool {
-        self.variant.rules.perpetual_check.is_some() && self.repetition_possible()
+        self.variant.rules.perpetual_check.is_some()
+            && !self.last_own_move_gave_no_check()
+            && self.repetition_possible()
+    }
+
+    /// True if the seat to move's own previous move (since the last irreversible move) gave
+    /// no check, where that proves none of its moves can complete a perpetual check: with two
+    /// seats and a repetition count of at least 3, a completed repetition spans at least two
+    /// cycles, each with a move of this seat, so its previous move is one of the moves that
+    /// would all have had to check. A cheap test that spares the repetition search on almost
+    /// every ply.
+    fn last_own_move_gave_no_check(&self) -> bool {
+        let Some(crate::rules::repetition::Repetition { count, .. }) =
+            self.variant.rules.repetition
+        else {
+            return false;
+        };
+        if self.variant.seats.len() != 2 || count < 3 {
+            return false;
+        }
+        let n = self.undo.len();
+        let back = (self.halfmove as usize).min(n);
+        self.undo[n - back..]
+            .iter()
+            .rev()
+            .find(|u| u.to_move == self.to_move)
+            .is_some_and(|u| !u.gave_check)
     }
 
     /// Stage 6 of the legality pipeline ([`Position::moves_for`]): removes from `out` the moves
