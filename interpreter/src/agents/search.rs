@@ -94,13 +94,13 @@ pub const EASY: Grade = Grade {
     check_extensions: 0,
 };
 
-/// `medium`: up to eight plies, 1 200 nodes (1 000 in dice variants), four plies of
+/// `medium`: up to eight plies, 3 000 nodes (1 000 in dice variants), four plies of
 /// quiescence, check extensions (two per line); in dice variants it also sees the next seat's
 /// roll (its captures at the leaves) and each seat's expected loss to every other seat's next
 /// roll; the score view in capture-scoring variants.
 pub const MEDIUM: Grade = Grade {
     name: "medium",
-    nodes: 1_200,
+    nodes: 3_000,
     dice_nodes: 1_000,
     work: MEDIUM_WORK,
     max_depth: 8,
