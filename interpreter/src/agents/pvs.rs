@@ -246,14 +246,9 @@ impl SearchAgent {
         beta: i32,
         reduction: i32,
     ) -> i32 {
-        if self.spend() {
+        if !self.enter(pos, action, ply) {
             return 0;
         }
-        match action {
-            Action::Move(m) => pos.play_unchecked(m),
-            _ => pos.pass_unchecked(),
-        }
-        self.seldepth = self.seldepth.max(ply as u32 + 1);
         let extend = self.extensions > 0 && pos.in_check(pos.to_move());
         self.extensions -= extend as u8;
         let d = depth + extend as i32 - reduction;

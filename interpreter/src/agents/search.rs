@@ -514,6 +514,22 @@ impl SearchAgent {
         }
     }
 
+    /// Plays `action` from a node at `ply`, counting the node and the selective depth; false,
+    /// with nothing played, once the budget is spent. The caller searches the child and takes
+    /// the action back.
+    #[inline]
+    pub(super) fn enter(&mut self, pos: &mut Position, action: Action, ply: usize) -> bool {
+        if self.spend() {
+            return false;
+        }
+        match action {
+            Action::Move(m) => pos.play_unchecked(m),
+            _ => pos.pass_unchecked(),
+        }
+        self.seldepth = self.seldepth.max(ply as u32 + 1);
+        true
+    }
+
     /// Plays `action`, searches the child, takes it back.
     fn child(
         &mut self,
@@ -524,14 +540,9 @@ impl SearchAgent {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        if self.spend() {
+        if !self.enter(pos, action, ply) {
             return 0;
         }
-        match action {
-            Action::Move(m) => pos.play_unchecked(m),
-            _ => pos.pass_unchecked(),
-        }
-        self.seldepth = self.seldepth.max(ply as u32 + 1);
         // The check test first: it is cheap, and `outcome` may look for a legal move.
         let extend = self.extensions > 0 && pos.in_check(pos.to_move()) && pos.outcome().is_none();
         self.extensions -= extend as u8;
