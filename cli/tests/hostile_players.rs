@@ -244,8 +244,10 @@ import json, os, signal, subprocess, sys, time
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
 signal.signal(signal.SIGINT, signal.SIG_IGN)
 child = subprocess.Popen(["sleep", "300"])
-open("pids.tmp", "w").write(f"{{os.getpid()}} {{child.pid}}\n")
-os.rename("pids.tmp", "pids.txt")
+# One temporary name per process: two games run at once, each with its own player.
+tmp = f"pids.{{os.getpid()}}.tmp"
+open(tmp, "w").write(f"{{os.getpid()}} {{child.pid}}\n")
+os.rename(tmp, "pids.txt")
 for line in sys.stdin:
     m = json.loads(line)
     if m["type"] == "turn":

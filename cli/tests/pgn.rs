@@ -179,4 +179,26 @@ fn the_repl_saves_pgn() {
     assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 *"), "{text}");
     let replay = ok(&ashtapada(&["replay", "game.pgn"], dir.path()));
     assert!(replay.contains("actions 5"), "{replay}");
+    // The REPL opens the PGN it saved (found by the fresh-clone tester: "no `variant` key").
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+        .args(["repl", "chess"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"open game.pgn\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("opened game.pgn: 5 actions of chess"),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -617,3 +617,50 @@ fn makruk_counting_draws_in_search_and_is_played_on_past() {
     assert_ne!(best(&lines), "(none)", "{lines:#?}");
     e.quit();
 }
+
+/// `MultiPV` at least the number of legal moves reports every root move once, the last one
+/// (searched alone) included, and the final `info nodes` counts every line's nodes (found by
+/// the fresh-clone tester: 19 lines of chess's 20 from the start, and a count of 0).
+#[test]
+fn multipv_reports_every_root_move_and_the_total_nodes() {
+    let mut e = Uci::start();
+    e.send("setoption name UCI_Variant value chess");
+    e.send("setoption name MultiPV value 25");
+    e.send("position startpos");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    let mut seen = std::collections::BTreeSet::new();
+    let mut line_nodes = Vec::new();
+    for l in &lines {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let at = |key: &str| w.iter().position(|&x| x == key).map(|i| w[i + 1]);
+        if let (Some(k), Some(pv)) = (at("multipv"), at("pv")) {
+            let k: usize = k.parse().unwrap();
+            if k > 1 {
+                line_nodes.push(at("nodes").unwrap().parse::<u64>().unwrap());
+            }
+            seen.insert((k, pv.to_string()));
+        }
+    }
+    let ks: std::collections::BTreeSet<usize> = seen.iter().map(|(k, _)| *k).collect();
+    assert_eq!(ks, (1..=20).collect(), "{lines:#?}");
+    let moves: std::collections::BTreeSet<&str> = seen
+        .iter()
+        .filter(|(k, _)| *k > 1)
+        .map(|(_, m)| m.as_str())
+        .collect();
+    assert_eq!(moves.len(), 19, "{lines:#?}");
+    let total: u64 = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info nodes "))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        total >= line_nodes.iter().sum::<u64>(),
+        "{total}: {lines:#?}"
+    );
+    e.quit();
+}

@@ -279,3 +279,33 @@ fn janggi_with_a_broken_rook_is_reported_not_a_panic() {
     let fen = ashtapada::notation::to_fen(&start);
     assert!(out.contains(&fen), "{fen} in {out}");
 }
+
+/// Issue 28 item 14, found by the fresh-clone tester: a variant named after a keyword of UCI's
+/// `option` line (`var`, `default`, …) passed `check`, and `UCI_Variant`'s list then ended
+/// `… var var`. Refused, located at the name, like a name with spaces.
+#[test]
+fn a_variant_named_like_a_uci_option_keyword_is_refused() {
+    for word in ["var", "default", "type", "name", "min", "max"] {
+        let text = format!("extends: shatranj\nname: {word}\n");
+        let file = load_str("kw.yaml", &text);
+        let errs = match file {
+            Err(e) => e,
+            Ok(f) => match compile(&f, &Assignment::default()) {
+                Err(e) => e,
+                Ok(_) => panic!("`name: {word}` should be refused"),
+            },
+        };
+        assert!(
+            errs.0
+                .iter()
+                .any(|d| d.code() == ashtapada::diag::Code::SpecVariantName
+                    && d.message.contains("keyword of UCI")
+                    && d.span.as_ref().is_some_and(|s| s.line_col().0 == 2)),
+            "{word}: {}",
+            errs.one_line()
+        );
+    }
+    // A name that merely contains such a word is fine.
+    let f = load_str("ok.yaml", "extends: shatranj\nname: varied\n").unwrap();
+    assert!(compile(&f, &Assignment::default()).is_ok());
+}

@@ -1446,6 +1446,13 @@ fn merge_refuses_forged_tallies_naming_the_field() {
     });
     let e = bad(&["merge", &files[0], &files[1]]);
     assert!(says(&e, "the total of `score_sums[0]` overflows"), "{e}");
+    // Games per first seat that no run could hold (found by the fresh-clone tester: merged
+    // to 2^64-1 before).
+    let files = forge("firsts", &|t| {
+        t["first_seat_games"][0] = Value::from(u64::MAX - 5)
+    });
+    let e = bad(&["merge", &files[0], &files[1]]);
+    assert!(says(&e, "`first_seat_games` add up to"), "{e}");
     // A report marked partial (an interrupted run) is refused.
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&parts[0]).unwrap()).unwrap();
     v["partial"] = serde_json::json!({"reason": "interrupted (SIGINT)", "games_completed": 3,

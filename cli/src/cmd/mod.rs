@@ -7,7 +7,7 @@ mod list;
 mod merge;
 mod perft;
 mod repl;
-mod replay;
+pub(crate) mod replay;
 mod simulate;
 
 use crate::args::{Cli, Command, VariantArgs};

@@ -99,58 +99,86 @@ fn summary(
 }
 
 /// True for a PGN file: named `*.pgn`, or text that starts with a tag (`[`).
-fn is_pgn(path: &str, text: &str) -> bool {
+pub(crate) fn is_pgn(path: &str, text: &str) -> bool {
     path.to_ascii_lowercase().ends_with(".pgn") || text.trim_start().starts_with('[')
 }
 
-/// Replays the first game of a PGN file (`Variant` and `FEN` tags, SAN moves): the variant is
-/// `--rules`, else the `Variant` tag's built-in variant (chess without one, as PGN has it).
-fn replay_pgn(
-    a: &ReplayArgs,
-    src: &Source,
-    text: &str,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> Result<(), Failure> {
-    let at = |start: usize, len: usize| {
-        let start = start.min(text.len());
-        Some(Span::new(src, start, (start + len.max(1)).min(text.len())))
-    };
+/// A PGN game replayed ([`replay_pgn_text`]).
+pub(crate) struct PgnReplay {
+    /// The position after the game's moves.
+    pub pos: Position,
+    /// How many moves were played.
+    pub moves: usize,
+    /// The game's result as the PGN gives it (movetext or `Result` tag), if any.
+    pub result: Option<String>,
+}
+
+/// Why a PGN game does not replay: the message, a help line and where in the text (byte
+/// offset and length), if at one place.
+pub(crate) struct PgnFault {
+    pub code: Code,
+    pub message: String,
+    pub help: String,
+    pub at: Option<(usize, usize)>,
+}
+
+impl PgnFault {
+    fn new(code: Code, message: String, help: &str, at: Option<(usize, usize)>) -> PgnFault {
+        PgnFault {
+            code,
+            message,
+            help: help.to_string(),
+            at,
+        }
+    }
+}
+
+/// Replays the first game of PGN text (`Variant` and `FEN` tags, SAN moves): the variant is
+/// `rules`, else the `Variant` tag's built-in variant (the catalogue's too; chess without one,
+/// as PGN has it). Used by `replay` and the REPL's `open`.
+pub(crate) fn replay_pgn_text(text: &str, rules: Option<&str>) -> Result<PgnReplay, PgnFault> {
     let game = read_pgn(text).map_err(|e| {
-        Failure::Diagnostics(
-            Diagnostic::new(Code::RecordSyntax, e.message, at(e.at, 1))
-                .label("here")
-                .help("a PGN game is `[Tag \"value\"]` lines, a blank line and the moves in SAN")
-                .into(),
+        PgnFault::new(
+            Code::RecordSyntax,
+            e.message,
+            "a PGN game is `[Tag \"value\"]` lines, a blank line and the moves in SAN",
+            Some((e.at, 1)),
         )
     })?;
     let named = game.tag("Variant").unwrap_or("chess");
-    let rules = match &a.rules {
-        Some(r) => r.clone(),
-        None => ashtapada::spec::BUILTIN
-            .iter()
+    let rules = match rules {
+        Some(r) => r.to_string(),
+        None => ashtapada::spec::all_builtins()
             .map(|(n, _)| *n)
             .find(|n| n.eq_ignore_ascii_case(named))
             .ok_or_else(|| {
-                super::bad_input(
+                PgnFault::new(
                     Code::RecordSyntax,
                     format!(
                         "the PGN's `Variant` tag, `{}`, is not a built-in variant",
                         ashtapada::diag::excerpt(&ashtapada::diag::printable(named))
                     ),
                     "name its rule file with `--rules FILE`",
+                    None,
                 )
             })?
             .to_string(),
     };
-    let v = ashtapada::load_variant(&rules, &ashtapada::Assignment::default())
-        .map_err(Failure::Diagnostics)?;
+    let v = ashtapada::load_variant(&rules, &ashtapada::Assignment::default()).map_err(|d| {
+        PgnFault::new(
+            Code::RecordSyntax,
+            d.one_line(),
+            "name a rule file that reads",
+            None,
+        )
+    })?;
     let mut pos = match game.tag("FEN") {
         Some(fen) => from_fen(&v, fen).map_err(|e| {
-            super::bad_input(
+            PgnFault::new(
                 Code::RecordStart,
                 format!("the PGN's `FEN` tag does not read: {}", e.message()),
                 "give the FEN of a position of this variant",
+                None,
             )
         })?,
         None => Position::start(v.clone()),
@@ -161,21 +189,46 @@ fn replay_pgn(
             .map_err(|e| e.to_string())
             .and_then(|m| pos.play_action(m).map_err(|e| e.to_string()));
         if let Err(e) = played {
-            return Err(Failure::Diagnostics(
-                Diagnostic::new(
-                    Code::RecordAction,
-                    format!("move {} `{word}` does not replay: {e}", i + 1),
-                    at(*offset, word.len()),
-                )
-                .label("this move")
-                .help(format!("the position before it: {before}"))
-                .into(),
+            return Err(PgnFault::new(
+                Code::RecordAction,
+                format!("move {} `{word}` does not replay: {e}", i + 1),
+                &format!("the position before it: {before}"),
+                Some((*offset, word.len())),
             ));
         }
     }
-    summary(&mut pos, game.moves.len(), out)?;
-    let replayed = result_text(&mut pos);
-    if let Some(r) = game.result.as_deref().or(game.tag("Result"))
+    let result = game
+        .result
+        .as_deref()
+        .or(game.tag("Result"))
+        .map(str::to_string);
+    Ok(PgnReplay {
+        pos,
+        moves: game.moves.len(),
+        result,
+    })
+}
+
+/// `replay` of a PGN file ([`replay_pgn_text`]), its faults located in the file.
+fn replay_pgn(
+    a: &ReplayArgs,
+    src: &Source,
+    text: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    let mut game = replay_pgn_text(text, a.rules.as_deref()).map_err(|f| {
+        let span = f.at.map(|(start, len)| {
+            let start = start.min(text.len());
+            Span::new(src, start, (start + len.max(1)).min(text.len()))
+        });
+        let d = Diagnostic::new(f.code, f.message, span.clone());
+        let d = if span.is_some() { d.label("here") } else { d };
+        Failure::Diagnostics(d.help(f.help).into())
+    })?;
+    summary(&mut game.pos, game.moves, out)?;
+    let replayed = result_text(&mut game.pos);
+    if let Some(r) = game.result.as_deref()
         && r != "*"
         && r != replayed
     {

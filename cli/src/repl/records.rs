@@ -101,25 +101,33 @@ impl Session {
         // Bounded as a record (4 MiB), and only a regular file: `/dev/zero` or a named pipe is refused unread.
         let text = crate::output::read_record(std::path::Path::new(path))
             .map_err(|e| format!("cannot read `{path}`: {e}"))?;
-        let record = Record::parse(&text).map_err(|e| {
-            crate::output::not_a_record(path, &text).unwrap_or_else(|| format!("{path}: {e}"))
-        })?;
-        let file =
-            load_referenced(&record.variant).map_err(|d| format!("{path}: {}", d.one_line()))?;
-        let pos = record.replay().map_err(|e| format!("{path}: {e}"))?;
+        let (pos, source, actions) = if crate::cmd::replay::is_pgn(path, &text) {
+            // A PGN game (as `save x.pgn` writes): its `Variant` tag names the built-in.
+            let game = crate::cmd::replay::replay_pgn_text(&text, None)
+                .map_err(|f| format!("{path}: {}", f.message))?;
+            let name = game.pos.variant().name.clone();
+            (game.pos, name, game.moves)
+        } else {
+            let record = Record::parse(&text).map_err(|e| {
+                crate::output::not_a_record(path, &text).unwrap_or_else(|| format!("{path}: {e}"))
+            })?;
+            let pos = record.replay().map_err(|e| format!("{path}: {e}"))?;
+            (pos, record.variant.clone(), record.actions.len())
+        };
+        let file = load_referenced(&source).map_err(|d| format!("{path}: {}", d.one_line()))?;
         if let Some(want) = expect
             && pos.variant().name != want
         {
             return Err(format!(
                 "{path} is a record of {}, not {want}: open it with `ashtapada play {} --open {path}`",
                 pos.variant().name,
-                record.variant
+                source
             ));
         }
         if let Some(h) = &self.humans {
             self.check_humans(pos.variant(), h)?;
         }
-        self.source = record.variant.clone();
+        self.source = source;
         self.file = file;
         self.pos = pos;
         self.redo.clear();
@@ -127,7 +135,7 @@ impl Session {
         writeln!(
             out,
             "opened {path}: {} of {}\n{status}",
-            count(record.actions.len(), "action"),
+            count(actions, "action"),
             self.variant().name
         )
         .map_err(|e| e.to_string())?;

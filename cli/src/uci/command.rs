@@ -167,10 +167,15 @@ fn go(words: &[&str]) -> Result<Go, String> {
             let n: i64 = text.parse().map_err(|_| {
                 let digits = text.strip_prefix('-').unwrap_or(text);
                 if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    // Counts (depth, moves to go, perft, mate) are from 1 to u32::MAX; the
+                    // clock's numbers take any 64-bit signed value (negatives read as 0).
+                    let (lo, hi) = if matches!(w, "depth" | "movestogo" | "perft" | "mate") {
+                        (1, u32::MAX as i64)
+                    } else {
+                        (i64::MIN, i64::MAX)
+                    };
                     format!(
-                        "`go {w} {text}`: `{text}` is out of range: give a number from {} to {}",
-                        i64::MIN,
-                        i64::MAX
+                        "`go {w} {text}`: `{text}` is out of range: give a number from {lo} to {hi}"
                     )
                 } else {
                     format!("`go {w} {text}`: `{text}` is not a whole number")
@@ -325,6 +330,10 @@ mod tests {
                 assert!(!e.contains("not a whole number"), "{e}");
             }
         }
+        // A count says its own range (found by the fresh-clone tester: `go depth` named the
+        // 64-bit range).
+        let e = parse("go depth 18446744073709551615").unwrap_err();
+        assert!(e.contains("give a number from 1 to 4294967295"), "{e}");
         let Command::Go(g) = ok("go nodes 9223372036854775807") else {
             panic!()
         };

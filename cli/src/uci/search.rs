@@ -206,8 +206,10 @@ fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
     };
     let mut rng = ashtapada::sim::game_rng(0, pos.hash());
     let action = agent.think(pos, &mut rng, &job.limits, &job.only, &mut report);
+    // The search's own nodes, then those of the `MultiPV` lines after it.
+    let mut nodes = agent.nodes();
     if multi && let Ok(Action::Move(best)) = action {
-        more_lines(agent, job, best, out);
+        nodes += more_lines(agent, job, best, out);
     }
     let pos = &mut job.pos;
     let best = match action {
@@ -220,7 +222,6 @@ fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
         _ => return "bestmove (none)".into(),
     };
     let elapsed = started.elapsed();
-    let nodes = agent.nodes();
     out.say(&format!(
         "info nodes {nodes} nps {} time {}",
         nps(nodes, elapsed),
@@ -241,8 +242,8 @@ fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
 /// `MultiPV` lines 2, 3, …: each a search of the root moves not yet reported, to the depth
 /// the first search completed (and its node limit), reported as `info … multipv K …`. A
 /// `stop` ends them too (after `go infinite` they are cut short: the first line is then the
-/// only one searched deeply).
-fn more_lines(agent: &mut SearchAgent, job: &mut Job, best: Move, out: &Output) {
+/// only one searched deeply). Returns the nodes they searched.
+fn more_lines(agent: &mut SearchAgent, job: &mut Job, best: Move, out: &Output) -> u64 {
     let pos = &mut job.pos;
     let mut left: Vec<Move> = if job.only.is_empty() {
         pos.legal_move_list()
@@ -253,6 +254,7 @@ fn more_lines(agent: &mut SearchAgent, job: &mut Job, best: Move, out: &Output) 
     let mut limits = job.limits;
     limits.depth = agent.depth().max(1);
     let started = job.started;
+    let mut nodes = 0;
     for k in 2..=job.multipv {
         if left.is_empty() {
             break;
@@ -260,7 +262,9 @@ fn more_lines(agent: &mut SearchAgent, job: &mut Job, best: Move, out: &Output) 
         let mut last: Option<Iteration> = None;
         let mut report = |_: &Position, it: &Iteration| last = Some(it.clone());
         let mut rng = ashtapada::sim::game_rng(k as u64, pos.hash());
-        let Ok(Action::Move(m)) = agent.think(pos, &mut rng, &limits, &left, &mut report) else {
+        let thought = agent.think(pos, &mut rng, &limits, &left, &mut report);
+        nodes += agent.nodes();
+        let Ok(Action::Move(m)) = thought else {
             break;
         };
         if let Some(it) = last.filter(|it| it.pv.first() == Some(&m)) {
@@ -268,6 +272,7 @@ fn more_lines(agent: &mut SearchAgent, job: &mut Job, best: Move, out: &Output) 
         }
         left.retain(|&x| x != m);
     }
+    nodes
 }
 
 /// Nodes per second.

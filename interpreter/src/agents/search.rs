@@ -793,7 +793,9 @@ impl SearchAgent {
         if pos.can_pass() {
             actions.push(Action::Pass);
         }
-        if actions.len() == 1 {
+        // A forced action is played at once, unless an engine protocol asks for the search's
+        // report (its `info` line and score, one line per `MultiPV` root move).
+        if actions.len() == 1 && report.is_none() {
             return Ok(actions[0]);
         }
         Ok(self.iterate(pos, &mut actions, report))

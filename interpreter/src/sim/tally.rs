@@ -311,6 +311,17 @@ impl Tally {
         if !per_seat(self.position_wins.len()) || !per_seat(self.first_seat_games.len()) {
             return Err("the turn-position totals do not have one entry per seat".into());
         }
+        let by_position: u128 = self.position_wins.iter().map(|&w| w as u128).sum();
+        if !self.position_wins.is_empty() && by_position != wins {
+            return Err("the turn-position wins do not add up to the wins".into());
+        }
+        let firsts: u128 = self.first_seat_games.iter().map(|&g| g as u128).sum();
+        if !self.first_seat_games.is_empty() && firsts != games {
+            return Err(format!(
+                "the tally's `first_seat_games` add up to {firsts}, not its {games} games (a \
+                 forged or corrupt tally)"
+            ));
+        }
         if let Some(p) = &self.paired
             && (p.win_sum.len() != n
                 || p.win_sq.len() != n

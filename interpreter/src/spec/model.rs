@@ -195,6 +195,10 @@ fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
 /// The longest variant name.
 pub const MAX_VARIANT_NAME: usize = 64;
 
+/// The words of UCI's `option` line (`option name … type combo default … var …`): a
+/// variant named one of them could not be told apart from the line's keywords.
+const UCI_OPTION_WORDS: [&str; 6] = ["name", "type", "default", "min", "max", "var"];
+
 /// True if `name` is a variant name every protocol can carry — one word of ASCII letters,
 /// digits, `-`, `_`, `.` and `+`, at most [`MAX_VARIANT_NAME`] characters: UCI's
 /// `UCI_Variant` combo, XBoard's `variant` and PGN's `Variant` tag are read word by word.
@@ -203,10 +207,14 @@ fn variant_name_ok(r: &mut Reader, name: &Text) -> bool {
     let v = &name.value;
     let good = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+');
     let bad = v.chars().find(|&c| !good(c));
-    if bad.is_none() && !v.is_empty() && v.len() <= MAX_VARIANT_NAME {
+    let keyword = UCI_OPTION_WORDS.contains(&v.as_str());
+    if bad.is_none() && !v.is_empty() && v.len() <= MAX_VARIANT_NAME && !keyword {
         return true;
     }
     let why = match bad {
+        None if keyword => {
+            "it is a keyword of UCI's `option` line, which lists the variants".to_string()
+        }
         Some(c) if c.is_whitespace() => "it contains white space".to_string(),
         Some(c) => format!("it contains `{}`", c.escape_default()),
         None if v.is_empty() => "it is empty".to_string(),
@@ -218,6 +226,11 @@ fn variant_name_ok(r: &mut Reader, name: &Text) -> bool {
         .map(|c| if good(c) { c.to_ascii_lowercase() } else { '-' })
         .take(MAX_VARIANT_NAME)
         .collect();
+    let suggestion = if keyword {
+        format!("my-{suggestion}")
+    } else {
+        suggestion
+    };
     r.error(
         Diagnostic::new(
             Code::SpecVariantName,
