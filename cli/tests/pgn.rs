@@ -153,26 +153,27 @@ fn python_chess_reads_the_pgn_records() {
     }
 }
 
-/// The REPL's `save x.pgn` writes the game so far in PGN, which `replay` reads back.
-#[test]
-fn the_repl_saves_pgn() {
-    let dir = tempfile::tempdir().unwrap();
+/// `ashtapada repl chess` in `dir`, fed `input` on its standard input.
+fn chess_repl(dir: &std::path::Path, input: &[u8]) -> std::process::Output {
+    use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
         .args(["repl", "chess"])
-        .current_dir(dir.path())
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"e2e4\ne7e5\ng1f3\nb8c6\nf1b5\nsave game.pgn\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The REPL's `save x.pgn` writes the game so far in PGN, which `replay` reads back and the
+/// REPL's `open` opens.
+#[test]
+fn the_repl_saves_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = chess_repl(dir.path(), b"e2e4\ne7e5\ng1f3\nb8c6\nf1b5\nsave game.pgn\n");
     ok(&out);
     let text = std::fs::read_to_string(dir.path().join("game.pgn")).unwrap();
     assert!(text.contains("[Variant \"chess\"]"), "{text}");
@@ -180,21 +181,7 @@ fn the_repl_saves_pgn() {
     let replay = ok(&ashtapada(&["replay", "game.pgn"], dir.path()));
     assert!(replay.contains("actions 5"), "{replay}");
     // The REPL opens the PGN it saved (found by the fresh-clone tester: "no `variant` key").
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
-        .args(["repl", "chess"])
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"open game.pgn\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = chess_repl(dir.path(), b"open game.pgn\n");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("opened game.pgn: 5 actions of chess"),
