@@ -180,6 +180,10 @@ fn the_repl_saves_pgn() {
     assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 *"), "{text}");
     let replay = ok(&ashtapada(&["replay", "game.pgn"], dir.path()));
     assert!(replay.contains("actions 5"), "{replay}");
+    // With a byte-order mark in front (as some editors save), it still replays.
+    std::fs::write(dir.path().join("bom.pgn"), format!("\u{feff}{text}")).unwrap();
+    let replay = ok(&ashtapada(&["replay", "bom.pgn"], dir.path()));
+    assert!(replay.contains("actions 5"), "{replay}");
     // The REPL opens the PGN it saved (found by the fresh-clone tester: "no `variant` key").
     let out = chess_repl(dir.path(), b"open game.pgn\n");
     let text = String::from_utf8_lossy(&out.stdout);

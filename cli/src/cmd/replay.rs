@@ -100,7 +100,11 @@ fn summary(
 
 /// True for a PGN file: named `*.pgn`, or text that starts with a tag (`[`).
 pub(crate) fn is_pgn(path: &str, text: &str) -> bool {
-    path.to_ascii_lowercase().ends_with(".pgn") || text.trim_start().starts_with('[')
+    path.to_ascii_lowercase().ends_with(".pgn")
+        || text
+            .trim_start_matches('\u{feff}')
+            .trim_start()
+            .starts_with('[')
 }
 
 /// A PGN game replayed ([`replay_pgn_text`]).
@@ -137,12 +141,14 @@ impl PgnFault {
 /// `rules`, else the `Variant` tag's built-in variant (the catalogue's too; chess without one,
 /// as PGN has it). Used by `replay` and the REPL's `open`.
 pub(crate) fn replay_pgn_text(text: &str, rules: Option<&str>) -> Result<PgnReplay, PgnFault> {
-    let game = read_pgn(text).map_err(|e| {
+    // A byte-order mark (as some editors write) is skipped; offsets stay the file's.
+    let skip = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let game = read_pgn(&text[skip..]).map_err(|e| {
         PgnFault::new(
             Code::RecordSyntax,
             e.message,
             "a PGN game is `[Tag \"value\"]` lines, a blank line and the moves in SAN",
-            Some((e.at, 1)),
+            Some((e.at + skip, 1)),
         )
     })?;
     let named = game.tag("Variant").unwrap_or("chess");
@@ -193,7 +199,7 @@ pub(crate) fn replay_pgn_text(text: &str, rules: Option<&str>) -> Result<PgnRepl
                 Code::RecordAction,
                 format!("move {} `{word}` does not replay: {e}", i + 1),
                 &format!("the position before it: {before}"),
-                Some((*offset, word.len())),
+                Some((*offset + skip, word.len())),
             ));
         }
     }
