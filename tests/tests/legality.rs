@@ -100,3 +100,49 @@ fn count_list_and_has_move_agree_on_random_walks() {
         }
     }
 }
+
+/// A hand-built shogi position (FEN as Fairy-Stockfish writes shogi: files a–i from sente's
+/// left, rank 1 sente's edge). Sente: king i1, silver h2. Gote: king h4, gold i3, silver g2,
+/// bishop e5, nothing in hand.
+/// - Sente's king has no move: h1 is attacked by gote's silver (g2), i2 by gote's gold (i3),
+///   h2 holds its own silver (and, while the silver stands on g3, gote's gold guards h2).
+/// - The silver is pinned on the diagonal i1–e5 by the bishop, so it may only step along it:
+///   from h2 only to g3 (i1 is its own king), from g3 back to h2 or on to f4.
+/// - From g3 it attacks h4, from h2 it attacks h3: the line below shuttles gote's king
+///   h4↔h3 with sente checking on every move. Shogi's rule file counts a repetition at the
+///   fourth occurrence and forbids the perpetual checker to complete it.
+/// After three cycles the position with the silver on g3 and gote to move has occurred three
+/// times; sente's only move `h2g3` would make it four, so sente has no move it may play, and
+/// shogi's `stalemate: loss` makes gote the winner. Perft ignores the history (as
+/// Fairy-Stockfish's does) and counts `h2g3`.
+#[test]
+fn a_shogi_perpetual_checker_with_one_move_has_lost() {
+    const FEN: &str = "9/9/9/9/4b4/7k1/8g/6sS1/8K[-] w - - 0 1";
+    const CYCLE: [&str; 4] = ["h2g3", "h4h3", "g3h2", "h3h4"];
+    let mut pos = position("shogi", &[], FEN);
+    let mut list = Vec::new();
+    for cycle in 0..3 {
+        pos.legal_moves(&mut list);
+        let only = parse_move(&mut pos, "h2g3").unwrap();
+        assert_eq!(list, vec![only], "cycle {cycle}: sente's only move");
+        assert_eq!(pos.outcome(), None, "cycle {cycle}");
+        play(&mut pos, &CYCLE);
+    }
+    pos.legal_moves(&mut list);
+    assert_eq!(list.len(), 1);
+    assert_eq!(perft(&mut pos.clone(), 1), 1, "perft counts it");
+    pos.game_moves(&mut list);
+    assert!(list.is_empty(), "the history forbids it: {list:?}");
+    assert!(!pos.has_legal_move());
+    let outcome = pos.outcome().expect("the game is over");
+    assert!(
+        matches!(
+            outcome,
+            Outcome::Decisive {
+                winner: Seat(1),
+                ..
+            }
+        ),
+        "gote wins: {outcome:?}"
+    );
+}

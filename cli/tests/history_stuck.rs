@@ -1,0 +1,190 @@
+//! Issue 25: a seat whose every legal move would complete a forbidden perpetual check has no
+//! move it may play, and every door of the binary agrees that the game is over by the rule
+//! file's result — `simulate`, the REPL, `replay` and `uci` — while perft (`go perft`) keeps
+//! Fairy-Stockfish's convention and still counts the move.
+//!
+//! Both positions are hand-built; see `tests/tests/legality.rs` for how each was worked out.
+//! - xiangqi: after the forced line the white chariot's only move `e5d5` would give check a
+//!   third time into the third occurrence; xiangqi's rule file makes a side with no move lose
+//!   (`stalemate: loss`), so black wins.
+//! - shogi: sente's only piece that can move is the silver pinned on the h2–e5 diagonal by
+//!   gote's bishop; it shuttles h2↔g3, checking gote's king on h4/h3 each time. After three
+//!   cycles its only move `h2g3` would make the fourth occurrence with sente checking on every
+//!   move of the cycle (`perpetual-check: forbidden`), so sente has no move and, by shogi's
+//!   `stalemate: loss`, gote wins.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const XIANGQI_FEN: &str = "9/9/3k1a3/9/2pccp3/2cC1c3/3pc4/9/r5n2/5K3 b - - 0 1";
+const XIANGQI_LINE: &str = "d8e8 d5e5 e8d8 e5d5 d8e8 d5e5 e8d8";
+const SHOGI_FEN: &str = "9/9/9/9/4b4/7k1/8g/6sS1/8K[-] w - - 0 1";
+const SHOGI_LINE: &str = "h2g3 h4h3 g3h2 h3h4 h2g3 h4h3 g3h2 h3h4 h2g3 h4h3 g3h2 h3h4";
+
+/// The cases: variant, start, line, the seat that wins and the one that is stuck.
+const CASES: [(&str, &str, &str, &str); 2] = [
+    ("xiangqi", XIANGQI_FEN, XIANGQI_LINE, "black"),
+    ("shogi", SHOGI_FEN, SHOGI_LINE, "gote"),
+];
+
+/// Runs `ashtapada ARGS` with `input` on standard input; returns (exit code, stdout, stderr).
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("the binary ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        String::from_utf8(out.stderr).expect("UTF-8"),
+    )
+}
+
+#[test]
+fn the_repl_ends_the_game_when_the_only_move_is_forbidden() {
+    for (variant, fen, line, winner) in CASES {
+        let mut script = format!("position {fen}\n");
+        let moves: Vec<&str> = line.split(' ').collect();
+        for m in &moves {
+            script.push_str(m);
+            script.push('\n');
+        }
+        script.push_str("moves\n");
+        let (code, out, err) = run(&["repl", variant], &script);
+        assert_eq!(code, 0, "{variant}: {err}");
+        assert!(
+            out.contains(&format!("game over: {winner} wins (stalemate)")),
+            "{variant}: {out}"
+        );
+        // Before the last move of the line the game went on.
+        let mut short = format!("position {fen}\n");
+        for m in &moves[..moves.len() - 1] {
+            short.push_str(m);
+            short.push('\n');
+        }
+        let (_, out, _) = run(&["repl", variant], &short);
+        assert!(!out.contains("game over"), "{variant}: {out}");
+    }
+}
+
+#[test]
+fn replay_reads_the_result_of_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    for (variant, fen, line, winner) in CASES {
+        let first = if variant == "shogi" { "sente" } else { "white" };
+        let actions: Vec<String> = line.split(' ').map(|m| format!("\"{m}\"")).collect();
+        let record = format!(
+            "{{\"variant\":\"{variant}\",\"options\":{{}},\"seed\":0,\"first_seat\":\"{first}\",\
+             \"start\":\"{fen}\",\"actions\":[{}]}}",
+            actions.join(",")
+        );
+        let path = dir.path().join(format!("{variant}.json"));
+        std::fs::write(&path, record).unwrap();
+        let (code, out, err) = run(&["replay", path.to_str().unwrap()], "");
+        assert_eq!(code, 0, "{variant}: {err}");
+        assert!(
+            out.contains(&format!("result {winner} wins (stalemate)")),
+            "{variant}: {out}"
+        );
+    }
+}
+
+/// Sends `line` to the engine and reads its output until a line starting with `until`.
+fn exchange(
+    stdin: &mut impl Write,
+    stdout: &mut impl std::io::BufRead,
+    line: &str,
+    until: &str,
+) -> String {
+    writeln!(stdin, "{line}").unwrap();
+    stdin.flush().unwrap();
+    let mut seen = String::new();
+    loop {
+        let mut l = String::new();
+        assert!(
+            stdout.read_line(&mut l).unwrap() > 0,
+            "the engine ended: {seen}"
+        );
+        seen.push_str(&l);
+        if l.starts_with(until) {
+            return seen;
+        }
+    }
+}
+
+#[test]
+fn uci_has_no_best_move_but_perft_still_counts_the_move() {
+    for (variant, fen, line, _) in CASES {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        exchange(&mut stdin, &mut stdout, "uci", "uciok");
+        let set = format!("setoption name UCI_Variant value {variant}\nisready");
+        exchange(&mut stdin, &mut stdout, &set, "readyok");
+        let position = format!("position fen {fen} moves {line}");
+        let out = exchange(
+            &mut stdin,
+            &mut stdout,
+            &(position + "\ngo nodes 2000"),
+            "bestmove",
+        );
+        assert!(out.contains("bestmove (none)"), "{variant}: {out}");
+        let out = exchange(&mut stdin, &mut stdout, "go perft 1", "Nodes searched");
+        // The stuck seat's only move, still counted by perft.
+        let only = if variant == "shogi" { "h2g3" } else { "e5d5" };
+        assert!(out.contains(&format!("{only}: 1")), "{variant}: {out}");
+        assert!(out.contains("Nodes searched: 1"), "{variant}: {out}");
+        writeln!(stdin, "quit").unwrap();
+        drop(stdin);
+        assert!(child.wait().unwrap().success());
+    }
+}
+
+/// The xiangqi line is forced for both sides, so any agent playing from the start of the line
+/// walks into the stuck position: every game ends there after 7 plies, black winning.
+#[test]
+fn simulate_from_the_line_ends_every_game_by_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("stuck.epd");
+    std::fs::write(&openings, format!("{XIANGQI_FEN}\n")).unwrap();
+    for agents in ["random", "medium"] {
+        let records = dir.path().join(agents);
+        let (code, _out, err) = run(
+            &[
+                "simulate",
+                "xiangqi",
+                "--games",
+                "2",
+                "--agents",
+                agents,
+                "--openings",
+                openings.to_str().unwrap(),
+                "--records",
+                records.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{agents}: {err}");
+        for game in 0..2 {
+            let text = std::fs::read_to_string(records.join(format!("game-{game}.json"))).unwrap();
+            let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(record["actions"].as_array().unwrap().len(), 7, "{text}");
+            assert_eq!(record["result"]["winner"], "black", "{text}");
+            assert_eq!(record["result"]["reason"], "stalemate", "{text}");
+        }
+    }
+}
