@@ -111,6 +111,7 @@ fn count_list_and_has_move_agree_on_random_walks() {
 /// - From g3 it attacks h4, from h2 it attacks h3: the line below shuttles gote's king
 ///   h4↔h3 with sente checking on every move. Shogi's rule file counts a repetition at the
 ///   fourth occurrence and forbids the perpetual checker to complete it.
+///
 /// After three cycles the position with the silver on g3 and gote to move has occurred three
 /// times; sente's only move `h2g3` would make it four, so sente has no move it may play, and
 /// shogi's `stalemate: loss` makes gote the winner. Perft ignores the history (as
