@@ -485,7 +485,7 @@ fn needs_full_legality(rules: &crate::rules::Modules, start_hand: &[u8], royal_k
     rules
         .teams
         .as_ref()
-        .is_some_and(|t| t.partners.iter().any(|&p| p != 0))
+        .is_some_and(|t| t.partners.iter().any(|p| !p.is_empty()))
         || rules
             .hands
             .as_ref()

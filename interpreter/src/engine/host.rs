@@ -4,7 +4,7 @@
 use super::position::{Edit, Position, check_key, hand_key, piece_key};
 use crate::geometry::Board;
 use crate::rules::{Host, Moved};
-use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SquareSet};
+use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SeatSet, SquareSet};
 
 impl Position {
     /// Runs the rule modules after `m` by `mover` ([`crate::rules::Modules::on_capture`] for the
@@ -68,9 +68,9 @@ impl Position {
         }
     }
 
-    /// Bit mask of all seats.
-    pub(crate) fn seat_mask(&self) -> u8 {
-        ((1u16 << self.variant.seats.len()) - 1) as u8
+    /// Every seat of the variant.
+    pub(crate) fn all_seats(&self) -> SeatSet {
+        SeatSet::all(self.variant.seats.len())
     }
 }
 
@@ -107,8 +107,8 @@ impl Host for Position {
     }
 
     #[inline]
-    fn seat_mask(&self) -> u8 {
-        Position::seat_mask(self)
+    fn all_seats(&self) -> SeatSet {
+        Position::all_seats(self)
     }
 
     #[inline]
@@ -134,7 +134,7 @@ impl Host for Position {
     }
 
     #[inline]
-    fn attacked(&self, sq: u8, seats: u8) -> bool {
+    fn attacked(&self, sq: u8, seats: SeatSet) -> bool {
         self.variant.attacks.attacked(&self.board, sq, seats)
     }
 

@@ -9,7 +9,7 @@ use super::Move;
 use super::position::Position;
 use crate::compile::{CAPTURE, QUIET};
 use crate::geometry::Square;
-use crate::vocab::{Kind, Piece, Seat, SquareSet};
+use crate::vocab::{Kind, Piece, Seat, SeatSet, SquareSet};
 
 /// How much of the legality pipeline ([`Position::moves_for`]) runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,7 +203,7 @@ impl Position {
         target.owner() != seat
             && !target.is_dead()
             && self.variant.royal_kinds >> target.kind().0 & 1 == 0
-            && self.variant.rules.partners(seat) >> target.owner().0 & 1 == 0
+            && !self.variant.rules.partners(seat).contains(target.owner())
     }
 
     /// Pushes a move, expanded into its promotion choices.
@@ -259,8 +259,8 @@ impl Position {
             return true;
         }
         let partners = self.variant.rules.partners(seat);
-        let partners_before = if partners == 0 {
-            0
+        let partners_before = if partners.is_empty() {
+            SeatSet::EMPTY
         } else {
             self.partners_in_check(seat)
         };
@@ -293,7 +293,7 @@ impl Position {
                                 b.files.faces(&p.board, sq, seat, p.variant.royal_kinds)
                             }))
                 })
-                && (partners == 0 || p.partners_in_check(seat) & !partners_before == 0)
+                && (partners.is_empty() || (p.partners_in_check(seat) - partners_before).is_empty())
         });
         safe && self.drop_mate_allowed(m)
     }
@@ -333,8 +333,9 @@ impl Position {
     ///   positions).
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
-        let safe_now =
-            self.variant.rules.partners(seat) == 0 && !self.in_check(seat) && !self.under_bikjang();
+        let safe_now = self.variant.rules.partners(seat).is_empty()
+            && !self.in_check(seat)
+            && !self.under_bikjang();
         let (vacate, fill) = if safe_now {
             self.exposing_squares(seat)
         } else {
@@ -412,16 +413,11 @@ impl Position {
         r
     }
 
-    /// Bit mask of `seat`'s partners whose royal pieces are attacked (by any other seat).
-    fn partners_in_check(&self, seat: Seat) -> u8 {
-        let partners = self.variant.rules.partners(seat);
-        let mut out = 0;
-        for p in 0..self.variant.seats.len() as u8 {
-            if partners >> p & 1 == 1 && self.is_live(Seat(p)) && self.in_check(Seat(p)) {
-                out |= 1 << p;
-            }
-        }
-        out
+    /// `seat`'s partners whose royal pieces are attacked (by any other seat).
+    fn partners_in_check(&self, seat: Seat) -> SeatSet {
+        (self.variant.rules.partners(seat).iter())
+            .filter(|&p| self.is_live(p) && self.in_check(p))
+            .collect()
     }
 
     /// Keeps only the moves of `out[start..]` that leave the mover's royal pieces safe.

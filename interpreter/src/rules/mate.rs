@@ -108,7 +108,7 @@ impl Module for Mate {
             }
         }
         let c = h.counters_mut();
-        c.mated |= 1 << seat.0;
+        c.mated.insert(seat);
         c.mate_count = c.mate_count.saturating_add(1);
         c.mates[mater.index()] = c.mates[mater.index()].saturating_add(1);
         c.last_mate[mater.index()] = c.mate_count;

@@ -20,7 +20,7 @@
 
 use super::{Cx, Host, Module, Moved, Names};
 use crate::diag::{Code, Diagnostic};
-use crate::vocab::{Kind, MAX_SEATS, Outcome, Seat};
+use crate::vocab::{Kind, MAX_SEATS, Outcome, Seat, SeatSet};
 use crate::yaml::{Fields, Node, Reader, Text};
 
 /// The keys this module reads inside a piece's `promotion:`.
@@ -260,13 +260,13 @@ impl Module for FarPromotion {
     /// arrived.
     #[inline]
     fn after_move<H: Host>(&self, h: &mut H, mv: &Moved, _: &super::Modules) -> Option<Outcome> {
-        let mut losers = 0u8;
+        let mut losers = SeatSet::EMPTY;
         if h.take_any_loss() {
-            losers = h.seat_mask();
+            losers = h.all_seats();
         }
         let (to, placed) = (mv.m.to.0, mv.placed);
         if !mv.captured.is_empty() && mv.captured.owner().index() < MAX_SEATS {
-            losers |= 1 << mv.captured.owner().0;
+            losers.insert(mv.captured.owner());
         }
         if let Some(p) = self.of(placed.kind())
             && !p.lost_only
@@ -277,19 +277,16 @@ impl Module for FarPromotion {
         if self.waiting == 0 {
             return None;
         }
-        // The losing seats in seat order, each once (the set bits of the mask, lowest first).
-        let mut left = losers & h.seat_mask();
-        while left != 0 {
-            let s = left.trailing_zeros() as u8;
-            left &= left - 1;
-            for sq in h.occupancy(Seat(s)).iter() {
-                self.promote_if_waiting(h, Seat(s), sq);
+        // The losing seats in seat order, each once.
+        for s in losers & h.all_seats() {
+            for sq in h.occupancy(s).iter() {
+                self.promote_if_waiting(h, s, sq);
             }
         }
         let owner = placed.owner();
         if self.waiting >> placed.kind().0 & 1 == 1
             && owner.index() < MAX_SEATS
-            && losers >> owner.0 & 1 == 0
+            && !losers.contains(owner)
         {
             self.promote_if_waiting(h, owner, to);
         }
