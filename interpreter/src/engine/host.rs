@@ -2,7 +2,7 @@
 //! call of their hooks after a move.
 
 use super::position::{Edit, Position, check_key, hand_key, piece_key};
-use crate::geometry::Board;
+use crate::geometry::{Board, Square};
 use crate::rules::{Host, Moved};
 use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SeatSet, SquareSet};
 
@@ -76,13 +76,13 @@ impl Position {
 
 impl Host for Position {
     #[inline]
-    fn piece(&self, sq: u8) -> Piece {
-        self.board[sq as usize]
+    fn piece(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
     }
 
     #[inline]
-    fn edit(&mut self, sq: u8, after: Piece) {
-        Position::edit(self, sq, after);
+    fn edit(&mut self, sq: Square, after: Piece) {
+        Position::edit(self, sq.0, after);
     }
 
     #[inline]
@@ -134,8 +134,8 @@ impl Host for Position {
     }
 
     #[inline]
-    fn attacked(&self, sq: u8, seats: SeatSet) -> bool {
-        self.variant.attacks.attacked(&self.board, sq, seats)
+    fn attacked(&self, sq: Square, seats: SeatSet) -> bool {
+        self.variant.attacks.attacked(&self.board, sq.0, seats)
     }
 
     #[inline]

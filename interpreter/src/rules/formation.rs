@@ -12,6 +12,7 @@
 
 use super::compose::{Refusal, refuse};
 use super::{Cx, Host, Module, Moved, Names};
+use crate::geometry::Square;
 use crate::vocab::{Kind, Outcome, Piece, Seat, SeatSet, SquareSet};
 use crate::yaml::{Fields, Node, Reader, Text, Value};
 
@@ -181,7 +182,7 @@ fn capture<H: Host>(h: &mut H, all: &super::Modules, mover: Seat, to: u8, f: &Fo
             for x in x0..x0 + n {
                 for y in y0..y0 + n {
                     if let Some(sq) = b.square(x, y) {
-                        let p = h.piece(sq.0);
+                        let p = h.piece(sq);
                         if !p.is_empty() && p.kind() == f.kind {
                             count += 1;
                             owners.insert(p.owner());
@@ -199,7 +200,7 @@ fn capture<H: Host>(h: &mut H, all: &super::Modules, mover: Seat, to: u8, f: &Fo
             }
         }
     }
-    for sq in victims.iter() {
+    for sq in victims.iter().map(Square) {
         let p = h.piece(sq);
         all.on_capture(h, mover, p);
         h.edit(sq, Piece::EMPTY);

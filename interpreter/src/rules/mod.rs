@@ -130,9 +130,9 @@ pub fn ordinal(n: u32) -> String {
 /// position's hash stays in step.
 pub trait Host {
     /// The piece on square `sq` (empty if none).
-    fn piece(&self, sq: u8) -> Piece;
+    fn piece(&self, sq: Square) -> Piece;
     /// Replaces the piece on `sq` by `after` (empty to remove), logged for undo.
-    fn edit(&mut self, sq: u8, after: Piece);
+    fn edit(&mut self, sq: Square, after: Piece);
     /// The game counters: scores, capture records, thrones, rounds, resignations, mates.
     fn counters(&self) -> &Counters;
     /// The game counters, to change (saved whole in every undo entry).
@@ -154,7 +154,7 @@ pub trait Host {
     /// The squares of `seat`'s royal pieces.
     fn royals(&self, seat: Seat) -> SquareSet;
     /// True if square `sq` is attacked by a live piece of any seat in `seats`.
-    fn attacked(&self, sq: u8, seats: SeatSet) -> bool;
+    fn attacked(&self, sq: Square, seats: SeatSet) -> bool;
     /// How many piece kinds the variant has.
     fn kinds(&self) -> usize;
     /// How many pieces of `kind` `seat` has in hand.

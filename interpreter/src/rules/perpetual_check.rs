@@ -17,6 +17,7 @@
 
 use super::compose::{Need, Refusal, refuse};
 use super::{Cx, Hooks, Host, Module};
+use crate::geometry::Square;
 use crate::vocab::{Seat, SeatSet};
 use crate::yaml::{Fields, Reader};
 
@@ -35,7 +36,7 @@ impl PerpetualCheck {
                 && h.is_live(s)
                 && h.royals(s)
                     .iter()
-                    .any(|sq| h.attacked(sq, SeatSet::one(seat)))
+                    .any(|sq| h.attacked(Square(sq), SeatSet::one(seat)))
         })
     }
 }

@@ -20,6 +20,7 @@
 
 use super::{Cx, Host, Module, Moved, Names};
 use crate::diag::{Code, Diagnostic};
+use crate::geometry::Square;
 use crate::vocab::{Kind, MAX_SEATS, Outcome, Seat, SeatSet};
 use crate::yaml::{Fields, Node, Reader, Text};
 
@@ -119,14 +120,14 @@ impl FarPromotion {
     /// target kind its owner has lost.
     #[inline]
     fn promote_if_waiting<H: Host>(&self, h: &mut H, s: Seat, sq: u8) {
-        let p = h.piece(sq);
+        let p = h.piece(Square(sq));
         if p.is_empty() || self.waiting >> p.kind().0 & 1 == 0 {
             return;
         }
         if let Some(t) = self.of(p.kind()).and_then(|f| f.target(p.orient(), sq))
             && h.kind_count(s, t) == 0
         {
-            h.edit(sq, p.with_kind(t));
+            h.edit(Square(sq), p.with_kind(t));
         }
     }
 }
@@ -272,7 +273,7 @@ impl Module for FarPromotion {
             && !p.lost_only
             && let Some(t) = p.target(placed.orient(), to)
         {
-            h.edit(to, placed.with_kind(t));
+            h.edit(mv.m.to, placed.with_kind(t));
         }
         if self.waiting == 0 {
             return None;
