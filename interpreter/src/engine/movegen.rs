@@ -63,7 +63,7 @@ impl Position {
                 self.hop_moves_for(seat, kinds, die, out);
             }
         }
-        if v.has_special || v.rules.castling.is_some() {
+        if v.has_special() || v.rules.castling.is_some() {
             for &(die, kinds) in dice {
                 self.special_moves(seat, kinds, die, out);
             }
@@ -202,7 +202,7 @@ impl Position {
     pub(super) fn capturable(&self, seat: Seat, target: Piece) -> bool {
         target.owner() != seat
             && !target.is_dead()
-            && self.variant.royal_kinds >> target.kind().0 & 1 == 0
+            && self.variant.royal_kinds() >> target.kind().0 & 1 == 0
             && !self.variant.rules.partners(seat).contains(target.owner())
     }
 
@@ -254,7 +254,7 @@ impl Position {
     pub(crate) fn keeps_royals_safe(&mut self, m: Move) -> bool {
         let seat = self.to_move;
         let royals = self.royals[seat.index()];
-        let full = self.variant.needs_full_legality;
+        let full = self.variant.needs_full_legality();
         if royals.is_empty() && !full {
             return true;
         }
@@ -275,7 +275,7 @@ impl Position {
         // A royal piece placed from the hand (a set-up phase) may not be placed attacked.
         let dropped_royal = m
             .drop
-            .is_some_and(|k| self.variant.royal_kinds >> k.0 & 1 == 1);
+            .is_some_and(|k| self.variant.royal_kinds() >> k.0 & 1 == 1);
         let safe = self.with_move_applied(m, |p| {
             let attacks = &p.variant.attacks;
             let placed_safe = !dropped_royal || !attacks.attacked(&p.board, m.to.0, enemies);
@@ -287,10 +287,10 @@ impl Position {
                             .rules
                             .facing
                             .as_ref()
-                            .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds))
+                            .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds()))
                         || (bikjang
                             && p.variant.rules.bikjang.as_ref().is_some_and(|b| {
-                                b.files.faces(&p.board, sq, seat, p.variant.royal_kinds)
+                                b.files.faces(&p.board, sq, seat, p.variant.royal_kinds())
                             }))
                 })
                 && (partners.is_empty() || (p.partners_in_check(seat) - partners_before).is_empty())
@@ -307,7 +307,7 @@ impl Position {
         // The rule of the kind it is dropped as (a drop on a piece's other face follows that
         // face's rules).
         let p = self.placed_by_drop(self.to_move, m);
-        if !self.variant.needs_full_legality
+        if !self.variant.needs_full_legality()
             || !(self.variant.rules.hands.as_ref()).is_some_and(|h| h.drop_rule(p.kind()).no_mate)
         {
             return true;
@@ -343,7 +343,7 @@ impl Position {
         }
         .unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
-        let royal_kinds = self.variant.royal_kinds;
+        let royal_kinds = self.variant.royal_kinds();
         move |pos: &mut Self, m: Move| {
             if let Some(k) = m.drop {
                 if safe_now && royal_kinds >> k.0 & 1 == 0 {
@@ -370,7 +370,7 @@ impl Position {
             vacate = vacate.union(v.attacks.lines(sq));
             fill = fill.union(v.attacks.screens(sq));
             if let Some(f) = &v.rules.facing {
-                if f.faces(&self.board, sq, seat, v.royal_kinds) {
+                if f.faces(&self.board, sq, seat, v.royal_kinds()) {
                     return None;
                 }
                 vacate = vacate.union(f.file(sq));
@@ -424,7 +424,7 @@ impl Position {
     /// Inline: the usual answer, a mover without royal pieces keeps every move, costs no call.
     #[inline]
     pub(crate) fn retain_legal(&mut self, out: &mut Vec<Move>, start: usize) {
-        if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
+        if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality() {
             return;
         }
         self.filter_legal(out, start);
@@ -553,7 +553,7 @@ impl Position {
             return 0;
         }
         self.candidates(buf);
-        if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
+        if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality() {
             return buf.len() as u64;
         }
         let legal = self.legality();

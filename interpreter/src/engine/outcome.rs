@@ -47,7 +47,7 @@ impl Variant {
     pub fn end_reasons(&self) -> Vec<EndReason> {
         let mut out = Vec::new();
         if self.rules.dice.is_none() && !self.rules.mates_go_on() {
-            if self.has_royals {
+            if self.has_royals() {
                 out.push(EndReason::Checkmate);
             }
             out.push(EndReason::Stalemate);

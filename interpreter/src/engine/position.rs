@@ -536,7 +536,7 @@ impl Position {
         }
         for sq in self.rights.iter() {
             let p = self.board[sq as usize];
-            if p.is_empty() || self.variant.right_kinds >> p.kind().0 & 1 == 0 {
+            if p.is_empty() || self.variant.right_kinds() >> p.kind().0 & 1 == 0 {
                 return Err(format!(
                     "a first-move right on square index {sq}, without a piece of a right kind"
                 ));

@@ -54,7 +54,7 @@ pub fn san(pos: &mut Position, m: Move) -> String {
     let mut s = san_body(pos, m);
     pos.play_unchecked(m);
     let seat = pos.to_move();
-    if pos.variant().has_royals && pos.in_check(seat) {
+    if pos.variant().has_royals() && pos.in_check(seat) {
         s.push(if pos.legal_move_list().is_empty() && !pos.can_pass() {
             '#'
         } else {

@@ -746,7 +746,7 @@ pub fn read_position_string(v: &Variant, text: &str) -> Result<Setup, PositionEr
         let pair = f.parse()?;
         read_field(&seats, f, pair, &mut setup)?;
     }
-    if setup.rights.is_none() && v.right_kinds != 0 {
+    if setup.rights.is_none() && v.right_kinds() != 0 {
         setup.rights = Some(default_rights(v, &setup));
     }
     Ok(setup)
@@ -844,7 +844,7 @@ fn read_rights(
 fn default_rights(v: &Variant, setup: &Setup) -> crate::vocab::SquareSet {
     let mut out = crate::vocab::SquareSet::default();
     for &(sq, p) in &v.setup {
-        if v.right_kinds >> p.kind().0 & 1 == 1 && setup.board.get(sq.index()) == Some(&p) {
+        if v.right_kinds() >> p.kind().0 & 1 == 1 && setup.board.get(sq.index()) == Some(&p) {
             out.insert(sq.0);
         }
     }

@@ -176,7 +176,7 @@ impl Setup {
             fullmove: pos.fullmove(),
             end,
             // `None` where no kind has first-move rights.
-            rights: (pos.variant().right_kinds != 0).then(|| pos.rights()),
+            rights: (pos.variant().right_kinds() != 0).then(|| pos.rights()),
             ep: pos.en_passant().map(|(sq, _)| sq.0),
             source: Source::default(),
         }
@@ -545,7 +545,7 @@ impl Setup {
     /// under bikjang with passing, the seat that just passed may be the one in check.
     fn check_checks(&self, pos: &Position) -> Result<(), PositionError> {
         let v = pos.variant();
-        if !v.has_royals {
+        if !v.has_royals() {
             return Ok(());
         }
         let to_move = pos.to_move();
