@@ -62,7 +62,11 @@ impl fmt::Display for MoveRefusal {
             }
             MoveRefusal::NoDie { die, left } => {
                 let list: Vec<String> = left.iter().map(u8::to_string).collect();
-                write!(f, "no die left shows {die}: the dice left are {}", list.join(","))
+                write!(
+                    f,
+                    "no die left shows {die}: the dice left are {}",
+                    list.join(",")
+                )
             }
             MoveRefusal::NotSan { text, legal } => write!(
                 f,
