@@ -40,5 +40,5 @@ pub use spec::{Assignment, RuleFile};
 pub use stop::{Stop, Stopped};
 pub use vocab::{
     Action, Counters, EndReason, Kind, MAX_KINDS, MAX_ORIENTS, MAX_SEATS, Move, NO_OWNER, Outcome,
-    Piece, Seat, SquareSet,
+    Piece, Seat, SeatSet, SquareSet,
 };

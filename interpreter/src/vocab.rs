@@ -29,6 +29,173 @@ impl Seat {
     }
 }
 
+/// A set of seats, one bit per seat index (at most [`MAX_SEATS`] seats, so eight bits).
+///
+/// The closed type for "which seats": the enemies of a seat, a seat's partners, the seats
+/// that resigned or were mated, the seats whose throne or capture-all kind a seat has taken.
+/// Bit `i` stands for `Seat(i)`; the raw bits are read only where a position string or a hash
+/// writes them ([`bits`](Self::bits), [`from_bits`](Self::from_bits)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SeatSet(u8);
+
+impl SeatSet {
+    /// No seat.
+    pub const EMPTY: SeatSet = SeatSet(0);
+
+    /// Seats `0..n` (every seat of an `n`-seat variant); `n` is at most 8.
+    #[inline]
+    pub const fn all(n: usize) -> SeatSet {
+        SeatSet(((1u16 << n) - 1) as u8)
+    }
+
+    /// The set holding `seat` alone.
+    #[inline]
+    pub const fn one(seat: Seat) -> SeatSet {
+        SeatSet(1 << seat.0)
+    }
+
+    /// The set whose bit `i` stands for `Seat(i)` (as a position string or hash writes it).
+    #[inline]
+    pub const fn from_bits(bits: u8) -> SeatSet {
+        SeatSet(bits)
+    }
+
+    /// The bits of the set: bit `i` for `Seat(i)`.
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// True if `seat` is in the set.
+    #[inline]
+    pub const fn contains(self, seat: Seat) -> bool {
+        self.0 >> seat.0 & 1 != 0
+    }
+
+    /// Adds `seat`.
+    #[inline]
+    pub fn insert(&mut self, seat: Seat) {
+        self.0 |= 1 << seat.0;
+    }
+
+    /// Removes `seat`.
+    #[inline]
+    pub fn remove(&mut self, seat: Seat) {
+        self.0 &= !(1 << seat.0);
+    }
+
+    /// The same set with `seat` added.
+    #[inline]
+    pub const fn with(self, seat: Seat) -> SeatSet {
+        SeatSet(self.0 | 1 << seat.0)
+    }
+
+    /// The same set without `seat`.
+    #[inline]
+    pub const fn without(self, seat: Seat) -> SeatSet {
+        SeatSet(self.0 & !(1 << seat.0))
+    }
+
+    /// Number of seats in the set.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// True if no seat is in the set.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The lowest seat in the set, if any.
+    #[inline]
+    pub const fn first(self) -> Option<Seat> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Seat(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// The seats in ascending order.
+    #[inline]
+    pub fn iter(self) -> SeatSetIter {
+        SeatSetIter(self.0)
+    }
+}
+
+impl From<Seat> for SeatSet {
+    #[inline]
+    fn from(seat: Seat) -> SeatSet {
+        SeatSet::one(seat)
+    }
+}
+
+impl FromIterator<Seat> for SeatSet {
+    fn from_iter<I: IntoIterator<Item = Seat>>(iter: I) -> SeatSet {
+        iter.into_iter().fold(SeatSet::EMPTY, SeatSet::with)
+    }
+}
+
+impl IntoIterator for SeatSet {
+    type Item = Seat;
+    type IntoIter = SeatSetIter;
+    #[inline]
+    fn into_iter(self) -> SeatSetIter {
+        self.iter()
+    }
+}
+
+impl std::ops::BitOr for SeatSet {
+    type Output = SeatSet;
+    #[inline]
+    fn bitor(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitOrAssign for SeatSet {
+    #[inline]
+    fn bitor_assign(&mut self, other: SeatSet) {
+        self.0 |= other.0;
+    }
+}
+
+impl std::ops::BitAnd for SeatSet {
+    type Output = SeatSet;
+    #[inline]
+    fn bitand(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & other.0)
+    }
+}
+
+/// The seats of the left set that are not in the right one.
+impl std::ops::Sub for SeatSet {
+    type Output = SeatSet;
+    #[inline]
+    fn sub(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & !other.0)
+    }
+}
+
+/// Iterator over a [`SeatSet`], lowest seat first.
+pub struct SeatSetIter(u8);
+
+impl Iterator for SeatSetIter {
+    type Item = Seat;
+
+    #[inline]
+    fn next(&mut self) -> Option<Seat> {
+        if self.0 == 0 {
+            return None;
+        }
+        let s = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Seat(s))
+    }
+}
+
 /// A piece-kind index: the position of the kind in the rule file's `pieces:` mapping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Kind(pub u8);
@@ -390,20 +557,20 @@ impl Outcome {
 pub struct Counters {
     /// Score per seat.
     pub scores: [i64; MAX_SEATS],
-    /// Per seat: bit mask of the seats whose capture-all kind (Chaturaji's king) it captured.
-    pub taken: [u8; MAX_SEATS],
-    /// Per seat: bit mask of the seats whose throne it has scored.
-    pub thrones: [u8; MAX_SEATS],
+    /// Per seat: the seats whose capture-all kind (Chaturaji's king) it captured.
+    pub taken: [SeatSet; MAX_SEATS],
+    /// Per seat: the seats whose throne it has scored.
+    pub thrones: [SeatSet; MAX_SEATS],
     /// Rounds completed.
     pub rounds: u16,
     /// Consecutive completed rounds without a capture.
     pub quiet_rounds: u16,
     /// A capture happened in the current round.
     pub captured_in_round: bool,
-    /// Bit mask of the seats that resigned.
-    pub resigned: u8,
-    /// Bit mask of the seats that have been mated.
-    pub mated: u8,
+    /// The seats that resigned.
+    pub resigned: SeatSet,
+    /// The seats that have been mated.
+    pub mated: SeatSet,
     /// Mates so far (the order number of the latest mate).
     pub mate_count: u8,
     /// Per seat: mates it made.
@@ -517,6 +684,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn seat_set_holds_each_seat_once_in_order() {
+        let mut s = SeatSet::default();
+        assert!(s.is_empty());
+        for i in [6u8, 0, 3, 3] {
+            s.insert(Seat(i));
+        }
+        assert_eq!(s.iter().collect::<Vec<_>>(), [Seat(0), Seat(3), Seat(6)]);
+        assert_eq!(
+            (s.len(), s.bits(), s.first()),
+            (3, 0b100_1001, Some(Seat(0)))
+        );
+        s.remove(Seat(0));
+        assert!(!s.contains(Seat(0)) && s.contains(Seat(3)));
+        assert_eq!(SeatSet::all(4).bits(), 0b1111);
+        assert_eq!(SeatSet::all(4).without(Seat(1)), SeatSet::from_bits(0b1101));
+        assert_eq!(SeatSet::all(7).len(), 7);
+        assert_eq!(
+            SeatSet::from(Seat(2)) | SeatSet::one(Seat(5)),
+            SeatSet::from_bits(0b10_0100)
+        );
+        assert_eq!(
+            SeatSet::all(4) - SeatSet::one(Seat(0)),
+            SeatSet::from_bits(0b1110)
+        );
+        assert_eq!(
+            [Seat(1), Seat(2)].into_iter().collect::<SeatSet>().bits(),
+            0b110
+        );
+        assert_eq!(SeatSet::EMPTY.iter().next(), None);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use ashtapada::compile::CAPTURE;
 use ashtapada::spec::{BUILTIN, load, load_str};
-use ashtapada::vocab::{Kind, Piece, Seat};
+use ashtapada::vocab::{Kind, Piece, Seat, SeatSet};
 use ashtapada::{Variant, compile};
 use std::sync::Arc;
 
@@ -92,7 +92,7 @@ fn check_variant(label: &str, v: &Variant) -> usize {
                     board[from] = Piece::new(Kind(k as u8), Seat(0), o as u8);
                     let want = forward_attacks(v, combo, from as u8, &board);
                     for (to, &wanted) in want.iter().enumerate().take(n) {
-                        let got = v.attacks.attacked(&board, to as u8, 1);
+                        let got = v.attacks.attacked(&board, to as u8, SeatSet::from_bits(1));
                         assert_eq!(
                             got, wanted,
                             "{label}: {} orient {o} on square {from} → {to}",

@@ -400,7 +400,7 @@ fn play_and_check(pos: &mut Position, m: ashtapada::Move, on: &On, what: &str) {
         );
     }
     pos.play(m).expect("a legal move plays");
-    if on.royal && pos.counters().mated >> mover.0 & 1 == 0 {
+    if on.royal && !pos.counters().mated.contains(mover) {
         assert!(
             !pos.in_check(mover),
             "{what}: {m:?} leaves the mover in check"
@@ -413,7 +413,7 @@ fn play_and_check(pos: &mut Position, m: ashtapada::Move, on: &On, what: &str) {
         let c = *pos.counters();
         let checked = (0..4u8)
             .map(Seat)
-            .any(|s| s != mover && (c.mated | c.resigned) >> s.0 & 1 == 0 && pos.in_check(s));
+            .any(|s| s != mover && !(c.mated | c.resigned).contains(s) && pos.in_check(s));
         if checked {
             assert!(
                 pos.in_check(pos.to_move()),

@@ -8,7 +8,7 @@ use ashtapada::notation::{
     PositionError, PositionErrorKind as K, PositionField as F, Setup, from_fen,
     from_position_string, parse_position, to_position_string,
 };
-use ashtapada::{Assignment, Kind, Piece, Seat, Variant, load_variant};
+use ashtapada::{Assignment, Kind, Piece, Seat, SeatSet, Variant, load_variant};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -650,13 +650,13 @@ fn a_setup_is_plain_data_that_validation_checks_once() {
     let start = ashtapada::Position::start(v.clone());
     let mut s = Setup::from_position(&start);
     // Red resigned and it is red's turn: refused, in the resigned field's terms.
-    s.counters.resigned = 1;
+    s.counters.resigned = SeatSet::from_bits(1);
     let e = s.clone().into_position(&v).unwrap_err();
     assert!(matches!(e.kind, K::SeatOut { mated: false, .. }), "{e}");
     // Blue to move instead: blue rolls next, red's pieces stay on the board.
     s.to_move = Seat(1);
     let pos = s.clone().into_position(&v).expect("blue to move");
     assert_eq!(pos.to_move(), Seat(1));
-    assert_eq!(Setup::from_position(&pos).counters.resigned, 1);
+    assert_eq!(Setup::from_position(&pos).counters.resigned.bits(), 1);
     assert_eq!(pos.piece_count(Seat(0)), start.piece_count(Seat(0)));
 }

@@ -281,14 +281,14 @@ fn hand_written_chaturaji_position() {
     assert_eq!(pos.dice(), vec![5, 1]);
     let c = pos.counters();
     assert_eq!(c.scores[..4], [3, 0, 2, 1]);
-    assert_eq!(c.taken[0], 1 << 1);
-    assert_eq!(c.taken[2], 1 << 3);
-    assert_eq!(c.thrones[3], 1 << 2);
+    assert_eq!(c.taken[0].bits(), 1 << 1);
+    assert_eq!(c.taken[2].bits(), 1 << 3);
+    assert_eq!(c.thrones[3].bits(), 1 << 2);
     assert_eq!(
         (c.rounds, c.quiet_rounds, c.captured_in_round),
         (5, 2, true)
     );
-    assert_eq!(c.resigned, 0);
+    assert_eq!(c.resigned.bits(), 0);
     assert_eq!(pos.first_seat(), blue);
     assert_eq!((pos.halfmove(), pos.fullmove()), (7, 40));
     assert_eq!(pos.ended(), None);
@@ -418,7 +418,7 @@ fn four_player_shogi_hands_facing_dead_pieces_and_mates() {
     assert_eq!(pos.hand_count(Seat(0), gold_k), 1);
     assert_eq!(pos.hand_count(Seat(2), rook), 1);
     let c = pos.counters();
-    assert_eq!((c.mated, c.mate_count), (1 << 1, 1));
+    assert_eq!((c.mated.bits(), c.mate_count), (1 << 1, 1));
     assert_eq!((c.mates[0], c.last_mate[0], c.mated_at[1]), (1, 1, 1));
     assert_eq!(to_position_string(&pos), s);
     assert!(pos.ended().is_none());

@@ -227,7 +227,7 @@ fn a_pawn_move_that_mates_is_legal() {
     let mut pos = load(&[], "4nK4/1sR7/9/wS8/wK7eK/9/sPsG7/9/4sK4[sP] s");
     assert!(!has(&drops(&mut pos, 'P'), "P@a4"));
     play(&mut pos, &["a3a4"]);
-    assert_eq!(pos.counters().mated, 1 << WEST.0);
+    assert_eq!(pos.counters().mated.bits(), 1 << WEST.0);
     assert_eq!(at(&pos, "a5"), "_K:w*");
     assert_eq!(at(&pos, "a6"), "sS:w");
     assert_eq!(pos.to_move(), NORTH);
@@ -474,7 +474,7 @@ fn mate_kills_the_king_and_hands_hand_and_pieces_to_the_mater() {
     assert_eq!(hand(&pos, SOUTH, 'G'), 1);
     assert_eq!(pos.hand_total(WEST), 0);
     let c = pos.counters();
-    assert_eq!(c.mated, 1 << WEST.0);
+    assert_eq!(c.mated.bits(), 1 << WEST.0);
     assert_eq!(c.mate_count, 1);
     assert_eq!(c.mates[..4], [1, 0, 0, 0]);
     assert_eq!(c.mated_at[..4], [0, 1, 0, 0]);
@@ -518,7 +518,7 @@ fn the_mater_is_the_last_mover_even_if_another_seat_gives_the_check() {
     assert_eq!(at(&pos, "a1"), "_K*");
     assert_eq!(at(&pos, "f6"), "eP:s");
     let c = pos.counters();
-    assert_eq!(c.mated, 1 << SOUTH.0);
+    assert_eq!(c.mated.bits(), 1 << SOUTH.0);
     assert_eq!(c.mates[..4], [0, 0, 0, 1]);
     assert_eq!(pos.to_move(), WEST);
     play(&mut pos, &["g3g2", "e9d9"]);
@@ -538,7 +538,7 @@ fn the_mater_is_the_last_mover_even_if_another_seat_gives_the_check() {
 fn no_legal_move_without_check_is_mate_too() {
     let mut pos = load(&[], "wK3nK4/7sR1/9/9/8eK/9/9/9/1sR2sK4[] s");
     play(&mut pos, &["e1e2"]);
-    assert_eq!(pos.counters().mated, 1 << WEST.0);
+    assert_eq!(pos.counters().mated.bits(), 1 << WEST.0);
     assert_eq!(pos.counters().mates[..4], [1, 0, 0, 0]);
     assert_eq!(at(&pos, "a9"), "_K:w*");
     assert_eq!(pos.to_move(), NORTH);
@@ -561,7 +561,7 @@ fn no_legal_move_without_check_is_mate_too() {
 fn after_a_mate_a_check_interrupt_comes_first() {
     let mut pos = load(&[], "3nK5/9/9/wPwP7/wK7eK/wPwP7/9/4sR4/4sK4[] s");
     play(&mut pos, &["e2e5"]);
-    assert_eq!(pos.counters().mated, 1 << WEST.0);
+    assert_eq!(pos.counters().mated.bits(), 1 << WEST.0);
     assert_eq!(at(&pos, "b4"), "sP:w");
     assert!(pos.in_check(EAST));
     assert_eq!(pos.to_move(), EAST);
@@ -588,7 +588,7 @@ fn one_move_can_mate_two_players() {
     let mut pos = load(&[], text);
     play(&mut pos, &["c1c9"]);
     let c = pos.counters();
-    assert_eq!(c.mated, 1 << WEST.0 | 1 << NORTH.0);
+    assert_eq!(c.mated.bits(), 1 << WEST.0 | 1 << NORTH.0);
     assert_eq!(c.mates[..4], [2, 0, 0, 0]);
     assert_eq!(c.mated_at[..4], [0, 1, 2, 0]);
     assert_eq!(at(&pos, "a9"), "_K:w*");
@@ -600,7 +600,7 @@ fn one_move_can_mate_two_players() {
 
     let mut pos = load(&["end=last-standing"], text);
     play(&mut pos, &["c1c9"]);
-    assert_eq!(pos.counters().mated, 1 << WEST.0 | 1 << NORTH.0);
+    assert_eq!(pos.counters().mated.bits(), 1 << WEST.0 | 1 << NORTH.0);
     assert_eq!(pos.outcome(), None);
     assert_eq!(pos.to_move(), EAST);
 }
@@ -761,7 +761,7 @@ fn pairs_count_partner_attacks_and_forbid_only_new_checks() {
 fn pairs_end_at_the_first_mate_and_the_mated_team_loses() {
     let mut pos = load(&["format=pairs"], MATE);
     play(&mut pos, &["c5b5"]);
-    assert_eq!(pos.counters().mated, 1 << WEST.0);
+    assert_eq!(pos.counters().mated.bits(), 1 << WEST.0);
     assert!(matches!(pos.outcome(), Some(Outcome::Ranked { .. })));
     assert_eq!(reason(&mut pos).as_deref(), Some("first-mate"));
     assert_eq!(pos.ranks(), [1, 3, 1, 3]);
@@ -794,7 +794,7 @@ fn the_second_mate_ends_the_game_and_players_are_ranked() {
         let mut pos = load(&[], &text);
         assert_eq!(pos.outcome(), None);
         play(&mut pos, &["c5b5"]);
-        assert_eq!(pos.counters().mated, 1 << WEST.0 | 1 << EAST.0);
+        assert_eq!(pos.counters().mated.bits(), 1 << WEST.0 | 1 << EAST.0);
         assert_eq!(reason(&mut pos).as_deref(), Some("two-mated"), "{text}");
         assert_eq!(pos.ranks(), ranks, "{text}");
         assert!(pos.legal_move_list().is_empty());
@@ -821,7 +821,7 @@ fn more_mates_rank_first_and_last_standing_plays_on() {
     let text = "4nK4/9/2wP6/7nS:e1/wK1sG5_K:e*/2sS4nG:e1/sP8/9/4sK4[sPwGwP2nG3nP] s - 0,0,0,0 - - 0 0 - - n:e s 0 1";
     let mut pos = load(&["end=last-standing"], text);
     play(&mut pos, &["c5b5"]);
-    assert_eq!(pos.counters().mated, 1 << WEST.0 | 1 << EAST.0);
+    assert_eq!(pos.counters().mated.bits(), 1 << WEST.0 | 1 << EAST.0);
     assert_eq!(pos.outcome(), None);
     assert_eq!(pos.to_move(), NORTH);
 }
@@ -932,7 +932,7 @@ fn the_move_limit_comes_before_the_mate() {
     let mut pos = load(&["move-limit=1"], MATE);
     play(&mut pos, &["c5b5"]);
     assert_eq!(reason(&mut pos).as_deref(), Some("move-limit"));
-    assert_eq!(pos.counters().mated, 0);
+    assert_eq!(pos.counters().mated.bits(), 0);
     assert_eq!(at(&pos, "a5"), "wK");
 
     let mut pos = load(&["move-limit=1", "format=pairs"], MATE);

@@ -16,7 +16,7 @@ mod uci;
 
 use ashtapada::agents::{AGENT_NAMES, Agent, ChaCha8Rng, Refusal, by_name};
 use ashtapada::notation::parse_action;
-use ashtapada::{Action, Position, Variant};
+use ashtapada::{Action, Position, Seat, SeatSet, Variant};
 pub use process::{Process, end_all};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -252,7 +252,7 @@ impl Players {
                         shared: self.shared.clone(),
                         process: None,
                         game: None,
-                        told_resigned: 0,
+                        told_resigned: SeatSet::EMPTY,
                         broken: false,
                     }),
                 }
@@ -388,8 +388,8 @@ struct OutsideAgent {
     process: Option<Process>,
     /// The game the process was told of.
     game: Option<u64>,
-    /// The seats (bit mask) whose resignation in this game the process was told of.
-    told_resigned: u8,
+    /// The seats whose resignation in this game the process was told of.
+    told_resigned: SeatSet,
     /// The process failed: it is not handed back.
     broken: bool,
 }
@@ -415,11 +415,11 @@ impl OutsideAgent {
             let plays = seats_of(pos.variant(), self.index, self.entries, offset);
             self.protocol.new_game(p, pos, game, &plays, rng, timeout)?;
             self.game = Some(game);
-            self.told_resigned = 0;
+            self.told_resigned = SeatSet::EMPTY;
         }
-        let resigned = pos.counters().resigned & !self.told_resigned;
+        let resigned = pos.counters().resigned - self.told_resigned;
         for (s, seat) in pos.variant().seats.iter().enumerate() {
-            if resigned & (1 << s) != 0 {
+            if resigned.contains(Seat(s as u8)) {
                 self.protocol.resigned(p, pos, game, &seat.name)?;
             }
         }

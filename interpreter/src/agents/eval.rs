@@ -146,7 +146,7 @@ impl Evaluator {
     /// pieces it started with.
     pub fn eliminated(&self, pos: &Position, seat: Seat) -> bool {
         let c = pos.counters();
-        (c.mated | c.resigned) >> seat.0 & 1 == 1
+        (c.mated | c.resigned).contains(seat)
             || (self.royal_at_start[seat.index()] && pos.royal_count(seat) == 0)
     }
 

@@ -49,7 +49,11 @@ fn balance(eval: &Evaluator, pos: &Position, mover: Seat) -> i64 {
 /// Seats out of the game, and seats whose capture-all kind has been taken, as one mask.
 fn knocked_out(eval: &Evaluator, pos: &Position) -> u32 {
     let n = pos.variant().seats.len();
-    let taken = pos.counters().taken.iter().fold(0u32, |a, &t| a | t as u32);
+    let taken = pos
+        .counters()
+        .taken
+        .iter()
+        .fold(0u32, |a, &t| a | t.bits() as u32);
     let out = (0..n)
         .filter(|&s| eval.eliminated(pos, Seat(s as u8)))
         .fold(0u32, |a, s| a | 1 << s);

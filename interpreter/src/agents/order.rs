@@ -6,7 +6,7 @@
 
 use super::eval::Evaluator;
 use crate::engine::Position;
-use crate::vocab::Move;
+use crate::vocab::{Move, SeatSet};
 
 /// Ordering key of the table's move.
 const TABLE_MOVE: i32 = i32::MAX;
@@ -112,7 +112,7 @@ pub fn exchange(eval: &Evaluator, pos: &Position, m: Move) -> i32 {
         return victim;
     }
     let seat = pos.to_move();
-    let others = ((1u16 << pos.variant().seats.len()) - 1) as u8 & !(1 << seat.0);
+    let others = SeatSet::all(pos.variant().seats.len()).without(seat);
     if pos.attacked_by(m.to, others) {
         victim - attacker
     } else {

@@ -9,7 +9,7 @@
 use super::movetable::{CAPTURE, HopLimits, Movement, line, mode_bits};
 use crate::dsl::{Hop, Step};
 use crate::geometry::{Board, Orientation, Square};
-use crate::vocab::{Piece, SquareSet};
+use crate::vocab::{Piece, SeatSet, SquareSet};
 
 /// A leap that could attack `square` from `from`.
 #[derive(Clone, Copy, Debug)]
@@ -292,11 +292,11 @@ impl AttackTable {
         r.zone == 0 || self.from_sets[r.zone as usize - 1].contains(s)
     }
 
-    /// True if a live piece whose owner's bit is set in `seats` attacks `sq`.
+    /// True if a live piece whose owner is in `seats` attacks `sq`.
     /// `board` is the position's mailbox; dead pieces block but never attack.
     #[inline(always)]
-    pub fn attacked(&self, board: &[Piece], sq: u8, seats: u8) -> bool {
-        let live = |p: Piece| !p.is_empty() && !p.is_dead() && (seats >> p.owner().0) & 1 != 0;
+    pub fn attacked(&self, board: &[Piece], sq: u8, seats: SeatSet) -> bool {
+        let live = |p: Piece| !p.is_empty() && !p.is_dead() && seats.contains(p.owner());
         let (start, len) = self.leap_index[sq as usize];
         for r in &self.rev_leaps[start as usize..(start + len) as usize] {
             let p = board[r.from as usize];

@@ -161,26 +161,26 @@ pub struct Variant {
     /// End rules.
     pub end: EndRules,
     /// True if any kind is royal (check and mate apply).
-    pub has_royals: bool,
+    has_royals: bool,
     /// Bit mask of the royal kinds: [`crate::rules::royal::Royal::kinds`], copied here for the
     /// move generator's hot path.
-    pub royal_kinds: u64,
+    royal_kinds: u64,
     /// The rule modules of the registry ([`crate::rules`]), compiled.
     pub rules: crate::rules::Modules,
     /// True when legality needs more than royal safety (drop restrictions, partners).
-    pub needs_full_legality: bool,
+    needs_full_legality: bool,
     /// The special move table: first-move (`i`) and en-passant (`e`) steps
     /// ([`MoveTable::build_special`]); empty when no kind has them.
     pub special: MoveTable,
     /// True when some kind has first-move or en-passant steps (the generator walks
     /// [`special`](Self::special) only then).
-    pub has_special: bool,
+    has_special: bool,
     /// Bit mask of the kinds with en-passant steps.
-    pub ep_kinds: u64,
+    ep_kinds: u64,
     /// Bit mask of the kinds whose pieces hold a first-move right until they move: kinds with
     /// first-move steps and the castling royal and partner. The position tracks these rights
     /// (0: it tracks none).
-    pub right_kinds: u64,
+    right_kinds: u64,
     /// Ranking keys: integer expressions per seat, most important first, with the quantities
     /// each reads.
     pub ranking: Vec<(Expr, Vec<Quantity>)>,
@@ -215,6 +215,46 @@ impl Variant {
     /// Number of seats.
     pub fn n_seats(&self) -> usize {
         self.seats.len()
+    }
+
+    /// True if any kind is royal (check and mate apply). Derived when the variant is compiled.
+    #[inline]
+    pub const fn has_royals(&self) -> bool {
+        self.has_royals
+    }
+
+    /// Bit mask of the royal kinds (bit = kind index): [`crate::rules::royal::Royal::kinds`],
+    /// copied for the move generator's hot path. Derived when the variant is compiled.
+    #[inline]
+    pub const fn royal_kinds(&self) -> u64 {
+        self.royal_kinds
+    }
+
+    /// True when legality needs more than royal safety (drop restrictions, partners). Derived
+    /// when the variant is compiled.
+    #[inline]
+    pub const fn needs_full_legality(&self) -> bool {
+        self.needs_full_legality
+    }
+
+    /// True when some kind has first-move or en-passant steps (the generator walks
+    /// [`special`](Self::special) only then). Derived when the variant is compiled.
+    #[inline]
+    pub const fn has_special(&self) -> bool {
+        self.has_special
+    }
+
+    /// Bit mask of the kinds with en-passant steps. Derived when the variant is compiled.
+    #[inline]
+    pub const fn ep_kinds(&self) -> u64 {
+        self.ep_kinds
+    }
+
+    /// Bit mask of the kinds whose pieces hold a first-move right until they move (0: the
+    /// position tracks none). Derived when the variant is compiled.
+    #[inline]
+    pub const fn right_kinds(&self) -> u64 {
+        self.right_kinds
     }
 }
 
@@ -485,7 +525,7 @@ fn needs_full_legality(rules: &crate::rules::Modules, start_hand: &[u8], royal_k
     rules
         .teams
         .as_ref()
-        .is_some_and(|t| t.partners.iter().any(|&p| p != 0))
+        .is_some_and(|t| t.partners.iter().any(|p| !p.is_empty()))
         || rules
             .hands
             .as_ref()

@@ -52,7 +52,7 @@ impl Position {
                 0
             } else {
                 (now.iter().zip(was))
-                    .map(|(now, was)| (now & !was).count_ones())
+                    .map(|(&now, &was)| (now - was).len() as u32)
                     .sum()
             },
             mates: self

@@ -25,7 +25,7 @@ impl Position {
                 };
                 c.captured_in_round = false;
             }
-            if self.count[next.index()] > 0 && self.counters.resigned >> next.0 & 1 == 0 {
+            if self.count[next.index()] > 0 && !self.counters.resigned.contains(next) {
                 break;
             }
         }
@@ -51,7 +51,7 @@ impl Position {
         }
         let seat = self.to_move;
         self.push_undo(Action::Resign, Piece::EMPTY, Piece::EMPTY);
-        self.counters.resigned |= 1 << seat.0;
+        self.counters.resigned.insert(seat);
         self.ended = self.judge_conditions(seat);
         if self.ended.is_none() {
             self.end_turn();

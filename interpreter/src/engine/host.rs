@@ -2,9 +2,9 @@
 //! call of their hooks after a move.
 
 use super::position::{Edit, Position, check_key, hand_key, piece_key};
-use crate::geometry::Board;
+use crate::geometry::{Board, Square};
 use crate::rules::{Host, Moved};
-use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SquareSet};
+use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SeatSet, SquareSet};
 
 impl Position {
     /// Runs the rule modules after `m` by `mover` ([`crate::rules::Modules::on_capture`] for the
@@ -68,21 +68,21 @@ impl Position {
         }
     }
 
-    /// Bit mask of all seats.
-    pub(crate) fn seat_mask(&self) -> u8 {
-        ((1u16 << self.variant.seats.len()) - 1) as u8
+    /// Every seat of the variant.
+    pub(crate) fn all_seats(&self) -> SeatSet {
+        SeatSet::all(self.variant.seats.len())
     }
 }
 
 impl Host for Position {
     #[inline]
-    fn piece(&self, sq: u8) -> Piece {
-        self.board[sq as usize]
+    fn piece(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
     }
 
     #[inline]
-    fn edit(&mut self, sq: u8, after: Piece) {
-        Position::edit(self, sq, after);
+    fn edit(&mut self, sq: Square, after: Piece) {
+        Position::edit(self, sq.0, after);
     }
 
     #[inline]
@@ -107,8 +107,8 @@ impl Host for Position {
     }
 
     #[inline]
-    fn seat_mask(&self) -> u8 {
-        Position::seat_mask(self)
+    fn all_seats(&self) -> SeatSet {
+        Position::all_seats(self)
     }
 
     #[inline]
@@ -134,8 +134,8 @@ impl Host for Position {
     }
 
     #[inline]
-    fn attacked(&self, sq: u8, seats: u8) -> bool {
-        self.variant.attacks.attacked(&self.board, sq, seats)
+    fn attacked(&self, sq: Square, seats: SeatSet) -> bool {
+        self.variant.attacks.attacked(&self.board, sq.0, seats)
     }
 
     #[inline]

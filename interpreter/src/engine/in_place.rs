@@ -5,7 +5,7 @@ use super::position::Position;
 use crate::compile::CAPTURE;
 use crate::geometry::Square;
 use crate::rules::in_place::InPlacePromotion;
-use crate::vocab::{Piece, Seat};
+use crate::vocab::{Piece, Seat, SeatSet};
 
 impl Position {
     /// Appends `seat`'s promotions in place (of its kinds set in `kinds`): a piece of an
@@ -97,7 +97,7 @@ impl Position {
         (0..v.seats.len() as u8).filter(|&s| s != seat.0).all(|s| {
             self.royals[s as usize]
                 .iter()
-                .all(|sq| !v.attacks.attacked(&board, sq, 1 << seat.0))
+                .all(|sq| !v.attacks.attacked(&board, sq, SeatSet::one(seat)))
         })
     }
 }

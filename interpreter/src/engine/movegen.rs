@@ -9,7 +9,7 @@ use super::Move;
 use super::position::Position;
 use crate::compile::{CAPTURE, QUIET};
 use crate::geometry::Square;
-use crate::vocab::{Kind, Piece, Seat, SquareSet};
+use crate::vocab::{Kind, Piece, Seat, SeatSet, SquareSet};
 
 /// How much of the legality pipeline ([`Position::moves_for`]) runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +63,7 @@ impl Position {
                 self.hop_moves_for(seat, kinds, die, out);
             }
         }
-        if v.has_special || v.rules.castling.is_some() {
+        if v.has_special() || v.rules.castling.is_some() {
             for &(die, kinds) in dice {
                 self.special_moves(seat, kinds, die, out);
             }
@@ -202,8 +202,8 @@ impl Position {
     pub(super) fn capturable(&self, seat: Seat, target: Piece) -> bool {
         target.owner() != seat
             && !target.is_dead()
-            && self.variant.royal_kinds >> target.kind().0 & 1 == 0
-            && self.variant.rules.partners(seat) >> target.owner().0 & 1 == 0
+            && self.variant.royal_kinds() >> target.kind().0 & 1 == 0
+            && !self.variant.rules.partners(seat).contains(target.owner())
     }
 
     /// Pushes a move, expanded into its promotion choices.
@@ -254,13 +254,13 @@ impl Position {
     pub(crate) fn keeps_royals_safe(&mut self, m: Move) -> bool {
         let seat = self.to_move;
         let royals = self.royals[seat.index()];
-        let full = self.variant.needs_full_legality;
+        let full = self.variant.needs_full_legality();
         if royals.is_empty() && !full {
             return true;
         }
         let partners = self.variant.rules.partners(seat);
-        let partners_before = if partners == 0 {
-            0
+        let partners_before = if partners.is_empty() {
+            SeatSet::EMPTY
         } else {
             self.partners_in_check(seat)
         };
@@ -275,7 +275,7 @@ impl Position {
         // A royal piece placed from the hand (a set-up phase) may not be placed attacked.
         let dropped_royal = m
             .drop
-            .is_some_and(|k| self.variant.royal_kinds >> k.0 & 1 == 1);
+            .is_some_and(|k| self.variant.royal_kinds() >> k.0 & 1 == 1);
         let safe = self.with_move_applied(m, |p| {
             let attacks = &p.variant.attacks;
             let placed_safe = !dropped_royal || !attacks.attacked(&p.board, m.to.0, enemies);
@@ -287,13 +287,13 @@ impl Position {
                             .rules
                             .facing
                             .as_ref()
-                            .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds))
+                            .is_some_and(|f| f.faces(&p.board, sq, seat, p.variant.royal_kinds()))
                         || (bikjang
                             && p.variant.rules.bikjang.as_ref().is_some_and(|b| {
-                                b.files.faces(&p.board, sq, seat, p.variant.royal_kinds)
+                                b.files.faces(&p.board, sq, seat, p.variant.royal_kinds())
                             }))
                 })
-                && (partners == 0 || p.partners_in_check(seat) & !partners_before == 0)
+                && (partners.is_empty() || (p.partners_in_check(seat) - partners_before).is_empty())
         });
         safe && self.drop_mate_allowed(m)
     }
@@ -307,7 +307,7 @@ impl Position {
         // The rule of the kind it is dropped as (a drop on a piece's other face follows that
         // face's rules).
         let p = self.placed_by_drop(self.to_move, m);
-        if !self.variant.needs_full_legality
+        if !self.variant.needs_full_legality()
             || !(self.variant.rules.hands.as_ref()).is_some_and(|h| h.drop_rule(p.kind()).no_mate)
         {
             return true;
@@ -333,8 +333,9 @@ impl Position {
     ///   positions).
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
-        let safe_now =
-            self.variant.rules.partners(seat) == 0 && !self.in_check(seat) && !self.under_bikjang();
+        let safe_now = self.variant.rules.partners(seat).is_empty()
+            && !self.in_check(seat)
+            && !self.under_bikjang();
         let (vacate, fill) = if safe_now {
             self.exposing_squares(seat)
         } else {
@@ -342,7 +343,7 @@ impl Position {
         }
         .unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
-        let royal_kinds = self.variant.royal_kinds;
+        let royal_kinds = self.variant.royal_kinds();
         move |pos: &mut Self, m: Move| {
             if let Some(k) = m.drop {
                 if safe_now && royal_kinds >> k.0 & 1 == 0 {
@@ -369,7 +370,7 @@ impl Position {
             vacate = vacate.union(v.attacks.lines(sq));
             fill = fill.union(v.attacks.screens(sq));
             if let Some(f) = &v.rules.facing {
-                if f.faces(&self.board, sq, seat, v.royal_kinds) {
+                if f.faces(&self.board, sq, seat, v.royal_kinds()) {
                     return None;
                 }
                 vacate = vacate.union(f.file(sq));
@@ -412,23 +413,18 @@ impl Position {
         r
     }
 
-    /// Bit mask of `seat`'s partners whose royal pieces are attacked (by any other seat).
-    fn partners_in_check(&self, seat: Seat) -> u8 {
-        let partners = self.variant.rules.partners(seat);
-        let mut out = 0;
-        for p in 0..self.variant.seats.len() as u8 {
-            if partners >> p & 1 == 1 && self.is_live(Seat(p)) && self.in_check(Seat(p)) {
-                out |= 1 << p;
-            }
-        }
-        out
+    /// `seat`'s partners whose royal pieces are attacked (by any other seat).
+    fn partners_in_check(&self, seat: Seat) -> SeatSet {
+        (self.variant.rules.partners(seat).iter())
+            .filter(|&p| self.is_live(p) && self.in_check(p))
+            .collect()
     }
 
     /// Keeps only the moves of `out[start..]` that leave the mover's royal pieces safe.
     /// Inline: the usual answer, a mover without royal pieces keeps every move, costs no call.
     #[inline]
     pub(crate) fn retain_legal(&mut self, out: &mut Vec<Move>, start: usize) {
-        if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
+        if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality() {
             return;
         }
         self.filter_legal(out, start);
@@ -557,7 +553,7 @@ impl Position {
             return 0;
         }
         self.candidates(buf);
-        if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality {
+        if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality() {
             return buf.len() as u64;
         }
         let legal = self.legality();

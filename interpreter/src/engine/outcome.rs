@@ -47,7 +47,7 @@ impl Variant {
     pub fn end_reasons(&self) -> Vec<EndReason> {
         let mut out = Vec::new();
         if self.rules.dice.is_none() && !self.rules.mates_go_on() {
-            if self.has_royals {
+            if self.has_royals() {
                 out.push(EndReason::Checkmate);
             }
             out.push(EndReason::Stalemate);
@@ -166,15 +166,19 @@ impl Position {
             Quantity::Score(s) => c.scores[seat(s)],
             Quantity::Rounds => c.rounds as i64,
             Quantity::RoundsWithoutCapture => c.quiet_rounds as i64,
-            Quantity::Resigned => c.resigned.count_ones() as i64,
+            Quantity::Resigned => c.resigned.len() as i64,
             Quantity::Const(v) => v,
-            Quantity::Mated(s) => (c.mated >> seat(s) & 1) as i64,
+            Quantity::Mated(s) => c.mated.contains(Seat(seat(s) as u8)) as i64,
             Quantity::TeamMated(s) => {
                 let s = seat(s);
-                let team = self.variant.rules.partners(Seat(s as u8)) | 1 << s;
-                (c.mated & team != 0) as i64
+                let team = self
+                    .variant
+                    .rules
+                    .partners(Seat(s as u8))
+                    .with(Seat(s as u8));
+                !(c.mated & team).is_empty() as i64
             }
-            Quantity::MatedSeats => c.mated.count_ones() as i64,
+            Quantity::MatedSeats => c.mated.len() as i64,
             Quantity::Mates(s) => c.mates[seat(s)] as i64,
             Quantity::Hand(s) => self.hand[seat(s)].iter().map(|&n| n as i64).sum(),
             Quantity::LastMate(s) => c.last_mate[seat(s)] as i64,

@@ -22,7 +22,7 @@ impl Position {
                 &self.board,
                 self.royals[seat.index()],
                 seat,
-                self.variant.royal_kinds,
+                self.variant.royal_kinds(),
             )
         })
     }

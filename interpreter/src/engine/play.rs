@@ -147,7 +147,7 @@ impl Position {
             self.hash = h;
         }
         // An en-passant capture takes a piece from another square: it resets like a capture.
-        let en_passant = if self.variant.right_kinds | self.variant.ep_kinds != 0 {
+        let en_passant = if self.variant.right_kinds() | self.variant.ep_kinds() != 0 {
             self.play_special(m, mover, moved)
         } else {
             Piece::EMPTY

@@ -4,7 +4,7 @@
 use crate::compile::Variant;
 use crate::geometry::Square;
 use crate::vocab::{Action, Counters, MAX_DICE, Move, Outcome};
-use crate::vocab::{MAX_KINDS, MAX_SEATS, Piece, Seat, SquareSet};
+use crate::vocab::{MAX_KINDS, MAX_SEATS, Piece, Seat, SeatSet, SquareSet};
 use std::sync::Arc;
 
 /// What `undo` needs to take a move back.
@@ -381,11 +381,10 @@ impl Position {
         Seat(((seat.0 as usize + n - 1) % n) as u8)
     }
 
-    /// Bit mask of the seats whose pieces threaten `seat`'s royal pieces.
+    /// The seats whose pieces threaten `seat`'s royal pieces.
     #[inline]
-    pub(crate) fn enemies(&self, seat: Seat) -> u8 {
-        let all = ((1u16 << self.variant.seats.len()) - 1) as u8;
-        all & !(1 << seat.0)
+    pub(crate) fn enemies(&self, seat: Seat) -> SeatSet {
+        SeatSet::all(self.variant.seats.len()).without(seat)
     }
 
     /// True if any royal piece of `seat` is attacked by another seat's live piece.
@@ -396,8 +395,8 @@ impl Position {
             .any(|sq| self.variant.attacks.attacked(&self.board, sq, enemies))
     }
 
-    /// True if `sq` is attacked by a live piece of any seat in `seats` (a bit mask).
-    pub fn attacked_by(&self, sq: Square, seats: u8) -> bool {
+    /// True if `sq` is attacked by a live piece of any seat in `seats`.
+    pub fn attacked_by(&self, sq: Square, seats: SeatSet) -> bool {
         self.variant.attacks.attacked(&self.board, sq.0, seats)
     }
 
@@ -537,7 +536,7 @@ impl Position {
         }
         for sq in self.rights.iter() {
             let p = self.board[sq as usize];
-            if p.is_empty() || self.variant.right_kinds >> p.kind().0 & 1 == 0 {
+            if p.is_empty() || self.variant.right_kinds() >> p.kind().0 & 1 == 0 {
                 return Err(format!(
                     "a first-move right on square index {sq}, without a piece of a right kind"
                 ));

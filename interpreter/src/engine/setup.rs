@@ -75,7 +75,7 @@ impl Position {
         self.root_fullmove = s.fullmove.max(1);
         self.undo.clear();
         self.rights = s.rights.unwrap_or_else(|| self.setup_rights());
-        let right_kinds = self.variant.right_kinds;
+        let right_kinds = self.variant.right_kinds();
         for sq in self.rights.iter() {
             let p = self.board[sq as usize];
             if p.is_empty() || right_kinds >> p.kind().0 & 1 == 0 {
@@ -99,7 +99,7 @@ impl Position {
     pub(crate) fn setup_rights(&self) -> crate::vocab::SquareSet {
         let mut out = crate::vocab::SquareSet::default();
         for &(sq, p) in &self.variant.setup {
-            if self.variant.right_kinds >> p.kind().0 & 1 == 1 && self.board[sq.index()] == p {
+            if self.variant.right_kinds() >> p.kind().0 & 1 == 1 && self.board[sq.index()] == p {
                 out.insert(sq.0);
             }
         }
@@ -126,7 +126,7 @@ impl Position {
         let p = self.board[victim.index()];
         if !p.is_empty()
             && p.owner() == mover
-            && v.ep_kinds >> p.kind().0 & 1 == 1
+            && v.ep_kinds() >> p.kind().0 & 1 == 1
             && self.ep_possible(self.to_move, sq)
         {
             self.ep = sq;

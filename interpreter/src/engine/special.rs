@@ -35,7 +35,7 @@ impl Position {
         let unchecked = v.rules.first_move.as_ref().map_or(0, |f| f.not_in_check);
         let mut checked = None;
         // Without first-move or en-passant steps the special table is empty (castling alone).
-        let pieces = if v.has_special {
+        let pieces = if v.has_special() {
             self.occ[seat.index()]
         } else {
             SquareSet::default()
@@ -151,7 +151,7 @@ impl Position {
         (self.ep != NO_EP
             && m.to.0 == self.ep
             && m.drop.is_none()
-            && self.variant.ep_kinds >> moved.kind().0 & 1 == 1)
+            && self.variant.ep_kinds() >> moved.kind().0 & 1 == 1)
             .then_some(self.ep_victim)
     }
 
@@ -209,7 +209,7 @@ impl Position {
             self.edit(rook_to, rook);
             return took;
         }
-        if self.variant.ep_kinds >> moved.kind().0 & 1 == 1
+        if self.variant.ep_kinds() >> moved.kind().0 & 1 == 1
             && let Some(passed) = self.passed_square(moved, from, to)
             && self.ep_possible(self.next_seat(mover), passed)
         {
@@ -227,7 +227,7 @@ impl Position {
     fn drop_gives_right(&mut self, sq: u8, dropped: Piece) {
         let v = &*self.variant;
         let kind = dropped.kind();
-        if v.right_kinds >> kind.0 & 1 == 1
+        if v.right_kinds() >> kind.0 & 1 == 1
             && v.kinds[kind.index()].promotion.is_some()
             && v.setup.iter().any(|&(s, p)| s.0 == sq && p == dropped)
         {
@@ -295,7 +295,7 @@ impl Position {
         self.occ[seat.index()].iter().any(|from| {
             let p = self.board[from as usize];
             !p.is_dead()
-                && v.ep_kinds >> p.kind().0 & 1 == 1
+                && v.ep_kinds() >> p.kind().0 & 1 == 1
                 && t.leaps_of(t.entry(p.combo(v.orients.len()), from))
                     .iter()
                     .any(|l| l.to == sq && l.mode & EN_PASSANT != 0)

@@ -8,7 +8,7 @@ use crate::vocab::Seat;
 impl Position {
     /// True if `seat` still takes turns (not mated, not resigned).
     pub(crate) fn is_live(&self, seat: Seat) -> bool {
-        (self.counters.mated | self.counters.resigned) >> seat.0 & 1 == 0
+        !(self.counters.mated | self.counters.resigned).contains(seat)
     }
 
     /// Passes the turn on after `from` moved (see [`next_due`](Self::next_due)), counting a

@@ -152,7 +152,7 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
                 return fail(setup, kind);
             }
         },
-        F::Castling if v.right_kinds != 0 => match read_rights(v, setup, text) {
+        F::Castling if v.right_kinds() != 0 => match read_rights(v, setup, text) {
             Ok(rights) => setup.rights = Some(rights),
             Err(kind) => return fail(setup, kind),
         },
@@ -168,7 +168,7 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
                 Err(_) => return fail(setup, too_large()),
             }
         }
-        F::EnPassant if text != "-" && v.ep_kinds != 0 => match v.board.parse_square(text) {
+        F::EnPassant if text != "-" && v.ep_kinds() != 0 => match v.board.parse_square(text) {
             Some(sq) => setup.ep = Some(sq.0),
             None => {
                 let kind = K::EnPassantSquare {
@@ -235,7 +235,7 @@ fn file_kinds(v: &Variant) -> u64 {
         .enumerate()
         .filter(|(_, k)| k.promotion.is_none())
         .fold(0u64, |m, (i, _)| m | 1 << i)
-        & v.right_kinds
+        & v.right_kinds()
         & !castling
 }
 
@@ -255,7 +255,7 @@ fn read_rights(v: &Variant, setup: &Setup, text: &str) -> Result<SquareSet, K> {
     };
     for &(sq, p) in &v.setup {
         let k = &v.kinds[p.kind().index()];
-        if v.right_kinds >> p.kind().0 & 1 == 1 && k.promotion.is_some() && on(sq.0) == p {
+        if v.right_kinds() >> p.kind().0 & 1 == 1 && k.promotion.is_some() && on(sq.0) == p {
             rights.insert(sq.0);
         }
     }

@@ -1,8 +1,81 @@
 //! Move notation: coordinates, `e2e3`, with the promotion kind's letter, `a7a8q`.
 
-use crate::engine::Position;
+use crate::engine::{DropRefusal, Position};
 use crate::vocab::{Action, Move};
 use std::fmt;
+
+/// Why a well-formed move or drop is not legal here ([`MoveError::Illegal`]); its `Display`
+/// is the sentence the error shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveRefusal {
+    /// No piece stands on the origin square (named as the board names it, `e4`).
+    NoPiece {
+        /// The origin square's name.
+        square: String,
+    },
+    /// The piece on the origin square belongs to another seat than the one to move.
+    NotYours {
+        /// The origin square's name.
+        square: String,
+        /// The piece's owner (seat name).
+        owner: String,
+        /// The seat to move (seat name).
+        to_move: String,
+    },
+    /// The piece on the origin square has no legal move now.
+    NoMove,
+    /// The piece on the origin square has no legal move with this die value.
+    NoMoveWithDie(u8),
+    /// No die left shows the die written before the move.
+    NoDie {
+        /// The die written.
+        die: u8,
+        /// The dice left, in ascending order.
+        left: Vec<u8>,
+    },
+    /// No legal move is written so in SAN here.
+    NotSan {
+        /// The move as written.
+        text: String,
+        /// The legal moves, written as a list.
+        legal: String,
+    },
+    /// A drop breaks a rule of the hands ([`DropRefusal`]).
+    Drop(DropRefusal),
+}
+
+impl fmt::Display for MoveRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveRefusal::NoPiece { square } => write!(f, "there is no piece on {square}"),
+            MoveRefusal::NotYours {
+                square,
+                owner,
+                to_move,
+            } => write!(
+                f,
+                "the piece on {square} belongs to {owner}; it is {to_move}'s turn"
+            ),
+            MoveRefusal::NoMove => f.write_str(NO_MOVE),
+            MoveRefusal::NoMoveWithDie(d) => {
+                write!(f, "no legal move with die {d} starts on that square")
+            }
+            MoveRefusal::NoDie { die, left } => {
+                let list: Vec<String> = left.iter().map(u8::to_string).collect();
+                write!(
+                    f,
+                    "no die left shows {die}: the dice left are {}",
+                    list.join(",")
+                )
+            }
+            MoveRefusal::NotSan { text, legal } => write!(
+                f,
+                "no legal move is written `{text}` in SAN here; the legal moves are {legal}"
+            ),
+            MoveRefusal::Drop(r) => r.fmt(f),
+        }
+    }
+}
 
 /// A move that cannot be read or is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,8 +90,8 @@ pub enum MoveError {
         from_same_square: Vec<String>,
         /// When no legal move starts on the origin square, why: "there is no piece on e4",
         /// "the piece on e7 belongs to black; it is white's turn", "no die left shows 6: the
-        /// dice left are 2"; for a drop, the rule it breaks ([`crate::engine::DropRefusal`]).
-        why: Option<String>,
+        /// dice left are 2"; for a drop, the rule it breaks ([`MoveRefusal::Drop`]).
+        why: Option<MoveRefusal>,
     },
 }
 
@@ -31,8 +104,10 @@ impl fmt::Display for MoveError {
                 from_same_square,
                 why,
             } if text.contains(['@', '*']) => {
-                let why = why.as_deref().unwrap_or("that piece cannot be dropped now");
-                write!(f, "illegal drop `{text}`: {why}")?;
+                match why {
+                    Some(why) => write!(f, "illegal drop `{text}`: {why}")?,
+                    None => write!(f, "illegal drop `{text}`: that piece cannot be dropped now")?,
+                }
                 if !from_same_square.is_empty() {
                     write!(
                         f,
@@ -47,7 +122,7 @@ impl fmt::Display for MoveError {
                 from_same_square,
                 why,
             } if from_same_square.is_empty() => {
-                let why = why.as_deref().unwrap_or(NO_MOVE);
+                let why = why.as_ref().unwrap_or(&MoveRefusal::NoMove);
                 write!(f, "illegal move `{text}`: {why}")
             }
             MoveError::Illegal {
@@ -277,9 +352,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 .map(|m| move_to_string(pos, *m))
                 .collect(),
             why: Some(match (no_move_from(pos, from), die) {
-                (why, Some(d)) if why == NO_MOVE => {
-                    format!("no legal move with die {d} starts on that square")
-                }
+                (MoveRefusal::NoMove, Some(d)) => MoveRefusal::NoMoveWithDie(d),
                 (why, _) => why,
             }),
         }),
@@ -300,14 +373,10 @@ fn check_die(pos: &Position, d: u8, text: &str) -> Result<(), MoveError> {
     let mut left = pos.dice();
     if !pos.awaiting_roll() && !left.contains(&d) {
         left.sort_unstable();
-        let list: Vec<String> = left.iter().map(u8::to_string).collect();
         return Err(MoveError::Illegal {
             text: text.to_string(),
             from_same_square: Vec::new(),
-            why: Some(format!(
-                "no die left shows {d}: the dice left are {}",
-                list.join(",")
-            )),
+            why: Some(MoveRefusal::NoDie { die: d, left }),
         });
     }
     Ok(())
@@ -317,17 +386,21 @@ const NO_MOVE: &str = "no legal move starts on that square";
 
 /// Why no legal move starts on `from`: it is empty, or holds another seat's piece (naming
 /// both seats), or else the piece simply has no legal move now.
-fn no_move_from(pos: &Position, from: crate::geometry::Square) -> String {
+fn no_move_from(pos: &Position, from: crate::geometry::Square) -> MoveRefusal {
     let v = pos.variant();
-    let name = v.board.name(from);
+    let square = || v.board.name(from);
     let piece = pos.piece_at(from);
-    let seat = |s: crate::vocab::Seat| v.seats.get(s.index()).map(|x| x.name.as_str());
+    let seat = |s: crate::vocab::Seat| v.seats.get(s.index()).map(|x| x.name.clone());
     match (piece.is_empty(), seat(piece.owner()), seat(pos.to_move())) {
-        (true, _, _) => format!("there is no piece on {name}"),
+        (true, _, _) => MoveRefusal::NoPiece { square: square() },
         (false, Some(owner), Some(to_move)) if piece.owner() != pos.to_move() => {
-            format!("the piece on {name} belongs to {owner}; it is {to_move}'s turn")
+            MoveRefusal::NotYours {
+                square: square(),
+                owner,
+                to_move,
+            }
         }
-        _ => NO_MOVE.to_string(),
+        _ => MoveRefusal::NoMove,
     }
 }
 
@@ -410,7 +483,7 @@ fn parse_drop(
     Err(MoveError::Illegal {
         text: t.to_string(),
         from_same_square,
-        why: pos.drop_refusal(kind, shown, to).map(|r| r.to_string()),
+        why: pos.drop_refusal(kind, shown, to).map(MoveRefusal::Drop),
     })
 }
 

@@ -54,7 +54,7 @@ pub fn san(pos: &mut Position, m: Move) -> String {
     let mut s = san_body(pos, m);
     pos.play_unchecked(m);
     let seat = pos.to_move();
-    if pos.variant().has_royals && pos.in_check(seat) {
+    if pos.variant().has_royals() && pos.in_check(seat) {
         s.push(if pos.legal_move_list().is_empty() && !pos.can_pass() {
             '#'
         } else {
@@ -172,10 +172,10 @@ pub fn san_move(pos: &mut Position, text: &str) -> Result<Action, MoveError> {
             .map_err(|_| MoveError::Illegal {
                 text: t.to_string(),
                 from_same_square: Vec::new(),
-                why: Some(format!(
-                    "no legal move is written `{t}` in SAN here; the legal moves are {}",
-                    legal_list(pos, &legal)
-                )),
+                why: Some(super::moves::MoveRefusal::NotSan {
+                    text: t.to_string(),
+                    legal: legal_list(pos, &legal),
+                }),
             }),
         _ => Err(MoveError::Syntax(format!(
             "`{t}` could be {}: add the check mark or the origin",

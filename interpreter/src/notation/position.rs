@@ -12,7 +12,7 @@ use super::setup::{Setup, SetupEnd};
 use crate::compile::Variant;
 use crate::engine::Position;
 use crate::geometry::Square;
-use crate::vocab::{Counters, EndReason, Kind, MAX_SEATS, NO_OWNER, Piece, Seat};
+use crate::vocab::{Counters, EndReason, Kind, MAX_SEATS, NO_OWNER, Piece, Seat, SeatSet};
 use pest::Parser;
 use pest::iterators::Pair;
 use pest_derive::Parser;
@@ -158,15 +158,16 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
     let n = v.seats.len();
     let letters = seat_letters(v);
     let letter = |s: Seat| letters.get(s.index()).copied().unwrap_or('_');
-    let set = |mask: u8| -> String {
-        (0..n)
-            .filter(|&i| mask >> i & 1 != 0)
-            .map(|i| letters[i])
+    let set = |seats: SeatSet| -> String {
+        seats
+            .iter()
+            .filter(|s| s.index() < n)
+            .map(|s| letters[s.index()])
             .collect()
     };
-    let sets = |masks: &[u8]| -> String {
+    let sets = |masks: &[SeatSet]| -> String {
         let parts: Vec<String> = (0..n)
-            .filter(|&i| masks[i] != 0)
+            .filter(|&i| !masks[i].is_empty())
             .map(|i| format!("{}:{}", letters[i], set(masks[i])))
             .collect();
         if parts.is_empty() {
@@ -585,27 +586,27 @@ impl Seats<'_> {
             .ok_or_else(|| f.error_on(pair, self.unknown(c)))
     }
 
-    /// A bit mask of seats written as letters together (`by`).
-    fn mask_of(&self, f: &Field<'_>, pair: &Pair<'_, Rule>) -> Result<u8, PositionError> {
+    /// A set of seats written as letters together (`by`).
+    fn mask_of(&self, f: &Field<'_>, pair: &Pair<'_, Rule>) -> Result<SeatSet, PositionError> {
         let start = pair.as_span().start();
-        let mut mask = 0u8;
+        let mut mask = SeatSet::EMPTY;
         for (i, c) in pair.as_str().char_indices() {
             let seat = self
                 .by_letter(c)
                 .ok_or_else(|| f.error_at(start + i..start + i + c.len_utf8(), self.unknown(c)))?;
-            mask |= 1 << seat.0;
+            mask.insert(seat);
         }
         Ok(mask)
     }
 
-    /// Per-seat bit masks from `seat:letters` entries, with each entry's range.
+    /// Per-seat sets of seats from `seat:letters` entries, with each entry's range.
     fn sets_of(
         &self,
         f: &Field<'_>,
         pair: Pair<'_, Rule>,
         setup: &mut Setup,
-    ) -> Result<[u8; MAX_SEATS], PositionError> {
-        let mut out = [0u8; MAX_SEATS];
+    ) -> Result<[SeatSet; MAX_SEATS], PositionError> {
+        let mut out = [SeatSet::EMPTY; MAX_SEATS];
         for entry in pair.into_inner().filter(|p| p.as_rule() == Rule::seat_set) {
             let span = f.span_of(&entry);
             let mut inner = entry.into_inner();
@@ -745,7 +746,7 @@ pub fn read_position_string(v: &Variant, text: &str) -> Result<Setup, PositionEr
         let pair = f.parse()?;
         read_field(&seats, f, pair, &mut setup)?;
     }
-    if setup.rights.is_none() && v.right_kinds != 0 {
+    if setup.rights.is_none() && v.right_kinds() != 0 {
         setup.rights = Some(default_rights(v, &setup));
     }
     Ok(setup)
@@ -843,7 +844,7 @@ fn read_rights(
 fn default_rights(v: &Variant, setup: &Setup) -> crate::vocab::SquareSet {
     let mut out = crate::vocab::SquareSet::default();
     for &(sq, p) in &v.setup {
-        if v.right_kinds >> p.kind().0 & 1 == 1 && setup.board.get(sq.index()) == Some(&p) {
+        if v.right_kinds() >> p.kind().0 & 1 == 1 && setup.board.get(sq.index()) == Some(&p) {
             out.insert(sq.0);
         }
     }
@@ -888,11 +889,11 @@ fn read_mates(
         if mater == mated {
             return Err(f.error_on(&mate, K::SelfMate { seat: name(mater) }));
         }
-        if c.mated >> mated.0 & 1 != 0 {
+        if c.mated.contains(mated) {
             return Err(f.error_on(&mate, K::MatedTwice { seat: name(mated) }));
         }
         c.mate_count += 1;
-        c.mated |= 1 << mated.0;
+        c.mated.insert(mated);
         c.mates[mater.index()] += 1;
         c.last_mate[mater.index()] = c.mate_count;
         c.mated_at[mated.index()] = c.mate_count;

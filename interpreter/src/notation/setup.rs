@@ -11,7 +11,7 @@ use crate::compile::Variant;
 use crate::engine::{EndSetting, Position, SetupState};
 use crate::geometry::Square;
 use crate::vocab::{Counters, EndReason, Kind, MAX_DICE, MAX_KINDS, MAX_SEATS, NO_OWNER};
-use crate::vocab::{Piece, Seat, SquareSet};
+use crate::vocab::{Piece, Seat, SeatSet, SquareSet};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -176,7 +176,7 @@ impl Setup {
             fullmove: pos.fullmove(),
             end,
             // `None` where no kind has first-move rights.
-            rights: (pos.variant().right_kinds != 0).then(|| pos.rights()),
+            rights: (pos.variant().right_kinds() != 0).then(|| pos.rights()),
             ep: pos.en_passant().map(|(sq, _)| sq.0),
             source: Source::default(),
         }
@@ -345,7 +345,7 @@ impl Setup {
             (F::Taken, &c.taken, "king"),
             (F::Thrones, &c.thrones, "throne"),
         ] {
-            if let Some(s) = (0..v.seats.len()).find(|&s| masks[s] >> s & 1 != 0) {
+            if let Some(s) = (0..v.seats.len()).find(|&s| masks[s].contains(Seat(s as u8))) {
                 let at = self
                     .source
                     .entries
@@ -443,7 +443,7 @@ impl Setup {
             let faced: Vec<usize> = (0..v.seats.len())
                 .filter(|&i| v.seats[i].orient == p.orient())
                 .collect();
-            if !faced.is_empty() && faced.iter().all(|&i| mated >> i & 1 == 0) {
+            if !faced.is_empty() && faced.iter().all(|&i| !mated.contains(Seat(i as u8))) {
                 return Err(self.error(
                     F::Board,
                     self.square_span(sq),
@@ -454,7 +454,7 @@ impl Setup {
                 ));
             }
         }
-        let is_mated = |s: usize| s < v.seats.len() && mated >> s & 1 != 0;
+        let is_mated = |s: usize| s < v.seats.len() && mated.contains(Seat(s as u8));
         for (sq, p) in self.board.iter().enumerate() {
             if !p.is_empty() && !p.is_dead() && is_mated(p.owner().index()) {
                 return Err(self.error(
@@ -498,7 +498,7 @@ impl Setup {
             return Err(self.error(F::Resigned, None, K::NoSeatLeft));
         }
         if pos.ended().is_none() && !pos.is_live(to_move) {
-            let mated = self.counters.mated >> to_move.0 & 1 != 0;
+            let mated = self.counters.mated.contains(to_move);
             return Err(self.error(
                 F::ToMove,
                 None,
@@ -545,7 +545,7 @@ impl Setup {
     /// under bikjang with passing, the seat that just passed may be the one in check.
     fn check_checks(&self, pos: &Position) -> Result<(), PositionError> {
         let v = pos.variant();
-        if !v.has_royals {
+        if !v.has_royals() {
             return Ok(());
         }
         let to_move = pos.to_move();
@@ -596,10 +596,11 @@ impl Setup {
         if o.reason() != EndReason::CaptureAll {
             return Ok(());
         }
-        let all = ((1u16 << v.seats.len()) - 1) as u8;
+        let all = SeatSet::all(v.seats.len());
         let made = |s: usize| {
-            let others = all & !(1 << s);
-            pos.kind_count(Seat(s as u8), c.kind) > 0 && self.counters.taken[s] & others == others
+            let others = all.without(Seat(s as u8));
+            pos.kind_count(Seat(s as u8), c.kind) > 0
+                && (others - self.counters.taken[s]).is_empty()
         };
         let winner = o.winner().map(|w| w.index());
         let ok = match winner {

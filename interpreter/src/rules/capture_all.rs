@@ -105,16 +105,16 @@ impl Module for CaptureAll {
     #[inline]
     fn on_capture<H: Host>(&self, h: &mut H, mover: Seat, captured: Piece) {
         if captured.kind() == self.kind && captured.owner().index() < MAX_SEATS {
-            h.counters_mut().taken[mover.index()] |= 1 << captured.owner().0;
+            h.counters_mut().taken[mover.index()].insert(captured.owner());
         }
     }
 
     #[inline]
     fn after_move<H: Host>(&self, h: &mut H, mv: &Moved, _: &super::Modules) -> Option<Outcome> {
         let mover = mv.mover;
-        let others = h.seat_mask() & !(1 << mover.0);
+        let others = h.all_seats().without(mover);
         if h.kind_count(mover, self.kind) == 0
-            || h.counters().taken[mover.index()] & others != others
+            || !(others - h.counters().taken[mover.index()]).is_empty()
         {
             return None;
         }

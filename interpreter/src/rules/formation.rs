@@ -12,7 +12,8 @@
 
 use super::compose::{Refusal, refuse};
 use super::{Cx, Host, Module, Moved, Names};
-use crate::vocab::{Kind, Outcome, Piece, Seat, SquareSet};
+use crate::geometry::Square;
+use crate::vocab::{Kind, Outcome, Piece, Seat, SeatSet, SquareSet};
 use crate::yaml::{Fields, Node, Reader, Text, Value};
 
 /// One formation as written (`formations.NAME`).
@@ -177,14 +178,14 @@ fn capture<H: Host>(h: &mut H, all: &super::Modules, mover: Seat, to: u8, f: &Fo
             if x0 < 0 || y0 < 0 || x0 + n > b.files as i32 || y0 + n > b.ranks as i32 {
                 continue;
             }
-            let (mut count, mut owners, mut block) = (0u32, 0u8, SquareSet::default());
+            let (mut count, mut owners, mut block) = (0u32, SeatSet::EMPTY, SquareSet::default());
             for x in x0..x0 + n {
                 for y in y0..y0 + n {
                     if let Some(sq) = b.square(x, y) {
-                        let p = h.piece(sq.0);
+                        let p = h.piece(sq);
                         if !p.is_empty() && p.kind() == f.kind {
                             count += 1;
-                            owners |= 1 << p.owner().0;
+                            owners.insert(p.owner());
                             if p.owner() != mover {
                                 block.insert(sq.0);
                             }
@@ -192,14 +193,14 @@ fn capture<H: Host>(h: &mut H, all: &super::Modules, mover: Seat, to: u8, f: &Fo
                     }
                 }
             }
-            if count == f.distinct as u32 && owners.count_ones() == count {
+            if count == f.distinct as u32 && owners.len() as u32 == count {
                 for sq in block.iter() {
                     victims.insert(sq);
                 }
             }
         }
     }
-    for sq in victims.iter() {
+    for sq in victims.iter().map(Square) {
         let p = h.piece(sq);
         all.on_capture(h, mover, p);
         h.edit(sq, Piece::EMPTY);

@@ -17,6 +17,7 @@
 
 use super::compose::{Refusal, refuse};
 use super::{Cx, Hooks, Host, Module, Names};
+use crate::geometry::Square;
 use crate::vocab::{Kind, NO_OWNER, Seat};
 use crate::yaml::{Fields, Node, Reader};
 
@@ -89,12 +90,12 @@ impl Module for Mate {
 
     /// Mates `seat` with `mater` as the mater; play goes on.
     fn on_no_move<H: Host>(&self, h: &mut H, seat: Seat, mater: Seat) -> bool {
-        for sq in h.royals(seat).iter() {
+        for sq in h.royals(seat).iter().map(Square) {
             let p = h.piece(sq);
             h.edit(sq, p.with_owner(Seat(NO_OWNER)).killed());
         }
         let owner = if self.to_mater { mater } else { Seat(NO_OWNER) };
-        for sq in h.occupancy(seat).iter() {
+        for sq in h.occupancy(seat).iter().map(Square) {
             let p = h.piece(sq);
             h.edit(sq, p.with_owner(owner));
         }
@@ -108,7 +109,7 @@ impl Module for Mate {
             }
         }
         let c = h.counters_mut();
-        c.mated |= 1 << seat.0;
+        c.mated.insert(seat);
         c.mate_count = c.mate_count.saturating_add(1);
         c.mates[mater.index()] = c.mates[mater.index()].saturating_add(1);
         c.last_mate[mater.index()] = c.mate_count;

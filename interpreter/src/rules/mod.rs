@@ -48,7 +48,7 @@ pub mod throne;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::geometry::{Board, Orientation, Square};
-use crate::vocab::{Counters, Kind, Move, Outcome, Piece, ResultKind, Seat, SquareSet};
+use crate::vocab::{Counters, Kind, Move, Outcome, Piece, ResultKind, Seat, SeatSet, SquareSet};
 use crate::yaml::{Fields, Node, Reader, Text, unknown_name};
 
 /// The string at `node` with its node (for spans), or a problem in `r`.
@@ -130,9 +130,9 @@ pub fn ordinal(n: u32) -> String {
 /// position's hash stays in step.
 pub trait Host {
     /// The piece on square `sq` (empty if none).
-    fn piece(&self, sq: u8) -> Piece;
+    fn piece(&self, sq: Square) -> Piece;
     /// Replaces the piece on `sq` by `after` (empty to remove), logged for undo.
-    fn edit(&mut self, sq: u8, after: Piece);
+    fn edit(&mut self, sq: Square, after: Piece);
     /// The game counters: scores, capture records, thrones, rounds, resignations, mates.
     fn counters(&self) -> &Counters;
     /// The game counters, to change (saved whole in every undo entry).
@@ -141,8 +141,8 @@ pub trait Host {
     fn kind_count(&self, seat: Seat, kind: Kind) -> u8;
     /// The squares of `seat`'s pieces.
     fn occupancy(&self, seat: Seat) -> SquareSet;
-    /// Bit mask of all seats of the variant.
-    fn seat_mask(&self) -> u8;
+    /// Every seat of the variant.
+    fn all_seats(&self) -> SeatSet;
     /// The board's size.
     fn board(&self) -> Board;
     /// True once per change that may have taken pieces from any seat other than by the move
@@ -153,8 +153,8 @@ pub trait Host {
     fn in_check(&self, seat: Seat) -> bool;
     /// The squares of `seat`'s royal pieces.
     fn royals(&self, seat: Seat) -> SquareSet;
-    /// True if square `sq` is attacked by a live piece of any seat in `seats` (a bit mask).
-    fn attacked(&self, sq: u8, seats: u8) -> bool;
+    /// True if square `sq` is attacked by a live piece of any seat in `seats`.
+    fn attacked(&self, sq: Square, seats: SeatSet) -> bool;
     /// How many piece kinds the variant has.
     fn kinds(&self) -> usize;
     /// How many pieces of `kind` `seat` has in hand.
@@ -171,7 +171,7 @@ pub trait Host {
     /// How many seats the variant has.
     #[inline]
     fn seat_count(&self) -> usize {
-        self.seat_mask().count_ones() as usize
+        self.all_seats().len()
     }
 
     /// The seat after `seat` in turn order (clockwise).
@@ -184,7 +184,7 @@ pub trait Host {
     #[inline]
     fn is_live(&self, seat: Seat) -> bool {
         let c = self.counters();
-        (c.mated | c.resigned) >> seat.0 & 1 == 0
+        !(c.mated | c.resigned).contains(seat)
     }
 }
 
@@ -618,10 +618,12 @@ registry! {
 }
 
 impl Modules {
-    /// Bit mask of `seat`'s partners ([`teams`]; 0 without teams).
+    /// `seat`'s partners ([`teams`]; none without teams).
     #[inline]
-    pub fn partners(&self, seat: Seat) -> u8 {
-        self.teams.as_ref().map_or(0, |t| t.partners[seat.index()])
+    pub fn partners(&self, seat: Seat) -> SeatSet {
+        self.teams
+            .as_ref()
+            .map_or(SeatSet::EMPTY, |t| t.partners[seat.index()])
     }
 }
 

@@ -17,7 +17,8 @@
 
 use super::compose::{Need, Refusal, refuse};
 use super::{Cx, Hooks, Host, Module};
-use crate::vocab::Seat;
+use crate::geometry::Square;
+use crate::vocab::{Seat, SeatSet};
 use crate::yaml::{Fields, Reader};
 
 /// The compiled rule (it has no parameters).
@@ -31,7 +32,11 @@ impl PerpetualCheck {
     /// True if `seat`'s pieces attack another live seat's royal piece.
     pub fn gives_check<H: Host>(h: &H, seat: Seat) -> bool {
         (0..h.seat_count() as u8).map(Seat).any(|s| {
-            s != seat && h.is_live(s) && h.royals(s).iter().any(|sq| h.attacked(sq, 1 << seat.0))
+            s != seat
+                && h.is_live(s)
+                && h.royals(s)
+                    .iter()
+                    .any(|sq| h.attacked(Square(sq), SeatSet::one(seat)))
         })
     }
 }

@@ -20,7 +20,8 @@
 
 use super::{Cx, Host, Module, Moved, Names};
 use crate::diag::{Code, Diagnostic};
-use crate::vocab::{Kind, MAX_SEATS, Outcome, Seat};
+use crate::geometry::Square;
+use crate::vocab::{Kind, MAX_SEATS, Outcome, Seat, SeatSet};
 use crate::yaml::{Fields, Node, Reader, Text};
 
 /// The keys this module reads inside a piece's `promotion:`.
@@ -119,14 +120,14 @@ impl FarPromotion {
     /// target kind its owner has lost.
     #[inline]
     fn promote_if_waiting<H: Host>(&self, h: &mut H, s: Seat, sq: u8) {
-        let p = h.piece(sq);
+        let p = h.piece(Square(sq));
         if p.is_empty() || self.waiting >> p.kind().0 & 1 == 0 {
             return;
         }
         if let Some(t) = self.of(p.kind()).and_then(|f| f.target(p.orient(), sq))
             && h.kind_count(s, t) == 0
         {
-            h.edit(sq, p.with_kind(t));
+            h.edit(Square(sq), p.with_kind(t));
         }
     }
 }
@@ -260,36 +261,33 @@ impl Module for FarPromotion {
     /// arrived.
     #[inline]
     fn after_move<H: Host>(&self, h: &mut H, mv: &Moved, _: &super::Modules) -> Option<Outcome> {
-        let mut losers = 0u8;
+        let mut losers = SeatSet::EMPTY;
         if h.take_any_loss() {
-            losers = h.seat_mask();
+            losers = h.all_seats();
         }
         let (to, placed) = (mv.m.to.0, mv.placed);
         if !mv.captured.is_empty() && mv.captured.owner().index() < MAX_SEATS {
-            losers |= 1 << mv.captured.owner().0;
+            losers.insert(mv.captured.owner());
         }
         if let Some(p) = self.of(placed.kind())
             && !p.lost_only
             && let Some(t) = p.target(placed.orient(), to)
         {
-            h.edit(to, placed.with_kind(t));
+            h.edit(mv.m.to, placed.with_kind(t));
         }
         if self.waiting == 0 {
             return None;
         }
-        // The losing seats in seat order, each once (the set bits of the mask, lowest first).
-        let mut left = losers & h.seat_mask();
-        while left != 0 {
-            let s = left.trailing_zeros() as u8;
-            left &= left - 1;
-            for sq in h.occupancy(Seat(s)).iter() {
-                self.promote_if_waiting(h, Seat(s), sq);
+        // The losing seats in seat order, each once.
+        for s in losers & h.all_seats() {
+            for sq in h.occupancy(s).iter() {
+                self.promote_if_waiting(h, s, sq);
             }
         }
         let owner = placed.owner();
         if self.waiting >> placed.kind().0 & 1 == 1
             && owner.index() < MAX_SEATS
-            && losers >> owner.0 & 1 == 0
+            && !losers.contains(owner)
         {
             self.promote_if_waiting(h, owner, to);
         }

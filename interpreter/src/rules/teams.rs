@@ -8,14 +8,14 @@
 //! Key: `teams`, a list of teams, each a list of seat names; unknown seats are located errors.
 
 use super::{Cx, Module, Names};
-use crate::vocab::MAX_SEATS;
+use crate::vocab::{MAX_SEATS, Seat, SeatSet};
 use crate::yaml::{Fields, Reader, Text};
 
 /// Compiled teams.
 #[derive(Clone, Debug)]
 pub struct Teams {
-    /// Per seat: bit mask of its partners (the other seats of its team).
-    pub partners: [u8; MAX_SEATS],
+    /// Per seat: its partners (the other seats of its team).
+    pub partners: [SeatSet; MAX_SEATS],
 }
 
 impl Module for Teams {
@@ -38,15 +38,13 @@ impl Module for Teams {
     }
 
     fn compile(spec: &Vec<Vec<Text>>, cx: &mut Cx<'_>) -> Option<Teams> {
-        let mut partners = [0u8; MAX_SEATS];
+        let mut partners = [SeatSet::EMPTY; MAX_SEATS];
         for team in spec {
-            let mask = team
-                .iter()
-                .filter_map(|t| cx.seat(t))
-                .fold(0u8, |m, s| m | 1 << s.0);
+            let members: SeatSet = team.iter().filter_map(|t| cx.seat(t)).collect();
             for (i, p) in partners.iter_mut().enumerate() {
-                if mask >> i & 1 == 1 {
-                    *p |= mask & !(1 << i);
+                let seat = Seat(i as u8);
+                if members.contains(seat) {
+                    *p |= members.without(seat);
                 }
             }
         }
@@ -57,10 +55,10 @@ impl Module for Teams {
         let n = names.seats.len();
         let mut out = Vec::new();
         for (i, p) in self.partners.iter().enumerate().take(n) {
-            if *p != 0 {
-                let with: Vec<&str> = (0..n)
-                    .filter(|&j| p >> j & 1 == 1)
-                    .map(|j| names.seats[j])
+            if !p.is_empty() {
+                let with: Vec<&str> = (p.iter())
+                    .filter(|s| s.index() < n)
+                    .map(|s| names.seats[s.index()])
                     .collect();
                 out.push(format!("team: {} with {}", names.seats[i], with.join(", ")));
             }

@@ -91,10 +91,10 @@ impl Module for Thrones {
                 .squares
                 .iter()
                 .find(|(s, o)| *s == mv.m.to && *o != mover)
-            && h.counters().thrones[mover.index()] >> owner.0 & 1 == 0
+            && !h.counters().thrones[mover.index()].contains(owner)
         {
             let c = h.counters_mut();
-            c.thrones[mover.index()] |= 1 << owner.0;
+            c.thrones[mover.index()].insert(owner);
             c.scores[mover.index()] += self.points;
         }
         None
