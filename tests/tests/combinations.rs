@@ -164,6 +164,14 @@ fn check_tally(what: &str, a: &Assignment, one: &Tally, two: &Tally) {
             "{what}: a game of {rounds} rounds, limit {cap}"
         );
     }
+    // Four-player shogi's `move-limit` counts the moves of all players; it has no rolls or
+    // passes, so no game has more plies.
+    if let Some(cap) = limit(a, "move-limit") {
+        assert!(
+            longest <= cap,
+            "{what}: a game of {longest} plies, limit {cap}"
+        );
+    }
 }
 
 /// Every combination of every built-in variant: (variant, assignment, perft at the table's

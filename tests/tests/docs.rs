@@ -1,8 +1,13 @@
-//! The rules documents in `docs/` ship with the built-in variants (issue 12, item 15): every
-//! built-in rule file's `source:` (what `ashtapada explain` prints on its `source:` line) names
-//! a document in the repository, that document names every local rule of the variant with each
-//! of its listed choices and its default, the documents' and the README's relative links lead to
-//! files that exist, and nothing points at material outside the repository.
+//! The manual (issues 12 and 25). The rules documents in `docs/` ship with the built-in
+//! variants: every built-in rule file's `source:` (what `ashtapada explain` prints on its
+//! `source:` line) names a document in the repository, that document names every local rule
+//! of the variant with each of its listed choices and its default, and nothing points at
+//! material outside the repository. The manual is a set of pages: the README stays short and
+//! links every page, every relative link of the README and `docs/` leads to a file and heading
+//! that exist, and the rule-file reference (`docs/rule-files.md`) is written once and checked
+//! against the compiler both ways — every key a mapping accepts is documented where that
+//! mapping is, every key documented is accepted — with `docs/README.md`'s key index listing
+//! them all.
 
 use ashtapada::Assignment;
 use ashtapada::spec::{BUILTIN, CATALOGUE, load};
