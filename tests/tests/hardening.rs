@@ -527,7 +527,7 @@ setup:
     let err = bad(&["perft", s(&file), "1", "--fen", start]);
     assert!(err.contains("no legal game reaches this position"), "{err}");
     assert!(!err.contains(&format!("e.g. `{start}`")), "{err}");
-    assert!(err.contains("see the README"), "{err}");
+    assert!(err.contains("see docs/positions.md"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -90,17 +90,18 @@ fn position_failure(variant: &Arc<Variant>, text: &str, e: &PositionError) -> Fa
     // The start is suggested only where the reader takes it (a rule file's setup may be a
     // position no game reaches, such as a seat left in check).
     let help = if parse_position(variant, &example).is_err() {
-        "see the README, \"Position strings\", for the fields and what is refused".to_string()
+        "see docs/positions.md, \"Position strings\", for the fields and what is refused"
+            .to_string()
     } else if variant.seats.len() == 2 {
         format!(
-            "write FEN, e.g. `{}`, or an extended position string, e.g. `{example}` (see the \
-             README, \"Position strings\")",
+            "write FEN, e.g. `{}`, or an extended position string, e.g. `{example}` (see \
+             docs/positions.md, \"Position strings\")",
             to_fen(&setup)
         )
     } else {
         format!(
-            "write an extended position string, e.g. the start: `{example}` (see the README, \
-             \"Position strings\")"
+            "write an extended position string, e.g. the start: `{example}` (see \
+             docs/positions.md, \"Position strings\")"
         )
     };
     Failure::Diagnostics(

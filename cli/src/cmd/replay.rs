@@ -14,7 +14,7 @@ use std::io::Write;
 /// What a game record is, for the help of a file that is not one.
 const RECORD_HELP: &str = "a record is a JSON (or YAML) mapping with `variant`, `options`, \
                            `seed`, `first_seat`, `start`, `actions`, `turns` and `result`; see \
-                           the README, \"Game records\"";
+                           docs/records.md";
 
 pub fn run(a: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
     let text = crate::output::read_record(std::path::Path::new(&a.record)).map_err(|e| {

@@ -1,5 +1,5 @@
 //! Named quantities the expression language can read from a position, and the seats and kinds
-//! they refer to. The README's "Expressions" section lists them.
+//! they refer to. `docs/rule-files.md`, "Expressions", lists them.
 
 use crate::dsl::suggest;
 use crate::dsl::{Arg, Fault, Refusal, ResolveError, Resolved, Type};
@@ -125,7 +125,7 @@ impl Quantity {
     }
 }
 
-/// Every quantity name with its arguments and meaning, for the README and `explain`.
+/// Every quantity name with its arguments and meaning, for `docs/rule-files.md` and `explain`.
 pub const QUANTITIES: &[(&str, &str, &str)] = &[
     (
         "pieces",

@@ -1,7 +1,7 @@
 //! Extended position strings for any variant (grammar: `grammar/position.pest`): the board
 //! with each piece's owner and the hands, the seat to move, the dice, and every counter of the
 //! rule modules, as space-separated fields. The format is documented on
-//! [`from_position_string`] and in the README ("Position strings"). The string is read into a
+//! [`from_position_string`] and in `docs/positions.md` ("Position strings"). The string is read into a
 //! [`Setup`] and validated by [`Setup::into_position`]; the board is read and written by the
 //! codec it shares with FEN (`board.rs`).
 

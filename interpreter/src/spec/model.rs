@@ -2,7 +2,7 @@
 //!
 //! Strings that the compiler checks further (piece names, Betza strings, expressions, square
 //! names) keep their [`Node`], so later problems can be reported at their exact characters.
-//! The README's "Rule-file reference" documents every key read here.
+//! `docs/rule-files.md` documents every key read here (`tests/tests/docs.rs` checks it).
 
 use crate::diag::{Code, Diagnostic};
 use crate::geometry::{Edge, MAX_SIDE};
