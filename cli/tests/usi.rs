@@ -59,6 +59,13 @@ impl Program {
         self.stdin.flush().unwrap();
     }
 
+    /// The next line (fails the test after a minute without one).
+    pub fn next_line(&mut self) -> String {
+        self.lines
+            .recv_timeout(PATIENCE)
+            .unwrap_or_else(|e| panic!("no line from the program: {e}"))
+    }
+
     /// Reads lines up to the first that starts with `prefix`; returns the lines before it and
     /// that line.
     pub fn until(&mut self, prefix: &str) -> (Vec<String>, String) {
