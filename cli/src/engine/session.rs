@@ -152,7 +152,11 @@ impl Session {
             && let (Some(a), Some(pos)) = (chosen, self.pos.as_mut())
         {
             play_on(pos);
-            let _ = pos.play_action(a);
+            if let Err(e) = pos.play_action(a) {
+                // The game is over by these rules although the GUI asked for a move: said,
+                // so that a position out of step with the GUI's is never silent.
+                self.error(&format!("the move chosen is not played here: {e}"));
+            }
         }
         chosen
     }

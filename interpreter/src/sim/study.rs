@@ -167,7 +167,8 @@ pub fn widest_interval(r: &Report) -> f64 {
 mod tests {
     use super::*;
     use crate::agents::RandomAgent;
-    use crate::{Assignment, load_variant};
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
 
     /// The library study plays the same games as `simulate` (the same tallies for any number
     /// of threads) and stops at the precision asked for.
