@@ -55,6 +55,13 @@ pub enum Command {
     /// every two-seat variant, chosen with the `UCI_Variant` option (see the README,
     /// "Protocols").
     Uci(UciArgs),
+    /// Speak USI on standard input and output, for shogi GUIs: the two-seat variants with
+    /// drops (shogi first), chosen with the `USI_Variant` option (see docs/protocols.md).
+    Usi,
+    /// Speak XBoard/CECP (protocol 2) on standard input and output, for XBoard and
+    /// cutechess-cli: every two-seat variant under Fairy-Stockfish's names, chosen with
+    /// `variant` (see docs/protocols.md).
+    Xboard(UciArgs),
     /// Play against the computer: the seats named with `--human` are people, every other seat
     /// is a computer player.
     Play(PlayArgs),

@@ -6,6 +6,7 @@
 
 mod args;
 mod cmd;
+pub mod engine;
 mod interrupt;
 mod lines;
 mod output;
@@ -14,6 +15,8 @@ mod plot;
 pub mod repl;
 mod report;
 pub mod uci;
+pub mod usi;
+pub mod xboard;
 
 pub use args::Cli;
 pub use repl::{Session, Setup, run_script};

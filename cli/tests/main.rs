@@ -12,3 +12,5 @@ mod repl_pty;
 mod repl_stdin;
 mod uci;
 mod uci_clients;
+mod usi;
+mod xboard;

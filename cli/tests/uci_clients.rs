@@ -65,7 +65,7 @@ pub fn fairy_stockfish_current() -> PathBuf {
     bin
 }
 
-fn cutechess() -> PathBuf {
+pub fn cutechess() -> PathBuf {
     let home = std::env::var_os("HOME")
         .map(PathBuf::from)
         .unwrap_or_default();
@@ -317,14 +317,14 @@ fn kyotoshogi_games_between_ashtapada_and_fairy_stockfish_stay_legal() {
 /// writes one only for an abnormal end) and the reason cutechess gives in the last move's
 /// comment (`{+M1/119 0.018s, Black mates}`).
 #[derive(Debug)]
-struct Ending {
-    result: String,
-    reason: String,
-    termination: Option<String>,
+pub struct Ending {
+    pub result: String,
+    pub reason: String,
+    pub termination: Option<String>,
 }
 
 /// The games of a cutechess PGN file.
-fn endings(pgn: &str) -> Vec<Ending> {
+pub fn endings(pgn: &str) -> Vec<Ending> {
     let tag = |game: &str, name: &str| {
         let open = format!("[{name} \"");
         game.lines()

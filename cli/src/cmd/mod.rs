@@ -54,22 +54,41 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
         Command::Repl(a) => repl::run_repl(&a, out),
         Command::Play(a) => repl::run_play(&a, out),
         Command::Uci(a) => {
-            let mut catalogue = crate::uci::Catalogue::builtin();
-            for path in &a.variant_path {
-                catalogue.load(path).map_err(|e| {
-                    bad_input(
-                        ashtapada::diag::Code::SpecNotARuleFile,
-                        e,
-                        "give `--variant-path` a rule file of a two-seat variant without dice \
-                         (`ashtapada check FILE` lists its problems)",
-                    )
-                })?;
-            }
-            let input = Box::new(std::io::BufReader::new(std::io::stdin()));
-            crate::uci::run_with(catalogue, input, Box::new(std::io::stdout()));
+            let catalogue = catalogue(&a.variant_path)?;
+            crate::uci::run_with(catalogue, stdin(), Box::new(std::io::stdout()));
+            Ok(())
+        }
+        Command::Xboard(a) => {
+            let catalogue = catalogue(&a.variant_path)?;
+            crate::xboard::run_with(catalogue, stdin(), Box::new(std::io::stdout()));
+            Ok(())
+        }
+        Command::Usi => {
+            crate::usi::run(stdin(), Box::new(std::io::stdout()));
             Ok(())
         }
     }
+}
+
+/// Standard input, buffered, for the protocols.
+fn stdin() -> Box<dyn std::io::BufRead + Send> {
+    Box::new(std::io::BufReader::new(std::io::stdin()))
+}
+
+/// The built-in catalogue with the rule files of `--variant-path`.
+fn catalogue(paths: &[String]) -> Result<crate::engine::Catalogue, Failure> {
+    let mut catalogue = crate::engine::Catalogue::builtin();
+    for path in paths {
+        catalogue.load(path).map_err(|e| {
+            bad_input(
+                ashtapada::diag::Code::SpecNotARuleFile,
+                e,
+                "give `--variant-path` a rule file of a two-seat variant without dice \
+                 (`ashtapada check FILE` lists its problems)",
+            )
+        })?;
+    }
+    Ok(catalogue)
 }
 
 /// A bad-input failure: one diagnostic without a location, with a hint.

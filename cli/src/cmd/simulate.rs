@@ -75,37 +75,36 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         }
         sim::Design::Each => Vec::new(),
     };
+    let games = sim::Games {
+        variants: &variants,
+        contrasts: &contrasts,
+        schedule: &schedule,
+    };
     let mut report = Report {
-        variant: variants[0].name.clone(),
         rules_hash: Some(file.digest.hex()),
-        seed: a.seed,
         agents: a.agents.clone(),
         max_plies: a.max_plies,
         schedule: schedule_line(a, &schedule),
-        games: 0,
         shard,
         swept: sweep.swept,
         design: sweep.design,
-        stopping: None,
-        effects: contrasts
-            .iter()
-            .map(|c| sim::EffectTally::new(c, variants[0].seats.len()))
-            .collect(),
-        runs: variants
-            .iter()
-            .map(|v| sim::Summary::new(&v.name, a.seed, v.assignment.clone(), sim::Tally::new(v)))
-            .collect(),
+        ..Report::blank(&games, a.seed)
     };
     let mut plan = plan_of(a, shard);
-    play_batches(
-        a,
+    let precision = batch
+        .zip(a.precision)
+        .map(|(batch, points)| sim::Precision { points, batch });
+    let agents = || players.agents();
+    let failed = || players.failure().is_some();
+    sim::play_report(
         &mut report,
         &mut plan,
-        batch,
-        (&variants, &contrasts, &schedule),
-        &players,
-        &watch,
-    )?;
+        precision,
+        &games,
+        &agents,
+        (&watch, &failed),
+    )
+    .map_err(|e| bad_input(Code::SimulateTally, e, "report this as a bug"))?;
     let kept = watch.kept.load(Ordering::Relaxed);
     let partial = watch.take_partial();
     let rows = watch.finish()?;
@@ -299,60 +298,6 @@ fn plan_of(a: &SimulateArgs, shard: Option<Shard>) -> Plan {
     }
 }
 
-/// Plays the games into `report`: without `--precision` one batch of every game; with it,
-/// batches until the intervals are narrow enough (the games of each batch are the same in
-/// every run). Stops after the batch in which an outside player failed.
-fn play_batches(
-    a: &SimulateArgs,
-    report: &mut Report,
-    plan: &mut Plan,
-    batch: Option<u64>,
-    (variants, contrasts, schedule): (&[Arc<Variant>], &[sim::Contrast], &sim::Schedule),
-    players: &Players,
-    watch: &Watch,
-) -> Result<(), Failure> {
-    let agents = || players.agents();
-    loop {
-        plan.from = report.games;
-        plan.games = match batch {
-            Some(b) => (report.games + b).min(a.games),
-            None => a.games,
-        };
-        let (tallies, effects) =
-            sim::run_scheduled(variants, &agents, plan, schedule, watch, contrasts);
-        for (s, t) in report.runs.iter_mut().zip(tallies) {
-            let mut whole = std::mem::take(&mut s.tally);
-            whole
-                .merge(&t)
-                .map_err(|e| bad_input(Code::SimulateTally, e, "report this as a bug"))?;
-            *s = sim::Summary::new(&s.variant, a.seed, s.options.clone(), whole);
-        }
-        for (w, e) in report.effects.iter_mut().zip(&effects) {
-            w.merge(e)
-                .map_err(|e| bad_input(Code::SimulateTally, e, "report this as a bug"))?;
-        }
-        if watch.stopped() {
-            // Interrupted: the games completed, every assignment's game of each seed.
-            report.games = report.runs.first().map_or(0, |s| s.tally.games);
-            return Ok(());
-        }
-        report.games = plan.games;
-        let (Some(b), Some(points)) = (batch, a.precision) else {
-            return Ok(());
-        };
-        let reached = 100.0 * widest_interval(report);
-        report.stopping = Some(sim::Stopping {
-            points,
-            batch: b,
-            max_games: a.games,
-            reached,
-        });
-        if reached <= points || report.games >= a.games || players.failure().is_some() {
-            return Ok(());
-        }
-    }
-}
-
 /// The error of a run an outside player failed: the failure, and where the games finished
 /// before it are.
 fn player_failed(a: &SimulateArgs, f: &players::Failure, kept: u64) -> Failure {
@@ -403,34 +348,6 @@ fn check_precision(a: &SimulateArgs, shard: Option<Shard>) -> Result<Option<u64>
         ));
     }
     Ok(Some(a.batch))
-}
-
-/// The widest half-width (a fraction) of the intervals `--precision` bounds: in a sweep,
-/// every paired win-share difference (each seat, the first seat, each turn position) and
-/// every main effect and interaction; outside sweeps, every seat's and the first seat's win
-/// share.
-fn widest_interval(r: &Report) -> f64 {
-    let mut widest = 0.0f64;
-    if r.runs.len() == 1 {
-        for s in &r.runs {
-            for x in &s.seats {
-                widest = widest.max((x.win_share_ci[1] - x.win_share_ci[0]) / 2.0);
-            }
-            widest = widest.max((s.first_seat_ci[1] - s.first_seat_ci[0]) / 2.0);
-        }
-        return widest;
-    }
-    for d in r.runs.iter().filter_map(|s| s.differences.as_ref()) {
-        for x in d.win_share.iter().chain(&d.positions) {
-            widest = widest.max(x.half_width());
-        }
-    }
-    for e in r.effects() {
-        for x in e.win_share.iter().chain([&e.first_seat]) {
-            widest = widest.max(x.half_width());
-        }
-    }
-    widest
 }
 
 /// An assignment's name for the progress bar: its swept choices that differ from the

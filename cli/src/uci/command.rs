@@ -36,32 +36,9 @@ pub enum Command {
     Quit,
 }
 
-/// The parameters of `go`. Times are in milliseconds; a negative clock reads as 0.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Go {
-    /// `depth D`: at most D plies.
-    pub depth: Option<u32>,
-    /// `nodes N`: at most N nodes.
-    pub nodes: Option<u64>,
-    /// `movetime T`: exactly this long (less the move overhead).
-    pub movetime: Option<u64>,
-    /// `wtime`/`btime`: the first seat's and the second seat's clocks.
-    pub time: [Option<u64>; 2],
-    /// `winc`/`binc`: their increments per move.
-    pub inc: [Option<u64>; 2],
-    /// `movestogo`: moves to the next time control.
-    pub movestogo: Option<u32>,
-    /// `infinite`: search until `stop`.
-    pub infinite: bool,
-    /// `ponder`: search the expected reply until `ponderhit` or `stop`.
-    pub ponder: bool,
-    /// `perft N`: count the legal-move tree instead of searching.
-    pub perft: Option<u32>,
-    /// `mate M`: accepted and read as `depth 2M-1`.
-    pub mate: Option<u32>,
-    /// `searchmoves M…`: only these root moves.
-    pub searchmoves: Vec<String>,
-}
+/// The parameters of `go`: the session's search request ([`Go`]); UCI's `wtime`/`winc` are
+/// the first seat's, `btime`/`binc` the second's. A negative clock reads as 0.
+pub use crate::engine::Go;
 
 /// The words of `go` that take a number.
 const GO_NUMBERS: [&str; 11] = [
@@ -152,8 +129,8 @@ fn position(words: &[&str]) -> Result<Command, String> {
     })
 }
 
-/// `go` and its parameters.
-fn go(words: &[&str]) -> Result<Go, String> {
+/// `go` and its parameters (the words after `go`).
+pub(crate) fn go(words: &[&str]) -> Result<Go, String> {
     let mut g = Go::default();
     let mut i = 0;
     while i < words.len() {

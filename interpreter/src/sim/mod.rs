@@ -21,6 +21,7 @@ mod game;
 mod openings;
 mod report;
 mod significance;
+mod study;
 mod summary;
 mod sweep;
 mod table;
@@ -34,6 +35,7 @@ pub use game::{CAP_REASON, GameResult, play_game, play_game_from, play_game_to_e
 pub use openings::{MAX_OPENINGS, read_openings};
 pub use report::{Report, Shard, Stopping};
 pub use significance::{ALPHA, Comparisons, POWER, holm, min_detectable, p_value};
+pub use study::{Games, Precision, play_report, widest_interval};
 pub use summary::{Difference, Differences, SeatSummary, Summary, wilson};
 pub use sweep::{Design, MAX_ASSIGNMENTS, Sweep, sweep};
 pub use tally::{MAX_GAMES, Paired, SHARE_UNIT, Tally};

@@ -1,7 +1,7 @@
-//! Time management: how long a move may take under `go movetime` or a clock
-//! (`wtime`/`btime`/`winc`/`binc`/`movestogo`).
+//! Time management: how long a move may take under a fixed time per move or a clock (times,
+//! increments, moves to go, USI's byoyomi).
 
-use super::command::Go;
+use super::Go;
 use std::time::Duration;
 
 /// Moves a clock without `movestogo` is assumed to have to last for.
@@ -28,7 +28,29 @@ pub struct Budget {
 /// Even if every move took its whole hard limit and the overhead, the clock would not run
 /// out before the time control: each move spends at most 2/(M+2) of `avail`. At 40 moves
 /// in 10 s the first move gets 0.22 s, at most 0.42 s.
+///
+/// A byoyomi B (USI) is given afresh for every move: B less the overhead is added to both
+/// limits of the clock's budget (to the whole move when the clock is spent or absent).
 pub fn budget(go: &Go, seat: usize, overhead: u64) -> Option<Budget> {
+    let clock = clock_budget(go, seat, overhead);
+    let Some(b) = go.byoyomi.filter(|&b| b > 0) else {
+        return clock;
+    };
+    let extra = Duration::from_millis(b.saturating_sub(overhead).max(1));
+    Some(clock.map_or(
+        Budget {
+            soft: extra,
+            hard: extra,
+        },
+        |c| Budget {
+            soft: c.soft + extra,
+            hard: c.hard + extra,
+        },
+    ))
+}
+
+/// [`budget`] without the byoyomi.
+fn clock_budget(go: &Go, seat: usize, overhead: u64) -> Option<Budget> {
     if let Some(t) = go.movetime {
         let t = Duration::from_millis(t.saturating_sub(overhead).max(1));
         return Some(Budget { soft: t, hard: t });
@@ -109,6 +131,31 @@ mod tests {
         assert_eq!(ms(budget(&g, 0, 30)), Some((2720, 3693)));
         // Almost out of time: still a positive budget, under what is left.
         assert_eq!(ms(budget(&g, 1, 30)), Some((1, 1)));
+    }
+
+    /// USI's byoyomi: the whole of it (less the overhead) when the clock is spent, added to
+    /// the clock's budget otherwise.
+    #[test]
+    fn byoyomi_is_added_to_every_move() {
+        let g = Go {
+            time: [Some(0), Some(0)],
+            byoyomi: Some(1000),
+            ..Go::default()
+        };
+        // A spent clock: 0 ms → 1 ms of it, plus 970 ms.
+        assert_eq!(ms(budget(&g, 0, 30)), Some((971, 971)));
+        let g = Go {
+            byoyomi: Some(500),
+            ..Go::default()
+        };
+        assert_eq!(ms(budget(&g, 1, 30)), Some((470, 470)));
+        let g = Go {
+            time: [Some(10_000), Some(10_000)],
+            movestogo: Some(40),
+            byoyomi: Some(100),
+            ..Go::default()
+        };
+        assert_eq!(ms(budget(&g, 0, 30)), Some((290, 489)));
     }
 
     /// Every move of a 40-moves-in-10-s control, each taking its whole hard limit, leaves time

@@ -1,11 +1,10 @@
 //! The search thread: one `go` runs a [`SearchAgent`] on its own thread, which prints the
-//! `info` lines and the `bestmove` — or, for `go perft N`, the perft count — while the main
-//! thread stays free to read `stop`, `isready` and `quit`.
+//! iteration lines and the answer in the protocol's [`Dialect`] — or, for `go perft N`, the
+//! perft count — while the main thread stays free to read `stop`, `isready` and `quit`.
 
-use super::Output;
 use super::clock::Budget;
-use super::command::Go;
-use ashtapada::agents::{Agent, Iteration, Limits, Score, SearchAgent};
+use super::{Dialect, Go, Output, Thought, one_line};
+use ashtapada::agents::{Agent, Iteration, Limits, SearchAgent};
 use ashtapada::notation::{action_to_string, move_to_string, pass_text};
 use ashtapada::{Action, Move, Position, Stop, perft_until};
 use std::panic::AssertUnwindSafe;
@@ -22,8 +21,8 @@ pub struct Running {
     /// Set to end it.
     pub stop: Stop,
     /// The thread; a search hands the agent back once it has printed `bestmove` (a perft
-    /// count has none).
-    pub handle: JoinHandle<Option<SearchAgent>>,
+    /// count has none), with the action it chose.
+    pub handle: JoinHandle<(Option<SearchAgent>, Option<Action>)>,
     /// Set just before `bestmove` is printed: a GUI that has read it may send the next
     /// `position` and `go` at once, before the thread has ended.
     pub done: Arc<AtomicBool>,
@@ -35,8 +34,9 @@ impl Running {
         self.done.load(Ordering::SeqCst)
     }
 
-    /// Asks the search to stop and waits for its `bestmove`; returns the agent of a search.
-    pub fn finish(self) -> Option<SearchAgent> {
+    /// Asks the search to stop and waits for its `bestmove`; returns the agent of a search
+    /// and the action it chose.
+    pub fn finish(self) -> (Option<SearchAgent>, Option<Action>) {
         self.stop.stop();
         self.handle
             .join()
@@ -80,7 +80,12 @@ pub fn limits(go: &Go, level_nodes: u64, level_depth: i32) -> Limits {
 }
 
 /// Starts `job` on its own thread.
-pub fn start(mut agent: SearchAgent, mut job: Job, out: Output) -> Running {
+pub fn start(
+    mut agent: SearchAgent,
+    mut job: Job,
+    out: Output,
+    dialect: Arc<dyn Dialect>,
+) -> Running {
     let stop = Stop::new();
     agent.set_stop(stop.clone());
     let flag = stop.clone();
@@ -93,16 +98,17 @@ pub fn start(mut agent: SearchAgent, mut job: Job, out: Output) -> Running {
         }
         // A fault in the search must not leave the GUI waiting for a `bestmove`: the engine
         // says so and plays a legal move, and the next `go` gets a fresh agent.
-        let searched =
-            std::panic::catch_unwind(AssertUnwindSafe(|| think(&mut agent, &mut job, &out)));
-        let (line, agent) = match searched {
-            Ok(line) => (line, Some(agent)),
+        let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            think(&mut agent, &mut job, &out, &*dialect)
+        }));
+        let ((line, chosen), agent) = match searched {
+            Ok(answer) => (answer, Some(agent)),
             Err(why) => {
-                out.say(&format!(
-                    "info string error: the search failed ({}); playing the first legal move",
+                out.say(&dialect.error(&one_line(&format!(
+                    "the search failed ({}); playing the first legal move",
                     panic_text(&why)
-                ));
-                (first_legal_move(&mut job.pos), None)
+                ))));
+                (first_legal_move(&mut job.pos, &*dialect), None)
             }
         };
         if job.wait {
@@ -114,7 +120,7 @@ pub fn start(mut agent: SearchAgent, mut job: Job, out: Output) -> Running {
         }
         finished.store(true, Ordering::SeqCst);
         out.say(&line);
-        agent
+        (agent, chosen)
     });
     Running { stop, handle, done }
 }
@@ -127,14 +133,22 @@ fn panic_text(why: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic".into())
 }
 
-/// `bestmove` with the first legal move of `pos` (in generation order), or `(none)`.
-fn first_legal_move(pos: &mut Position) -> String {
+/// The answer with the first legal move of `pos` (in generation order), or none.
+fn first_legal_move(pos: &mut Position, dialect: &dyn Dialect) -> (String, Option<Action>) {
     let mut moves = Vec::new();
     pos.game_moves(&mut moves);
     match moves.first() {
-        Some(&m) => format!("bestmove {}", move_to_string(pos, m)),
-        None => "bestmove (none)".into(),
+        Some(&m) => (
+            dialect.best(Some(&text(pos, m, dialect)), None),
+            Some(Action::Move(m)),
+        ),
+        None => (dialect.best(None, None), None),
     }
+}
+
+/// `m` in the dialect's notation.
+fn text(pos: &Position, m: Move, dialect: &dyn Dialect) -> String {
+    dialect.move_out(pos, move_to_string(pos, m))
 }
 
 /// The deepest `go perft`: the count grows about tenfold per ply, so depth 12 already takes
@@ -146,7 +160,12 @@ pub const MAX_PERFT_DEPTH: u32 = 12;
 /// blank line. A `stop` (or `quit`, or the end of the input) ends the count early: the root
 /// moves counted so far stay printed, and an `info string` line says the count was stopped
 /// instead of the total.
-pub fn start_perft(mut pos: Position, depth: u32, out: Output) -> Running {
+pub fn start_perft(
+    mut pos: Position,
+    depth: u32,
+    out: Output,
+    dialect: Arc<dyn Dialect>,
+) -> Running {
     let stop = Stop::new();
     let flag = stop.clone();
     let done = Arc::new(AtomicBool::new(false));
@@ -168,6 +187,7 @@ pub fn start_perft(mut pos: Position, depth: u32, out: Output) -> Running {
                 Action::Pass => pass_text(&pos).unwrap_or_else(|| action_to_string(&pos, a)),
                 _ => action_to_string(&pos, a),
             };
+            let text = dialect.move_out(&pos, text);
             pos.play_action_unchecked(a);
             let n = perft_until(&mut pos, depth - 1, &flag);
             pos.undo();
@@ -178,30 +198,41 @@ pub fn start_perft(mut pos: Position, depth: u32, out: Output) -> Running {
         }
         finished.store(true, Ordering::SeqCst);
         if flag.is_set() && counted < actions.len() {
-            out.say(&format!(
-                "info string go perft {depth} stopped: {counted} of {} root moves counted",
+            out.say(&dialect.note(&format!(
+                "go perft {depth} stopped: {counted} of {} root moves counted",
                 actions.len()
-            ));
+            )));
         } else {
             out.say(&format!("\nNodes searched: {total}\n"));
         }
-        None
+        (None, None)
     });
     Running { stop, handle, done }
 }
 
-/// Searches and returns the `bestmove` line, printing an `info` line per iteration.
-fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
+/// Searches and returns the answer line and the action chosen, printing a line per
+/// iteration.
+fn think(
+    agent: &mut SearchAgent,
+    job: &mut Job,
+    out: &Output,
+    dialect: &dyn Dialect,
+) -> (String, Option<Action>) {
     let pos = &mut job.pos;
     if pos.legal_move_list().is_empty() && !pos.can_pass() {
-        out.say("info depth 0 score cp 0");
-        return "bestmove (none)".into();
+        if let Some(l) = dialect.nothing_to_search() {
+            out.say(&l);
+        }
+        return (dialect.best(None, None), None);
     }
     let started = job.started;
     let multi = job.multipv > 1;
     let mut last: Option<Iteration> = None;
     let mut report = |root: &Position, it: &Iteration| {
-        out.say(&info_line(root, it, started.elapsed(), multi.then_some(1)));
+        let t = thought(root, it, started.elapsed(), multi.then_some(1), dialect);
+        if let Some(l) = dialect.thought(&t) {
+            out.say(&l);
+        }
         last = Some(it.clone());
     };
     let mut rng = ashtapada::sim::game_rng(0, pos.hash());
@@ -209,41 +240,50 @@ fn think(agent: &mut SearchAgent, job: &mut Job, out: &Output) -> String {
     // The search's own nodes, then those of the `MultiPV` lines after it.
     let mut nodes = agent.nodes();
     if multi && let Ok(Action::Move(best)) = action {
-        nodes += more_lines(agent, job, best, out);
+        nodes += more_lines(agent, job, best, out, dialect);
     }
     let pos = &mut job.pos;
     let best = match action {
         Ok(Action::Move(best)) => best,
         // A pass, as Fairy-Stockfish writes it (the royal square twice).
         Ok(Action::Pass) => {
-            return ashtapada::notation::pass_text(pos)
-                .map_or_else(|| "bestmove (none)".into(), |p| format!("bestmove {p}"));
+            let text = pass_text(pos).map(|p| dialect.move_out(pos, p));
+            let chosen = text.as_ref().map(|_| Action::Pass);
+            return (dialect.best(text.as_deref(), None), chosen);
         }
-        _ => return "bestmove (none)".into(),
+        _ => return (dialect.best(None, None), None),
     };
     let elapsed = started.elapsed();
-    out.say(&format!(
-        "info nodes {nodes} nps {} time {}",
-        nps(nodes, elapsed),
-        elapsed.as_millis()
-    ));
-    let mut line = format!("bestmove {}", move_to_string(pos, best));
+    if let Some(l) = dialect.searched(nodes, nps(nodes, elapsed), elapsed.as_millis()) {
+        out.say(&l);
+    }
+    let best_text = text(pos, best, dialect);
     let ponder = last
         .filter(|it| it.pv.first() == Some(&best))
-        .and_then(|it| it.pv.get(1).copied());
-    if let Some(p) = ponder {
-        pos.play_unchecked(best);
-        line.push_str(&format!(" ponder {}", move_to_string(pos, p)));
-        pos.undo();
-    }
-    line
+        .and_then(|it| it.pv.get(1).copied())
+        .map(|p| {
+            pos.play_unchecked(best);
+            let t = text(pos, p, dialect);
+            pos.undo();
+            t
+        });
+    (
+        dialect.best(Some(&best_text), ponder.as_deref()),
+        Some(Action::Move(best)),
+    )
 }
 
 /// `MultiPV` lines 2, 3, …: each a search of the root moves not yet reported, to the depth
 /// the first search completed (and its node limit), reported as `info … multipv K …`. A
 /// `stop` ends them too (after `go infinite` they are cut short: the first line is then the
 /// only one searched deeply). Returns the nodes they searched.
-fn more_lines(agent: &mut SearchAgent, job: &mut Job, best: Move, out: &Output) -> u64 {
+fn more_lines(
+    agent: &mut SearchAgent,
+    job: &mut Job,
+    best: Move,
+    out: &Output,
+    dialect: &dyn Dialect,
+) -> u64 {
     let pos = &mut job.pos;
     let mut left: Vec<Move> = if job.only.is_empty() {
         pos.legal_move_list()
@@ -262,13 +302,16 @@ fn more_lines(agent: &mut SearchAgent, job: &mut Job, best: Move, out: &Output) 
         let mut last: Option<Iteration> = None;
         let mut report = |_: &Position, it: &Iteration| last = Some(it.clone());
         let mut rng = ashtapada::sim::game_rng(k as u64, pos.hash());
-        let thought = agent.think(pos, &mut rng, &limits, &left, &mut report);
+        let searched = agent.think(pos, &mut rng, &limits, &left, &mut report);
         nodes += agent.nodes();
-        let Ok(Action::Move(m)) = thought else {
+        let Ok(Action::Move(m)) = searched else {
             break;
         };
-        if let Some(it) = last.filter(|it| it.pv.first() == Some(&m)) {
-            out.say(&info_line(pos, &it, started.elapsed(), Some(k)));
+        if let Some(it) = last.filter(|it| it.pv.first() == Some(&m))
+            && let Some(l) =
+                dialect.thought(&thought(pos, &it, started.elapsed(), Some(k), dialect))
+        {
+            out.say(&l);
         }
         left.retain(|&x| x != m);
     }
@@ -280,36 +323,33 @@ fn nps(nodes: u64, elapsed: Duration) -> u64 {
     (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64
 }
 
-/// `info depth … seldepth … [multipv K] score cp|mate … nodes … nps … time … pv …` for an
-/// iteration searched from `root`; `multipv` numbers the line when `MultiPV` is over 1.
-pub fn info_line(
+/// An iteration searched from `root`, its moves in the dialect's notation; `multipv`
+/// numbers the line when `MultiPV` is over 1.
+pub fn thought(
     root: &Position,
     it: &Iteration,
     elapsed: Duration,
     multipv: Option<usize>,
-) -> String {
-    let score = match it.score {
-        Score::Centi(cp) => format!("cp {cp}"),
-        Score::Mate(m) => format!("mate {m}"),
-    };
+    dialect: &dyn Dialect,
+) -> Thought {
     let mut pos = root.clone();
     let pv: Vec<String> = it
         .pv
         .iter()
         .map(|&m| {
-            let text = move_to_string(&pos, m);
+            let t = text(&pos, m, dialect);
             pos.play_unchecked(m);
-            text
+            t
         })
         .collect();
-    let line = multipv.map_or_else(String::new, |k| format!(" multipv {k}"));
-    format!(
-        "info depth {} seldepth {}{line} score {score} nodes {} nps {} time {} pv {}",
-        it.depth,
-        it.seldepth.max(it.depth as u32),
-        it.nodes,
-        nps(it.nodes, elapsed),
-        elapsed.as_millis(),
-        pv.join(" ")
-    )
+    Thought {
+        depth: it.depth,
+        seldepth: it.seldepth,
+        multipv,
+        score: it.score,
+        nodes: it.nodes,
+        nps: nps(it.nodes, elapsed),
+        millis: elapsed.as_millis(),
+        pv,
+    }
 }

@@ -1,5 +1,6 @@
-//! The engine's UCI options: the variants it offers (`UCI_Variant`, `VariantPath`), the
-//! playing level, the hash size and the move overhead.
+//! The variants a session offers (`UCI_Variant`, `VariantPath`) and its options: the playing
+//! level, the hash size, the move overhead and `MultiPV`, with their ranges and the option
+//! lines UCI announces (USI's are derived from them).
 
 use ashtapada::agents::{EASY, Grade, HARD, MEDIUM};
 use ashtapada::{Assignment, Variant};
@@ -42,9 +43,15 @@ impl Catalogue {
     /// included), the preferred default first ([`PREFERENCE`]), then the rest in the built-in
     /// order.
     pub fn builtin() -> Catalogue {
+        Catalogue::builtin_where(|_| true)
+    }
+
+    /// [`Catalogue::builtin`] keeping only the variants for which `keep` is true (USI: the
+    /// variants with drops).
+    pub fn builtin_where(keep: impl Fn(&Variant) -> bool) -> Catalogue {
         let mut variants: Vec<(String, Arc<Variant>)> = ashtapada::spec::all_builtins()
             .filter_map(|(name, _)| ashtapada::load_variant(name, &Assignment::default()).ok())
-            .filter(|v| playable(v))
+            .filter(|v| playable(v) && keep(v))
             .map(|v| (v.name.clone(), v))
             .collect();
         let rank = |n: &str| {

@@ -1,0 +1,234 @@
+//! The engine behind every protocol: one [`Session`] owns the catalogue and the variant
+//! chosen, the options, the position and its moves, the search thread and its stop flag, the
+//! limits and the clock, and the play-on rules at a game's end. A protocol (`uci`, `usi`,
+//! `xboard`) is a codec on it: it reads a line, calls the session, and writes the reply
+//! through its [`Dialect`] (move notation and the lines the search thread prints).
+
+pub mod catalogue;
+pub mod clock;
+pub mod search;
+pub mod session;
+
+pub use catalogue::Catalogue;
+pub use session::{OptionError, Session};
+
+use ashtapada::Position;
+use ashtapada::agents::Score;
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex, mpsc};
+
+/// The engine's output, shared by the main loop and the search thread: whole lines, flushed
+/// at once.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Output to `w`.
+    pub fn new(w: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(w)))
+    }
+
+    /// Writes `line` and a newline, and flushes. A GUI that has gone away is not an error
+    /// here: the engine ends when its input does.
+    pub fn say(&self, line: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// The most characters of an error message shown to the GUI.
+pub const MAX_ERROR_CHARS: usize = 200;
+
+/// `message` as one protocol line's worth: line breaks become `; `, control characters are
+/// escaped and the text is cut at [`MAX_ERROR_CHARS`], so that a hostile line is neither
+/// obeyed by a terminal nor echoed whole.
+pub fn one_line(message: &str) -> String {
+    let message = message.replace('\n', "; ");
+    let shown = ashtapada::diag::printable(&message);
+    ashtapada::diag::excerpt_at(&shown, MAX_ERROR_CHARS).to_string()
+}
+
+/// What a search asks for, in the protocol's terms read into one shape. Times are in
+/// milliseconds, indexed by seat (0: the seat that moves first).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// At most this many plies.
+    pub depth: Option<u32>,
+    /// At most this many nodes.
+    pub nodes: Option<u64>,
+    /// Exactly this long (less the move overhead).
+    pub movetime: Option<u64>,
+    /// The two seats' clocks (UCI `wtime`/`btime`, USI `btime`/`wtime`, XBoard `time`/`otim`).
+    pub time: [Option<u64>; 2],
+    /// Their increments per move.
+    pub inc: [Option<u64>; 2],
+    /// USI's byoyomi: time given afresh for every move once the clock is spent.
+    pub byoyomi: Option<u64>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Search until stopped.
+    pub infinite: bool,
+    /// Search the expected reply until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Count the legal-move tree to this depth instead of searching.
+    pub perft: Option<u32>,
+    /// A mate in this many moves: read as `depth 2M-1`.
+    pub mate: Option<u32>,
+    /// Only these root moves, in the protocol's notation.
+    pub searchmoves: Vec<String>,
+}
+
+/// One iteration of a search, its moves already in the protocol's notation.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    /// Depth in plies.
+    pub depth: i32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The line's number when several root moves are reported (`MultiPV` over 1).
+    pub multipv: Option<usize>,
+    /// The value for the seat to move.
+    pub score: Score,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the search began.
+    pub millis: u128,
+    /// The principal variation.
+    pub pv: Vec<String>,
+}
+
+/// How a protocol writes moves and the search's lines. UCI's forms are the defaults.
+pub trait Dialect: Send + Sync {
+    /// A move the GUI wrote, in ashtapada's coordinate notation (`e2e4`, `P@e5`).
+    fn move_in(&self, _pos: &Position, text: &str) -> String {
+        text.to_string()
+    }
+
+    /// A move in ashtapada's notation (`text`), as the protocol writes it.
+    fn move_out(&self, _pos: &Position, text: String) -> String {
+        text
+    }
+
+    /// The line for an error (already one line, see [`one_line`]).
+    fn error(&self, message: &str) -> String {
+        format!("info string error: {message}")
+    }
+
+    /// A remark that is not an error.
+    fn note(&self, message: &str) -> String {
+        format!("info string {message}")
+    }
+
+    /// The line for one search iteration, if the protocol shows it.
+    fn thought(&self, t: &Thought) -> Option<String> {
+        let score = match t.score {
+            Score::Centi(cp) => format!("cp {cp}"),
+            Score::Mate(m) => format!("mate {m}"),
+        };
+        let line = t
+            .multipv
+            .map_or_else(String::new, |k| format!(" multipv {k}"));
+        Some(format!(
+            "info depth {} seldepth {}{line} score {score} nodes {} nps {} time {} pv {}",
+            t.depth,
+            t.seldepth.max(t.depth as u32),
+            t.nodes,
+            t.nps,
+            t.millis,
+            t.pv.join(" ")
+        ))
+    }
+
+    /// The line after a search: its nodes, speed and time.
+    fn searched(&self, nodes: u64, nps: u64, millis: u128) -> Option<String> {
+        Some(format!("info nodes {nodes} nps {nps} time {millis}"))
+    }
+
+    /// The line before the answer when there is nothing to search (no legal move).
+    fn nothing_to_search(&self) -> Option<String> {
+        Some("info depth 0 score cp 0".into())
+    }
+
+    /// The answer: the move chosen (`None`: no move) and the expected reply.
+    fn best(&self, best: Option<&str>, ponder: Option<&str>) -> String {
+        match (best, ponder) {
+            (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+            (Some(b), None) => format!("bestmove {b}"),
+            (None, _) => "bestmove (none)".into(),
+        }
+    }
+}
+
+/// Reads `input` on its own thread, one line at a time: invalid UTF-8 replaced (and then
+/// refused as a command), a line over the bound reported as an error (`Err`), a leading
+/// byte-order mark skipped. The channel closes at the end of the input.
+pub fn read_lines(input: Box<dyn BufRead + Send>) -> mpsc::Receiver<Result<String, String>> {
+    let (tx, rx) = mpsc::channel::<Result<String, String>>();
+    std::thread::spawn(move || {
+        let mut input = input;
+        let mut buf = Vec::new();
+        for number in 1.. {
+            let line =
+                match crate::lines::read_line(&mut input, &mut buf, crate::lines::MAX_LINE_BYTES) {
+                    Ok(crate::lines::Line::End) | Err(_) => break,
+                    Ok(crate::lines::Line::TooLong(n)) => Err(crate::lines::too_long(number, n)),
+                    Ok(crate::lines::Line::Read) => Ok(String::from_utf8_lossy(
+                        crate::lines::without_bom(number, &buf),
+                    )
+                    .into_owned()),
+                };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Runs a codec: every line of `input` goes to `handle` (false ends the loop: `quit`), a line
+/// that cannot be read to `session`'s error line; at the end a running search is stopped (its
+/// answer printed).
+pub fn serve(
+    session: &mut Session,
+    input: Box<dyn BufRead + Send>,
+    mut handle: impl FnMut(&mut Session, &str) -> bool,
+) {
+    let rx = read_lines(input);
+    while let Ok(line) = rx.recv() {
+        match line {
+            Ok(line) => {
+                if !handle(session, &line) {
+                    break;
+                }
+            }
+            Err(e) => session.error(&e),
+        }
+    }
+    session.stop();
+}
+
+/// `text` with every square that `read` finds (at a position: the square and the bytes it
+/// used) written by `write`; the other characters are kept. The codecs translate move texts
+/// with it (USI's `7g7f`, XBoard's ranks from 0 on ten-rank boards).
+pub fn map_squares(
+    text: &str,
+    read: impl Fn(&str) -> Option<(ashtapada::Square, usize)>,
+    write: impl Fn(ashtapada::Square) -> String,
+) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < text.len() {
+        if let Some((sq, n)) = read(&text[i..]) {
+            out.push_str(&write(sq));
+            i += n;
+        } else {
+            let c = text[i..].chars().next().expect("inside the text");
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}

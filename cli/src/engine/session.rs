@@ -1,0 +1,392 @@
+//! The engine's state between commands, shared by every protocol: the catalogue and the
+//! variant chosen, the options, the position and its moves, the search or perft thread and
+//! its stop flag, and the play-on rules at a game's end.
+
+use super::catalogue::{self, Catalogue};
+use super::search::{self, Job, Running};
+use super::{Dialect, Go, Output, clock, one_line};
+use ashtapada::agents::{Grade, HARD, SearchAgent};
+use ashtapada::notation::{parse_move, parse_position, pass_text};
+use ashtapada::{Action, EndReason, Position, Variant};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Why `set_option` refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option of that name: the codec says which exist, in its own spelling.
+    Unknown,
+    /// A bad value, or a rule file that does not load: the message.
+    Bad(String),
+}
+
+/// One engine session: see the [module](self) documentation.
+pub struct Session {
+    out: Output,
+    dialect: Arc<dyn Dialect>,
+    catalogue: Catalogue,
+    /// The variant chosen.
+    variant: Arc<Variant>,
+    /// The position of the last good `position` command; `None` before one (and after a
+    /// change of variant).
+    pos: Option<Position>,
+    level: Grade,
+    /// Hash size in MB.
+    hash: usize,
+    /// Move overhead in milliseconds.
+    overhead: u64,
+    /// Root moves reported per search.
+    multipv: usize,
+    /// The agent between searches (`None` while a search holds it, or when an option change
+    /// asks for a fresh one).
+    agent: Option<SearchAgent>,
+    running: Option<Running>,
+    /// True when the session plays the moves it chooses on its own position (XBoard); UCI
+    /// and USI send the whole position before every search.
+    plays_own_moves: bool,
+}
+
+impl Session {
+    /// The session before the first command: `catalogue`, its first variant, the default
+    /// options and an agent with its table already allocated; lines go to `out` in `dialect`.
+    pub fn new(out: Output, catalogue: Catalogue, dialect: Arc<dyn Dialect>) -> Session {
+        let variant = catalogue.variants[0].1.clone();
+        let mut s = Session {
+            out,
+            dialect,
+            catalogue,
+            variant,
+            pos: None,
+            level: HARD,
+            hash: catalogue::DEFAULT_HASH,
+            overhead: catalogue::DEFAULT_OVERHEAD,
+            multipv: 1,
+            agent: None,
+            running: None,
+            plays_own_moves: false,
+        };
+        s.fresh_agent();
+        s
+    }
+
+    /// Makes the session play the move each search chooses on its own position (XBoard).
+    pub fn play_own_moves(&mut self) {
+        self.plays_own_moves = true;
+    }
+
+    /// Writes one line.
+    pub fn say(&self, line: &str) {
+        self.out.say(line);
+    }
+
+    /// Writes an error line in the dialect.
+    pub fn error(&self, message: &str) {
+        self.out.say(&self.dialect.error(&one_line(message)));
+    }
+
+    /// Writes a remark in the dialect.
+    pub fn note(&self, message: &str) {
+        self.out.say(&self.dialect.note(message));
+    }
+
+    /// The catalogue offered.
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.catalogue
+    }
+
+    /// The variant chosen.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The current position, if one was set.
+    pub fn position(&self) -> Option<&Position> {
+        self.pos.as_ref()
+    }
+
+    /// The agent between searches, if one is held (for tests).
+    pub fn agent(&self) -> Option<&SearchAgent> {
+        self.agent.as_ref()
+    }
+
+    /// True while a search or a perft count runs.
+    pub fn busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// True once a running search is printing its answer (the thread is about to end).
+    pub fn search_done(&self) -> bool {
+        self.running.as_ref().is_some_and(Running::is_done)
+    }
+
+    /// A new agent at the current level, its hash table allocated now — on the command
+    /// thread, while options are read, so that the GUI's `isready` waits for it and no
+    /// search pays for it on the clock. The old agent and its table are dropped first, so the
+    /// two tables are never held at once.
+    fn fresh_agent(&mut self) {
+        self.agent = None;
+        let mut a = SearchAgent::new(self.level);
+        a.set_table_bytes(self.hash << 20);
+        self.agent = Some(a);
+    }
+
+    /// Takes back the agent of a search that has ended by itself (or is printing its
+    /// answer: the thread is about to end, so waiting for it takes no time); returns the
+    /// action it chose.
+    pub fn poll(&mut self) -> Option<Action> {
+        if self.search_done() {
+            return self.stop();
+        }
+        None
+    }
+
+    /// Stops the search or perft count running, if any, takes back a search's agent and
+    /// returns the action the search chose (played on the position first when the session
+    /// plays its own moves).
+    pub fn stop(&mut self) -> Option<Action> {
+        let (agent, chosen) = self.running.take().map(Running::finish)?;
+        if let Some(agent) = agent {
+            self.agent = Some(agent);
+        }
+        if self.plays_own_moves
+            && let (Some(a), Some(pos)) = (chosen, self.pos.as_mut())
+        {
+            play_on(pos);
+            if let Err(e) = pos.play_action(a) {
+                // The game is over by these rules although the GUI asked for a move: said,
+                // so that a position out of step with the GUI's is never silent.
+                self.error(&format!("the move chosen is not played here: {e}"));
+            }
+        }
+        chosen
+    }
+
+    /// Chooses the variant named `name`; true if it changed (the position is then unset).
+    ///
+    /// # Errors
+    /// An unknown name, with the names offered.
+    pub fn select_variant(&mut self, name: &str) -> Result<bool, String> {
+        let v = self.catalogue.get(name).cloned().ok_or_else(|| {
+            let names: Vec<&str> = self
+                .catalogue
+                .variants
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect();
+            format!(
+                "unknown variant `{name}`; variants are {} (load a rule file with VariantPath)",
+                names.join(", ")
+            )
+        })?;
+        if Arc::ptr_eq(&v, &self.variant) {
+            return Ok(false);
+        }
+        self.variant = v;
+        self.pos = None;
+        Ok(true)
+    }
+
+    /// Sets an option by its protocol-neutral name: lower case, words separated by spaces
+    /// (`uci variant`, `variantpath`, `level`, `hash`, `clear hash`, `move overhead`,
+    /// `multipv`; `ponder`, `threads`, `uci chess960` and `uci analysemode` are accepted and
+    /// ignored). Returns a remark for the GUI, if any (a rule file loaded).
+    ///
+    /// # Errors
+    /// [`OptionError::Unknown`] for another name, [`OptionError::Bad`] for a bad value.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<Option<String>, OptionError> {
+        let bad = OptionError::Bad;
+        match name {
+            "uci variant" => {
+                self.select_variant(value).map_err(bad)?;
+            }
+            "variantpath" => {
+                if !value.is_empty() && value != "<empty>" {
+                    let name = self.catalogue.load(value).map_err(bad)?;
+                    return Ok(Some(name));
+                }
+            }
+            "level" => {
+                self.level = catalogue::level(value).ok_or_else(|| {
+                    bad(format!(
+                        "option `Level`: `{value}` is not one of easy, medium, hard"
+                    ))
+                })?;
+                self.fresh_agent();
+            }
+            "hash" => {
+                let mb = catalogue::spin("Hash", value, 1, catalogue::MAX_HASH as u64)
+                    .map_err(bad)? as usize;
+                if mb != self.hash || self.agent.is_none() {
+                    self.hash = mb;
+                    self.fresh_agent();
+                }
+            }
+            "clear hash" => match self.agent.as_mut() {
+                Some(a) => a.clear_table(),
+                None => self.fresh_agent(),
+            },
+            "move overhead" => {
+                self.overhead = catalogue::spin("Move Overhead", value, 0, 5000).map_err(bad)?;
+            }
+            "multipv" => {
+                self.multipv = catalogue::spin("MultiPV", value, 1, catalogue::MAX_MULTIPV as u64)
+                    .map_err(bad)? as usize;
+            }
+            "ponder" | "uci chess960" | "threads" | "uci analysemode" => {}
+            _ => return Err(OptionError::Unknown),
+        }
+        Ok(None)
+    }
+
+    /// A new game: the table emptied in place (reallocating a large table took seconds),
+    /// with the move ordering's memory; the position unset.
+    pub fn new_game(&mut self) {
+        match self.agent.as_mut() {
+            Some(a) => a.clear(),
+            None => self.fresh_agent(),
+        }
+        self.pos = None;
+    }
+
+    /// Sets the position: `fen` (the variant's start for `None`) and `moves` played from it,
+    /// in the dialect's notation.
+    ///
+    /// # Errors
+    /// A bad FEN or a move that is not legal; the old position stays.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let mut pos = match fen {
+            None => Position::start(self.variant.clone()),
+            Some(f) => parse_position(&self.variant, f).map_err(|e| {
+                format!(
+                    "bad FEN for {} at character {}: {}",
+                    self.variant.name,
+                    e.span.start + 1,
+                    e.message()
+                )
+            })?,
+        };
+        for (i, text) in moves.iter().enumerate() {
+            self.play_text(&mut pos, text, &format!("move {} ", i + 1))?;
+        }
+        self.pos = Some(pos);
+        Ok(())
+    }
+
+    /// Plays one move, in the dialect's notation, on the current position (XBoard's
+    /// `usermove`).
+    ///
+    /// # Errors
+    /// No position, or a move that is not legal; the position is unchanged.
+    pub fn play(&mut self, text: &str) -> Result<(), String> {
+        let mut pos = self.pos.take().ok_or("no position: send one first")?;
+        let played = self.play_text(&mut pos, text, "");
+        self.pos = Some(pos);
+        played
+    }
+
+    /// Takes back `n` plies of the current position; how many were taken back.
+    pub fn undo(&mut self, n: usize) -> usize {
+        let Some(pos) = self.pos.as_mut() else {
+            return 0;
+        };
+        (0..n).take_while(|_| pos.undo().is_some()).count()
+    }
+
+    /// Plays `text` on `pos`; `what` starts the error message (`move 3 `).
+    fn play_text(&self, pos: &mut Position, text: &str, what: &str) -> Result<(), String> {
+        let ours = self.dialect.move_in(pos, text);
+        // A pass, as Fairy-Stockfish writes it (the royal square twice).
+        if pass_text(pos).is_some_and(|p| p == ours) {
+            play_on(pos);
+            return pos.pass().map_err(|e| format!("{what}`{text}`: {e}"));
+        }
+        let m = parse_move(pos, &ours)
+            .map_err(|e| format!("{what}`{text}` is not legal: {e}; the position is unchanged"))?;
+        play_on(pos);
+        if pos.outcome().is_some() {
+            return Err(format!(
+                "{what}`{text}`: the game is already over; the position is unchanged"
+            ));
+        }
+        pos.play(m).map_err(|e| format!("{what}`{text}`: {e}"))
+    }
+
+    /// Starts a search on its own thread, or `perft` ([`Go::perft`]).
+    ///
+    /// # Errors
+    /// No position, a `searchmoves` move that is not legal, a perft too deep.
+    pub fn go(&mut self, go: &Go) -> Result<(), String> {
+        let started = Instant::now();
+        let Some(pos) = self.pos.as_ref() else {
+            return Err(
+                "`go` before `position`: send `position startpos` or `position fen …` first".into(),
+            );
+        };
+        let mut pos = pos.clone();
+        play_on(&mut pos);
+        if let Some(depth) = go.perft {
+            return self.perft(pos, depth);
+        }
+        let mut only = Vec::new();
+        for text in &go.searchmoves {
+            let ours = self.dialect.move_in(&pos, text);
+            only.push(
+                parse_move(&mut pos, &ours)
+                    .map_err(|e| format!("searchmoves `{text}` is not legal: {e}"))?,
+            );
+        }
+        let seat = pos.to_move().index();
+        let job = Job {
+            limits: search::limits(go, self.level.nodes, self.level.max_depth),
+            budget: clock::budget(go, seat, self.overhead),
+            only,
+            pos,
+            started,
+            wait: go.infinite || go.ponder,
+            multipv: self.multipv,
+        };
+        if self.agent.is_none() {
+            self.fresh_agent();
+        }
+        let agent = self.agent.take().expect("fresh_agent made one");
+        self.running = Some(search::start(
+            agent,
+            job,
+            self.out.clone(),
+            self.dialect.clone(),
+        ));
+        Ok(())
+    }
+
+    /// `perft N` on its own thread ([`search::start_perft`]), at most
+    /// [`search::MAX_PERFT_DEPTH`] plies.
+    fn perft(&mut self, pos: Position, depth: u32) -> Result<(), String> {
+        if depth > search::MAX_PERFT_DEPTH {
+            return Err(format!(
+                "`go perft {depth}` is too deep: at most {} (the count grows about tenfold \
+                 per ply; depth 7 takes about a minute in chess)",
+                search::MAX_PERFT_DEPTH
+            ));
+        }
+        self.running = Some(search::start_perft(
+            pos,
+            depth,
+            self.out.clone(),
+            self.dialect.clone(),
+        ));
+        Ok(())
+    }
+}
+
+/// The GUI is the referee: where it plays on past a repetition, move-rule or counting draw of
+/// these rules (cutechess-cli's makruk has no repetition draw and no counting), the counts
+/// start again, so the next move is accepted and the search plays on from here. Mate,
+/// stalemate and the rule file's other endings still end the game.
+pub fn play_on(pos: &mut Position) {
+    if matches!(
+        pos.outcome().map(|o| o.reason()),
+        Some(EndReason::Repetition | EndReason::MoveRule | EndReason::Counting)
+    ) {
+        pos.restart_draw_counts();
+    }
+}

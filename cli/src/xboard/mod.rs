@@ -1,0 +1,426 @@
+//! `ashtapada xboard`: the Chess Engine Communication Protocol (XBoard/WinBoard, protocol 2)
+//! for every two-seat variant, so that XBoard, cutechess-cli (`proto=xboard`) and
+//! Fairy-Stockfish's xboard mode can play ashtapada.
+//!
+//! A thin codec on the engine [`Session`], beside UCI's. Unlike UCI the engine keeps the game:
+//! the GUI sends one move at a time (`usermove`), says which side the engine plays (`go`,
+//! `playother`, `force`), and the engine plays the move it chooses on its own position. Moves
+//! are coordinates as Fairy-Stockfish's xboard mode writes them: UCI's, except that on a
+//! board of ten ranks (xiangqi, janggi) the ranks count from 0 (`h2e2` is `h0e0`… `a9`), and
+//! a pass is `@@@@`. Variant names are Fairy-Stockfish's (`normal` is chess). Time: `level`,
+//! `st`, `sd`, `nps` (with `st`: a node budget, as cutechess-cli's `nodes=` sends it),
+//! `time`/`otim` in centiseconds. Bad input gets `Error (…): …` or `Illegal move: …`.
+
+use crate::engine::{Catalogue, Dialect, Go, OptionError, Output, Session, Thought, serve};
+use ashtapada::agents::Score;
+use ashtapada::notation::pass_text;
+use ashtapada::{Board, Position, Square};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// XBoard's notation and lines; `post` decides whether thinking is shown.
+#[derive(Default)]
+pub struct XBoard {
+    post: AtomicBool,
+}
+
+/// XBoard's name of `sq` on a board of ten ranks: ranks from 0.
+fn square_name(board: Board, sq: Square) -> String {
+    let file = (b'a' + board.file(sq)) as char;
+    format!("{file}{}", board.rank(sq))
+}
+
+/// Reads a leading XBoard square (`a0` … `i9`) on a board of ten ranks.
+fn read_square(board: Board, s: &str) -> Option<(Square, usize)> {
+    let b = s.as_bytes();
+    let (&f, &r) = (b.first()?, b.get(1)?);
+    if !f.is_ascii_lowercase() || !r.is_ascii_digit() {
+        return None;
+    }
+    let sq = board.square((f - b'a') as i32, (r - b'0') as i32)?;
+    Some((sq, 2))
+}
+
+/// True where XBoard counts ranks from 0.
+fn ten_ranks(pos: &Position) -> bool {
+    pos.variant().board.ranks == 10
+}
+
+impl Dialect for XBoard {
+    fn move_in(&self, pos: &Position, text: &str) -> String {
+        if text == "@@@@" {
+            return pass_text(pos).unwrap_or_else(|| "pass".into());
+        }
+        let board = pos.variant().board;
+        if !ten_ranks(pos) {
+            return text.to_string();
+        }
+        crate::engine::map_squares(text, |s| read_square(board, s), |sq| board.name(sq))
+    }
+
+    fn move_out(&self, pos: &Position, text: String) -> String {
+        if pass_text(pos).is_some_and(|p| p == text) {
+            return "@@@@".into();
+        }
+        let board = pos.variant().board;
+        if !ten_ranks(pos) {
+            return text;
+        }
+        crate::engine::map_squares(
+            &text,
+            |s| board.parse_square_prefix(s),
+            |sq| square_name(board, sq),
+        )
+    }
+
+    fn error(&self, message: &str) -> String {
+        format!("Error ({message})")
+    }
+
+    fn note(&self, message: &str) -> String {
+        format!("# {message}")
+    }
+
+    /// `DEPTH SCORE TIME NODES PV` (time in centiseconds; a mate in M as 100000 + M), when
+    /// `post` is on.
+    fn thought(&self, t: &Thought) -> Option<String> {
+        if !self.post.load(Ordering::SeqCst) {
+            return None;
+        }
+        let score = match t.score {
+            Score::Centi(cp) => cp,
+            Score::Mate(m) if m > 0 => 100_000 + m,
+            Score::Mate(m) => -100_000 + m,
+        };
+        Some(format!(
+            "{} {score} {} {} {}",
+            t.depth,
+            t.millis / 10,
+            t.nodes,
+            t.pv.join(" ")
+        ))
+    }
+
+    fn searched(&self, _: u64, _: u64, _: u128) -> Option<String> {
+        None
+    }
+
+    fn nothing_to_search(&self) -> Option<String> {
+        None
+    }
+
+    fn best(&self, best: Option<&str>, _ponder: Option<&str>) -> String {
+        best.map_or_else(|| "resign".into(), |b| format!("move {b}"))
+    }
+}
+
+/// How long the engine may think, as the GUI last said.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+enum Control {
+    /// Nothing said: the level's own budget.
+    #[default]
+    Level,
+    /// `level MPS BASE INC`: a clock (moves per session, 0 for all; increment in ms).
+    Clock { mps: u32, inc: u64 },
+    /// `st S`: seconds per move (a node budget with `nps`).
+    PerMove(f64),
+}
+
+/// The codec's state beside the session.
+struct Game {
+    dialect: Arc<XBoard>,
+    /// `force`: play neither side.
+    force: bool,
+    /// The seat the engine plays when not in force mode.
+    engine: usize,
+    control: Control,
+    /// `sd`: at most this many plies.
+    depth: Option<u32>,
+    /// `nps`: nodes per second for a node-counted clock.
+    nps: Option<u64>,
+    /// `time`/`otim`: the engine's and the opponent's clocks, in ms.
+    time: Option<u64>,
+    otim: Option<u64>,
+}
+
+/// The variant list of `feature variants=`: the catalogue's names, chess as `normal`.
+fn variants(c: &Catalogue) -> String {
+    c.variants
+        .iter()
+        .map(|(n, _)| if n == "chess" { "normal" } else { n.as_str() })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Runs the XBoard engine: reads commands from `input` until `quit` or the end of the input,
+/// answers on `output`.
+pub fn run(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) {
+    run_with(Catalogue::builtin(), input, output);
+}
+
+/// [`run`] offering the variants of `catalogue`.
+pub fn run_with(
+    catalogue: Catalogue,
+    input: Box<dyn BufRead + Send>,
+    output: Box<dyn Write + Send>,
+) {
+    let dialect = Arc::new(XBoard::default());
+    let mut session = Session::new(Output::new(output), catalogue, dialect.clone());
+    session.play_own_moves();
+    let mut game = Game {
+        dialect,
+        force: false,
+        engine: 1,
+        control: Control::Level,
+        depth: None,
+        nps: None,
+        time: None,
+        otim: None,
+    };
+    new_game(&mut session, &mut game, None);
+    serve(&mut session, input, |s, line| game.handle(s, line));
+}
+
+/// `new` (and `variant`): the start position of `variant` (chess when `None` and offered),
+/// the engine playing the second seat.
+fn new_game(s: &mut Session, g: &mut Game, variant: Option<&str>) {
+    let name = match variant {
+        Some("normal") | None if s.catalogue().get("chess").is_some() => "chess".to_string(),
+        Some(v) => v.to_string(),
+        None => s.catalogue().variants[0].0.clone(),
+    };
+    if let Err(e) = s.select_variant(&name) {
+        s.error(&format!("variant {name}: {e}"));
+        return;
+    }
+    if variant.is_none() {
+        s.new_game();
+        g.force = false;
+        g.engine = 1;
+        g.depth = None;
+    }
+    let _ = s.set_position(None, &[]);
+}
+
+/// Reads XBoard's `BASE` of `level`: minutes, or `minutes:seconds`.
+fn minutes(text: &str) -> Option<f64> {
+    match text.split_once(':') {
+        Some((m, sec)) => Some(m.parse::<f64>().ok()? * 60.0 + sec.parse::<f64>().ok()?),
+        None => Some(text.parse::<f64>().ok()? * 60.0),
+    }
+}
+
+impl Game {
+    /// Handles one line; false on `quit`.
+    fn handle(&mut self, s: &mut Session, line: &str) -> bool {
+        s.poll();
+        let mut words = line.split_whitespace();
+        let Some(first) = words.next() else {
+            return true;
+        };
+        let rest: Vec<&str> = words.collect();
+        let arg = rest.join(" ");
+        let number = |what: &str| -> Result<f64, String> {
+            arg.parse::<f64>()
+                .ok()
+                .filter(|n| n.is_finite() && *n >= 0.0)
+                .ok_or_else(|| format!("`{what}` needs a number, not `{arg}`"))
+        };
+        let done = match first {
+            "quit" => return false,
+            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "cores" | "egtpath"
+            | "option" | "." | "white" | "black" => Ok(()),
+            "protover" => {
+                s.say(&format!(
+                    "feature myname=\"ashtapada {}\" ping=1 setboard=1 playother=1 usermove=1 \
+                     time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 san=0 colors=0 nps=1 \
+                     name=0 variants=\"{}\" done=1",
+                    env!("CARGO_PKG_VERSION"),
+                    variants(s.catalogue())
+                ));
+                Ok(())
+            }
+            "ping" => {
+                s.say(&format!("pong {arg}"));
+                Ok(())
+            }
+            "post" | "nopost" => {
+                self.dialect.post.store(first == "post", Ordering::SeqCst);
+                Ok(())
+            }
+            "new" => {
+                self.discard(s);
+                new_game(s, self, None);
+                Ok(())
+            }
+            "variant" => {
+                self.discard(s);
+                new_game(s, self, Some(&arg));
+                Ok(())
+            }
+            "force" | "result" => {
+                self.discard(s);
+                self.force = true;
+                Ok(())
+            }
+            "?" => {
+                s.stop();
+                Ok(())
+            }
+            "undo" | "remove" => {
+                self.discard(s);
+                s.undo(if first == "undo" { 1 } else { 2 });
+                Ok(())
+            }
+            "setboard" => {
+                self.discard(s);
+                s.set_position(Some(&arg), &[])
+            }
+            "level" => self.level(&rest),
+            "st" => number("st").map(|t| self.control = Control::PerMove(t)),
+            "sd" => number("sd").map(|d| self.depth = Some((d as u32).max(1))),
+            "nps" => number("nps").map(|n| self.nps = (n >= 1.0).then_some(n as u64)),
+            "time" => number("time").map(|t| self.time = Some(t as u64 * 10)),
+            "otim" => number("otim").map(|t| self.otim = Some(t as u64 * 10)),
+            "memory" => match s.set_option("hash", &arg) {
+                Err(OptionError::Bad(e)) => Err(e),
+                _ => Ok(()),
+            },
+            "go" => {
+                self.force = false;
+                self.engine = s.position().map_or(0, |p| p.to_move().index());
+                self.think(s)
+            }
+            "playother" => {
+                self.force = false;
+                self.engine = s.position().map_or(0, |p| 1 - p.to_move().index().min(1));
+                Ok(())
+            }
+            "usermove" => self.user_move(s, &arg),
+            other if s.position().is_some() && other.len() <= 12 && rest.is_empty() => {
+                // A move without `usermove` (protocol 1 GUIs).
+                self.user_move(s, other)
+            }
+            other => Err(format!("unknown command: {other}")),
+        };
+        if let Err(e) = done {
+            s.error(&e);
+        }
+        true
+    }
+
+    /// Stops a search without keeping its move (the GUI has taken the game elsewhere).
+    fn discard(&self, s: &mut Session) {
+        if s.busy() {
+            // The move is played by the session; taken back here.
+            if s.stop().is_some() {
+                s.undo(1);
+            }
+        }
+    }
+
+    /// `level MPS BASE INC`.
+    fn level(&mut self, words: &[&str]) -> Result<(), String> {
+        let bad = || {
+            format!(
+                "write `level MPS BASE INC`, not `level {}`",
+                words.join(" ")
+            )
+        };
+        let [mps, base, inc] = words else {
+            return Err(bad());
+        };
+        let mps: u32 = mps.parse().map_err(|_| bad())?;
+        minutes(base).ok_or_else(bad)?;
+        let inc: f64 = inc
+            .parse()
+            .ok()
+            .filter(|i: &f64| *i >= 0.0)
+            .ok_or_else(bad)?;
+        self.control = Control::Clock {
+            mps,
+            inc: (inc * 1000.0) as u64,
+        };
+        Ok(())
+    }
+
+    /// `usermove`: plays the opponent's move, then thinks if the engine is to move.
+    fn user_move(&mut self, s: &mut Session, text: &str) -> Result<(), String> {
+        if s.busy() {
+            self.discard(s);
+        }
+        if let Err(e) = s.play(text) {
+            s.say(&format!("Illegal move: {text}"));
+            s.note(&e);
+            return Ok(());
+        }
+        self.think_if_due(s)
+    }
+
+    /// Thinks when the engine plays the side to move.
+    fn think_if_due(&mut self, s: &mut Session) -> Result<(), String> {
+        let due = s
+            .position()
+            .is_some_and(|p| p.to_move().index() == self.engine);
+        if !self.force && due {
+            return self.think(s);
+        }
+        Ok(())
+    }
+
+    /// Starts a search under the time control the GUI set.
+    fn think(&mut self, s: &mut Session) -> Result<(), String> {
+        let Some(pos) = s.position() else {
+            return Err("no position".into());
+        };
+        let me = pos.to_move().index().min(1);
+        let mut go = Go {
+            depth: self.depth,
+            ..Go::default()
+        };
+        match self.control {
+            Control::Level => {}
+            Control::PerMove(secs) => match self.nps {
+                Some(nps) => go.nodes = Some(((secs * nps as f64) as u64).max(1)),
+                None => go.movetime = Some((secs * 1000.0) as u64),
+            },
+            Control::Clock { mps, inc } => {
+                go.time[me] = self.time;
+                go.time[1 - me] = self.otim;
+                go.inc = [Some(inc), Some(inc)];
+                if mps > 0 {
+                    let played = (pos.ply() / 2) as u32;
+                    go.movestogo = Some(mps - played % mps);
+                }
+            }
+        }
+        s.go(&go)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ten_rank_boards_count_ranks_from_zero() {
+        let v = ashtapada::load_variant("xiangqi", &ashtapada::Assignment::default()).unwrap();
+        let pos = Position::start(v);
+        let x = XBoard::default();
+        assert_eq!(x.move_in(&pos, "h0g2"), "h1g3");
+        assert_eq!(x.move_out(&pos, "b10b3".into()), "b9b2");
+        let v = ashtapada::load_variant("shogi", &ashtapada::Assignment::default()).unwrap();
+        let pos = Position::start(v);
+        assert_eq!(x.move_in(&pos, "g3g4"), "g3g4");
+        assert_eq!(x.move_out(&pos, "P@e5".into()), "P@e5");
+    }
+
+    #[test]
+    fn level_reads_minutes_and_seconds() {
+        assert_eq!(minutes("5"), Some(300.0));
+        assert_eq!(minutes("0:30"), Some(30.0));
+        assert_eq!(minutes("x"), None);
+    }
+}

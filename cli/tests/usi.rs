@@ -1,0 +1,240 @@
+//! `ashtapada usi` driven as a shogi GUI drives it (the handshake, options, SFEN positions,
+//! `go` with byoyomi, `stop`, `gameover`, bad input), and against Fairy-Stockfish's USI mode
+//! on the same positions: both list the same legal moves in USI notation (`go perft 1`),
+//! agree on deeper counts, and each engine's `bestmove` is legal in the other's list.
+
+use crate::uci_clients::fairy_stockfish_current;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// How long a test waits for a line (a loaded 2-core machine, a test build).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A program speaking a text protocol through pipes, its output lines as they arrive.
+pub struct Program {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Program {
+    /// Starts `program` with `args`.
+    pub fn start(program: &Path, args: &[&str]) -> Program {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{} does not start: {e}", program.display()));
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Program {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    /// `ashtapada` with `args`.
+    pub fn ashtapada(args: &[&str]) -> Program {
+        Program::start(Path::new(env!("CARGO_BIN_EXE_ashtapada")), args)
+    }
+
+    /// Sends lines.
+    pub fn send(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next line (fails the test after a minute without one).
+    pub fn next_line(&mut self) -> String {
+        self.lines
+            .recv_timeout(PATIENCE)
+            .unwrap_or_else(|e| panic!("no line from the program: {e}"))
+    }
+
+    /// Reads lines up to the first that starts with `prefix`; returns the lines before it and
+    /// that line.
+    pub fn until(&mut self, prefix: &str) -> (Vec<String>, String) {
+        let mut before = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(PATIENCE)
+                .unwrap_or_else(|e| panic!("no `{prefix}` ({e}) after {before:?}"));
+            if line.starts_with(prefix) {
+                return (before, line);
+            }
+            before.push(line);
+        }
+    }
+
+    /// `go perft DEPTH` from the position set: the root moves sorted, and the total.
+    pub fn perft(&mut self, depth: u32) -> (Vec<(String, u64)>, u64) {
+        self.send(&format!("go perft {depth}"));
+        let (lines, total) = self.until("Nodes searched");
+        let mut moves: Vec<(String, u64)> = lines
+            .iter()
+            .filter_map(|l| l.split_once(": "))
+            .filter(|(m, _)| !m.contains(' '))
+            .map(|(m, n)| (m.to_string(), n.trim().parse().unwrap()))
+            .collect();
+        moves.sort();
+        let total = total.rsplit(' ').next().unwrap().trim().parse().unwrap();
+        (moves, total)
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// A USI engine after the handshake, with `variant` chosen.
+fn usi(program: &mut Program, variant: &str) {
+    program.send(&format!(
+        "usi\nsetoption name USI_Variant value {variant}\nisready"
+    ));
+    program.until("readyok");
+}
+
+/// A USI GUI's session: handshake, options, positions, every kind of `go`, bad input.
+#[test]
+fn a_usi_gui_session_is_answered() {
+    let mut e = Program::ashtapada(&["usi"]);
+    e.send("usi");
+    let (options, _) = e.until("usiok");
+    assert!(options[0].starts_with("id name ashtapada"), "{options:?}");
+    let variant = options
+        .iter()
+        .find(|l| l.starts_with("option name USI_Variant type combo default shogi"))
+        .unwrap_or_else(|| panic!("{options:?}"));
+    for v in ["minishogi", "kyotoshogi", "torishogi", "euroshogi"] {
+        assert!(variant.contains(&format!(" var {v}")), "{variant}");
+    }
+    assert!(!variant.split(' ').any(|w| w == "chess"), "{variant}");
+    assert!(
+        options
+            .iter()
+            .any(|l| l.starts_with("option name USI_Hash"))
+    );
+    e.send("setoption name USI_Hash value 8\nsetoption name Move_Overhead value 10\nisready");
+    let (before, _) = e.until("readyok");
+    assert!(before.is_empty(), "{before:?}");
+    e.send("usinewgame\nposition startpos\ngo perft 1");
+    // Shogi's start: 30 moves (tests/reference/family.perft).
+    let (lines, total) = e.until("Nodes searched");
+    assert_eq!(total, "Nodes searched: 30");
+    assert!(lines.iter().any(|l| l == "7g7f: 1"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "1i1h: 1"), "{lines:?}");
+    // A pawn in hand: sente's king on 5i has 5 moves, the pawn drops on the 71 empty
+    // squares of ranks b to i (not on rank a, where it could never move).
+    e.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1\ngo perft 1");
+    let (lines, total) = e.until("Nodes searched");
+    assert_eq!(total, "Nodes searched: 76");
+    assert!(lines.iter().any(|l| l == "P*5e: 1"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("P*1a")), "{lines:?}");
+    // Moves in USI notation, a promotion, byoyomi.
+    e.send("position startpos moves 7g7f 3c3d 8h2b+ 3a2b\ngo btime 0 wtime 0 byoyomi 200");
+    let (_, best) = e.until("bestmove");
+    assert!(best.len() > "bestmove ".len(), "{best}");
+    e.send("position startpos moves 7g7f 3c3d\ngo depth 2");
+    let (info, best) = e.until("bestmove");
+    assert!(info.iter().any(|l| l.starts_with("info depth")), "{info:?}");
+    assert!(best.split(' ').count() >= 2, "{best}");
+    // `go infinite` waits for `stop`; `gameover` also ends a search.
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    e.until("bestmove");
+    e.send("go infinite\ngameover win\nisready");
+    e.until("bestmove");
+    e.until("readyok");
+    // Tsume search is not offered.
+    e.send("go mate 1000");
+    assert_eq!(e.until("checkmate").1, "checkmate notimplemented");
+    // Bad input changes nothing.
+    e.send("position startpos moves 7g7e");
+    let (_, err) = e.until("info string error");
+    assert!(err.contains("`7g7e`"), "{err}");
+    e.send("position sfen 9/9 x -");
+    assert!(e.until("info string error").1.contains("SFEN"));
+    e.send("setoption name USI_Variant value chess");
+    assert!(e.until("info string error").1.contains("unknown variant"));
+    e.send("ucinewgame");
+    assert!(e.until("info string error").1.contains("unknown command"));
+    // Minishogi: files 5 to 1, ranks a to e.
+    e.send("setoption name USI_Variant value minishogi\nposition startpos\ngo perft 1");
+    let (lines, total) = e.until("Nodes searched");
+    assert_eq!(total, "Nodes searched: 14");
+    assert!(lines.iter().any(|l| l == "5d5c: 1"), "{lines:?}");
+}
+
+/// The positions both engines are given, per variant: the start, a line of moves (with a
+/// promotion, captures and drops), and an SFEN with pieces in hand.
+const POSITIONS: [(&str, &str); 7] = [
+    ("shogi", "startpos moves 7g7f 3c3d 8h2b+ 3a2b"),
+    (
+        "shogi",
+        "startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e 8c8d 4e3d",
+    ),
+    (
+        "shogi",
+        "sfen lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL b Bb 21",
+    ),
+    ("minishogi", "startpos moves 2e3d 4a3b 1e1b"),
+    ("kyotoshogi", "startpos"),
+    ("torishogi", "startpos moves 2e2d 6c6d"),
+    ("euroshogi", "startpos"),
+];
+
+/// `go perft` move by move against Fairy-Stockfish's USI mode, and each engine's move legal
+/// in the other's list.
+#[test]
+fn usi_agrees_with_fairy_stockfish_on_the_same_positions() {
+    let fsf_path = fairy_stockfish_current();
+    let mut fsf = Program::start(&fsf_path, &[]);
+    let mut ours = Program::ashtapada(&["usi"]);
+    let mut variant = "";
+    for (v, position) in POSITIONS {
+        if v != variant {
+            usi(&mut fsf, v);
+            usi(&mut ours, v);
+            variant = v;
+        }
+        for p in [&mut fsf, &mut ours] {
+            p.send(&format!("position {position}"));
+        }
+        let (theirs, total) = fsf.perft(1);
+        assert!(total > 0, "{v} {position}");
+        assert_eq!(ours.perft(1), (theirs.clone(), total), "{v} {position}");
+        let (_, deep) = fsf.perft(2);
+        assert_eq!(ours.perft(2).1, deep, "{v} {position}: perft 2");
+        let legal: Vec<&str> = theirs.iter().map(|(m, _)| m.as_str()).collect();
+        for p in [&mut fsf, &mut ours] {
+            p.send("go nodes 2000");
+            let (_, best) = p.until("bestmove");
+            let m = best
+                .split_whitespace()
+                .nth(1)
+                .unwrap_or_default()
+                .to_string();
+            assert!(legal.contains(&m.as_str()), "{v} {position}: `{best}`");
+        }
+    }
+}

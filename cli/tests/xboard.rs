@@ -1,0 +1,207 @@
+//! `ashtapada xboard` driven as XBoard drives it (the handshake, `variant`, `force`,
+//! `usermove`, `go`, `setboard`, `undo`, `ping`, bad input); cutechess-cli (`proto=xboard`)
+//! playing shogi games between ashtapada and Fairy-Stockfish (current source, which speaks
+//! xboard too), every game ending by the rules: no illegal move, no time forfeit, no
+//! disconnect; and xiangqi games between the two over xboard refereed by the test itself
+//! (cutechess-cli has no xiangqi), Fairy-Stockfish's UCI mode listing the legal moves.
+
+use crate::uci_clients::{cutechess, endings, fairy_stockfish_current};
+use crate::usi::Program;
+use std::process::Command;
+
+/// The handshake and a short game in force mode and with `go`, in xiangqi (ranks from 0).
+#[test]
+fn an_xboard_gui_session_is_answered() {
+    let mut e = Program::ashtapada(&["xboard"]);
+    e.send("xboard\nprotover 2");
+    let (_, features) = e.until("feature");
+    for f in [
+        "setboard=1",
+        "usermove=1",
+        "sigint=0",
+        "sigterm=0",
+        "ping=1",
+        "done=1",
+    ] {
+        assert!(features.contains(f), "{features}");
+    }
+    let variants = features.split("variants=\"").nth(1).unwrap();
+    let variants: Vec<&str> = variants.split('"').next().unwrap().split(',').collect();
+    for v in ["normal", "xiangqi", "shogi", "makruk", "shatranj", "janggi"] {
+        assert!(variants.contains(&v), "{variants:?}");
+    }
+    e.send("accepted done\nping 3");
+    assert_eq!(e.until("pong").1, "pong 3");
+    // Xiangqi: the cannon on h2 (XBoard's rank 2 is the third rank) to the centre.
+    e.send("new\nvariant xiangqi\nforce\nusermove h2e2\nsd 2\ngo");
+    let (_, reply) = e.until("move ");
+    let m = reply.strip_prefix("move ").unwrap();
+    // Black's move, in XBoard squares: ranks 0 to 9, black's pieces on ranks 6 to 9.
+    assert!(m.as_bytes()[1] >= b'6', "{reply}");
+    // The engine keeps the game: the same position reached by `undo` and a replay.
+    e.send("undo\nundo\nusermove h2e2\nusermove z9z9");
+    assert_eq!(e.until("Illegal move").1, "Illegal move: z9z9");
+    e.send(&format!("usermove {m}\nping 4"));
+    let (between, pong) = e.until("pong");
+    assert_eq!(pong, "pong 4");
+    assert!(
+        between.iter().all(|l| !l.starts_with("Illegal")),
+        "{between:?}"
+    );
+    // `setboard`, then white's only mate in one: the rook from a1 (XBoard a0) to the last
+    // rank (a9), the other rook on b9 guarding the general's one flight square, e9.
+    e.send("force\nsetboard 4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1\nsd 3\ngo");
+    assert_eq!(e.until("move ").1, "move a0a9");
+    // A bad command and an unknown variant.
+    e.send("frobnicate now");
+    assert!(e.until("Error").1.contains("unknown command"));
+    e.send("variant nosuchgame");
+    assert!(e.until("Error").1.contains("unknown variant"));
+}
+
+/// Plays `games` cutechess-cli games of `variant` between `ashtapada xboard` (1500 nodes a
+/// move, `st 1` and `nps 1500` as cutechess sends `nodes=`) and Fairy-Stockfish (xboard too,
+/// depth 9), each at most `max_moves` moves, and
+/// checks that every one ended by the rules.
+fn xboard_match(variant: &str, games: usize, max_moves: u32) {
+    let fsf = fairy_stockfish_current();
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let out = Command::new(cutechess())
+        .args(["-variant", variant])
+        .args(["-engine", "name=ashtapada", "proto=xboard", "arg=xboard"])
+        .args(["tc=inf", "nodes=1500"])
+        .arg(format!("cmd={}", env!("CARGO_BIN_EXE_ashtapada")))
+        // Fairy-Stockfish's xboard mode has no `nps`: a depth instead (see DEPTH).
+        .args(["-engine", "name=fairy-stockfish", "proto=xboard", "tc=inf"])
+        .arg(format!("depth={DEPTH}"))
+        .arg(format!("cmd={}", fsf.display()))
+        .args(["-games", &games.to_string(), "-repeat"])
+        .args(["-maxmoves", &max_moves.to_string(), "-pgnout"])
+        .arg(&pgn)
+        .current_dir(dir.path())
+        .output()
+        .expect("cutechess-cli runs");
+    let log = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "cutechess-cli failed:\n{log}");
+    let text = std::fs::read_to_string(&pgn).expect("a PGN file");
+    let endings = endings(&text);
+    assert_eq!(endings.len(), games, "{text}\n{log}");
+    let bad = [
+        "illegal",
+        "disconnect",
+        "stall",
+        "time",
+        "crash",
+        "terminat",
+        "claim",
+    ];
+    for e in &endings {
+        assert!(
+            matches!(e.result.as_str(), "1-0" | "0-1" | "1/2-1/2"),
+            "{e:?}\n{log}"
+        );
+        let c = e.reason.to_ascii_lowercase();
+        assert!(!bad.iter().any(|b| c.contains(b)), "{e:?}\n{log}");
+        assert!(
+            e.termination.as_deref().is_none_or(|t| t == "adjudication"),
+            "{e:?}\n{log}"
+        );
+    }
+    assert!(!log.contains("Warning"), "{log}");
+}
+
+#[test]
+fn cutechess_plays_shogi_over_xboard_between_ashtapada_and_fairy_stockfish() {
+    xboard_match("shogi", 2, 80);
+}
+
+/// Fairy-Stockfish's depth per move. Its xboard mode marks the move it finds after `go` as
+/// to be played only once the search has started, so a search that ends at once (depth 3)
+/// prints its move without playing it, and the next `usermove` is refused; at depth 9 the
+/// search outlasts that moment (shogi's opening needs depth 9 on a loaded machine:
+/// depth 6 was refused there).
+const DEPTH: u32 = 9;
+
+/// An xboard engine after the handshake, in force mode at the start of `variant`.
+fn xboard(program: &mut Program, variant: &str, limits: &str) {
+    program.send("xboard\nprotover 2\nping 1");
+    program.until("pong 1");
+    program.send(&format!("new\nvariant {variant}\nforce\n{limits}\nping 2"));
+    program.until("pong 2");
+}
+
+/// An XBoard move on a ten-rank board (ranks from 0) in UCI's squares (ranks from 1).
+fn uci_squares(m: &str) -> String {
+    m.chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => (d + 1).to_string(),
+            None => c.to_string(),
+        })
+        .collect()
+}
+
+/// Xiangqi games over xboard between ashtapada (1500 nodes a move) and Fairy-Stockfish
+/// (depth 9), refereed here as a GUI would run them: each engine starts with `go` on its
+/// first turn and then answers every `usermove` of the other with its own move. Before every
+/// move Fairy-Stockfish's UCI mode lists the legal moves (`go perft 1`), and the move played
+/// must be one of them; no engine may answer `Illegal move` or `Error`. A game ends when the
+/// side to move has no move (in xiangqi it has lost), when an engine resigns or claims a
+/// result, or at 80 plies. Two games, each engine taking red once.
+#[test]
+fn xiangqi_games_over_xboard_between_ashtapada_and_fairy_stockfish_stay_legal() {
+    let fsf_path = fairy_stockfish_current();
+    let mut referee = Program::start(&fsf_path, &[]);
+    referee.send("uci\nsetoption name UCI_Variant value xiangqi\nisready");
+    referee.until("readyok");
+    for game in 0..2 {
+        let mut ours = Program::ashtapada(&["xboard"]);
+        let mut fsf = Program::start(&fsf_path, &[]);
+        xboard(&mut ours, "xiangqi", "st 1\nnps 1500");
+        xboard(&mut fsf, "xiangqi", &format!("sd {DEPTH}"));
+        let mut moves: Vec<String> = Vec::new();
+        let mut last: Option<String> = None;
+        for ply in 0..80 {
+            let list = moves.join(" ");
+            referee.send(&format!("position startpos moves {list}"));
+            let (legal, _) = referee.perft(1);
+            if legal.is_empty() {
+                break;
+            }
+            let ours_moves = (ply + game) % 2 == 0;
+            let mover = if ours_moves { &mut ours } else { &mut fsf };
+            // The first move of each engine: `go`; after that the other's move starts it.
+            match (&last, ply) {
+                (None, _) => mover.send("go"),
+                (Some(m), 1) => mover.send(&format!("usermove {m}\ngo")),
+                (Some(m), _) => mover.send(&format!("usermove {m}")),
+            }
+            let reply = loop {
+                let line = mover.next_line();
+                assert!(
+                    !line.starts_with("Illegal") && !line.starts_with("Error"),
+                    "game {game} after `{list}`: {line}"
+                );
+                if line.starts_with("move ")
+                    || ["resign", "1-0", "0-1", "1/2-1/2"]
+                        .iter()
+                        .any(|r| line.starts_with(r))
+                {
+                    break line;
+                }
+            };
+            let Some(m) = reply.strip_prefix("move ") else {
+                eprintln!("game {game}: `{reply}` after `{list}`");
+                break;
+            };
+            let uci = uci_squares(m);
+            assert!(
+                legal.iter().any(|(l, _)| *l == uci),
+                "game {game}: `{m}` after `{list}` is not legal"
+            );
+            last = Some(m.to_string());
+            moves.push(uci);
+        }
+        eprintln!("game {game}: {} plies", moves.len());
+    }
+}
