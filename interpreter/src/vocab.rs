@@ -334,14 +334,11 @@ pub enum EndReason {
     MoveRule,
     /// A named end condition of the rule file (index into its `end.conditions`).
     Condition(u8),
-    /// The capture-all win (Chaturaji's "chaturaji").
-    CaptureAll,
-    /// Two passes in a row (`rules::pass`).
-    Passes,
-    /// A pass that left the royal pieces facing (`rules::bikjang`).
-    Bikjang,
-    /// A count (`counting:`, makruk's board's or pieces' honour) passed its limit.
-    Counting,
+    /// An end judgement of a rule module: the module's index in the registry
+    /// (`rules::ModuleId as u8`) and the index of the reason among the module's reasons
+    /// (`rules::Module::END_REASONS`). The module names it and judges it (the capture-all win,
+    /// two passes, bikjang, the count).
+    Module(u8, u8),
 }
 
 /// The result of a finished game.

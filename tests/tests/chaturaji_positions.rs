@@ -17,7 +17,7 @@
 //!   king, h6 elephant, h7 horse, h8 boat; likewise rank 1 for yellow and file a for green).
 
 use ashtapada::notation::{parse_position, to_position_string};
-use ashtapada::{Assignment, EndReason, Move, Outcome, Position, Seat, load_variant};
+use ashtapada::{Assignment, Move, Outcome, Position, Seat, load_variant};
 use ashtapada_tests::{at, play, square};
 
 const RED: Seat = Seat(0);
@@ -68,7 +68,7 @@ fn assert_capture_all(pos: &mut Position) {
     let o = pos.outcome().expect("the game is over");
     assert_eq!(
         o.reason(),
-        EndReason::CaptureAll,
+        ashtapada::rules::capture_all::REASON,
         "{}",
         pos.reason_name(o.reason())
     );

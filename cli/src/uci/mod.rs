@@ -404,8 +404,9 @@ impl Engine {
 fn play_on(pos: &mut Position) {
     if matches!(
         pos.outcome().map(|o| o.reason()),
-        Some(EndReason::Repetition | EndReason::MoveRule | EndReason::Counting)
-    ) {
+        Some(EndReason::Repetition | EndReason::MoveRule)
+    ) || pos.outcome().map(|o| o.reason()) == Some(ashtapada::rules::counting::REASON)
+    {
         pos.restart_draw_counts();
     }
 }

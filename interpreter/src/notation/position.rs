@@ -929,12 +929,18 @@ fn read_dice(
     Ok(())
 }
 
-/// The endings a pass gives that the fields cannot show (the history is not in them): two
-/// passes in a row and a pass under bikjang, where the variant has them.
-fn pass_ends(v: &crate::compile::Variant) -> Vec<EndReason> {
+/// The module endings an end field may name, which the fields cannot show (the history is not
+/// in them; [`crate::rules::Module::stated_end`]): the capture-all win, two passes in a row, a
+/// pass under bikjang, where the variant has them, in registry order.
+fn stated_ends(v: &crate::compile::Variant) -> Vec<EndReason> {
     v.end_reasons()
         .into_iter()
-        .filter(|r| matches!(r, EndReason::Passes | EndReason::Bikjang))
+        .filter(|r| match *r {
+            EndReason::Module(m, i) => crate::rules::ModuleId::from_index(m)
+                .and_then(|id| v.rules.stated_end(id, i))
+                .is_some(),
+            _ => false,
+        })
         .collect()
 }
 
@@ -956,22 +962,33 @@ fn read_end(
     }
     let name = first.as_str();
     let repetition = v.reason_name(EndReason::Repetition);
-    let capture_all = v.rules.capture_all.as_ref().map(|c| c.name.as_str());
+    let stated = stated_ends(v);
     let reason = if let Some(i) = v.end.conditions.iter().position(|c| c.name == name) {
         EndReason::Condition(i as u8)
     } else if v.rules.repetition.is_some() && name == repetition {
         EndReason::Repetition
-    } else if capture_all == Some(name) {
-        EndReason::CaptureAll
-    } else if let Some(&r) = pass_ends(v).iter().find(|r| v.reason_name(**r) == name) {
+    } else if let Some(&r) = stated.iter().find(|r| v.reason_name(**r) == name) {
         r
     } else {
+        // Named in registry order, the repetition among the modules' endings.
         let mut known: Vec<String> = v.end.conditions.iter().map(|c| c.name.clone()).collect();
-        known.extend(capture_all.map(String::from));
+        let rep_at = crate::rules::ModuleId::Repetition as u8;
+        let before = |r: &EndReason| matches!(*r, EndReason::Module(m, _) if m < rep_at);
+        known.extend(
+            stated
+                .iter()
+                .filter(|r| before(r))
+                .map(|r| v.reason_name(*r)),
+        );
         if v.rules.repetition.is_some() {
             known.push(repetition);
         }
-        known.extend(pass_ends(v).iter().map(|r| v.reason_name(*r)));
+        known.extend(
+            stated
+                .iter()
+                .filter(|r| !before(r))
+                .map(|r| v.reason_name(*r)),
+        );
         return Err(f.error_on(
             &first,
             K::UnknownEndReason {

@@ -593,7 +593,7 @@ impl Setup {
         let (Some(o), Some(c)) = (pos.ended(), &v.rules.capture_all) else {
             return Ok(());
         };
-        if o.reason() != EndReason::CaptureAll {
+        if o.reason() != crate::rules::capture_all::REASON {
             return Ok(());
         }
         let all = ((1u16 << v.seats.len()) - 1) as u8;

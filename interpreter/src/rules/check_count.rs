@@ -20,7 +20,7 @@
 //! Fairy-Stockfish reads it. It needs a royal kind
 //! ([`CheckCount::NEEDS`]).
 
-use super::compose::Need;
+use super::compose::{self, Need, need};
 use super::{Cx, Host, Module, Moved, Names};
 use crate::vocab::{Outcome, Seat};
 use crate::yaml::{Fields, Reader};
@@ -40,16 +40,24 @@ impl CheckCount {
     }
 }
 
+/// The switch `check-count` (`check-count`).
+pub const CHECK_COUNT: compose::SwitchId = compose::SwitchId::of(super::ModuleId::CheckCount);
+
 impl Module for CheckCount {
     const NAME: &'static str = "check-count";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: CHECK_COUNT,
+        name: "check-count",
+        path: "check-count",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["check-count"];
     /// N.
     type Spec = u8;
 
-    const NEEDS: &'static [Need] = &[(
-        "check-count",
-        "royal",
-        "pieces.KIND.royal",
+    const NEEDS: &'static [Need] = &[need(
+        CHECK_COUNT,
+        super::royal::ROYAL,
         "without a royal kind no move gives check",
     )];
 

@@ -46,10 +46,10 @@
 //! in the half-move field (`8/8/8/4k3/8/8/8/R3K3 b - 32 6 20`; `notation::fen`). Refused
 //! with `dice` ([`Counting::REFUSES`]).
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Host, Module, Moved, Names};
 use crate::diag::{Code, Diagnostic};
-use crate::vocab::{Counters, Kind, Outcome, Seat};
+use crate::vocab::{Counters, EndReason, Kind, Outcome, Seat};
 use crate::yaml::{Fields, Node, Reader, Text, Value};
 
 /// `counting.board` as written.
@@ -296,14 +296,27 @@ fn all_pieces<H: Host>(h: &H) -> u32 {
         .sum()
 }
 
+/// A count passed its limit: a draw (`counting`).
+pub const REASON: EndReason = super::ModuleId::Counting.reason(0);
+
+/// The switch `counting` (`counting`).
+pub const COUNTING: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Counting);
+
 impl Module for Counting {
     const NAME: &'static str = "counting";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: COUNTING,
+        name: "counting",
+        path: "counting",
+        on: compose::On::NonEmpty,
+    }];
+    const END_REASONS: &'static [&'static str] = &["counting"];
     const KEYS: &'static [&'static str] = &["counting"];
     type Spec = CountingSpec;
 
     const REFUSES: &'static [Refusal] = &[refuse(
-        "counting",
-        "dice",
+        COUNTING,
+        super::dice::DICE,
         "the count's limits are plies of seats moving in turn, and a dice turn may move \
          several times",
     )];
@@ -404,7 +417,7 @@ impl Module for Counting {
         ok.then_some(Counting { pawns, board, bare })
     }
 
-    fn explain_end(&self, names: &Names<'_>) -> Vec<String> {
+    fn explain_end(&self, names: &Names<'_>, _all: &super::Modules) -> Vec<String> {
         let pawns: Vec<&str> = (0..names.kinds.len() as u8)
             .filter(|&k| self.is_pawn(Kind(k)))
             .map(|k| names.kind(Kind(k)))

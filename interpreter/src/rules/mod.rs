@@ -48,7 +48,7 @@ pub mod throne;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::geometry::{Board, Orientation, Square};
-use crate::vocab::{Counters, Kind, Move, Outcome, Piece, ResultKind, Seat, SquareSet};
+use crate::vocab::{Counters, EndReason, Kind, Move, Outcome, Piece, ResultKind, Seat, SquareSet};
 use crate::yaml::{Fields, Node, Reader, Text, unknown_name};
 
 /// The string at `node` with its node (for spans), or a problem in `r`.
@@ -327,11 +327,16 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
         None
     }
 
-    /// The modules this one is refused with ([`compose::Refusal`], this module's name as
-    /// `module`), as located errors naming both keys; see `docs/modules.md`.
+    /// The keys that switch this module on and what "on" means for each
+    /// ([`compose::SwitchKey`]), each under this module's id ([`ModuleId`]) at its index: the
+    /// composition check ([`compose::switches`]) reads them, for every registry module.
+    const SWITCHES: &'static [compose::SwitchKey];
+
+    /// The switches this module's switches are refused with ([`compose::Refusal`], `part` one
+    /// of this module's switches), as located errors naming both keys; see `docs/modules.md`.
     const REFUSES: &'static [compose::Refusal] = &[];
 
-    /// The modules this one needs ([`compose::Need`]).
+    /// The switches this module's switches need ([`compose::Need`]).
     const NEEDS: &'static [compose::Need] = &[];
 
     /// Lines for `explain`'s module section.
@@ -361,9 +366,37 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
         Self::EVENTS.iter().map(|e| e.to_string()).collect()
     }
 
-    /// Lines for `explain`'s `end:` section (the end rules the module gives), without indent.
-    fn explain_end(&self, _names: &Names<'_>) -> Vec<String> {
+    /// Lines for `explain`'s `end:` section (the end rules the module gives), without indent;
+    /// `all` is every module, for a clause another module adds to this one's rule.
+    fn explain_end(&self, _names: &Names<'_>, _all: &Modules) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The names of the end reasons this module gives, [`EndReason::Module`] with this
+    /// module's id and the index here, as reports, records and position strings show them
+    /// (by default through [`reason_name`](Module::reason_name)).
+    const END_REASONS: &'static [&'static str] = &[];
+
+    /// The name of end reason `i` ([`END_REASONS`](Module::END_REASONS) by default; a module
+    /// may take it from the rule file).
+    fn reason_name(&self, i: u8) -> String {
+        Self::END_REASONS
+            .get(i as usize)
+            .map_or_else(|| format!("{}-{i}", Self::NAME), |n| n.to_string())
+    }
+
+    /// The indices of the end reasons this module can give in this variant (`all`: every
+    /// module), in order: all of [`END_REASONS`](Module::END_REASONS) by default.
+    fn end_reasons(&self, _all: &Modules) -> Vec<u8> {
+        (0..Self::END_REASONS.len() as u8).collect()
+    }
+
+    /// How end reason `i` ends a game written as ended in a position string's end field,
+    /// which the fields cannot show otherwise (the history is not in them): `Some` with the
+    /// result (`Draw`, or `Rank`: every seat ranked) where the end field may name it, `None`
+    /// where it may not.
+    fn stated_end(&self, _i: u8) -> Option<ResultKind> {
+        None
     }
 
     /// `mover` has just captured `captured` (by its move or by a module's capture).
@@ -399,10 +432,12 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
     fn after_turn<H: Host>(&self, _h: &mut H, _mover: Seat) {}
 }
 
-/// Declares the registry: one line per module, `field: path::Type`, in hook order. Generates
-/// [`Specs`], [`Modules`], [`read_all`], [`compile_all`], [`keys`] and the hook dispatchers.
+/// Declares the registry: one line per module, `Id field: path::Type`, in hook order.
+/// Generates [`ModuleId`], [`Specs`], [`Modules`], [`read_all`], [`compile_all`], [`keys`],
+/// the composition tables ([`all_switch_keys`], [`all_refusals`], [`all_needs`]) and the hook
+/// dispatchers.
 macro_rules! registry {
-    ($($field:ident: $ty:ty),* $(,)?) => {
+    ($($id:ident $field:ident: $ty:ty),* $(,)?) => {
         /// Every module's spec, as read from a rule file (`None`: off).
         #[derive(Clone, Debug, Default)]
         pub struct Specs {
@@ -421,6 +456,38 @@ macro_rules! registry {
             )*
         }
 
+        /// A registry module, by the id the registry generates (one per line, in hook order):
+        /// how composition refusals and module-owned end reasons name a module.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum ModuleId {
+            $(
+                #[doc = concat!("[`", stringify!($ty), "`].")]
+                $id,
+            )*
+        }
+
+        impl ModuleId {
+            /// Every module id, in registry order.
+            pub const ALL: &[ModuleId] = &[$(ModuleId::$id),*];
+
+            /// The module with registry index `i` ([`EndReason::Module`]'s first field).
+            pub fn from_index(i: u8) -> Option<ModuleId> {
+                ModuleId::ALL.get(i as usize).copied()
+            }
+
+            /// This module's end reason `i` ([`Module::END_REASONS`]).
+            pub const fn reason(self, i: u8) -> EndReason {
+                EndReason::Module(self as u8, i)
+            }
+
+            /// The module's [`Module::NAME`].
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(ModuleId::$id => <$ty as Module>::NAME,)*
+                }
+            }
+        }
+
         /// Every module's [`Module::NAME`], in registry order.
         pub const NAMES: &[&str] = &[$(<$ty as Module>::NAME),*];
 
@@ -431,15 +498,30 @@ macro_rules! registry {
             out
         }
 
-        /// The composition table: every registry module's refusals and needs.
-        pub fn refusal_table() -> (Vec<&'static compose::Refusal>, Vec<&'static compose::Need>) {
-            let mut refused: Vec<&'static compose::Refusal> = Vec::new();
-            let mut needs: Vec<&'static compose::Need> = Vec::new();
-            $(
-                refused.extend(<$ty as Module>::REFUSES.iter());
-                needs.extend(<$ty as Module>::NEEDS.iter());
-            )*
-            (refused, needs)
+        /// The switch keys module `id` declares ([`Module::SWITCHES`]).
+        pub fn switch_keys(id: ModuleId) -> &'static [compose::SwitchKey] {
+            match id {
+                $(ModuleId::$id => <$ty as Module>::SWITCHES,)*
+            }
+        }
+
+        /// Every module's switch keys, in registry order.
+        pub fn all_switch_keys() -> impl Iterator<Item = &'static compose::SwitchKey> {
+            ModuleId::ALL.iter().flat_map(|&id| switch_keys(id).iter())
+        }
+
+        /// Every module's refusals ([`Module::REFUSES`]), in registry order.
+        pub fn all_refusals() -> impl Iterator<Item = compose::Refusal> {
+            let all: [&'static [compose::Refusal]; ModuleId::ALL.len()] =
+                [$(<$ty as Module>::REFUSES),*];
+            all.into_iter().flatten().copied()
+        }
+
+        /// Every module's needs ([`Module::NEEDS`]), in registry order.
+        pub fn all_needs() -> impl Iterator<Item = compose::Need> {
+            let all: [&'static [compose::Need]; ModuleId::ALL.len()] =
+                [$(<$ty as Module>::NEEDS),*];
+            all.into_iter().flatten().copied()
         }
 
         /// Reads every module's keys from the rule file's top-level mapping.
@@ -473,6 +555,14 @@ macro_rules! registry {
             /// ([`Module::becomes`]), as a bit mask.
             pub fn becomes(&self, kind: Kind) -> u64 {
                 0 $(| self.$field.as_ref().map_or(0, |m| m.becomes(kind)))*
+            }
+
+            /// Each present module's `explain` lines for the `end:` section
+            /// ([`Module::explain_end`]), in registry order.
+            pub fn explain_end(&self, names: &Names<'_>) -> Vec<String> {
+                let mut out = Vec::new();
+                $(if let Some(m) = &self.$field { out.extend(m.explain_end(names, self)); })*
+                out
             }
 
             /// Each present module's `explain` lines for piece kind `kind`, in registry order.
@@ -549,6 +639,33 @@ macro_rules! registry {
                 $(if let Some(m) = &self.$field { m.after_turn(h, mover); })*
             }
 
+            /// Every end reason the present modules can give ([`Module::end_reasons`]), in
+            /// registry order.
+            pub fn end_reasons(&self) -> Vec<EndReason> {
+                let mut out = Vec::new();
+                $(if let Some(m) = &self.$field {
+                    out.extend(m.end_reasons(self).into_iter().map(|i| ModuleId::$id.reason(i)));
+                })*
+                out
+            }
+
+            /// The name of module end reason `i` of module `id` ([`Module::reason_name`]);
+            /// `None` if the module is off.
+            pub fn reason_name(&self, id: ModuleId, i: u8) -> Option<String> {
+                match id {
+                    $(ModuleId::$id => self.$field.as_ref().map(|m| m.reason_name(i)),)*
+                }
+            }
+
+            /// How module end reason `i` of module `id` ends a game stated in a position
+            /// string ([`Module::stated_end`]); `None` if the module is off or the end field
+            /// may not name it.
+            pub fn stated_end(&self, id: ModuleId, i: u8) -> Option<ResultKind> {
+                match id {
+                    $(ModuleId::$id => self.$field.as_ref().and_then(|m| m.stated_end(i)),)*
+                }
+            }
+
             /// True if some present module has the gated hooks `want` asks for
             /// ([`Module::HOOKS`]).
             #[inline]
@@ -586,35 +703,35 @@ macro_rules! registry {
 }
 
 registry! {
-    dice: dice::DiceRules,
-    scoring: scoring::Scoring,
-    formations: formation::Formations,
-    thrones: throne::Thrones,
-    promotion: promotion::FarPromotion,
-    flip: flip::Flips,
-    in_place: in_place::InPlacePromotion,
-    capture_all: capture_all::CaptureAll,
-    hands: hands::Hands,
-    placement: placement::Placement,
-    check_interrupt: check_interrupt::CheckInterrupt,
-    mate: mate::Mate,
-    perpetual_check: perpetual_check::PerpetualCheck,
-    teams: teams::Teams,
-    resign: resign::Resign,
-    first_seat: first_seat::RotateFirstSeat,
-    royal: royal::Royal,
-    no_moves: no_moves::NoMoves,
-    repetition: repetition::Repetition,
-    move_rule: move_rule::MoveRule,
-    facing: facing::Facing,
-    pass: pass::Pass,
-    bikjang: bikjang::Bikjang,
-    material_count: material_count::MaterialCount,
-    castling: castling::Castling,
-    captures: captures::MandatoryCapture,
-    check_count: check_count::CheckCount,
-    first_move: first_move::FirstMove,
-    counting: counting::Counting,
+    Dice dice: dice::DiceRules,
+    Scoring scoring: scoring::Scoring,
+    Formations formations: formation::Formations,
+    Thrones thrones: throne::Thrones,
+    Promotion promotion: promotion::FarPromotion,
+    Flip flip: flip::Flips,
+    InPlace in_place: in_place::InPlacePromotion,
+    CaptureAll capture_all: capture_all::CaptureAll,
+    Hands hands: hands::Hands,
+    Placement placement: placement::Placement,
+    CheckInterrupt check_interrupt: check_interrupt::CheckInterrupt,
+    Mate mate: mate::Mate,
+    PerpetualCheck perpetual_check: perpetual_check::PerpetualCheck,
+    Teams teams: teams::Teams,
+    Resign resign: resign::Resign,
+    FirstSeat first_seat: first_seat::RotateFirstSeat,
+    Royal royal: royal::Royal,
+    NoMoves no_moves: no_moves::NoMoves,
+    Repetition repetition: repetition::Repetition,
+    MoveRule move_rule: move_rule::MoveRule,
+    Facing facing: facing::Facing,
+    Pass pass: pass::Pass,
+    Bikjang bikjang: bikjang::Bikjang,
+    MaterialCount material_count: material_count::MaterialCount,
+    Castling castling: castling::Castling,
+    Captures captures: captures::MandatoryCapture,
+    CheckCount check_count: check_count::CheckCount,
+    FirstMove first_move: first_move::FirstMove,
+    Counting counting: counting::Counting,
 }
 
 impl Modules {

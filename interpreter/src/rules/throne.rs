@@ -8,6 +8,7 @@
 //! Keys: `kind` (a piece name) and `points`, both required. The thrones scored are the
 //! position's `Counters::thrones`, written in the position string's *thrones* field.
 
+use super::compose;
 use super::{Cx, Hooks, Host, Module, Moved, Names};
 use crate::geometry::Square;
 use crate::vocab::{Kind, Outcome, Seat};
@@ -33,8 +34,17 @@ pub struct Thrones {
     pub squares: Vec<(Square, Seat)>,
 }
 
+/// The switch `thrones` (`thrones`).
+pub const THRONES: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Thrones);
+
 impl Module for Thrones {
     const NAME: &'static str = "thrones";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: THRONES,
+        name: "thrones",
+        path: "thrones",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["thrones"];
     type Spec = ThronesSpec;
     const HOOKS: Hooks = Hooks {
