@@ -349,7 +349,33 @@ impl Position {
             self.count[s] += 1;
             self.kind_count[s][piece.kind().index()] += 1;
             self.material[s] += self.variant.kinds[piece.kind().index()].value;
+            self.refresh_last_royals(s, piece);
         }
+    }
+
+    /// Where `piece` of seat index `s` was put or taken and is of a kind royal only while it
+    /// is the last ([`crate::rules::last_royal`]): brings the seat's royal squares up to date.
+    #[inline]
+    fn refresh_last_royals(&mut self, s: usize, piece: Piece) {
+        if let Some(lr) = &self.variant.rules.last_royal
+            && lr.has(piece.kind())
+        {
+            self.royals[s] = self.royal_set(s, lr);
+        }
+    }
+
+    /// Seat index `s`'s royal squares under `lr`, from the board: its `royal: true` pieces and,
+    /// while the seat's count allows it, its pieces of `lr`'s kinds.
+    fn royal_set(&self, s: usize, lr: &crate::rules::last_royal::LastRoyal) -> SquareSet {
+        let on = lr.royal_now(&self.kind_count[s]);
+        let mut out = SquareSet::default();
+        for sq in self.occ[s].iter() {
+            let k = self.board[sq as usize].kind();
+            if self.variant.kinds[k.index()].royal || (on && lr.has(k)) {
+                out.insert(sq);
+            }
+        }
+        out
     }
 
     /// Removes the piece on a square index, updating sets and counters (not the hash).
@@ -364,6 +390,7 @@ impl Position {
             self.count[s] -= 1;
             self.kind_count[s][piece.kind().index()] -= 1;
             self.material[s] -= self.variant.kinds[piece.kind().index()].value;
+            self.refresh_last_royals(s, piece);
         }
         piece
     }
@@ -493,6 +520,17 @@ impl Position {
             count[s] += 1;
             kind_count[s][p.kind().index()] += 1;
             material[s] += kind.value;
+        }
+        if let Some(lr) = &self.variant.rules.last_royal {
+            for s in 0..MAX_SEATS {
+                if lr.royal_now(&kind_count[s]) {
+                    for sq in occ[s].iter() {
+                        if lr.has(self.board[sq as usize].kind()) {
+                            royals[s].insert(sq);
+                        }
+                    }
+                }
+            }
         }
         for s in 0..MAX_SEATS {
             let seat = if s < seats {

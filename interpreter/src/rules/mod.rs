@@ -2,14 +2,23 @@
 //!
 //! A rule module is one unit, in the style of a Ludii ludeme or a Fairy-Stockfish variant
 //! field: its file holds the keys it reads from a rule file (its schema, with defaults and
-//! located errors), its compiled form, its engine hooks, its `explain` text and its event
-//! names. [`registry!`] lists the modules once, in the order the engine runs their hooks —
-//! the same order for every variant. Adding a module means adding its file and one line there;
-//! the capability flags the engine reads to keep hooks off the move loop (turn order, mates
-//! that go on, after-turn hooks, scores) are derived from each module's own
-//! [`Module::HOOKS`], not wired by name. Where a module changes move generation or legality,
-//! the hot path stays in `engine/` and reads the module's compiled data: that engine code is
-//! the part of a module that lives outside its file.
+//! located errors), its compiled form, its engine hooks, the keys that switch it on for the
+//! composition check and what "on" means for each ([`Module::SWITCHES`]), the pairs it is
+//! refused with and what it needs ([`Module::REFUSES`], [`Module::NEEDS`]), its end reasons
+//! and their names ([`Module::END_REASONS`], [`EndReason::Module`]), its `explain` text
+//! (module section, kinds, `end:`) and its event names. [`registry!`] lists the modules once,
+//! in the order the engine runs their hooks — the same order for every variant — and
+//! generates [`ModuleId`], the id by which refusals and end reasons name a module (never a
+//! string). The registry is the only list of modules: composition ([`compose`]), end reasons
+//! (`engine/outcome.rs`), `explain`'s `end:` section and the capability flags the engine
+//! reads to keep hooks off the move loop (turn order, mates that go on, after-turn hooks,
+//! scores, derived from each module's [`Module::HOOKS`]) all iterate it.
+//!
+//! What still lives outside a module's file (`docs/modules.md`, "Adding a module: the honest
+//! touch list"): where a module changes move generation or legality, the hot path stays in
+//! `engine/` and reads the module's compiled data; and module state kept in the position
+//! (`Counters`' named fields: thrones, checks given, the running count) is still written in
+//! the position string and FEN by `notation/`, not by the module.
 //!
 //! Hooks are generic over [`Host`], the narrow game interface `engine::Position` implements, so
 //! this layer depends only on `diag`, `geometry`, `vocab`, `stop`, `dsl` and `yaml`, never on
@@ -31,6 +40,7 @@ pub mod flip;
 pub mod formation;
 pub mod hands;
 pub mod in_place;
+pub mod last_royal;
 pub mod mate;
 pub mod material_count;
 pub mod move_rule;
@@ -720,6 +730,7 @@ registry! {
     Resign resign: resign::Resign,
     FirstSeat first_seat: first_seat::RotateFirstSeat,
     Royal royal: royal::Royal,
+    LastRoyal last_royal: last_royal::LastRoyal,
     NoMoves no_moves: no_moves::NoMoves,
     Repetition repetition: repetition::Repetition,
     MoveRule move_rule: move_rule::MoveRule,
