@@ -167,7 +167,7 @@ impl Position {
             Quantity::LastMate(s) => c.last_mate[seat(s)] as i64,
             Quantity::MatedAt(s) => c.mated_at[seat(s)] as i64,
             Quantity::InCheck(s) => self.in_check(Seat(seat(s) as u8)) as i64,
-            Quantity::Checks(s) => c.checks[seat(s)] as i64,
+            Quantity::Checks(s) => crate::rules::check_count::checks(c)[seat(s)] as i64,
             Quantity::On(s, k, r) => {
                 let s = seat(s);
                 let orient = self.variant.seats[s].orient as usize;

@@ -145,14 +145,19 @@ pub(crate) fn ep_key(sq: u8) -> u64 {
     mix(0x3_0000_0000_0000 | sq as u64)
 }
 
-/// Zobrist key of `seat` having given `count` checks (`check-count:`); 0 for none, so that
-/// variants that do not count checks hash as before.
+/// Zobrist key of byte `byte` of the modules' state holding `value` (`Counters::state`): 0 for
+/// a byte the hash does not cover ([`crate::rules::HASHED_STATE`]) and for 0, so that
+/// variants without hashed state hash as before. A hashed byte's key counts the hashed bytes
+/// before it, so the checks given (`check-count:`, the only hashed state) keep the key
+/// `(seat, count)` they always had.
 #[inline]
-pub(crate) fn check_key(seat: Seat, count: u8) -> u64 {
-    if count == 0 {
+pub(crate) fn state_key(byte: usize, value: u8) -> u64 {
+    let hashed = crate::rules::HASHED_STATE;
+    if value == 0 || hashed >> byte & 1 == 0 {
         0
     } else {
-        mix(0x4_0000_0000_0000 | (seat.0 as u64) << 8 | count as u64)
+        let ordinal = (hashed & ((1u32 << byte) - 1)).count_ones() as u64;
+        mix(0x4_0000_0000_0000 | ordinal << 8 | value as u64)
     }
 }
 
@@ -247,8 +252,7 @@ impl Position {
     /// start again after the next move. Undo and every other ending are unchanged.
     pub fn restart_draw_counts(&mut self) {
         self.halfmove = 0;
-        self.counters.count_limit = 0;
-        self.counters.count_ply = 0;
+        crate::rules::counting::set(&mut self.counters, 0, 0);
     }
 
     /// Plies played since the root position.
@@ -292,8 +296,8 @@ impl Position {
         if self.ep != super::special::NO_EP {
             h ^= ep_key(self.ep);
         }
-        for (s, &n) in self.counters.checks.iter().enumerate() {
-            h ^= check_key(Seat(s as u8), n);
+        for (byte, &n) in self.counters.state.iter().enumerate() {
+            h ^= state_key(byte, n);
         }
         h
     }

@@ -196,7 +196,7 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
         dice,
         scores.join(","),
         sets(&c.taken),
-        sets(&c.thrones),
+        sets(&crate::rules::throne::scored(c)),
         c.rounds.to_string(),
         c.quiet_rounds.to_string(),
         if c.captured_in_round { "x" } else { "-" }.to_string(),
@@ -211,7 +211,7 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
         setup.fullmove.to_string(),
     ];
     let rights = setup.rights.filter(|r| *r != default_rights(v, setup));
-    let counting = c.count_limit != 0;
+    let counting = crate::rules::counting::limit(c) != 0;
     let more = rights.is_some() || setup.ep.is_some() || counting;
     match setup.end {
         SetupEnd::Judge if more => fields.push("?".to_string()),
@@ -244,7 +244,8 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
                 .map_or_else(|| "-".to_string(), |sq| v.board.name(Square(sq))),
         );
         if counting {
-            fields.push(format!("{}/{}", c.count_ply, c.count_limit));
+            let (ply, limit) = (crate::rules::counting::ply(c), crate::rules::counting::limit(c));
+            fields.push(format!("{ply}/{limit}"));
         }
     }
     fields.join(" ")
@@ -760,7 +761,10 @@ fn read_field(
 ) -> Result<(), PositionError> {
     match f.index {
         4 => setup.counters.taken = seats.sets_of(f, pair, setup)?,
-        5 => setup.counters.thrones = seats.sets_of(f, pair, setup)?,
+        5 => {
+            let scored = seats.sets_of(f, pair, setup)?;
+            crate::rules::throne::set_scored(&mut setup.counters, scored);
+        }
         _ => read_counter(seats, f, pair, setup)?,
     }
     Ok(())
@@ -805,8 +809,8 @@ fn read_counter(
         17 => {
             let mut parts = pair.into_inner().filter(|p| p.as_rule() != Rule::none);
             if let (Some(ply), Some(limit)) = (parts.next(), parts.next()) {
-                c.count_ply = f.number(&ply)?;
-                c.count_limit = f.number(&limit)?;
+                let (ply, limit) = (f.number(&ply)?, f.number(&limit)?);
+                crate::rules::counting::set(c, ply, limit);
             }
         }
         _ => read_rights(v, f, pair, setup)?,

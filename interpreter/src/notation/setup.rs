@@ -341,10 +341,8 @@ impl Setup {
     /// Counters that fit each other and the rules.
     fn check_counters(&self, v: &Variant) -> Result<(), PositionError> {
         let c = &self.counters;
-        for (field, masks, what) in [
-            (F::Taken, &c.taken, "king"),
-            (F::Thrones, &c.thrones, "throne"),
-        ] {
+        let thrones = crate::rules::throne::scored(c);
+        for (field, masks, what) in [(F::Taken, &c.taken, "king"), (F::Thrones, &thrones, "throne")] {
             if let Some(s) = (0..v.seats.len()).find(|&s| masks[s] >> s & 1 != 0) {
                 let at = self
                     .source

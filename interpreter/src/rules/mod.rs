@@ -14,11 +14,17 @@
 //! reads to keep hooks off the move loop (turn order, mates that go on, after-turn hooks,
 //! scores, derived from each module's [`Module::HOOKS`]) all iterate it.
 //!
+//! A module's state in the position is its own bytes of `Counters::state`, declared by the
+//! module ([`Module::STATE`]: how many, hashed or not), allotted in registry order
+//! ([`ModuleId::state_at`]) and read and written only through the module's accessors (hashed
+//! bytes through [`Host::set_state`], which keeps the position's hash in step).
+//!
 //! What still lives outside a module's file (`docs/modules.md`, "Adding a module: the honest
 //! touch list"): where a module changes move generation or legality, the hot path stays in
-//! `engine/` and reads the module's compiled data; and module state kept in the position
-//! (`Counters`' named fields: thrones, checks given, the running count) is still written in
-//! the position string and FEN by `notation/`, not by the module.
+//! `engine/` and reads the module's compiled data; and the position string's and FEN's fields
+//! for a module's state (thrones, checks given, the running count) keep their fixed places,
+//! written and read by `notation/` through the module's accessors, so that existing positions
+//! stay byte-identical.
 //!
 //! Hooks are generic over [`Host`], the narrow game interface `engine::Position` implements, so
 //! this layer depends only on `diag`, `geometry`, `vocab`, `stop`, `dsl` and `yaml`, never on
@@ -58,7 +64,9 @@ pub mod throne;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::geometry::{Board, Orientation, Square};
-use crate::vocab::{Counters, EndReason, Kind, Move, Outcome, Piece, ResultKind, Seat, SquareSet};
+use crate::vocab::{
+    Counters, EndReason, Kind, Move, Outcome, Piece, ResultKind, STATE_BYTES, Seat, SquareSet,
+};
 use crate::yaml::{Fields, Node, Reader, Text, unknown_name};
 
 /// The string at `node` with its node (for spans), or a problem in `r`.
@@ -143,7 +151,8 @@ pub trait Host {
     fn piece(&self, sq: u8) -> Piece;
     /// Replaces the piece on `sq` by `after` (empty to remove), logged for undo.
     fn edit(&mut self, sq: u8, after: Piece);
-    /// The game counters: scores, capture records, thrones, rounds, resignations, mates.
+    /// The game counters: scores, capture records, rounds, resignations, mates, the modules'
+    /// state.
     fn counters(&self) -> &Counters;
     /// The game counters, to change (saved whole in every undo entry).
     fn counters_mut(&mut self) -> &mut Counters;
@@ -174,9 +183,9 @@ pub trait Host {
     /// Marks the current undo entry's move as one that gave check (for the perpetual-check
     /// rule, [`perpetual_check`]).
     fn mark_gave_check(&mut self, gave: bool);
-    /// Counts one more check given by `seat` (`Counters::checks`, [`check_count`]), keeping
-    /// the position's hash in step.
-    fn add_check(&mut self, seat: Seat);
+    /// Sets byte `byte` of the modules' state ([`Counters::state`]) to `value`, keeping the
+    /// position's hash in step where the byte is hashed ([`HASHED_STATE`]).
+    fn set_state(&mut self, byte: usize, value: u8);
 
     /// How many seats the variant has.
     #[inline]
@@ -309,6 +318,24 @@ impl Hooks {
     };
 }
 
+/// The part of the position a module keeps ([`Module::STATE`]): bytes of
+/// [`Counters::state`], allotted in registry order ([`ModuleId::state_at`]).
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    /// How many bytes.
+    pub bytes: u8,
+    /// True if the position's hash covers them (a byte's key depends on its value).
+    pub hashed: bool,
+}
+
+impl State {
+    /// No state: the default.
+    pub const NONE: State = State {
+        bytes: 0,
+        hashed: false,
+    };
+}
+
 /// A rule module: one file, its keys, compiled form, hooks, explain text and events.
 ///
 /// The hooks do nothing by default; the registry calls each present module's hook in list
@@ -323,6 +350,10 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
     type Spec: Clone + std::fmt::Debug;
     /// The gated hooks this module implements ([`Hooks`]).
     const HOOKS: Hooks = Hooks::NONE;
+    /// The state it keeps in the position ([`State`]): its bytes of [`Counters::state`],
+    /// from [`ModuleId::state_at`], which only its own file reads and writes (hashed bytes
+    /// through [`Host::set_state`]).
+    const STATE: State = State::NONE;
 
     /// Reads the module's keys from the rule file's top-level mapping `f`; `None` when they are
     /// absent (the module is off) or wrong (the problems are in `r`).
@@ -476,7 +507,39 @@ macro_rules! registry {
             )*
         }
 
+        /// Every module's [`Module::STATE`], in registry order.
+        const STATE_DECLS: &[State] = &[$(<$ty as Module>::STATE),*];
+
+        /// Bit mask of the bytes of [`Counters::state`] the position's hash covers; the
+        /// modules' state fits in [`STATE_BYTES`] (checked when the crate builds).
+        pub const HASHED_STATE: u32 = {
+            let (mut mask, mut at, mut i) = (0u32, 0usize, 0usize);
+            while i < STATE_DECLS.len() {
+                let d = STATE_DECLS[i];
+                let mut b = 0;
+                while d.hashed && b < d.bytes as usize {
+                    mask |= 1 << (at + b);
+                    b += 1;
+                }
+                at += d.bytes as usize;
+                i += 1;
+            }
+            assert!(at <= STATE_BYTES, "the modules' state exceeds vocab::STATE_BYTES");
+            mask
+        };
+
         impl ModuleId {
+            /// The first byte of this module's state in [`Counters::state`]: the bytes of the
+            /// modules before it in the registry that keep state ([`Module::STATE`]).
+            pub const fn state_at(self) -> usize {
+                let (mut at, mut i) = (0usize, 0usize);
+                while i < self as usize {
+                    at += STATE_DECLS[i].bytes as usize;
+                    i += 1;
+                }
+                at
+            }
+
             /// Every module id, in registry order.
             pub const ALL: &[ModuleId] = &[$(ModuleId::$id),*];
 

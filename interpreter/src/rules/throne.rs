@@ -6,12 +6,13 @@
 //! ```
 //!
 //! Keys: `kind` (a piece name) and `points`, both required. The thrones scored are the
-//! position's `Counters::thrones`, written in the position string's *thrones* field.
+//! position's state bytes of this module ([`scored`]), written in the position string's
+//! *thrones* field.
 
 use super::compose;
 use super::{Cx, Hooks, Host, Module, Moved, Names};
 use crate::geometry::Square;
-use crate::vocab::{Kind, Outcome, Seat};
+use crate::vocab::{Counters, Kind, MAX_SEATS, Outcome, Seat};
 use crate::yaml::{Fields, Reader, Text};
 
 /// `thrones:` as written.
@@ -34,6 +35,23 @@ pub struct Thrones {
     pub squares: Vec<(Square, Seat)>,
 }
 
+/// The first byte of this module's state ([`Module::STATE`]): per seat, the bit mask of the
+/// seats whose throne it has scored.
+const AT: usize = super::ModuleId::Thrones.state_at();
+
+/// Per seat: the bit mask of the seats whose throne it has scored (the position string's
+/// *thrones* field).
+pub fn scored(c: &Counters) -> [u8; MAX_SEATS] {
+    let mut out = [0; MAX_SEATS];
+    out.copy_from_slice(&c.state[AT..AT + MAX_SEATS]);
+    out
+}
+
+/// Sets the thrones scored (`scored`, as [`scored`] gives them), for a position being set up.
+pub fn set_scored(c: &mut Counters, scored: [u8; MAX_SEATS]) {
+    c.state[AT..AT + MAX_SEATS].copy_from_slice(&scored);
+}
+
 /// The switch `thrones` (`thrones`).
 pub const THRONES: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Thrones);
 
@@ -46,6 +64,10 @@ impl Module for Thrones {
         on: compose::On::NonEmpty,
     }];
     const KEYS: &'static [&'static str] = &["thrones"];
+    const STATE: super::State = super::State {
+        bytes: MAX_SEATS as u8,
+        hashed: false,
+    };
     type Spec = ThronesSpec;
     const HOOKS: Hooks = Hooks {
         scores: true,
@@ -101,10 +123,10 @@ impl Module for Thrones {
                 .squares
                 .iter()
                 .find(|(s, o)| *s == mv.m.to && *o != mover)
-            && h.counters().thrones[mover.index()] >> owner.0 & 1 == 0
+            && scored(h.counters())[mover.index()] >> owner.0 & 1 == 0
         {
             let c = h.counters_mut();
-            c.thrones[mover.index()] |= 1 << owner.0;
+            c.state[AT + mover.index()] |= 1 << owner.0;
             c.scores[mover.index()] += self.points;
         }
         None
