@@ -244,7 +244,10 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
                 .map_or_else(|| "-".to_string(), |sq| v.board.name(Square(sq))),
         );
         if counting {
-            let (ply, limit) = (crate::rules::counting::ply(c), crate::rules::counting::limit(c));
+            let (ply, limit) = (
+                crate::rules::counting::ply(c),
+                crate::rules::counting::limit(c),
+            );
             fields.push(format!("{ply}/{limit}"));
         }
     }

@@ -342,7 +342,10 @@ impl Setup {
     fn check_counters(&self, v: &Variant) -> Result<(), PositionError> {
         let c = &self.counters;
         let thrones = crate::rules::throne::scored(c);
-        for (field, masks, what) in [(F::Taken, &c.taken, "king"), (F::Thrones, &thrones, "throne")] {
+        for (field, masks, what) in [
+            (F::Taken, &c.taken, "king"),
+            (F::Thrones, &thrones, "throne"),
+        ] {
             if let Some(s) = (0..v.seats.len()).find(|&s| masks[s] >> s & 1 != 0) {
                 let at = self
                     .source

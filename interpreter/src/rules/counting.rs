@@ -323,7 +323,12 @@ pub fn set(c: &mut Counters, ply: u32, limit: u32) {
 /// The little-endian `u32` at byte `at` of the modules' state.
 #[inline]
 fn word(c: &Counters, at: usize) -> u32 {
-    u32::from_le_bytes([c.state[at], c.state[at + 1], c.state[at + 2], c.state[at + 3]])
+    u32::from_le_bytes([
+        c.state[at],
+        c.state[at + 1],
+        c.state[at + 2],
+        c.state[at + 3],
+    ])
 }
 
 /// A count passed its limit: a draw (`counting`).
