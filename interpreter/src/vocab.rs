@@ -8,6 +8,9 @@ use std::fmt;
 /// Most seats a variant may have (owner codes 0..=6; 7 means "no owner").
 pub const MAX_SEATS: usize = 7;
 
+/// Bytes of rule-module state in [`Counters::state`].
+pub const STATE_BYTES: usize = 24;
+
 /// The owner code of a piece that belongs to no seat.
 pub const NO_OWNER: u8 = 7;
 
@@ -501,14 +504,11 @@ pub enum EndReason {
     MoveRule,
     /// A named end condition of the rule file (index into its `end.conditions`).
     Condition(u8),
-    /// The capture-all win (Chaturaji's "chaturaji").
-    CaptureAll,
-    /// Two passes in a row (`rules::pass`).
-    Passes,
-    /// A pass that left the royal pieces facing (`rules::bikjang`).
-    Bikjang,
-    /// A count (`counting:`, makruk's board's or pieces' honour) passed its limit.
-    Counting,
+    /// An end judgement of a rule module: the module's index in the registry
+    /// (`rules::ModuleId as u8`) and the index of the reason among the module's reasons
+    /// (`rules::Module::END_REASONS`). The module names it and judges it (the capture-all win,
+    /// two passes, bikjang, the count).
+    Module(u8, u8),
 }
 
 /// The result of a finished game.
@@ -559,8 +559,6 @@ pub struct Counters {
     pub scores: [i64; MAX_SEATS],
     /// Per seat: the seats whose capture-all kind (Chaturaji's king) it captured.
     pub taken: [SeatSet; MAX_SEATS],
-    /// Per seat: the seats whose throne it has scored.
-    pub thrones: [SeatSet; MAX_SEATS],
     /// Rounds completed.
     pub rounds: u16,
     /// Consecutive completed rounds without a capture.
@@ -579,15 +577,12 @@ pub struct Counters {
     pub last_mate: [u8; MAX_SEATS],
     /// Per seat: the order number of the mate it suffered (0 = not mated).
     pub mated_at: [u8; MAX_SEATS],
-    /// Per seat: checks it has given (counted only with `check-count:`,
-    /// `rules::check_count`; part of the position's hash).
-    pub checks: [u8; MAX_SEATS],
-    /// The running count's limit in plies, 0 when no count runs (`counting:`,
-    /// `rules::counting`; not part of the position's hash, as in Fairy-Stockfish).
-    pub count_limit: u32,
-    /// Plies counted so far by the running count (`counting:`); the game is drawn once it
-    /// passes `count_limit`.
-    pub count_ply: u32,
+    /// The rule modules' own state, bytes allotted in registry order to the modules that
+    /// declare some (`rules::Module::STATE`, `rules::ModuleId::state_at`), each read and
+    /// written only through its module's accessors: the thrones scored (`rules::throne`), the
+    /// checks given (`rules::check_count`, part of the position's hash), the running count
+    /// (`rules::counting`, not hashed, as in Fairy-Stockfish).
+    pub state: [u8; STATE_BYTES],
 }
 
 /// The result of an end rule, from the point of view the rule names.

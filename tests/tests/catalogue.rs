@@ -242,3 +242,83 @@ fn breakthrough_reaching_the_far_rank_wins() {
         Some("white wins (breakthrough)")
     );
 }
+
+/// Sho shogi: the king and the crown prince (`+E`) are royal only while their seat has one of
+/// them left (`last-royal`). Perft from positions where the rule decides, Fairy-Stockfish's
+/// counts (its `go perft` in `shoshogi`, which applies the same rule), and the rule played out:
+/// with king and prince, the prince is left attacked and captured, and the king then is royal.
+#[test]
+fn shoshogi_royal_only_while_the_last() {
+    let counts: [(&str, [u64; 3]); 4] = [
+        // Sente has king and prince, the prince attacked: neither is royal.
+        ("4k4/9/9/9/r3+E4/9/9/9/4K4 w - - 0 1", [13, 284, 3800]),
+        ("4k4/9/9/9/r3+E4/9/9/9/4K4 b - - 0 1", [20, 251, 6079]),
+        // The prince alone is royal.
+        ("4k4/9/9/9/r3+E4/9/9/9/9 w - - 0 1", [6, 144, 848]),
+        // Both seats with two.
+        ("4k4/4+e4/9/9/r3+E4/9/9/9/4K3R b - - 0 1", [26, 679, 19650]),
+    ];
+    for (fen, want) in counts {
+        let mut pos = position("shoshogi", &[], fen);
+        for (d, &n) in want.iter().enumerate() {
+            assert_eq!(
+                ashtapada::perft(&mut pos, d as u32 + 1),
+                n,
+                "{fen} depth {}",
+                d + 1
+            );
+        }
+    }
+    // Gote's rook takes the prince; sente's king, now the last, is royal: in check from the
+    // rook on e5, and the game goes on.
+    let mut pos = position("shoshogi", &[], "4k4/9/9/9/r3+E4/9/9/9/4K4 b - - 0 1");
+    play(&mut pos, &["a5e5"]);
+    assert!(pos.in_check(ashtapada::Seat(0)));
+    assert_eq!(result(&mut pos), None);
+    // With king and prince, gote's king may step onto f9, which sente's rook on f1 attacks:
+    // no rule of royalty binds it while the prince stands; without the prince it may not.
+    let mut pos = position("shoshogi", &[], "4k4/4+e4/9/9/9/9/9/9/4KR3 b - - 0 1");
+    assert!(ashtapada::notation::parse_move(&mut pos, "e9f9").is_ok());
+    let mut pos = position("shoshogi", &[], "4k4/9/9/9/9/9/9/9/4KR3 b - - 0 1");
+    assert!(ashtapada::notation::parse_move(&mut pos, "e9f9").is_err());
+    // Sente's king in check from the rook on a1 and an elephant that may promote: the prince
+    // would take the king's royalty away, so the rule lets the elephant promote and leave the
+    // king attacked: 3 king moves and 3 promoting elephant steps. Fairy-Stockfish counts 3
+    // here: in check it generates only evasions, so it never offers the promotions.
+    let mut pos = position("shoshogi", &[], "4k4/9/9/4E4/9/9/9/9/r3K4 w - - 0 1");
+    assert_eq!(ashtapada::perft(&mut pos, 1), 6);
+}
+
+/// Coregal chess: every queen is royal (`last-royal` with `at-most: 64`). Hand-worked, and
+/// Fairy-Stockfish's `go perft` in `coregal` agrees at depths 1 to 3:
+/// - the rook on a1 attacks white's queen on d1: white is in check, and the only answer is
+///   d1a1 (every other queen move leaves it or the king attacked, a king move leaves it);
+/// - the pawn on b7 may not promote to a queen on b8, attacked by the rook on a8 (chess: 13
+///   moves, coregal 12: b8=R, B, N, a8=Q, R, B, N and five king moves).
+#[test]
+fn coregal_queens_are_royal() {
+    let mut pos = position("coregal", &[], "4k3/1P6/8/8/8/8/8/r2QK3 w - - 0 1");
+    assert!(pos.in_check(ashtapada::Seat(0)));
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 1);
+    assert!(ashtapada::notation::parse_move(&mut pos, "d1a1").is_ok());
+    let counts = [
+        ("4k3/1P6/8/8/8/8/8/r2QK3 w - - 0 1", [1, 5, 126]),
+        ("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", [12, 120, 1308]),
+    ];
+    for (fen, want) in counts {
+        let mut pos = position("coregal", &[], fen);
+        for (d, &n) in want.iter().enumerate() {
+            assert_eq!(
+                ashtapada::perft(&mut pos, d as u32 + 1),
+                n,
+                "{fen} depth {}",
+                d + 1
+            );
+        }
+    }
+    let mut pos = position("coregal", &[], "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(ashtapada::notation::parse_move(&mut pos, "b7b8q").is_err());
+    assert!(ashtapada::notation::parse_move(&mut pos, "b7a8q").is_ok());
+}

@@ -17,7 +17,7 @@
 //!   king, h6 elephant, h7 horse, h8 boat; likewise rank 1 for yellow and file a for green).
 
 use ashtapada::notation::{parse_position, to_position_string};
-use ashtapada::{Assignment, EndReason, Move, Outcome, Position, Seat, load_variant};
+use ashtapada::{Assignment, Move, Outcome, Position, Seat, load_variant};
 use ashtapada_tests::{at, play, square};
 
 const RED: Seat = Seat(0);
@@ -68,7 +68,7 @@ fn assert_capture_all(pos: &mut Position) {
     let o = pos.outcome().expect("the game is over");
     assert_eq!(
         o.reason(),
-        EndReason::CaptureAll,
+        ashtapada::rules::capture_all::REASON,
         "{}",
         pos.reason_name(o.reason())
     );
@@ -419,7 +419,10 @@ fn throne_points_once_per_throne() {
     let mut pos = load(&["throne-points=on"], "6yK1/8/6bK1/1rK6/8/8/5gK2/8 r 1,5");
     play(&mut pos, &["1:b5a5"]);
     assert_eq!(scores(&pos), [5, 0, 0, 0]);
-    assert_eq!(pos.counters().thrones[RED.index()].bits(), bit(BLUE));
+    assert_eq!(
+        ashtapada::rules::throne::scored(pos.counters())[RED.index()].bits(),
+        bit(BLUE)
+    );
     assert_eq!(pos.last_ply_events().thrones, 1);
     play(&mut pos, &["5:a5a4"]);
     assert_eq!(pos.last_ply_events().thrones, 0);
@@ -433,7 +436,10 @@ fn throne_points_once_per_throne() {
     roll(&mut pos, [1, 5]);
     play(&mut pos, &["1:a4a5"]);
     assert_eq!(scores(&pos), [5, 0, 0, 0], "the blue throne scores once");
-    assert_eq!(pos.counters().thrones[RED.index()].bits(), bit(BLUE));
+    assert_eq!(
+        ashtapada::rules::throne::scored(pos.counters())[RED.index()].bits(),
+        bit(BLUE)
+    );
 
     let mut own = load(&["throne-points=on"], "6yK1/8/6bK1/8/8/8/4rKgK2/8 r 1,5");
     play(&mut own, &["1:e2d1"]);
@@ -442,7 +448,10 @@ fn throne_points_once_per_throne() {
         [0, 0, 0, 0],
         "a seat's own throne scores nothing"
     );
-    assert_eq!(own.counters().thrones[RED.index()].bits(), 0);
+    assert_eq!(
+        ashtapada::rules::throne::scored(own.counters())[RED.index()].bits(),
+        0
+    );
 }
 
 /// `throne-points=on`: red's king d7 takes yellow's horse on e8, yellow's throne: 3 for the
@@ -455,7 +464,10 @@ fn throne_capture_scores_both() {
     );
     play(&mut pos, &["1:d7e8"]);
     assert_eq!(scores(&pos), [8, 0, 0, 0]);
-    assert_eq!(pos.counters().thrones[RED.index()].bits(), bit(YELLOW));
+    assert_eq!(
+        ashtapada::rules::throne::scored(pos.counters())[RED.index()].bits(),
+        bit(YELLOW)
+    );
 }
 
 /// `throne-points=on`: red has no king; its pawn e7→e8 (die 1) promotes to a king on yellow's
@@ -468,7 +480,10 @@ fn throne_not_scored_by_a_promotion() {
     play(&mut pos, &["1:e7e8"]);
     assert_eq!(at(&pos, "e8"), "rK");
     assert_eq!(scores(&pos), [0, 0, 0, 0]);
-    assert_eq!(pos.counters().thrones[RED.index()].bits(), 0);
+    assert_eq!(
+        ashtapada::rules::throne::scored(pos.counters())[RED.index()].bits(),
+        0
+    );
     play(&mut pos, &["5:e8d8"]);
     assert_eq!(scores(&pos), [0, 0, 0, 0]);
     for _ in 0..3 {
@@ -478,7 +493,10 @@ fn throne_not_scored_by_a_promotion() {
     roll(&mut pos, [1, 5]);
     play(&mut pos, &["1:d8e8"]);
     assert_eq!(scores(&pos), [5, 0, 0, 0]);
-    assert_eq!(pos.counters().thrones[RED.index()].bits(), bit(YELLOW));
+    assert_eq!(
+        ashtapada::rules::throne::scored(pos.counters())[RED.index()].bits(),
+        bit(YELLOW)
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ use ashtapada_tests::{play, position};
 
 fn draw_by_counting() -> Option<Outcome> {
     Some(Outcome::Draw {
-        reason: EndReason::Counting,
+        reason: ashtapada::rules::counting::REASON,
     })
 }
 
@@ -233,10 +233,20 @@ fn malformed_count_fields_are_located_errors() {
 #[test]
 fn the_end_reason_is_named_counting() {
     let v = load_variant("makruk", &Assignment::default()).unwrap();
-    assert!(v.end_reasons().contains(&EndReason::Counting));
-    assert_eq!(v.reason_name(EndReason::Counting), "counting");
+    assert!(
+        v.end_reasons()
+            .contains(&ashtapada::rules::counting::REASON)
+    );
+    assert_eq!(
+        v.reason_name(ashtapada::rules::counting::REASON),
+        "counting"
+    );
     let chess = load_variant("chess", &Assignment::default()).unwrap();
-    assert!(!chess.end_reasons().contains(&EndReason::Counting));
+    assert!(
+        !chess
+            .end_reasons()
+            .contains(&ashtapada::rules::counting::REASON)
+    );
 }
 
 /// Sittuyin's 50-move rule (Fairy-Stockfish's `nMoveRule = 50`): the hundredth ply without a

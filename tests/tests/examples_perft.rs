@@ -100,7 +100,10 @@ fn three_check_counts_checks_in_the_fen_and_undoes_them() {
         to_fen(&pos),
         "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 1 2"
     );
-    assert_eq!(pos.counters().checks[..2], [1, 0]);
+    assert_eq!(
+        ashtapada::rules::check_count::checks(pos.counters())[..2],
+        [1, 0]
+    );
     assert_eq!(pos.hash(), pos.compute_hash());
     pos.undo();
     assert_eq!((to_fen(&pos), pos.hash()), before);
@@ -112,7 +115,10 @@ fn three_check_counts_checks_in_the_fen_and_undoes_them() {
 fn three_check_the_third_check_wins() {
     let fen = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 3";
     let mut pos = at("3check", fen);
-    assert_eq!(pos.counters().checks[..2], [2, 0]);
+    assert_eq!(
+        ashtapada::rules::check_count::checks(pos.counters())[..2],
+        [2, 0]
+    );
     play(&mut pos, &["f3f7"]);
     assert_eq!(
         result(&mut pos).as_deref(),

@@ -3,7 +3,7 @@
 //! hand-worked positions for passing, bikjang and the point count.
 
 use ashtapada::notation::{parse_action, pass_text, to_fen};
-use ashtapada::{Action, EndReason, Outcome, Seat, perft};
+use ashtapada::{Action, Outcome, Seat, perft};
 use ashtapada_tests::{play, position};
 
 /// The start position.
@@ -139,7 +139,7 @@ fn a_double_pass_ends_the_game_by_points() {
         pos.outcome(),
         Some(Outcome::Decisive {
             winner: Seat(1),
-            reason: EndReason::Passes
+            reason: ashtapada::rules::pass::PASSES
         })
     );
     assert!(pos.legal_move_list().is_empty());
@@ -162,7 +162,7 @@ fn a_pass_under_bikjang_ends_the_game_by_points() {
             pos.outcome(),
             Some(Outcome::Decisive {
                 winner,
-                reason: EndReason::Bikjang
+                reason: ashtapada::rules::bikjang::REASON
             }),
             "{fen}"
         );

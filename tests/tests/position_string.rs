@@ -283,7 +283,7 @@ fn hand_written_chaturaji_position() {
     assert_eq!(c.scores[..4], [3, 0, 2, 1]);
     assert_eq!(c.taken[0].bits(), 1 << 1);
     assert_eq!(c.taken[2].bits(), 1 << 3);
-    assert_eq!(c.thrones[3].bits(), 1 << 2);
+    assert_eq!(ashtapada::rules::throne::scored(c)[3].bits(), 1 << 2);
     assert_eq!(
         (c.rounds, c.quiet_rounds, c.captured_in_round),
         (5, 2, true)

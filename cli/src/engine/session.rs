@@ -385,8 +385,9 @@ impl Session {
 pub fn play_on(pos: &mut Position) {
     if matches!(
         pos.outcome().map(|o| o.reason()),
-        Some(EndReason::Repetition | EndReason::MoveRule | EndReason::Counting)
-    ) {
+        Some(EndReason::Repetition | EndReason::MoveRule)
+    ) || pos.outcome().map(|o| o.reason()) == Some(ashtapada::rules::counting::REASON)
+    {
         pos.restart_draw_counts();
     }
 }

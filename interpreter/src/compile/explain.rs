@@ -2,7 +2,7 @@
 
 use super::Variant;
 use crate::diag::count;
-use crate::rules::{Module, result_words};
+use crate::rules::result_words;
 use std::fmt::Write;
 
 impl Variant {
@@ -171,23 +171,7 @@ impl Variant {
     fn explain_end(&self, s: &mut String) {
         let _ = writeln!(s, "end:");
         let e = &self.end;
-        let r = &self.rules;
-        let mut lines = Vec::new();
-        self.with_names(|n| {
-            lines.extend(r.no_moves.iter().flat_map(|m| m.explain_end(n)));
-            for line in r.repetition.iter().flat_map(|m| m.explain_end(n)) {
-                let perpetual = if r.perpetual_check.is_some() {
-                    crate::rules::perpetual_check::PerpetualCheck::CLAUSE
-                } else {
-                    ""
-                };
-                lines.push(format!("{line}{perpetual}"));
-            }
-            lines.extend(r.move_rule.iter().flat_map(|m| m.explain_end(n)));
-            lines.extend(r.pass.iter().flat_map(|m| m.explain_end(n)));
-            lines.extend(r.bikjang.iter().flat_map(|m| m.explain_end(n)));
-            lines.extend(r.counting.iter().flat_map(|m| m.explain_end(n)));
-        });
+        let lines = self.with_names(|n| self.rules.explain_end(n));
         for line in lines {
             let _ = writeln!(s, "  {line}");
         }

@@ -462,7 +462,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     for (i, k) in kinds.iter_mut().enumerate() {
         k.royal = royal_kinds >> i & 1 == 1;
     }
-    let has_royals = royal_kinds != 0;
+    let has_royals = royal_kinds != 0 || rules.last_royal.is_some();
     let needs_full_legality = needs_full_legality(&rules, &start_hand, royal_kinds);
     Ok(Variant {
         name: spec.name.value.clone(),
@@ -520,7 +520,9 @@ fn fill_drop_squares(
 }
 
 /// True if legality needs the full test of every move: partners to protect, no-mate drops,
-/// or a royal piece in hand at the start (its drop is tested before any royal stands).
+/// a royal piece in hand at the start (its drop is tested before any royal stands), or
+/// pieces royal only while they are the last ([`crate::rules::last_royal`]: a promotion may
+/// make one royal where it stands attacked).
 fn needs_full_legality(rules: &crate::rules::Modules, start_hand: &[u8], royal_kinds: u64) -> bool {
     rules
         .teams
@@ -534,6 +536,7 @@ fn needs_full_legality(rules: &crate::rules::Modules, start_hand: &[u8], royal_k
             .iter()
             .enumerate()
             .any(|(k, &n)| n > 0 && royal_kinds >> k & 1 == 1)
+        || rules.last_royal.is_some()
 }
 
 /// The seats and their distinct orientations; problems go to `errs`.

@@ -45,14 +45,15 @@ impl Position {
         let Some(u) = self.undo.last() else {
             return PlyEvents::default();
         };
-        let (now, was) = (&self.counters.thrones, &u.counters.thrones);
+        let scored = crate::rules::throne::scored;
+        let (now, was) = (scored(&self.counters), scored(&u.counters));
         let mut e = PlyEvents {
             // Counted only when some throne was scored (rare): the count is per seat.
             thrones: if now == was {
                 0
             } else {
                 (now.iter().zip(was))
-                    .map(|(&now, &was)| (now - was).len() as u32)
+                    .map(|(&now, was)| (now - was).len() as u32)
                     .sum()
             },
             mates: self

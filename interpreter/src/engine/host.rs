@@ -1,7 +1,7 @@
 //! [`Host`] for [`Position`]: the narrow game interface the rule modules' hooks use, and the
 //! call of their hooks after a move.
 
-use super::position::{Edit, Position, check_key, hand_key, piece_key};
+use super::position::{Edit, Position, hand_key, piece_key, state_key};
 use crate::geometry::{Board, Square};
 use crate::rules::{Host, Moved};
 use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SeatSet, SquareSet};
@@ -154,12 +154,11 @@ impl Host for Position {
     }
 
     #[inline]
-    fn add_check(&mut self, seat: Seat) {
+    fn set_state(&mut self, byte: usize, value: u8) {
         self.counters_touched = true;
-        let n = self.counters.checks[seat.index()];
-        let next = n.saturating_add(1);
-        self.hash ^= check_key(seat, n) ^ check_key(seat, next);
-        self.counters.checks[seat.index()] = next;
+        let was = self.counters.state[byte];
+        self.hash ^= state_key(byte, was) ^ state_key(byte, value);
+        self.counters.state[byte] = value;
     }
 
     #[inline]

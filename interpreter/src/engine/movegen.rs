@@ -253,7 +253,7 @@ impl Position {
     #[inline]
     pub(crate) fn keeps_royals_safe(&mut self, m: Move) -> bool {
         let seat = self.to_move;
-        let royals = self.royals[seat.index()];
+        let mut royals = self.royals[seat.index()];
         let full = self.variant.needs_full_legality();
         if royals.is_empty() && !full {
             return true;
@@ -273,9 +273,14 @@ impl Position {
         // Under bikjang every move must end the facing.
         let bikjang = self.under_bikjang();
         // A royal piece placed from the hand (a set-up phase) may not be placed attacked.
-        let dropped_royal = m
+        let mut dropped_royal = m
             .drop
             .is_some_and(|k| self.variant.royal_kinds() >> k.0 & 1 == 1);
+        if let Some(lr) = &self.variant.rules.last_royal {
+            let placed_royal;
+            (royals, placed_royal) = self.last_royal_change(lr, m, royals);
+            dropped_royal |= placed_royal;
+        }
         let safe = self.with_move_applied(m, |p| {
             let attacks = &p.variant.attacks;
             let placed_safe = !dropped_royal || !attacks.attacked(&p.board, m.to.0, enemies);
@@ -296,6 +301,43 @@ impl Position {
                 && (partners.is_empty() || (p.partners_in_check(seat) - partners_before).is_empty())
         });
         safe && self.drop_mate_allowed(m)
+    }
+
+    /// How `m`, a promotion or drop of the seat to move, changes which of its pieces are royal
+    /// under `lr` ([`crate::rules::last_royal::LastRoyal::placed`]): its royal squares to keep
+    /// safe after the move (without the pieces of `lr`'s kinds where the move makes the count
+    /// pass `at-most`), and true if the placed piece is royal (it may not stand attacked).
+    fn last_royal_change(
+        &self,
+        lr: &crate::rules::last_royal::LastRoyal,
+        m: Move,
+        royals: SquareSet,
+    ) -> (SquareSet, bool) {
+        use crate::rules::last_royal::Placed;
+        let seat = self.to_move;
+        let before = m
+            .drop
+            .is_none()
+            .then(|| self.board[m.from.0 as usize].kind());
+        let after = match (m.drop, m.promotion) {
+            (Some(_), _) => self.placed_by_drop(seat, m).kind(),
+            (None, Some(k)) => k,
+            (None, None) => return (royals, false),
+        };
+        match lr.placed(before, after, &self.kind_count[seat.index()]) {
+            Placed::Royal => (royals, true),
+            Placed::Same => (royals, false),
+            Placed::Unroyal => {
+                let mut kept = royals;
+                for sq in royals.iter() {
+                    let k = self.board[sq as usize].kind();
+                    if lr.has(k) && !self.variant.kinds[k.index()].royal {
+                        kept.remove(sq);
+                    }
+                }
+                (kept, false)
+            }
+        }
     }
 
     /// False if `m` is a drop of a no-mate kind (the pawn in shogi) that mates; true for every
@@ -333,7 +375,10 @@ impl Position {
     ///   positions).
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
+        // Pieces royal only while they are the last: a promotion may make one royal where it
+        // stands attacked, so every move is tested in full.
         let safe_now = self.variant.rules.partners(seat).is_empty()
+            && self.variant.rules.last_royal.is_none()
             && !self.in_check(seat)
             && !self.under_bikjang();
         let (vacate, fill) = if safe_now {

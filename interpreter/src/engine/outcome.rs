@@ -43,7 +43,9 @@ impl Variant {
     /// Every end reason this variant's rules can give, in a fixed order: checkmate (with a
     /// royal kind) and stalemate where a seat without a legal move ends the game (no dice, no
     /// mate module), repetition and the move rule where the rule file has them, each named
-    /// condition in file order, the capture-all win and the count (`counting:`).
+    /// condition in file order, then each module's end reasons in registry order
+    /// ([`crate::rules::Module::end_reasons`]: the capture-all win, two passes, bikjang, the
+    /// count).
     pub fn end_reasons(&self) -> Vec<EndReason> {
         let mut out = Vec::new();
         if self.rules.dice.is_none() && !self.rules.mates_go_on() {
@@ -59,42 +61,27 @@ impl Variant {
             out.push(EndReason::MoveRule);
         }
         out.extend((0..self.end.conditions.len()).map(|i| EndReason::Condition(i as u8)));
-        if self.rules.capture_all.is_some() {
-            out.push(EndReason::CaptureAll);
-        }
-        if self.rules.pass.is_some() {
-            out.push(EndReason::Passes);
-            if self.rules.bikjang.is_some() {
-                out.push(EndReason::Bikjang);
-            }
-        }
-        if self.rules.counting.is_some() {
-            out.push(EndReason::Counting);
-        }
+        out.extend(self.rules.end_reasons());
         out
     }
 
-    /// The name of an end reason: `checkmate`, `stalemate`, `repetition`, `move-rule`,
-    /// `counting` or the condition's or capture-all rule's name from the rule file.
+    /// The name of an end reason: `checkmate`, `stalemate`, `repetition`, `move-rule`, the
+    /// condition's name from the rule file, or the module's name for its reason
+    /// ([`crate::rules::Module::reason_name`]).
     pub fn reason_name(&self, r: EndReason) -> String {
         match r {
             EndReason::Checkmate => "checkmate".into(),
             EndReason::Stalemate => "stalemate".into(),
             EndReason::Repetition => "repetition".into(),
             EndReason::MoveRule => "move-rule".into(),
-            EndReason::Passes => "double-pass".into(),
-            EndReason::Bikjang => "bikjang".into(),
-            EndReason::Counting => "counting".into(),
             EndReason::Condition(i) => self
                 .end
                 .conditions
                 .get(i as usize)
                 .map_or_else(|| format!("condition-{i}"), |c| c.name.clone()),
-            EndReason::CaptureAll => self
-                .rules
-                .capture_all
-                .as_ref()
-                .map_or_else(|| "capture-all".into(), |c| c.name.clone()),
+            EndReason::Module(m, i) => crate::rules::ModuleId::from_index(m)
+                .and_then(|id| self.rules.reason_name(id, i))
+                .unwrap_or_else(|| format!("module-{m}-{i}")),
         }
     }
 }
@@ -184,7 +171,7 @@ impl Position {
             Quantity::LastMate(s) => c.last_mate[seat(s)] as i64,
             Quantity::MatedAt(s) => c.mated_at[seat(s)] as i64,
             Quantity::InCheck(s) => self.in_check(Seat(seat(s) as u8)) as i64,
-            Quantity::Checks(s) => c.checks[seat(s)] as i64,
+            Quantity::Checks(s) => crate::rules::check_count::checks(c)[seat(s)] as i64,
             Quantity::On(s, k, r) => {
                 let s = seat(s);
                 let orient = self.variant.seats[s].orient as usize;
@@ -278,7 +265,7 @@ impl Position {
             && crate::rules::counting::Counting::passed(&self.counters)
         {
             return Some(Outcome::Draw {
-                reason: EndReason::Counting,
+                reason: crate::rules::counting::REASON,
             });
         }
         self.only_promotions_outcome()

@@ -3,7 +3,7 @@
 //! endings they give (two passes in a row; a pass under bikjang).
 
 use super::position::Position;
-use crate::vocab::{Action, EndReason, Outcome, Piece, ResultKind};
+use crate::vocab::{Action, Outcome, Piece, ResultKind};
 
 impl Position {
     /// True if the seat to move is under bikjang: one of its royal pieces faces another
@@ -51,8 +51,8 @@ impl Position {
         self.ended = self.judge_conditions(mover).or_else(|| self.pass_outcome());
     }
 
-    /// The ending a pass gives: the last two plies were both passes ([`EndReason::Passes`]), or the last ply was a
-    /// pass and the seat to move is still under bikjang ([`EndReason::Bikjang`]); a draw,
+    /// The ending a pass gives: the last two plies were both passes ([`crate::rules::pass::PASSES`]), or the last ply was a
+    /// pass and the seat to move is still under bikjang ([`crate::rules::bikjang::REASON`]); a draw,
     /// for the seat that passed last.
     pub(crate) fn pass_outcome(&self) -> Option<Outcome> {
         self.variant.rules.pass?;
@@ -62,9 +62,9 @@ impl Position {
             return None;
         }
         let reason = if passed(1) {
-            EndReason::Passes
+            crate::rules::pass::PASSES
         } else if self.under_bikjang() {
-            EndReason::Bikjang
+            crate::rules::bikjang::REASON
         } else {
             return None;
         };

@@ -145,14 +145,19 @@ pub(crate) fn ep_key(sq: u8) -> u64 {
     mix(0x3_0000_0000_0000 | sq as u64)
 }
 
-/// Zobrist key of `seat` having given `count` checks (`check-count:`); 0 for none, so that
-/// variants that do not count checks hash as before.
+/// Zobrist key of byte `byte` of the modules' state holding `value` (`Counters::state`): 0 for
+/// a byte the hash does not cover ([`crate::rules::HASHED_STATE`]) and for 0, so that
+/// variants without hashed state hash as before. A hashed byte's key counts the hashed bytes
+/// before it, so the checks given (`check-count:`, the only hashed state) keep the key
+/// `(seat, count)` they always had.
 #[inline]
-pub(crate) fn check_key(seat: Seat, count: u8) -> u64 {
-    if count == 0 {
+pub(crate) fn state_key(byte: usize, value: u8) -> u64 {
+    let hashed = crate::rules::HASHED_STATE;
+    if value == 0 || hashed >> byte & 1 == 0 {
         0
     } else {
-        mix(0x4_0000_0000_0000 | (seat.0 as u64) << 8 | count as u64)
+        let ordinal = (hashed & ((1u32 << byte) - 1)).count_ones() as u64;
+        mix(0x4_0000_0000_0000 | ordinal << 8 | value as u64)
     }
 }
 
@@ -247,8 +252,7 @@ impl Position {
     /// start again after the next move. Undo and every other ending are unchanged.
     pub fn restart_draw_counts(&mut self) {
         self.halfmove = 0;
-        self.counters.count_limit = 0;
-        self.counters.count_ply = 0;
+        crate::rules::counting::set(&mut self.counters, 0, 0);
     }
 
     /// Plies played since the root position.
@@ -292,8 +296,8 @@ impl Position {
         if self.ep != super::special::NO_EP {
             h ^= ep_key(self.ep);
         }
-        for (s, &n) in self.counters.checks.iter().enumerate() {
-            h ^= check_key(Seat(s as u8), n);
+        for (byte, &n) in self.counters.state.iter().enumerate() {
+            h ^= state_key(byte, n);
         }
         h
     }
@@ -349,7 +353,33 @@ impl Position {
             self.count[s] += 1;
             self.kind_count[s][piece.kind().index()] += 1;
             self.material[s] += self.variant.kinds[piece.kind().index()].value;
+            self.refresh_last_royals(s, piece);
         }
+    }
+
+    /// Where `piece` of seat index `s` was put or taken and is of a kind royal only while it
+    /// is the last ([`crate::rules::last_royal`]): brings the seat's royal squares up to date.
+    #[inline]
+    fn refresh_last_royals(&mut self, s: usize, piece: Piece) {
+        if let Some(lr) = &self.variant.rules.last_royal
+            && lr.has(piece.kind())
+        {
+            self.royals[s] = self.royal_set(s, lr);
+        }
+    }
+
+    /// Seat index `s`'s royal squares under `lr`, from the board: its `royal: true` pieces and,
+    /// while the seat's count allows it, its pieces of `lr`'s kinds.
+    fn royal_set(&self, s: usize, lr: &crate::rules::last_royal::LastRoyal) -> SquareSet {
+        let on = lr.royal_now(&self.kind_count[s]);
+        let mut out = SquareSet::default();
+        for sq in self.occ[s].iter() {
+            let k = self.board[sq as usize].kind();
+            if self.variant.kinds[k.index()].royal || (on && lr.has(k)) {
+                out.insert(sq);
+            }
+        }
+        out
     }
 
     /// Removes the piece on a square index, updating sets and counters (not the hash).
@@ -364,6 +394,7 @@ impl Position {
             self.count[s] -= 1;
             self.kind_count[s][piece.kind().index()] -= 1;
             self.material[s] -= self.variant.kinds[piece.kind().index()].value;
+            self.refresh_last_royals(s, piece);
         }
         piece
     }
@@ -492,6 +523,17 @@ impl Position {
             count[s] += 1;
             kind_count[s][p.kind().index()] += 1;
             material[s] += kind.value;
+        }
+        if let Some(lr) = &self.variant.rules.last_royal {
+            for s in 0..MAX_SEATS {
+                if lr.royal_now(&kind_count[s]) {
+                    for sq in occ[s].iter() {
+                        if lr.has(self.board[sq as usize].kind()) {
+                            royals[s].insert(sq);
+                        }
+                    }
+                }
+            }
         }
         for s in 0..MAX_SEATS {
             let seat = if s < seats {

@@ -180,7 +180,12 @@ impl Position {
                 Some(rule) => self.result_for(self.setup_mover(), rule.result, reason),
                 None => Outcome::Ranked { reason },
             },
-            EndReason::Passes | EndReason::Bikjang => Outcome::Draw { reason },
+            EndReason::Module(m, i) => match crate::rules::ModuleId::from_index(m)
+                .and_then(|id| self.variant.rules.stated_end(id, i))
+            {
+                Some(crate::vocab::ResultKind::Draw) => Outcome::Draw { reason },
+                _ => Outcome::Ranked { reason },
+            },
             _ => Outcome::Ranked { reason },
         }
     }

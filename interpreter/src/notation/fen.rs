@@ -106,12 +106,13 @@ pub fn read_fen(v: &Variant, fen: &str) -> Result<Setup, PositionError> {
     if let Some(c) = &v.rules.check_count
         && setup.source.fields[F::Checks.index()].is_none()
     {
-        setup.counters.checks[..2].fill(c.of - 1);
+        crate::rules::check_count::set_checks(&mut setup.counters, &[c.of - 1; 2]);
     }
     // A running count (its limit in the en-passant field) takes the half-move field for the
     // plies counted, as Fairy-Stockfish reads it; the half-move clock starts again at 0.
-    if setup.counters.count_limit != 0 && setup.halfmove != 0 {
-        setup.counters.count_ply = setup.halfmove;
+    let limit = crate::rules::counting::limit(&setup.counters);
+    if limit != 0 && setup.halfmove != 0 {
+        crate::rules::counting::set(&mut setup.counters, setup.halfmove, limit);
         setup.halfmove = 0;
     }
     Ok(setup)
@@ -164,7 +165,10 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
                 return fail(setup, kind);
             }
             match text.parse() {
-                Ok(n) => setup.counters.count_limit = n,
+                Ok(n) => {
+                    let ply = crate::rules::counting::ply(&setup.counters);
+                    crate::rules::counting::set(&mut setup.counters, ply, n);
+                }
                 Err(_) => return fail(setup, too_large()),
             }
         }
@@ -184,7 +188,7 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
             return fail(setup, kind);
         }
         F::Checks => match read_checks(v, text) {
-            Ok(given) => setup.counters.checks[..2].copy_from_slice(&given),
+            Ok(given) => crate::rules::check_count::set_checks(&mut setup.counters, &given),
             Err(kind) => return fail(setup, kind),
         },
         F::Halfmove => match text.parse() {
@@ -455,19 +459,23 @@ pub fn write_fen(v: &Variant, setup: &Setup) -> String {
     let c = &setup.counters;
     // A running count (`counting:`) is written as Fairy-Stockfish writes it: its limit in the
     // en-passant field and the plies counted in the half-move field.
-    let counting = v.rules.counting.is_some() && c.count_limit != 0;
+    let limit = crate::rules::counting::limit(c);
+    let counting = v.rules.counting.is_some() && limit != 0;
     let ep = match setup.ep {
-        _ if counting => c.count_limit.to_string(),
+        _ if counting => limit.to_string(),
         Some(sq) => v.board.name(crate::geometry::Square(sq)),
         None => "-".to_string(),
     };
     let halfmove = if counting {
-        c.count_ply
+        crate::rules::counting::ply(c)
     } else {
         setup.halfmove
     };
     let checks = v.rules.check_count.as_ref().map_or_else(String::new, |c| {
-        format!("{} ", c.fen_field(&setup.counters.checks))
+        format!(
+            "{} ",
+            c.fen_field(&crate::rules::check_count::checks(&setup.counters))
+        )
     });
     format!(
         "{board} {side} {rights} {ep} {checks}{halfmove} {}",

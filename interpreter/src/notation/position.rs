@@ -197,7 +197,7 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
         dice,
         scores.join(","),
         sets(&c.taken),
-        sets(&c.thrones),
+        sets(&crate::rules::throne::scored(c)),
         c.rounds.to_string(),
         c.quiet_rounds.to_string(),
         if c.captured_in_round { "x" } else { "-" }.to_string(),
@@ -212,7 +212,7 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
         setup.fullmove.to_string(),
     ];
     let rights = setup.rights.filter(|r| *r != default_rights(v, setup));
-    let counting = c.count_limit != 0;
+    let counting = crate::rules::counting::limit(c) != 0;
     let more = rights.is_some() || setup.ep.is_some() || counting;
     match setup.end {
         SetupEnd::Judge if more => fields.push("?".to_string()),
@@ -245,7 +245,11 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
                 .map_or_else(|| "-".to_string(), |sq| v.board.name(Square(sq))),
         );
         if counting {
-            fields.push(format!("{}/{}", c.count_ply, c.count_limit));
+            let (ply, limit) = (
+                crate::rules::counting::ply(c),
+                crate::rules::counting::limit(c),
+            );
+            fields.push(format!("{ply}/{limit}"));
         }
     }
     fields.join(" ")
@@ -761,7 +765,10 @@ fn read_field(
 ) -> Result<(), PositionError> {
     match f.index {
         4 => setup.counters.taken = seats.sets_of(f, pair, setup)?,
-        5 => setup.counters.thrones = seats.sets_of(f, pair, setup)?,
+        5 => {
+            let scored = seats.sets_of(f, pair, setup)?;
+            crate::rules::throne::set_scored(&mut setup.counters, scored);
+        }
         _ => read_counter(seats, f, pair, setup)?,
     }
     Ok(())
@@ -806,8 +813,8 @@ fn read_counter(
         17 => {
             let mut parts = pair.into_inner().filter(|p| p.as_rule() != Rule::none);
             if let (Some(ply), Some(limit)) = (parts.next(), parts.next()) {
-                c.count_ply = f.number(&ply)?;
-                c.count_limit = f.number(&limit)?;
+                let (ply, limit) = (f.number(&ply)?, f.number(&limit)?);
+                crate::rules::counting::set(c, ply, limit);
             }
         }
         _ => read_rights(v, f, pair, setup)?,
@@ -930,12 +937,18 @@ fn read_dice(
     Ok(())
 }
 
-/// The endings a pass gives that the fields cannot show (the history is not in them): two
-/// passes in a row and a pass under bikjang, where the variant has them.
-fn pass_ends(v: &crate::compile::Variant) -> Vec<EndReason> {
+/// The module endings an end field may name, which the fields cannot show (the history is not
+/// in them; [`crate::rules::Module::stated_end`]): the capture-all win, two passes in a row, a
+/// pass under bikjang, where the variant has them, in registry order.
+fn stated_ends(v: &crate::compile::Variant) -> Vec<EndReason> {
     v.end_reasons()
         .into_iter()
-        .filter(|r| matches!(r, EndReason::Passes | EndReason::Bikjang))
+        .filter(|r| match *r {
+            EndReason::Module(m, i) => crate::rules::ModuleId::from_index(m)
+                .and_then(|id| v.rules.stated_end(id, i))
+                .is_some(),
+            _ => false,
+        })
         .collect()
 }
 
@@ -957,22 +970,33 @@ fn read_end(
     }
     let name = first.as_str();
     let repetition = v.reason_name(EndReason::Repetition);
-    let capture_all = v.rules.capture_all.as_ref().map(|c| c.name.as_str());
+    let stated = stated_ends(v);
     let reason = if let Some(i) = v.end.conditions.iter().position(|c| c.name == name) {
         EndReason::Condition(i as u8)
     } else if v.rules.repetition.is_some() && name == repetition {
         EndReason::Repetition
-    } else if capture_all == Some(name) {
-        EndReason::CaptureAll
-    } else if let Some(&r) = pass_ends(v).iter().find(|r| v.reason_name(**r) == name) {
+    } else if let Some(&r) = stated.iter().find(|r| v.reason_name(**r) == name) {
         r
     } else {
+        // Named in registry order, the repetition among the modules' endings.
         let mut known: Vec<String> = v.end.conditions.iter().map(|c| c.name.clone()).collect();
-        known.extend(capture_all.map(String::from));
+        let rep_at = crate::rules::ModuleId::Repetition as u8;
+        let before = |r: &EndReason| matches!(*r, EndReason::Module(m, _) if m < rep_at);
+        known.extend(
+            stated
+                .iter()
+                .filter(|r| before(r))
+                .map(|r| v.reason_name(*r)),
+        );
         if v.rules.repetition.is_some() {
             known.push(repetition);
         }
-        known.extend(pass_ends(v).iter().map(|r| v.reason_name(*r)));
+        known.extend(
+            stated
+                .iter()
+                .filter(|r| !before(r))
+                .map(|r| v.reason_name(*r)),
+        );
         return Err(f.error_on(
             &first,
             K::UnknownEndReason {

@@ -341,9 +341,10 @@ impl Setup {
     /// Counters that fit each other and the rules.
     fn check_counters(&self, v: &Variant) -> Result<(), PositionError> {
         let c = &self.counters;
+        let thrones = crate::rules::throne::scored(c);
         for (field, masks, what) in [
             (F::Taken, &c.taken, "king"),
-            (F::Thrones, &c.thrones, "throne"),
+            (F::Thrones, &thrones, "throne"),
         ] {
             if let Some(s) = (0..v.seats.len()).find(|&s| masks[s].contains(Seat(s as u8))) {
                 let at = self
@@ -593,7 +594,7 @@ impl Setup {
         let (Some(o), Some(c)) = (pos.ended(), &v.rules.capture_all) else {
             return Ok(());
         };
-        if o.reason() != EndReason::CaptureAll {
+        if o.reason() != crate::rules::capture_all::REASON {
             return Ok(());
         }
         let all = SeatSet::all(v.seats.len());

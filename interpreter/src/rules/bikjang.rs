@@ -16,10 +16,10 @@
 //! Fairy-Stockfish's `is_immediate_game_end` (perft has no move after it). Needs a royal
 //! kind; refused with `facing` (which forbids what this allows).
 
-use super::compose::{Need, Refusal, refuse};
+use super::compose::{self, Need, Refusal, need, refuse};
 use super::facing::Facing;
 use super::{Cx, Module, Names};
-use crate::vocab::{Piece, Seat};
+use crate::vocab::{EndReason, Piece, ResultKind, Seat};
 use crate::yaml::{Fields, Node, Reader};
 
 /// The compiled rule: the board's files, walked as [`Facing`] walks them.
@@ -46,23 +46,48 @@ impl Bikjang {
     }
 }
 
+/// A pass that left the royal pieces facing: a draw (`bikjang`; given only with `pass:`).
+pub const REASON: EndReason = super::ModuleId::Bikjang.reason(0);
+
+/// The switch `bikjang` (`bikjang`).
+pub const BIKJANG: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Bikjang);
+
 impl Module for Bikjang {
     const NAME: &'static str = "bikjang";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: BIKJANG,
+        name: "bikjang",
+        path: "bikjang",
+        on: compose::TRUE,
+    }];
+    const END_REASONS: &'static [&'static str] = &["bikjang"];
+
+    /// Bikjang ends a game only through a pass ([`super::pass`]).
+    fn end_reasons(&self, all: &super::Modules) -> Vec<u8> {
+        if all.pass.is_some() {
+            vec![0]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn stated_end(&self, _: u8) -> Option<ResultKind> {
+        Some(ResultKind::Draw)
+    }
     const KEYS: &'static [&'static str] = &["bikjang"];
     /// The key's node, for the refusal's span.
     type Spec = Node;
 
     const REFUSES: &'static [Refusal] = &[refuse(
-        "bikjang",
-        "facing",
+        BIKJANG,
+        super::facing::FACING,
         "`facing` makes every move that leaves the royal pieces facing illegal; `bikjang` \
          allows it and asks the other side to answer; keep one of them",
     )];
 
-    const NEEDS: &'static [Need] = &[(
-        "bikjang",
-        "royal",
-        "pieces.KIND.royal",
+    const NEEDS: &'static [Need] = &[need(
+        BIKJANG,
+        super::royal::ROYAL,
         "bikjang is about royal pieces facing each other; without a royal kind it means nothing",
     )];
 
@@ -86,7 +111,7 @@ impl Module for Bikjang {
         ]
     }
 
-    fn explain_end(&self, _names: &Names<'_>) -> Vec<String> {
+    fn explain_end(&self, _names: &Names<'_>, _all: &super::Modules) -> Vec<String> {
         vec!["bikjang: a pass that leaves the royal pieces facing: draw".into()]
     }
 }

@@ -10,9 +10,9 @@
 //! the event's name, default `capture-all`). The capture record is the position's
 //! `Counters::taken`, written in the position string's *taken* field.
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Hooks, Host, Module, Moved, Names};
-use crate::vocab::{EndReason, Kind, MAX_SEATS, Outcome, Piece, Seat};
+use crate::vocab::{EndReason, Kind, MAX_SEATS, Outcome, Piece, ResultKind, Seat};
 use crate::yaml::{Fields, Reader, Text};
 
 /// `capture-all:` as written.
@@ -37,8 +37,30 @@ pub struct CaptureAll {
     pub name: String,
 }
 
+/// The capture-all win, named by the rule file (`capture-all.name`, Chaturaji's
+/// "chaturaji"): every seat is ranked.
+pub const REASON: EndReason = super::ModuleId::CaptureAll.reason(0);
+
+/// The switch `capture-all` (`capture-all`).
+pub const CAPTURE_ALL: compose::SwitchId = compose::SwitchId::of(super::ModuleId::CaptureAll);
+
 impl Module for CaptureAll {
     const NAME: &'static str = "capture-all";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: CAPTURE_ALL,
+        name: "capture-all",
+        path: "capture-all",
+        on: compose::On::NonEmpty,
+    }];
+    const END_REASONS: &'static [&'static str] = &["capture-all"];
+
+    fn reason_name(&self, _: u8) -> String {
+        self.name.clone()
+    }
+
+    fn stated_end(&self, _: u8) -> Option<ResultKind> {
+        Some(ResultKind::Rank)
+    }
     const KEYS: &'static [&'static str] = &["capture-all"];
     type Spec = CaptureAllSpec;
     const HOOKS: Hooks = Hooks {
@@ -47,15 +69,15 @@ impl Module for CaptureAll {
     };
     const REFUSES: &'static [Refusal] = &[
         Refusal {
-            module: "capture-all",
-            with: "royal",
+            part: CAPTURE_ALL,
+            with: super::royal::ROYAL,
             same_kind: true,
             reason: "royal pieces are never captured, so no seat could capture this kind from \
                      every other seat",
         },
         refuse(
-            "capture-all",
-            "teams",
+            CAPTURE_ALL,
+            super::teams::TEAMS,
             "partners cannot capture each other's pieces, so no seat could capture the kind \
              from every other seat",
         ),
@@ -120,9 +142,7 @@ impl Module for CaptureAll {
         }
         let s = &mut h.counters_mut().scores[mover.index()];
         *s = (*s).max(self.score);
-        Some(Outcome::Ranked {
-            reason: EndReason::CaptureAll,
-        })
+        Some(Outcome::Ranked { reason: REASON })
     }
 }
 

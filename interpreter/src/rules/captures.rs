@@ -15,7 +15,7 @@
 //! (`Modules::captures`), so variants without it generate moves as before. Refused with
 //! `dice` ([`MandatoryCapture::REFUSES`]).
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module, Names};
 use crate::yaml::{Fields, Reader};
 
@@ -23,15 +23,24 @@ use crate::yaml::{Fields, Reader};
 #[derive(Clone, Copy, Debug)]
 pub struct MandatoryCapture;
 
+/// The switch `mandatory-capture` (`captures.mandatory`).
+pub const MANDATORY_CAPTURE: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Captures);
+
 impl Module for MandatoryCapture {
     const NAME: &'static str = "mandatory-capture";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: MANDATORY_CAPTURE,
+        name: "mandatory-capture",
+        path: "captures.mandatory",
+        on: compose::TRUE,
+    }];
     const KEYS: &'static [&'static str] = &["captures"];
     /// `()` when `captures.mandatory: true`.
     type Spec = ();
 
     const REFUSES: &'static [Refusal] = &[refuse(
-        "mandatory-capture",
-        "dice",
+        MANDATORY_CAPTURE,
+        super::dice::DICE,
         "a dice turn's moves are the moves its dice allow, one die at a time; which of them a \
          capture would rule out is not defined",
     )];

@@ -23,6 +23,7 @@
 //! attacked. The rights are the position's first-move rights, shown in FEN's castling field
 //! (`KQkq`).
 
+use super::compose;
 use super::{Cx, Module, Names};
 use crate::diag::{Code, Diagnostic};
 use crate::geometry::{Edge, Orientation, Square};
@@ -119,8 +120,17 @@ fn read_side(r: &mut Reader, node: &Node) -> Option<SideSpec> {
     })
 }
 
+/// The switch `castling` (`castling`).
+pub const CASTLING: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Castling);
+
 impl Module for Castling {
     const NAME: &'static str = "castling";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: CASTLING,
+        name: "castling",
+        path: "castling",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["castling"];
     type Spec = CastlingSpec;
 

@@ -20,9 +20,9 @@
 //! Fairy-Stockfish reads it. It needs a royal kind
 //! ([`CheckCount::NEEDS`]).
 
-use super::compose::Need;
+use super::compose::{self, Need, need};
 use super::{Cx, Host, Module, Moved, Names};
-use crate::vocab::{Outcome, Seat};
+use crate::vocab::{Counters, MAX_SEATS, Outcome, Seat};
 use crate::yaml::{Fields, Reader};
 
 /// The compiled check count.
@@ -40,16 +40,45 @@ impl CheckCount {
     }
 }
 
+/// The first byte of this module's state ([`Module::STATE`]): per seat, the checks it has
+/// given, part of the position's hash.
+const AT: usize = super::ModuleId::CheckCount.state_at();
+
+/// Per seat: the checks it has given (`checks(SEAT)`; 0 without `check-count:`).
+pub fn checks(c: &Counters) -> [u8; MAX_SEATS] {
+    let mut out = [0; MAX_SEATS];
+    out.copy_from_slice(&c.state[AT..AT + MAX_SEATS]);
+    out
+}
+
+/// Sets the checks given by the first seats to `given`, for a position being set up (its
+/// hash is computed afterwards).
+pub fn set_checks(c: &mut Counters, given: &[u8]) {
+    c.state[AT..AT + given.len()].copy_from_slice(given);
+}
+
+/// The switch `check-count` (`check-count`).
+pub const CHECK_COUNT: compose::SwitchId = compose::SwitchId::of(super::ModuleId::CheckCount);
+
 impl Module for CheckCount {
     const NAME: &'static str = "check-count";
+    const STATE: super::State = super::State {
+        bytes: MAX_SEATS as u8,
+        hashed: true,
+    };
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: CHECK_COUNT,
+        name: "check-count",
+        path: "check-count",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["check-count"];
     /// N.
     type Spec = u8;
 
-    const NEEDS: &'static [Need] = &[(
-        "check-count",
-        "royal",
-        "pieces.KIND.royal",
+    const NEEDS: &'static [Need] = &[need(
+        CHECK_COUNT,
+        super::royal::ROYAL,
         "without a royal kind no move gives check",
     )];
 
@@ -77,7 +106,8 @@ impl Module for CheckCount {
             .map(Seat)
             .any(|s| s != mv.mover && h.is_live(s) && h.in_check(s));
         if gave {
-            h.add_check(mv.mover);
+            let n = checks(h.counters())[mv.mover.index()];
+            h.set_state(AT + mv.mover.index(), n.saturating_add(1));
         }
         None
     }

@@ -13,7 +13,7 @@
 //! (`engine/turns.rs`), which asks this module for the seat due through
 //! [`Module::next_due`](super::Module::next_due).
 
-use super::compose::{Need, Refusal, refuse};
+use super::compose::{self, Need, Refusal, need, refuse};
 use super::{Cx, Hooks, Host, Module, Names};
 use crate::vocab::Seat;
 use crate::yaml::{Fields, Reader};
@@ -22,8 +22,18 @@ use crate::yaml::{Fields, Reader};
 #[derive(Clone, Copy, Debug)]
 pub struct CheckInterrupt;
 
+/// The switch `check-interrupt` (`check.interrupt`).
+pub const CHECK_INTERRUPT: compose::SwitchId =
+    compose::SwitchId::of(super::ModuleId::CheckInterrupt);
+
 impl Module for CheckInterrupt {
     const NAME: &'static str = "check-interrupt";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: CHECK_INTERRUPT,
+        name: "check-interrupt",
+        path: "check.interrupt",
+        on: compose::TRUE,
+    }];
     const KEYS: &'static [&'static str] = &["check"];
     /// `true` when `check.interrupt: true`.
     type Spec = ();
@@ -33,16 +43,15 @@ impl Module for CheckInterrupt {
     };
 
     const REFUSES: &'static [Refusal] = &[refuse(
-        "check-interrupt",
-        "dice",
+        CHECK_INTERRUPT,
+        super::dice::DICE,
         "dice games have no check (royal pieces are refused with dice), and a dice turn of \
          several moves would be cut short; a checked seat cannot be given a turn out of order",
     )];
 
-    const NEEDS: &'static [Need] = &[(
-        "check-interrupt",
-        "royal",
-        "pieces.KIND.royal",
+    const NEEDS: &'static [Need] = &[need(
+        CHECK_INTERRUPT,
+        super::royal::ROYAL,
         "without a royal kind no seat is ever in check",
     )];
 

@@ -1,23 +1,107 @@
 //! How rule modules compose: which modules a rule file switches on (and at which key), the
 //! pairs that are refused together, and the modules that need another.
 //!
-//! Every pair of modules a rule file can switch on ([`MODULES`]) either works together, with
-//! the meaning `docs/modules.md` ("Composition") gives it, or is refused with a located error
-//! naming both keys. A module of the registry declares its refusals itself
-//! ([`Module::REFUSES`](super::Module::REFUSES), [`Module::NEEDS`](super::Module::NEEDS)).
-//! Nothing is silently ignored; the conformance test `compose` checks every pair.
+//! There is one list of modules, the registry ([`super::registry!`]). Each module declares in
+//! its own file the keys that switch it on and what "on" means for each
+//! ([`Module::SWITCHES`](super::Module::SWITCHES), [`SwitchKey`]), the pairs it is refused
+//! with ([`Module::REFUSES`](super::Module::REFUSES)) and the modules it needs
+//! ([`Module::NEEDS`](super::Module::NEEDS)), naming the other modules by the ids the registry
+//! generates ([`ModuleId`], [`SwitchId`]), never by a string. [`switches`] and [`refusals`]
+//! iterate the registry. Every pair of switches either works together, with the meaning
+//! `docs/modules.md` ("Composition") gives it, or is refused with a located error naming both
+//! keys; the conformance test `compose` checks every pair.
 //!
 //! The switches are read from the resolved YAML tree (options and `extends:` already merged),
 //! so every key keeps the span it was written at — in the file, its parent or an option choice.
 
+use super::ModuleId;
 use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::yaml::{Node, Value};
+
+/// One switch of a module: the module's generated id and the index of the key in its
+/// [`Module::SWITCHES`](super::Module::SWITCHES) (0 for a module's main switch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SwitchId {
+    /// The module.
+    pub module: ModuleId,
+    /// The index of the key among the module's switches.
+    pub part: u8,
+}
+
+impl SwitchId {
+    /// Switch `part` of `module`.
+    pub const fn new(module: ModuleId, part: u8) -> SwitchId {
+        SwitchId { module, part }
+    }
+
+    /// The main (first) switch of `module`.
+    pub const fn of(module: ModuleId) -> SwitchId {
+        SwitchId { module, part: 0 }
+    }
+
+    /// The key that declares this switch.
+    pub fn key(self) -> &'static SwitchKey {
+        &super::switch_keys(self.module)[self.part as usize]
+    }
+}
+
+/// When the value at a switch's key switches the module on.
+#[derive(Clone, Copy, Debug)]
+pub enum On {
+    /// `true`, a mapping or list with entries, any other scalar; not `~`, `false`, `[]`, `{}`.
+    NonEmpty,
+    /// The scalar is one of these words (`true`, `rotate`, `forbidden`).
+    Words(&'static [&'static str]),
+    /// The module's own test of the value.
+    Test(fn(&Node) -> bool),
+}
+
+impl On {
+    /// True if `n` switches the module on.
+    pub fn holds(self, n: &Node) -> bool {
+        match self {
+            On::NonEmpty => match &n.value {
+                Value::Null | Value::Bool(false) => false,
+                Value::Seq(s) => !s.is_empty(),
+                Value::Map(m) => !m.is_empty(),
+                _ => true,
+            },
+            On::Words(words) => n.scalar_text().is_some_and(|t| words.contains(&t.as_str())),
+            On::Test(test) => test(n),
+        }
+    }
+}
+
+/// `true`: the notion of "on" of a boolean key.
+pub const TRUE: On = On::Words(&["true"]);
+
+/// A key that switches a module on, declared by the module ([`Module::SWITCHES`](super::Module::SWITCHES)).
+#[derive(Clone, Copy, Debug)]
+pub struct SwitchKey {
+    /// The switch this key is: the module's id and the key's index in its list.
+    pub id: SwitchId,
+    /// The switch's name, for the composition matrix and `docs/modules.md` (`start-hand`).
+    pub name: &'static str,
+    /// The key as a dotted path from the top of the rule file; `*` stands for every entry of a
+    /// mapping (`pieces.*.royal`, `formations.*`). Under `pieces.*` the entry's name is the
+    /// piece kind the switch is about; elsewhere the kind is the value's `kind:` key, if any.
+    pub path: &'static str,
+    /// When the value at the key switches the module on.
+    pub on: On,
+}
+
+impl SwitchKey {
+    /// The key as errors name it when it is needed: `*` written `KIND` (`pieces.KIND.royal`).
+    pub fn needed_name(&self) -> String {
+        self.path.replace('*', "KIND")
+    }
+}
 
 /// One rule module switched on by a rule file.
 #[derive(Clone, Debug)]
 pub struct Switch {
-    /// The module's name, one of [`MODULES`].
-    pub module: &'static str,
+    /// The switch: the module's generated id and which of its keys.
+    pub id: SwitchId,
     /// The key that switches it on, as a dotted path (`check.interrupt`,
     /// `pieces.king.royal`), as errors name it.
     pub key: String,
@@ -28,254 +112,134 @@ pub struct Switch {
     pub kind: Option<String>,
 }
 
-/// Every module a rule file can switch on, as [`Switch::module`] names them.
-pub const MODULES: [&str; 35] = [
-    "dice",
-    "royal",
-    "checkmate",
-    "stalemate",
-    "check-interrupt",
-    "mate",
-    "hands",
-    "start-hand",
-    "drops",
-    "no-mate-drops",
-    "teams",
-    "repetition",
-    "perpetual-check",
-    "move-rule",
-    "scoring",
-    "formations",
-    "thrones",
-    "capture-all",
-    "far-promotion",
-    "flip",
-    "resign",
-    "first-seat",
-    "conditions",
-    "ranking",
-    "mandatory-capture",
-    "check-count",
-    "pass",
-    "bikjang",
-    "material-count",
-    "counting",
-    "castling",
-    "facing",
-    "placement",
-    "first-move",
-    "in-place",
-];
-
-/// True if `n` is switched on: `true`, a mapping or list with entries, any other scalar.
-fn on(n: &Node) -> bool {
-    match &n.value {
-        Value::Null | Value::Bool(false) => false,
-        Value::Seq(s) => !s.is_empty(),
-        Value::Map(m) => !m.is_empty(),
-        _ => true,
+impl Switch {
+    /// The switch's name ([`SwitchKey::name`]).
+    pub fn name(&self) -> &'static str {
+        self.id.key().name
     }
 }
 
-/// The scalar at `path` under `n` if it equals `word`.
-fn is_word(n: &Node, word: &str) -> bool {
-    n.scalar_text().is_some_and(|t| t == word)
-}
-
-/// A kind name written at `n.kind` (formations, thrones, capture-all).
-fn kind_at(n: &Node) -> Option<String> {
-    n.get("kind").and_then(Node::scalar_text)
-}
-
-/// The switches of the top-level sections.
-fn top_switches(root: &Node, out: &mut Vec<Switch>) {
-    let mut push = |module, key: &str, node: &Node, kind| {
-        out.push(Switch {
-            module,
-            key: key.to_string(),
-            node: node.clone(),
-            kind,
-        })
-    };
-    let flags: [(&'static str, &str, &str); 5] = [
-        ("check-interrupt", "check", "interrupt"),
-        ("mandatory-capture", "captures", "mandatory"),
-        ("hands", "hands", "captures"),
-        ("scoring", "scoring", "capture"),
-        ("first-seat", "match", "first-seat"),
-    ];
-    for (module, section, key) in flags {
-        if let Some(n) = root.get(section).and_then(|s| s.get(key))
-            && (is_word(n, "true") || is_word(n, "rotate"))
-        {
-            push(module, &format!("{section}.{key}"), n, None);
-        }
-    }
-    // Pieces in hand at the start are a hand whatever `hands.captures` says.
-    if let Some(n) = root
-        .get("setup")
-        .and_then(|s| s.get("hand"))
-        .filter(|n| on(n))
-    {
-        push("start-hand", "setup.hand", n, None);
-    }
-    let sections: [(&'static str, &str); 11] = [
-        ("dice", "dice"),
-        ("counting", "counting"),
-        ("castling", "castling"),
-        ("placement", "placement"),
-        ("check-count", "check-count"),
-        ("mate", "mate"),
-        ("teams", "teams"),
-        ("thrones", "thrones"),
-        ("capture-all", "capture-all"),
-        ("ranking", "ranking"),
-        ("material-count", "material-count"),
-    ];
-    for (module, key) in sections {
-        if let Some(n) = root.get(key).filter(|n| on(n)) {
-            push(module, key, n, kind_at(n));
-        }
-    }
-    for (module, key) in [
-        ("resign", "resign"),
-        ("pass", "pass"),
-        ("bikjang", "bikjang"),
-        ("facing", "facing"),
-    ] {
-        if let Some(n) = root.get(key).filter(|n| is_word(n, "true")) {
-            push(module, key, n, None);
-        }
-    }
-    if let Some(all) = root.get("formations").and_then(Node::as_map) {
-        for (k, n) in all.iter().filter(|(_, n)| on(n)) {
-            push(
-                "formations",
-                &format!("formations.{}", k.name),
-                n,
-                kind_at(n),
-            );
-        }
+/// Where a switch's key sits, for the order of [`switches`]: top-level sections, then `end:`,
+/// then the pieces in file order.
+fn place(path: &str, piece: Option<usize>) -> (u8, usize) {
+    if path.starts_with("pieces.") {
+        (2, piece.unwrap_or(0))
+    } else if path.starts_with("end.") {
+        (1, 0)
+    } else {
+        (0, 0)
     }
 }
 
-/// The switches of `end:`.
-fn end_switches(root: &Node, out: &mut Vec<Switch>) {
-    let Some(end) = root.get("end") else { return };
-    let mut push = |module, key: &str, node: &Node| {
-        out.push(Switch {
-            module,
-            key: format!("end.{key}"),
-            node: node.clone(),
-            kind: None,
-        })
-    };
-    let sections: [(&'static str, &str); 5] = [
-        ("checkmate", "checkmate"),
-        ("stalemate", "stalemate"),
-        ("repetition", "repetition"),
-        ("move-rule", "move-rule"),
-        ("conditions", "conditions"),
-    ];
-    for (module, key) in sections {
-        if let Some(n) = end.get(key).filter(|n| on(n)) {
-            push(module, key, n);
+/// Pushes the switches of `key` found under `n` (the rest of the path `rest`), with the key
+/// written so far in `at`, the piece kind so far and the piece's index in the file.
+fn walk(
+    key: &SwitchKey,
+    n: &Node,
+    rest: &[&str],
+    at: String,
+    piece: Option<(String, usize)>,
+    out: &mut Vec<(Switch, (u8, usize))>,
+) {
+    let Some((first, rest)) = rest.split_first() else {
+        if key.on.holds(n) {
+            let kind = match &piece {
+                Some((name, _)) => Some(name.clone()),
+                None => n.get("kind").and_then(Node::scalar_text),
+            };
+            let sort = place(key.path, piece.as_ref().map(|p| p.1));
+            out.push((
+                Switch {
+                    id: key.id,
+                    key: at,
+                    node: n.clone(),
+                    kind,
+                },
+                sort,
+            ));
         }
-    }
-    if let Some(n) = end
-        .get("repetition")
-        .and_then(|r| r.get("perpetual-check"))
-        .filter(|n| is_word(n, "forbidden"))
-    {
-        push("perpetual-check", "repetition.perpetual-check", n);
-    }
-}
-
-/// The switches of the piece kinds: royal, drop rules, far-line and in-place promotion, flips,
-/// first-move conditions.
-fn piece_switches(root: &Node, out: &mut Vec<Switch>) {
-    let Some(pieces) = root.get("pieces").and_then(Node::as_map) else {
         return;
     };
-    for (k, p) in pieces {
-        let mut push = |module, key: &str, node: &Node| {
-            out.push(Switch {
-                module,
-                key: format!("pieces.{}.{key}", k.name),
-                node: node.clone(),
-                kind: Some(k.name.clone()),
-            })
-        };
-        if let Some(n) = p.get("royal").filter(|n| is_word(n, "true")) {
-            push("royal", "royal", n);
+    let join = |name: &str| {
+        if at.is_empty() {
+            name.to_string()
+        } else {
+            format!("{at}.{name}")
         }
-        if let Some(d) = p.get("drop") {
-            let rules = ["one-per-line", "no-mate", "mobile", "either-face"];
-            let valued = ["per-line", "region"];
-            if rules
-                .iter()
-                .any(|r| d.get(r).is_some_and(|n| is_word(n, "true")))
-                || valued.iter().any(|r| d.get(r).is_some())
-            {
-                push("drops", "drop", d);
-            }
-            if let Some(n) = d.get("no-mate").filter(|n| is_word(n, "true")) {
-                push("no-mate-drops", "drop.no-mate", n);
-            }
+    };
+    if *first == "*" {
+        let Some(entries) = n.as_map() else { return };
+        let under_pieces = at == "pieces";
+        for (i, (k, child)) in entries.iter().enumerate() {
+            let piece = if under_pieces {
+                Some((k.name.clone(), i))
+            } else {
+                piece.clone()
+            };
+            walk(key, child, rest, join(&k.name), piece, out);
         }
-        let promotion = p.get("promotion");
-        if let Some(n) = promotion.and_then(|pr| pr.get("by-file")).filter(|n| on(n)) {
-            push("far-promotion", "promotion.by-file", n);
-        }
-        if let Some(n) = promotion
-            .and_then(|pr| pr.get("in-place"))
-            .filter(|n| is_word(n, "true"))
-        {
-            push("in-place", "promotion.in-place", n);
-        }
-        if let Some(n) = p.get("first-move").filter(|n| on(n)) {
-            push("first-move", "first-move", n);
-        }
-        if let Some(n) = p.get("flip").filter(|n| on(n)) {
-            push("flip", "flip", n);
-        }
+    } else if let Some(child) = n.get(first) {
+        walk(key, child, rest, join(first), piece, out);
     }
 }
 
-/// Every module switched on in the resolved tree `root`, in a fixed order (top-level sections,
-/// `end:`, then the pieces in file order).
+/// Every module switched on in the resolved tree `root`, by every registry module's
+/// [`SwitchKey`]s, in a fixed order: top-level sections, `end:`, then the pieces in file order
+/// (each part in registry order).
 pub fn switches(root: &Node) -> Vec<Switch> {
     let mut out = Vec::new();
-    top_switches(root, &mut out);
-    end_switches(root, &mut out);
-    piece_switches(root, &mut out);
-    out
+    for key in super::all_switch_keys() {
+        let path: Vec<&str> = key.path.split('.').collect();
+        walk(key, root, &path, String::new(), None, &mut out);
+    }
+    out.sort_by_key(|(_, place)| *place);
+    out.into_iter().map(|(s, _)| s).collect()
 }
 
-/// A pair of modules refused together: `module`'s key is reported, `with`'s key named.
+/// Every switch's name ([`SwitchKey::name`]), in registry order: the composition matrix's
+/// rows (`tests/tests/compose.rs`).
+pub fn switch_names() -> Vec<&'static str> {
+    super::all_switch_keys().map(|k| k.name).collect()
+}
+
+/// A pair of switches refused together: `part`'s key is reported, `with`'s key named.
+#[derive(Clone, Copy, Debug)]
 pub struct Refusal {
-    /// The module reported, at its key.
-    pub module: &'static str,
-    /// The module it cannot be combined with.
-    pub with: &'static str,
+    /// The declaring module's switch reported, at its key.
+    pub part: SwitchId,
+    /// The switch it cannot be combined with.
+    pub with: SwitchId,
     /// Refused only when both keys are about the same piece kind.
     pub same_kind: bool,
     /// Why, shown as the help line.
     pub reason: &'static str,
 }
 
-/// A refusal of `module` with `with`, whatever kinds their keys are about.
-pub const fn refuse(module: &'static str, with: &'static str, reason: &'static str) -> Refusal {
+/// A refusal of `part` with `with`, whatever kinds their keys are about.
+pub const fn refuse(part: SwitchId, with: SwitchId, reason: &'static str) -> Refusal {
     Refusal {
-        module,
+        part,
         with,
         same_kind: false,
         reason,
     }
 }
 
-/// A module that means nothing without another: (module, needed module, the needed key, why).
-pub type Need = (&'static str, &'static str, &'static str, &'static str);
+/// A switch that means nothing without another.
+#[derive(Clone, Copy, Debug)]
+pub struct Need {
+    /// The declaring module's switch that needs `needs`.
+    pub part: SwitchId,
+    /// The switch it needs (named in the error by its key, [`SwitchKey::needed_name`]).
+    pub needs: SwitchId,
+    /// Why, shown as the help line.
+    pub why: &'static str,
+}
+
+/// `part` needs `needs`, because `why`.
+pub const fn need(part: SwitchId, needs: SwitchId, why: &'static str) -> Need {
+    Need { part, needs, why }
+}
 
 /// The error for `a` refused with `b`.
 fn refused_error(a: &Switch, b: &Switch, reason: &str) -> Diagnostic {
@@ -294,25 +258,25 @@ fn refused_error(a: &Switch, b: &Switch, reason: &str) -> Diagnostic {
 }
 
 /// The composition errors of a file's switches: every refused pair (each pair of keys once)
-/// and every module whose needed module is missing, by the registry's table
-/// ([`super::refusal_table`]).
+/// and every switch whose needed switch is missing, by every registry module's
+/// [`Module::REFUSES`](super::Module::REFUSES) and [`Module::NEEDS`](super::Module::NEEDS).
 pub fn refusals(switches: &[Switch]) -> Diagnostics {
-    let (refused, needed) = super::refusal_table();
     let mut errs = Diagnostics::default();
-    for r in refused {
-        for a in switches.iter().filter(|s| s.module == r.module) {
-            for b in switches.iter().filter(|s| s.module == r.with) {
+    for r in super::all_refusals() {
+        for a in switches.iter().filter(|s| s.id == r.part) {
+            for b in switches.iter().filter(|s| s.id == r.with) {
                 if !r.same_kind || (a.kind.is_some() && a.kind == b.kind) {
                     errs.push(refused_error(a, b, r.reason));
                 }
             }
         }
     }
-    for &(module, needs, key, why) in needed {
-        if switches.iter().any(|s| s.module == needs) {
+    for n in super::all_needs() {
+        if switches.iter().any(|s| s.id == n.needs) {
             continue;
         }
-        for a in switches.iter().filter(|s| s.module == module) {
+        let key = n.needs.key().needed_name();
+        for a in switches.iter().filter(|s| s.id == n.part) {
             errs.push(
                 Diagnostic::new(
                     Code::CompileNeedsModule,
@@ -320,7 +284,7 @@ pub fn refusals(switches: &[Switch]) -> Diagnostics {
                     Some(a.node.span.clone()),
                 )
                 .label(format!("needs `{key}`"))
-                .help(why.to_string()),
+                .help(n.why.to_string()),
             );
         }
     }
@@ -331,37 +295,26 @@ pub fn refusals(switches: &[Switch]) -> Diagnostics {
 mod tests {
     use super::*;
 
+    /// Every module declares its switches and its table entries under its own id, each switch
+    /// at its index, so that an id names one key.
     #[test]
-    fn every_table_entry_names_known_modules() {
-        let known = |m: &str| MODULES.contains(&m);
-        let (refused, needs) = super::super::refusal_table();
-        assert!(!refused.is_empty() && !needs.is_empty());
-        assert!(refused.iter().all(|r| known(r.module) && known(r.with)));
-        assert!(needs.iter().all(|(m, n, _, _)| known(m) && known(n)));
-    }
-
-    /// Every registry module is switched on by some key of [`MODULES`], so the composition
-    /// matrix (`tests/tests/compose.rs`) covers it: a new module must add its switch here.
-    #[test]
-    fn every_registry_module_has_a_switch() {
-        // Registry names that differ from their switches' names.
-        let aliases: [(&str, &[&str]); 4] = [
-            ("checkmate", &["checkmate", "stalemate"]),
-            ("in-place promotion", &["in-place"]),
-            ("promotion", &["far-promotion"]),
-            ("match", &["first-seat"]),
-        ];
-        for name in super::super::NAMES {
-            let switches = aliases
-                .iter()
-                .find(|(n, _)| n == name)
-                .map_or(vec![*name], |(_, s)| s.to_vec());
-            for s in switches {
-                assert!(
-                    MODULES.contains(&s),
-                    "module {name} has no switch `{s}` in MODULES"
-                );
+    fn every_module_declares_its_own_switches_and_entries() {
+        for &id in ModuleId::ALL {
+            let keys = super::super::switch_keys(id);
+            assert!(!keys.is_empty(), "{id:?} declares no switch");
+            for (i, k) in keys.iter().enumerate() {
+                assert_eq!(k.id, SwitchId::new(id, i as u8), "{id:?} switch {}", k.name);
             }
+        }
+        let refusals: Vec<Refusal> = super::super::all_refusals().collect();
+        let needs: Vec<Need> = super::super::all_needs().collect();
+        assert!(!refusals.is_empty() && !needs.is_empty());
+        for r in refusals {
+            // Each id resolves to a declared key (panics otherwise).
+            let _ = (r.part.key(), r.with.key());
+        }
+        for n in needs {
+            let _ = (n.part.key(), n.needs.key());
         }
     }
 
@@ -376,9 +329,9 @@ mod tests {
              pieces:\n  king: { royal: true }\n  pawn: { drop: { no-mate: true } }\n\
              end: { repetition: { count: 3, perpetual-check: forbidden }, conditions: {} }\n",
         );
-        let got: Vec<(&str, String)> = switches(&root)
+        let mut got: Vec<(&str, String)> = switches(&root)
             .into_iter()
-            .map(|s| (s.module, s.key))
+            .map(|s| (s.name(), s.key))
             .collect();
         let want = [
             ("check-interrupt", "check.interrupt"),
@@ -389,8 +342,16 @@ mod tests {
             ("drops", "pieces.pawn.drop"),
             ("no-mate-drops", "pieces.pawn.drop.no-mate"),
         ];
-        let want: Vec<(&str, String)> = want.iter().map(|(m, k)| (*m, k.to_string())).collect();
+        let mut want: Vec<(&str, String)> = want.iter().map(|(m, k)| (*m, k.to_string())).collect();
+        // Within a section the order is the registry's; compare as sets.
+        got.sort();
+        want.sort();
         assert_eq!(got, want);
-        assert!(switches(&root).iter().all(|s| MODULES.contains(&s.module)));
+    }
+
+    #[test]
+    fn a_needed_key_is_named_with_kind() {
+        let royal = super::super::royal::ROYAL;
+        assert_eq!(royal.key().needed_name(), "pieces.KIND.royal");
     }
 }

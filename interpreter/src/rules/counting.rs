@@ -40,16 +40,16 @@
 //! ply less. Every ply adds one to a running count; once the count passes its limit the game
 //! is drawn (end reason `counting`), unless the seat to move is checkmated.
 //!
-//! The count is `Counters::count_limit` and `Counters::count_ply` (plies), saved in every
+//! The count is this module's state in the position ([`limit`] and [`ply`], plies), saved in every
 //! undo entry and not part of the position's hash, as in Fairy-Stockfish. FEN carries a
 //! running count as Fairy-Stockfish writes it: the limit in the en-passant field and the count
 //! in the half-move field (`8/8/8/4k3/8/8/8/R3K3 b - 32 6 20`; `notation::fen`). Refused
 //! with `dice` ([`Counting::REFUSES`]).
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Host, Module, Moved, Names};
 use crate::diag::{Code, Diagnostic};
-use crate::vocab::{Counters, Kind, Outcome, Seat};
+use crate::vocab::{Counters, EndReason, Kind, Outcome, Seat};
 use crate::yaml::{Fields, Node, Reader, Text, Value};
 
 /// `counting.board` as written.
@@ -279,7 +279,7 @@ impl Counting {
     /// the seat to move is checkmated).
     #[inline]
     pub fn passed(c: &Counters) -> bool {
-        c.count_limit != 0 && c.count_ply > c.count_limit
+        limit(c) != 0 && ply(c) > limit(c)
     }
 
     /// True if `kind` is a pawn kind of the rule.
@@ -296,14 +296,66 @@ fn all_pieces<H: Host>(h: &H) -> u32 {
         .sum()
 }
 
+/// The first byte of this module's state ([`Module::STATE`]): the running count's plies
+/// counted, then its limit in plies (0: no count runs), each a little-endian `u32`; not part of
+/// the position's hash, as in Fairy-Stockfish.
+const AT: usize = super::ModuleId::Counting.state_at();
+
+/// The running count's limit in plies, 0 when no count runs.
+#[inline]
+pub fn limit(c: &Counters) -> u32 {
+    word(c, AT + 4)
+}
+
+/// Plies counted so far by the running count; the game is drawn once it passes [`limit`].
+#[inline]
+pub fn ply(c: &Counters) -> u32 {
+    word(c, AT)
+}
+
+/// Sets the running count: `ply` plies counted of `limit` (0: none runs).
+#[inline]
+pub fn set(c: &mut Counters, ply: u32, limit: u32) {
+    c.state[AT..AT + 4].copy_from_slice(&ply.to_le_bytes());
+    c.state[AT + 4..AT + 8].copy_from_slice(&limit.to_le_bytes());
+}
+
+/// The little-endian `u32` at byte `at` of the modules' state.
+#[inline]
+fn word(c: &Counters, at: usize) -> u32 {
+    u32::from_le_bytes([
+        c.state[at],
+        c.state[at + 1],
+        c.state[at + 2],
+        c.state[at + 3],
+    ])
+}
+
+/// A count passed its limit: a draw (`counting`).
+pub const REASON: EndReason = super::ModuleId::Counting.reason(0);
+
+/// The switch `counting` (`counting`).
+pub const COUNTING: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Counting);
+
 impl Module for Counting {
     const NAME: &'static str = "counting";
+    const STATE: super::State = super::State {
+        bytes: 8,
+        hashed: false,
+    };
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: COUNTING,
+        name: "counting",
+        path: "counting",
+        on: compose::On::NonEmpty,
+    }];
+    const END_REASONS: &'static [&'static str] = &["counting"];
     const KEYS: &'static [&'static str] = &["counting"];
     type Spec = CountingSpec;
 
     const REFUSES: &'static [Refusal] = &[refuse(
-        "counting",
-        "dice",
+        COUNTING,
+        super::dice::DICE,
         "the count's limits are plies of seats moving in turn, and a dice turn may move \
          several times",
     )];
@@ -404,7 +456,7 @@ impl Module for Counting {
         ok.then_some(Counting { pawns, board, bare })
     }
 
-    fn explain_end(&self, names: &Names<'_>) -> Vec<String> {
+    fn explain_end(&self, names: &Names<'_>, _all: &super::Modules) -> Vec<String> {
         let pawns: Vec<&str> = (0..names.kinds.len() as u8)
             .filter(|&k| self.is_pawn(Kind(k)))
             .map(|k| names.kind(Kind(k)))
@@ -468,8 +520,10 @@ impl Module for Counting {
     /// Advances a running count and starts one, as Fairy-Stockfish's `do_move`.
     fn after_move<H: Host>(&self, h: &mut H, mv: &Moved, _: &super::Modules) -> Option<Outcome> {
         let seats = h.seat_count() as u32;
-        if h.counters().count_limit != 0 {
-            h.counters_mut().count_ply += 1;
+        let c = h.counters();
+        if limit(c) != 0 {
+            let (p, l) = (ply(c) + 1, limit(c));
+            set(h.counters_mut(), p, l);
         }
         let from_pieces = self.bare.as_ref().is_some_and(|b| b.from_pieces);
         let took = !mv.captured.is_empty();
@@ -481,15 +535,13 @@ impl Module for Counting {
             let limit = self.limit(h, mv.mover);
             if limit != 0 {
                 let start = (all_pieces(h) * seats).saturating_sub(1);
-                let c = h.counters_mut();
-                c.count_limit = limit * seats;
-                c.count_ply = start;
+                set(h.counters_mut(), start, limit * seats);
             }
         }
         let due = h.next_seat(mv.mover);
         let changed = took || mv.m.promotion.is_some();
         let own = h.occupancy(due).len();
-        if h.counters().count_limit == 0 || (changed && own == 1) {
+        if limit(h.counters()) == 0 || (changed && own == 1) {
             let limit = self.limit(h, due);
             if limit != 0 {
                 let start = if from_pieces && own <= 1 {
@@ -497,9 +549,7 @@ impl Module for Counting {
                 } else {
                     0
                 };
-                let c = h.counters_mut();
-                c.count_limit = limit * seats;
-                c.count_ply = start;
+                set(h.counters_mut(), start, limit * seats);
             }
         }
         None

@@ -19,6 +19,7 @@
 //! `rolls`, `dead-rolls` (rolls that left no usable die) and `passes`; the position string
 //! writes the dice left in its *dice* field.
 
+use super::compose;
 use super::{Cx, Module, Names};
 use crate::diag::{Code, Diagnostic};
 use crate::vocab::MAX_DICE;
@@ -209,8 +210,17 @@ impl DiceRules {
     }
 }
 
+/// The switch `dice` (`dice`).
+pub const DICE: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Dice);
+
 impl Module for DiceRules {
     const NAME: &'static str = "dice";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: DICE,
+        name: "dice",
+        path: "dice",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["dice"];
     type Spec = DiceSpec;
 

@@ -11,6 +11,7 @@
 //! file or moves away the last piece between them; giving check by facing is therefore never
 //! possible, and the rule only removes moves.
 
+use super::compose;
 use super::{Cx, Module, Names};
 use crate::geometry::{Board, Square};
 use crate::vocab::{Piece, Seat, SquareSet};
@@ -23,8 +24,17 @@ pub struct Facing {
     pub board: Board,
 }
 
+/// The switch `facing` (`facing`).
+pub const FACING: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Facing);
+
 impl Module for Facing {
     const NAME: &'static str = "facing";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: FACING,
+        name: "facing",
+        path: "facing",
+        on: compose::TRUE,
+    }];
     const KEYS: &'static [&'static str] = &["facing"];
     type Spec = bool;
 

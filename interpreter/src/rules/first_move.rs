@@ -24,6 +24,7 @@
 //! generator and `play_special`), which read [`FirstMove`]; they run only for variants with
 //! first-move rights, and the aim test only after a move of a listed kind.
 
+use super::compose;
 use super::{Cx, Module, Names};
 use crate::diag::{Code, Diagnostic};
 use crate::vocab::Kind;
@@ -80,8 +81,17 @@ pub struct FirstMove {
     pub landers: u64,
 }
 
+/// The switch `first-move` (`pieces.KIND.first-move`).
+pub const FIRST_MOVE: compose::SwitchId = compose::SwitchId::of(super::ModuleId::FirstMove);
+
 impl Module for FirstMove {
     const NAME: &'static str = "first-move";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: FIRST_MOVE,
+        name: "first-move",
+        path: "pieces.*.first-move",
+        on: compose::On::NonEmpty,
+    }];
     /// Its key is a piece key (`pieces.KIND.first-move`), gathered by the rule-file reader.
     const KEYS: &'static [&'static str] = &[];
     type Spec = Vec<FirstMoveSpec>;

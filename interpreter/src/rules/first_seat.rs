@@ -7,6 +7,7 @@
 //! Key: `first-seat`: `fixed` (default; the module is off) or `rotate`: game k of a match
 //! starts with seat k mod seats (`Position::start_for_game`).
 
+use super::compose;
 use super::{Cx, Module, Names};
 use crate::yaml::{Fields, Reader};
 
@@ -14,8 +15,17 @@ use crate::yaml::{Fields, Reader};
 #[derive(Clone, Debug)]
 pub struct RotateFirstSeat;
 
+/// The switch `first-seat` (`match.first-seat`).
+pub const FIRST_SEAT: compose::SwitchId = compose::SwitchId::of(super::ModuleId::FirstSeat);
+
 impl Module for RotateFirstSeat {
     const NAME: &'static str = "match";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: FIRST_SEAT,
+        name: "first-seat",
+        path: "match.first-seat",
+        on: compose::On::Words(&["true", "rotate"]),
+    }];
     const KEYS: &'static [&'static str] = &["match"];
     type Spec = bool;
 

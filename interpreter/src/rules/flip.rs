@@ -26,6 +26,7 @@
 //! (`drop_moves`) and carry the face as their `promotion` (written `+P@c3`). Event: `flips`
 //! (board moves that flipped the moving piece; they are not counted as promotions).
 
+use super::compose;
 use super::{Cx, Module, Names};
 use crate::diag::{Code, Diagnostic};
 use crate::vocab::Kind;
@@ -107,8 +108,17 @@ pub fn check_piece(r: &mut Reader, name: &str, piece: &Node, flip: Option<&Text>
     }
 }
 
+/// The switch `flip` (`pieces.KIND.flip`).
+pub const FLIP: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Flip);
+
 impl Module for Flips {
     const NAME: &'static str = "flip";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: FLIP,
+        name: "flip",
+        path: "pieces.*.flip",
+        on: compose::On::NonEmpty,
+    }];
     /// Its key is a piece key (`pieces.*.flip`, [`FLIP_KEY`]).
     const KEYS: &'static [&'static str] = &[];
     /// (kind name, the kind it flips to) for each kind with a `flip:`.

@@ -10,7 +10,7 @@
 //! Keys per formation (the mapping key is its name, counted as a rule event): `kind` (a piece
 //! name, required), `block` (1 to 16, default 2), `distinct-seats` (2 to 7, required).
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Host, Module, Moved, Names};
 use crate::geometry::Square;
 use crate::vocab::{Kind, Outcome, Piece, Seat, SeatSet, SquareSet};
@@ -77,26 +77,35 @@ fn read_one(r: &mut Reader, name: Text, v: &Node) -> Option<FormationSpec> {
     })
 }
 
+/// The switch `formations` (`formations.KIND`).
+pub const FORMATIONS: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Formations);
+
 impl Module for Formations {
     const NAME: &'static str = "formations";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: FORMATIONS,
+        name: "formations",
+        path: "formations.*",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["formations"];
     type Spec = Vec<FormationSpec>;
     const REFUSES: &'static [Refusal] = &[
         Refusal {
-            module: "formations",
-            with: "royal",
+            part: FORMATIONS,
+            with: super::royal::ROYAL,
             same_kind: true,
             reason: "a formation captures pieces of its kind, and royal pieces are never captured",
         },
         refuse(
-            "formations",
-            "teams",
+            FORMATIONS,
+            super::teams::TEAMS,
             "a formation captures the pieces of every other seat in the block, partners included, \
          which the team rule forbids",
         ),
         refuse(
-            "formations",
-            "hands",
+            FORMATIONS,
+            super::hands::HANDS,
             "a formation's captures leave the game, so the capturer's hand would miss them while \
          its ordinary captures go there; the two capture rules disagree",
         ),

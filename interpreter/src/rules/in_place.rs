@@ -32,7 +32,7 @@
 //! The engine generates the moves (`engine/in_place.rs`), reading [`InPlacePromotion`]; the
 //! core's promotion on arrival skips kinds with `in-place` (`Promotion::in_place`).
 
-use super::compose::Refusal;
+use super::compose::{self, Refusal};
 use super::{Cx, Module, Names};
 use crate::diag::{Code, Diagnostic};
 use crate::vocab::Kind;
@@ -120,8 +120,17 @@ pub struct InPlacePromotion {
     pub mask: u64,
 }
 
+/// The switch `in-place` (`pieces.KIND.promotion.in-place`).
+pub const IN_PLACE: compose::SwitchId = compose::SwitchId::of(super::ModuleId::InPlace);
+
 impl Module for InPlacePromotion {
     const NAME: &'static str = "in-place promotion";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: IN_PLACE,
+        name: "in-place",
+        path: "pieces.*.promotion.in-place",
+        on: compose::TRUE,
+    }];
     /// Its keys are piece keys (`pieces.*.promotion`: see [`IN_PLACE_KEYS`]).
     const KEYS: &'static [&'static str] = &[];
     /// (kind name, its spec) for each kind with `in-place: true`.
@@ -129,8 +138,8 @@ impl Module for InPlacePromotion {
 
     /// A kind promotes either in place or by the far line's square, not both.
     const REFUSES: &'static [Refusal] = &[Refusal {
-        module: "in-place",
-        with: "far-promotion",
+        part: IN_PLACE,
+        with: super::promotion::FAR_PROMOTION,
         same_kind: true,
         reason: "promote either in place (`in-place`, `to:`) or by the far line's square \
                  (`by-file:`)",

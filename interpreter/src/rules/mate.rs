@@ -15,7 +15,7 @@
 //! would). The mates are the position's `Counters::mated`, `mates`, `mate_count`, `last_mate`
 //! and `mated_at`; each counts as a `mates` event.
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Hooks, Host, Module, Names};
 use crate::geometry::Square;
 use crate::vocab::{Kind, NO_OWNER, Seat};
@@ -37,8 +37,17 @@ pub struct Mate {
     pub to_mater: bool,
 }
 
+/// The switch `mate` (`mate`).
+pub const MATE: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Mate);
+
 impl Module for Mate {
     const NAME: &'static str = "mate";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: MATE,
+        name: "mate",
+        path: "mate",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["mate"];
     type Spec = MateSpec;
     const HOOKS: Hooks = Hooks {
@@ -47,8 +56,8 @@ impl Module for Mate {
     };
 
     const REFUSES: &'static [Refusal] = &[refuse(
-        "mate",
-        "dice",
+        MATE,
+        super::dice::DICE,
         "a seat without a usable die passes its turn, so it is never mated",
     )];
 

@@ -21,6 +21,7 @@
 //! 13, cannon 7, horse 5, elephant 3, guard 3, soldier 2, and 1.5 points to the second player,
 //! so that one side always wins.
 
+use super::compose;
 use super::{Cx, Module, Names};
 use crate::diag::{Code, Diagnostic};
 use crate::vocab::Seat;
@@ -111,8 +112,17 @@ fn entries<'a>(r: &mut Reader, n: &'a Node, what: &str) -> Vec<(Text, &'a Node)>
         .collect()
 }
 
+/// The switch `material-count` (`material-count`).
+pub const MATERIAL_COUNT: compose::SwitchId = compose::SwitchId::of(super::ModuleId::MaterialCount);
+
 impl Module for MaterialCount {
     const NAME: &'static str = "material-count";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: MATERIAL_COUNT,
+        name: "material-count",
+        path: "material-count",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["material-count"];
     type Spec = MaterialCountSpec;
 

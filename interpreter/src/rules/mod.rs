@@ -2,14 +2,29 @@
 //!
 //! A rule module is one unit, in the style of a Ludii ludeme or a Fairy-Stockfish variant
 //! field: its file holds the keys it reads from a rule file (its schema, with defaults and
-//! located errors), its compiled form, its engine hooks, its `explain` text and its event
-//! names. [`registry!`] lists the modules once, in the order the engine runs their hooks —
-//! the same order for every variant. Adding a module means adding its file and one line there;
-//! the capability flags the engine reads to keep hooks off the move loop (turn order, mates
-//! that go on, after-turn hooks, scores) are derived from each module's own
-//! [`Module::HOOKS`], not wired by name. Where a module changes move generation or legality,
-//! the hot path stays in `engine/` and reads the module's compiled data: that engine code is
-//! the part of a module that lives outside its file.
+//! located errors), its compiled form, its engine hooks, the keys that switch it on for the
+//! composition check and what "on" means for each ([`Module::SWITCHES`]), the pairs it is
+//! refused with and what it needs ([`Module::REFUSES`], [`Module::NEEDS`]), its end reasons
+//! and their names ([`Module::END_REASONS`], [`EndReason::Module`]), its `explain` text
+//! (module section, kinds, `end:`) and its event names. [`registry!`] lists the modules once,
+//! in the order the engine runs their hooks — the same order for every variant — and
+//! generates [`ModuleId`], the id by which refusals and end reasons name a module (never a
+//! string). The registry is the only list of modules: composition ([`compose`]), end reasons
+//! (`engine/outcome.rs`), `explain`'s `end:` section and the capability flags the engine
+//! reads to keep hooks off the move loop (turn order, mates that go on, after-turn hooks,
+//! scores, derived from each module's [`Module::HOOKS`]) all iterate it.
+//!
+//! A module's state in the position is its own bytes of `Counters::state`, declared by the
+//! module ([`Module::STATE`]: how many, hashed or not), allotted in registry order
+//! ([`ModuleId::state_at`]) and read and written only through the module's accessors (hashed
+//! bytes through [`Host::set_state`], which keeps the position's hash in step).
+//!
+//! What still lives outside a module's file (`docs/modules.md`, "Adding a module: the honest
+//! touch list"): where a module changes move generation or legality, the hot path stays in
+//! `engine/` and reads the module's compiled data; and the position string's and FEN's fields
+//! for a module's state (thrones, checks given, the running count) keep their fixed places,
+//! written and read by `notation/` through the module's accessors, so that existing positions
+//! stay byte-identical.
 //!
 //! Hooks are generic over [`Host`], the narrow game interface `engine::Position` implements, so
 //! this layer depends only on `diag`, `geometry`, `vocab`, `stop`, `dsl` and `yaml`, never on
@@ -31,6 +46,7 @@ pub mod flip;
 pub mod formation;
 pub mod hands;
 pub mod in_place;
+pub mod last_royal;
 pub mod mate;
 pub mod material_count;
 pub mod move_rule;
@@ -48,7 +64,10 @@ pub mod throne;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::geometry::{Board, Orientation, Square};
-use crate::vocab::{Counters, Kind, Move, Outcome, Piece, ResultKind, Seat, SeatSet, SquareSet};
+use crate::vocab::{
+    Counters, EndReason, Kind, Move, Outcome, Piece, ResultKind, STATE_BYTES, Seat, SeatSet,
+    SquareSet,
+};
 use crate::yaml::{Fields, Node, Reader, Text, unknown_name};
 
 /// The string at `node` with its node (for spans), or a problem in `r`.
@@ -133,7 +152,8 @@ pub trait Host {
     fn piece(&self, sq: Square) -> Piece;
     /// Replaces the piece on `sq` by `after` (empty to remove), logged for undo.
     fn edit(&mut self, sq: Square, after: Piece);
-    /// The game counters: scores, capture records, thrones, rounds, resignations, mates.
+    /// The game counters: scores, capture records, rounds, resignations, mates, the modules'
+    /// state.
     fn counters(&self) -> &Counters;
     /// The game counters, to change (saved whole in every undo entry).
     fn counters_mut(&mut self) -> &mut Counters;
@@ -164,9 +184,9 @@ pub trait Host {
     /// Marks the current undo entry's move as one that gave check (for the perpetual-check
     /// rule, [`perpetual_check`]).
     fn mark_gave_check(&mut self, gave: bool);
-    /// Counts one more check given by `seat` (`Counters::checks`, [`check_count`]), keeping
-    /// the position's hash in step.
-    fn add_check(&mut self, seat: Seat);
+    /// Sets byte `byte` of the modules' state ([`Counters::state`]) to `value`, keeping the
+    /// position's hash in step where the byte is hashed ([`HASHED_STATE`]).
+    fn set_state(&mut self, byte: usize, value: u8);
 
     /// How many seats the variant has.
     #[inline]
@@ -299,6 +319,24 @@ impl Hooks {
     };
 }
 
+/// The part of the position a module keeps ([`Module::STATE`]): bytes of
+/// [`Counters::state`], allotted in registry order ([`ModuleId::state_at`]).
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    /// How many bytes.
+    pub bytes: u8,
+    /// True if the position's hash covers them (a byte's key depends on its value).
+    pub hashed: bool,
+}
+
+impl State {
+    /// No state: the default.
+    pub const NONE: State = State {
+        bytes: 0,
+        hashed: false,
+    };
+}
+
 /// A rule module: one file, its keys, compiled form, hooks, explain text and events.
 ///
 /// The hooks do nothing by default; the registry calls each present module's hook in list
@@ -313,6 +351,10 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
     type Spec: Clone + std::fmt::Debug;
     /// The gated hooks this module implements ([`Hooks`]).
     const HOOKS: Hooks = Hooks::NONE;
+    /// The state it keeps in the position ([`State`]): its bytes of [`Counters::state`],
+    /// from [`ModuleId::state_at`], which only its own file reads and writes (hashed bytes
+    /// through [`Host::set_state`]).
+    const STATE: State = State::NONE;
 
     /// Reads the module's keys from the rule file's top-level mapping `f`; `None` when they are
     /// absent (the module is off) or wrong (the problems are in `r`).
@@ -327,11 +369,16 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
         None
     }
 
-    /// The modules this one is refused with ([`compose::Refusal`], this module's name as
-    /// `module`), as located errors naming both keys; see `docs/modules.md`.
+    /// The keys that switch this module on and what "on" means for each
+    /// ([`compose::SwitchKey`]), each under this module's id ([`ModuleId`]) at its index: the
+    /// composition check ([`compose::switches`]) reads them, for every registry module.
+    const SWITCHES: &'static [compose::SwitchKey];
+
+    /// The switches this module's switches are refused with ([`compose::Refusal`], `part` one
+    /// of this module's switches), as located errors naming both keys; see `docs/modules.md`.
     const REFUSES: &'static [compose::Refusal] = &[];
 
-    /// The modules this one needs ([`compose::Need`]).
+    /// The switches this module's switches need ([`compose::Need`]).
     const NEEDS: &'static [compose::Need] = &[];
 
     /// Lines for `explain`'s module section.
@@ -361,9 +408,37 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
         Self::EVENTS.iter().map(|e| e.to_string()).collect()
     }
 
-    /// Lines for `explain`'s `end:` section (the end rules the module gives), without indent.
-    fn explain_end(&self, _names: &Names<'_>) -> Vec<String> {
+    /// Lines for `explain`'s `end:` section (the end rules the module gives), without indent;
+    /// `all` is every module, for a clause another module adds to this one's rule.
+    fn explain_end(&self, _names: &Names<'_>, _all: &Modules) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The names of the end reasons this module gives, [`EndReason::Module`] with this
+    /// module's id and the index here, as reports, records and position strings show them
+    /// (by default through [`reason_name`](Module::reason_name)).
+    const END_REASONS: &'static [&'static str] = &[];
+
+    /// The name of end reason `i` ([`END_REASONS`](Module::END_REASONS) by default; a module
+    /// may take it from the rule file).
+    fn reason_name(&self, i: u8) -> String {
+        Self::END_REASONS
+            .get(i as usize)
+            .map_or_else(|| format!("{}-{i}", Self::NAME), |n| n.to_string())
+    }
+
+    /// The indices of the end reasons this module can give in this variant (`all`: every
+    /// module), in order: all of [`END_REASONS`](Module::END_REASONS) by default.
+    fn end_reasons(&self, _all: &Modules) -> Vec<u8> {
+        (0..Self::END_REASONS.len() as u8).collect()
+    }
+
+    /// How end reason `i` ends a game written as ended in a position string's end field,
+    /// which the fields cannot show otherwise (the history is not in them): `Some` with the
+    /// result (`Draw`, or `Rank`: every seat ranked) where the end field may name it, `None`
+    /// where it may not.
+    fn stated_end(&self, _i: u8) -> Option<ResultKind> {
+        None
     }
 
     /// `mover` has just captured `captured` (by its move or by a module's capture).
@@ -399,10 +474,12 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
     fn after_turn<H: Host>(&self, _h: &mut H, _mover: Seat) {}
 }
 
-/// Declares the registry: one line per module, `field: path::Type`, in hook order. Generates
-/// [`Specs`], [`Modules`], [`read_all`], [`compile_all`], [`keys`] and the hook dispatchers.
+/// Declares the registry: one line per module, `Id field: path::Type`, in hook order.
+/// Generates [`ModuleId`], [`Specs`], [`Modules`], [`read_all`], [`compile_all`], [`keys`],
+/// the composition tables ([`all_switch_keys`], [`all_refusals`], [`all_needs`]) and the hook
+/// dispatchers.
 macro_rules! registry {
-    ($($field:ident: $ty:ty),* $(,)?) => {
+    ($($id:ident $field:ident: $ty:ty),* $(,)?) => {
         /// Every module's spec, as read from a rule file (`None`: off).
         #[derive(Clone, Debug, Default)]
         pub struct Specs {
@@ -421,6 +498,70 @@ macro_rules! registry {
             )*
         }
 
+        /// A registry module, by the id the registry generates (one per line, in hook order):
+        /// how composition refusals and module-owned end reasons name a module.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum ModuleId {
+            $(
+                #[doc = concat!("[`", stringify!($ty), "`].")]
+                $id,
+            )*
+        }
+
+        /// Every module's [`Module::STATE`], in registry order.
+        const STATE_DECLS: &[State] = &[$(<$ty as Module>::STATE),*];
+
+        /// Bit mask of the bytes of [`Counters::state`] the position's hash covers; the
+        /// modules' state fits in [`STATE_BYTES`] (checked when the crate builds).
+        pub const HASHED_STATE: u32 = {
+            let (mut mask, mut at, mut i) = (0u32, 0usize, 0usize);
+            while i < STATE_DECLS.len() {
+                let d = STATE_DECLS[i];
+                let mut b = 0;
+                while d.hashed && b < d.bytes as usize {
+                    mask |= 1 << (at + b);
+                    b += 1;
+                }
+                at += d.bytes as usize;
+                i += 1;
+            }
+            assert!(at <= STATE_BYTES, "the modules' state exceeds vocab::STATE_BYTES");
+            mask
+        };
+
+        impl ModuleId {
+            /// The first byte of this module's state in [`Counters::state`]: the bytes of the
+            /// modules before it in the registry that keep state ([`Module::STATE`]).
+            pub const fn state_at(self) -> usize {
+                let (mut at, mut i) = (0usize, 0usize);
+                while i < self as usize {
+                    at += STATE_DECLS[i].bytes as usize;
+                    i += 1;
+                }
+                at
+            }
+
+            /// Every module id, in registry order.
+            pub const ALL: &[ModuleId] = &[$(ModuleId::$id),*];
+
+            /// The module with registry index `i` ([`EndReason::Module`]'s first field).
+            pub fn from_index(i: u8) -> Option<ModuleId> {
+                ModuleId::ALL.get(i as usize).copied()
+            }
+
+            /// This module's end reason `i` ([`Module::END_REASONS`]).
+            pub const fn reason(self, i: u8) -> EndReason {
+                EndReason::Module(self as u8, i)
+            }
+
+            /// The module's [`Module::NAME`].
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(ModuleId::$id => <$ty as Module>::NAME,)*
+                }
+            }
+        }
+
         /// Every module's [`Module::NAME`], in registry order.
         pub const NAMES: &[&str] = &[$(<$ty as Module>::NAME),*];
 
@@ -431,15 +572,30 @@ macro_rules! registry {
             out
         }
 
-        /// The composition table: every registry module's refusals and needs.
-        pub fn refusal_table() -> (Vec<&'static compose::Refusal>, Vec<&'static compose::Need>) {
-            let mut refused: Vec<&'static compose::Refusal> = Vec::new();
-            let mut needs: Vec<&'static compose::Need> = Vec::new();
-            $(
-                refused.extend(<$ty as Module>::REFUSES.iter());
-                needs.extend(<$ty as Module>::NEEDS.iter());
-            )*
-            (refused, needs)
+        /// The switch keys module `id` declares ([`Module::SWITCHES`]).
+        pub fn switch_keys(id: ModuleId) -> &'static [compose::SwitchKey] {
+            match id {
+                $(ModuleId::$id => <$ty as Module>::SWITCHES,)*
+            }
+        }
+
+        /// Every module's switch keys, in registry order.
+        pub fn all_switch_keys() -> impl Iterator<Item = &'static compose::SwitchKey> {
+            ModuleId::ALL.iter().flat_map(|&id| switch_keys(id).iter())
+        }
+
+        /// Every module's refusals ([`Module::REFUSES`]), in registry order.
+        pub fn all_refusals() -> impl Iterator<Item = compose::Refusal> {
+            let all: [&'static [compose::Refusal]; ModuleId::ALL.len()] =
+                [$(<$ty as Module>::REFUSES),*];
+            all.into_iter().flatten().copied()
+        }
+
+        /// Every module's needs ([`Module::NEEDS`]), in registry order.
+        pub fn all_needs() -> impl Iterator<Item = compose::Need> {
+            let all: [&'static [compose::Need]; ModuleId::ALL.len()] =
+                [$(<$ty as Module>::NEEDS),*];
+            all.into_iter().flatten().copied()
         }
 
         /// Reads every module's keys from the rule file's top-level mapping.
@@ -473,6 +629,14 @@ macro_rules! registry {
             /// ([`Module::becomes`]), as a bit mask.
             pub fn becomes(&self, kind: Kind) -> u64 {
                 0 $(| self.$field.as_ref().map_or(0, |m| m.becomes(kind)))*
+            }
+
+            /// Each present module's `explain` lines for the `end:` section
+            /// ([`Module::explain_end`]), in registry order.
+            pub fn explain_end(&self, names: &Names<'_>) -> Vec<String> {
+                let mut out = Vec::new();
+                $(if let Some(m) = &self.$field { out.extend(m.explain_end(names, self)); })*
+                out
             }
 
             /// Each present module's `explain` lines for piece kind `kind`, in registry order.
@@ -549,6 +713,33 @@ macro_rules! registry {
                 $(if let Some(m) = &self.$field { m.after_turn(h, mover); })*
             }
 
+            /// Every end reason the present modules can give ([`Module::end_reasons`]), in
+            /// registry order.
+            pub fn end_reasons(&self) -> Vec<EndReason> {
+                let mut out = Vec::new();
+                $(if let Some(m) = &self.$field {
+                    out.extend(m.end_reasons(self).into_iter().map(|i| ModuleId::$id.reason(i)));
+                })*
+                out
+            }
+
+            /// The name of module end reason `i` of module `id` ([`Module::reason_name`]);
+            /// `None` if the module is off.
+            pub fn reason_name(&self, id: ModuleId, i: u8) -> Option<String> {
+                match id {
+                    $(ModuleId::$id => self.$field.as_ref().map(|m| m.reason_name(i)),)*
+                }
+            }
+
+            /// How module end reason `i` of module `id` ends a game stated in a position
+            /// string ([`Module::stated_end`]); `None` if the module is off or the end field
+            /// may not name it.
+            pub fn stated_end(&self, id: ModuleId, i: u8) -> Option<ResultKind> {
+                match id {
+                    $(ModuleId::$id => self.$field.as_ref().and_then(|m| m.stated_end(i)),)*
+                }
+            }
+
             /// True if some present module has the gated hooks `want` asks for
             /// ([`Module::HOOKS`]).
             #[inline]
@@ -586,35 +777,36 @@ macro_rules! registry {
 }
 
 registry! {
-    dice: dice::DiceRules,
-    scoring: scoring::Scoring,
-    formations: formation::Formations,
-    thrones: throne::Thrones,
-    promotion: promotion::FarPromotion,
-    flip: flip::Flips,
-    in_place: in_place::InPlacePromotion,
-    capture_all: capture_all::CaptureAll,
-    hands: hands::Hands,
-    placement: placement::Placement,
-    check_interrupt: check_interrupt::CheckInterrupt,
-    mate: mate::Mate,
-    perpetual_check: perpetual_check::PerpetualCheck,
-    teams: teams::Teams,
-    resign: resign::Resign,
-    first_seat: first_seat::RotateFirstSeat,
-    royal: royal::Royal,
-    no_moves: no_moves::NoMoves,
-    repetition: repetition::Repetition,
-    move_rule: move_rule::MoveRule,
-    facing: facing::Facing,
-    pass: pass::Pass,
-    bikjang: bikjang::Bikjang,
-    material_count: material_count::MaterialCount,
-    castling: castling::Castling,
-    captures: captures::MandatoryCapture,
-    check_count: check_count::CheckCount,
-    first_move: first_move::FirstMove,
-    counting: counting::Counting,
+    Dice dice: dice::DiceRules,
+    Scoring scoring: scoring::Scoring,
+    Formations formations: formation::Formations,
+    Thrones thrones: throne::Thrones,
+    Promotion promotion: promotion::FarPromotion,
+    Flip flip: flip::Flips,
+    InPlace in_place: in_place::InPlacePromotion,
+    CaptureAll capture_all: capture_all::CaptureAll,
+    Hands hands: hands::Hands,
+    Placement placement: placement::Placement,
+    CheckInterrupt check_interrupt: check_interrupt::CheckInterrupt,
+    Mate mate: mate::Mate,
+    PerpetualCheck perpetual_check: perpetual_check::PerpetualCheck,
+    Teams teams: teams::Teams,
+    Resign resign: resign::Resign,
+    FirstSeat first_seat: first_seat::RotateFirstSeat,
+    Royal royal: royal::Royal,
+    LastRoyal last_royal: last_royal::LastRoyal,
+    NoMoves no_moves: no_moves::NoMoves,
+    Repetition repetition: repetition::Repetition,
+    MoveRule move_rule: move_rule::MoveRule,
+    Facing facing: facing::Facing,
+    Pass pass: pass::Pass,
+    Bikjang bikjang: bikjang::Bikjang,
+    MaterialCount material_count: material_count::MaterialCount,
+    Castling castling: castling::Castling,
+    Captures captures: captures::MandatoryCapture,
+    CheckCount check_count: check_count::CheckCount,
+    FirstMove first_move: first_move::FirstMove,
+    Counting counting: counting::Counting,
 }
 
 impl Modules {

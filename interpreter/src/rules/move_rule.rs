@@ -13,6 +13,7 @@
 //! The engine keeps the count in `Position::halfmove` (`engine/play.rs`, reset through
 //! [`MoveRule::resets`]) and ends the game in `engine/outcome.rs`; end reason `move-rule`.
 
+use super::compose;
 use super::{Cx, Module, Names, Ranks, result, result_words};
 use crate::vocab::{Kind, ResultKind};
 use crate::yaml::{Fields, Node, Reader, Text};
@@ -69,8 +70,17 @@ impl MoveRule {
     }
 }
 
+/// The switch `move-rule` (`end.move-rule`).
+pub const MOVE_RULE: compose::SwitchId = compose::SwitchId::of(super::ModuleId::MoveRule);
+
 impl Module for MoveRule {
     const NAME: &'static str = "move-rule";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: MOVE_RULE,
+        name: "move-rule",
+        path: "end.move-rule",
+        on: compose::On::NonEmpty,
+    }];
     /// Its keys are in `end.move-rule` ([`read_move_rule`]).
     const KEYS: &'static [&'static str] = &[];
     type Spec = MoveRuleSpec;
@@ -93,7 +103,7 @@ impl Module for MoveRule {
         })
     }
 
-    fn explain_end(&self, names: &Names<'_>) -> Vec<String> {
+    fn explain_end(&self, names: &Names<'_>, _all: &super::Modules) -> Vec<String> {
         let resets: Vec<&str> = (0..names.kinds.len() as u8)
             .filter(|&k| self.resets(Kind(k)))
             .map(|k| names.kind(Kind(k)))
@@ -158,7 +168,7 @@ mod tests {
             seats: &[],
         };
         assert_eq!(
-            rule.explain_end(&names),
+            rule.explain_end(&names, &crate::rules::Modules::default()),
             ["move rule: draw after 100 plies without a capture or a move of pawn"]
         );
         assert_eq!(compile("{ moves: 10 }", 4).0.unwrap().plies, 40);

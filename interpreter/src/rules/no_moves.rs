@@ -15,7 +15,7 @@
 //! The engine judges them in `engine/outcome.rs` (`Position::no_move_outcome`), after the
 //! legal-move test; end reasons `checkmate` and `stalemate`.
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module, Names, Ranks, result, result_words};
 use crate::vocab::ResultKind;
 use crate::yaml::{Fields, Reader};
@@ -39,21 +39,41 @@ pub fn read_no_moves(r: &mut Reader, f: &mut Fields<'_>, ranks: Ranks) -> Option
     })
 }
 
+/// The switch `checkmate` (`end.checkmate`).
+pub const CHECKMATE: compose::SwitchId = compose::SwitchId::of(super::ModuleId::NoMoves);
+
+/// The switch `stalemate` (`end.stalemate`).
+pub const STALEMATE: compose::SwitchId = compose::SwitchId::new(super::ModuleId::NoMoves, 1);
+
 impl Module for NoMoves {
     const NAME: &'static str = "checkmate";
+    const SWITCHES: &'static [compose::SwitchKey] = &[
+        compose::SwitchKey {
+            id: CHECKMATE,
+            name: "checkmate",
+            path: "end.checkmate",
+            on: compose::On::NonEmpty,
+        },
+        compose::SwitchKey {
+            id: STALEMATE,
+            name: "stalemate",
+            path: "end.stalemate",
+            on: compose::On::NonEmpty,
+        },
+    ];
     /// Its keys are in `end:` ([`read_no_moves`]).
     const KEYS: &'static [&'static str] = &[];
     type Spec = NoMoves;
 
     const REFUSES: &'static [Refusal] = &[
         refuse(
-            "checkmate",
-            "dice",
+            CHECKMATE,
+            super::dice::DICE,
             "in a dice game a seat without a usable die passes its turn, so no position is mate",
         ),
         refuse(
-            "stalemate",
-            "dice",
+            STALEMATE,
+            super::dice::DICE,
             "in a dice game a seat without a usable die passes its turn, so no position is \
              stalemate",
         ),
@@ -68,7 +88,7 @@ impl Module for NoMoves {
         Some(*spec)
     }
 
-    fn explain_end(&self, _: &Names<'_>) -> Vec<String> {
+    fn explain_end(&self, _: &Names<'_>, _all: &super::Modules) -> Vec<String> {
         let mut out = Vec::new();
         if let Some(r) = self.checkmate {
             out.push(format!("checkmate: {}", result_words(r, "the mated seat")));

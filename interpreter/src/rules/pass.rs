@@ -16,30 +16,48 @@
 //! generation, and so perft, has no move after a double pass). Refused with `dice` (a dice
 //! turn has its own pass) and with `placement` (a seat holding pieces must place one).
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module, Names};
+use crate::vocab::{EndReason, ResultKind};
 use crate::yaml::{Fields, Node, Reader};
 
 /// The compiled passing rule (it has no parameters).
 #[derive(Clone, Copy, Debug)]
 pub struct Pass;
 
+/// Two passes in a row: a draw (`double-pass`).
+pub const PASSES: EndReason = super::ModuleId::Pass.reason(0);
+
+/// The switch `pass` (`pass`).
+pub const PASS: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Pass);
+
 impl Module for Pass {
     const NAME: &'static str = "pass";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: PASS,
+        name: "pass",
+        path: "pass",
+        on: compose::TRUE,
+    }];
+    const END_REASONS: &'static [&'static str] = &["double-pass"];
+
+    fn stated_end(&self, _: u8) -> Option<ResultKind> {
+        Some(ResultKind::Draw)
+    }
     const KEYS: &'static [&'static str] = &["pass"];
     /// The key's node, for the refusal's span.
     type Spec = Node;
 
     const REFUSES: &'static [Refusal] = &[
         refuse(
-            "pass",
-            "dice",
+            PASS,
+            super::dice::DICE,
             "a dice turn already ends by passing with a usable die; a turn-long pass of the board \
          is not defined with dice",
         ),
         refuse(
-            "pass",
-            "placement",
+            PASS,
+            super::placement::PLACEMENT,
             "in a set-up phase a seat holding pieces must place one; a pass would let it skip \
          that; keep one of them",
         ),
@@ -64,7 +82,7 @@ impl Module for Pass {
         ]
     }
 
-    fn explain_end(&self, _names: &Names<'_>) -> Vec<String> {
+    fn explain_end(&self, _names: &Names<'_>, _all: &super::Modules) -> Vec<String> {
         vec!["double-pass: two passes in a row: draw".into()]
     }
 }

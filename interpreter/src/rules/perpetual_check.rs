@@ -15,7 +15,7 @@
 //! is on. Its `explain` text is a clause of the repetition line ([`PerpetualCheck::CLAUSE`]).
 //! Perft ignores it.
 
-use super::compose::{Need, Refusal, refuse};
+use super::compose::{self, Need, Refusal, need, refuse};
 use super::{Cx, Hooks, Host, Module};
 use crate::geometry::Square;
 use crate::vocab::{Seat, SeatSet};
@@ -41,8 +41,18 @@ impl PerpetualCheck {
     }
 }
 
+/// The switch `perpetual-check` (`end.repetition.perpetual-check`).
+pub const PERPETUAL_CHECK: compose::SwitchId =
+    compose::SwitchId::of(super::ModuleId::PerpetualCheck);
+
 impl Module for PerpetualCheck {
     const NAME: &'static str = "perpetual-check";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: PERPETUAL_CHECK,
+        name: "perpetual-check",
+        path: "end.repetition.perpetual-check",
+        on: compose::On::Words(&["forbidden"]),
+    }];
     /// Its key is inside `end.repetition`, read by the `end:` reader too.
     const KEYS: &'static [&'static str] = &[];
     /// On (`forbidden`).
@@ -53,15 +63,14 @@ impl Module for PerpetualCheck {
     };
 
     const REFUSES: &'static [Refusal] = &[refuse(
-        "perpetual-check",
-        "dice",
+        PERPETUAL_CHECK,
+        super::dice::DICE,
         "dice games have no check, so no seat gives perpetual check",
     )];
 
-    const NEEDS: &'static [Need] = &[(
-        "perpetual-check",
-        "royal",
-        "pieces.KIND.royal",
+    const NEEDS: &'static [Need] = &[need(
+        PERPETUAL_CHECK,
+        super::royal::ROYAL,
         "without a royal kind no move gives check",
     )];
 

@@ -29,7 +29,7 @@
 //! `engine/hands.rs::drop_moves` and the must-place rule in `engine/movegen.rs`
 //! (`legal_moves`, `count_legal`); both are skipped without this module.
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module, Names, Specs};
 use crate::diag::{Code, Diagnostic};
 use crate::geometry::{Board, Orientation};
@@ -123,14 +123,23 @@ pub fn frame_squares(
     Ok(out)
 }
 
+/// The switch `placement` (`placement`).
+pub const PLACEMENT: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Placement);
+
 impl Module for Placement {
     const NAME: &'static str = "placement";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: PLACEMENT,
+        name: "placement",
+        path: "placement",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["placement"];
     type Spec = PlacementSpec;
 
     const REFUSES: &'static [Refusal] = &[refuse(
-        "placement",
-        "dice",
+        PLACEMENT,
+        super::dice::DICE,
         "a die moves a piece of a kind it names, and placing a piece is not a die move",
     )];
 

@@ -18,6 +18,7 @@
 //! module is on for that kind when it is given), `lost-only` (default false), `except` (target
 //! kinds never promoted to: the piece stays as it is).
 
+use super::compose;
 use super::{Cx, Host, Module, Moved, Names};
 use crate::diag::{Code, Diagnostic};
 use crate::geometry::Square;
@@ -192,8 +193,17 @@ fn compile_line(spec: &FarLineSpec, cx: &mut Cx<'_>) -> FarLine {
     }
 }
 
+/// The switch `far-promotion` (`pieces.KIND.promotion.by-file`).
+pub const FAR_PROMOTION: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Promotion);
+
 impl Module for FarPromotion {
     const NAME: &'static str = "promotion";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: FAR_PROMOTION,
+        name: "far-promotion",
+        path: "pieces.*.promotion.by-file",
+        on: compose::On::NonEmpty,
+    }];
     /// Its keys are piece keys (`pieces.*.promotion`: see [`PROMOTION_KEYS`]).
     const KEYS: &'static [&'static str] = &[];
     /// (kind name, its far line) for each kind with one.

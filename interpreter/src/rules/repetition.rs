@@ -14,7 +14,7 @@
 //! The engine counts occurrences from the undo log's hashes since the last irreversible move
 //! (`engine/outcome.rs::repetitions`, `engine/repetition.rs`); end reason `repetition`.
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module, Names, Ranks, ordinal, result, result_words};
 use crate::vocab::ResultKind;
 use crate::yaml::{Fields, Reader};
@@ -47,15 +47,24 @@ pub fn read_repetition(r: &mut Reader, f: &mut Fields<'_>, ranks: Ranks) -> Opti
     })
 }
 
+/// The switch `repetition` (`end.repetition`).
+pub const REPETITION: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Repetition);
+
 impl Module for Repetition {
     const NAME: &'static str = "repetition";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: REPETITION,
+        name: "repetition",
+        path: "end.repetition",
+        on: compose::On::NonEmpty,
+    }];
     /// Its keys are in `end.repetition` ([`REPETITION_KEYS`]).
     const KEYS: &'static [&'static str] = &[];
     type Spec = Repetition;
 
     const REFUSES: &'static [Refusal] = &[refuse(
-        "repetition",
-        "dice",
+        REPETITION,
+        super::dice::DICE,
         "a dice position recurs only when the same rolls recur, so the count would measure \
          luck; end a quiet dice game with a condition (`rounds_without_capture`) instead",
     )];
@@ -70,9 +79,14 @@ impl Module for Repetition {
     }
 
     /// One line; a rule that restricts the repetition (perpetual check) appends its clause.
-    fn explain_end(&self, _: &Names<'_>) -> Vec<String> {
+    fn explain_end(&self, _: &Names<'_>, all: &super::Modules) -> Vec<String> {
+        let perpetual = if all.perpetual_check.is_some() {
+            super::perpetual_check::PerpetualCheck::CLAUSE
+        } else {
+            ""
+        };
         vec![format!(
-            "repetition: {} when a position occurs for the {} time",
+            "repetition: {} when a position occurs for the {} time{perpetual}",
             result_words(self.result, "the last mover"),
             ordinal(self.count)
         )]
@@ -103,7 +117,7 @@ mod tests {
             seats: &[],
         };
         assert_eq!(
-            rule.explain_end(&names),
+            rule.explain_end(&names, &crate::rules::Modules::default()),
             ["repetition: draw when a position occurs for the 3rd time"]
         );
         assert_eq!(read("result: win\n", 2), (None, 1));

@@ -8,6 +8,7 @@
 //! Key: `resign` (a boolean, default false). The engine's `Position::resign` plays it; the
 //! resigned seats are the position's `Counters::resigned`.
 
+use super::compose;
 use super::{Cx, Module, Names};
 use crate::yaml::{Fields, Reader};
 
@@ -15,8 +16,17 @@ use crate::yaml::{Fields, Reader};
 #[derive(Clone, Debug)]
 pub struct Resign;
 
+/// The switch `resign` (`resign`).
+pub const RESIGN: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Resign);
+
 impl Module for Resign {
     const NAME: &'static str = "resign";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: RESIGN,
+        name: "resign",
+        path: "resign",
+        on: compose::TRUE,
+    }];
     const KEYS: &'static [&'static str] = &["resign"];
     type Spec = bool;
 

@@ -14,7 +14,7 @@
 //! a royal piece attacked, read from `Variant::royal_kinds`, the bit mask this module compiles
 //! to; `Position::in_check`); `explain` shows `royal` in the kind's heading line.
 
-use super::compose::{Refusal, refuse};
+use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module};
 use crate::yaml::{Fields, Reader, Text};
 
@@ -29,16 +29,25 @@ pub struct Royal {
     pub kinds: u64,
 }
 
+/// The switch `royal` (`pieces.KIND.royal`).
+pub const ROYAL: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Royal);
+
 impl Module for Royal {
     const NAME: &'static str = "royal";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: ROYAL,
+        name: "royal",
+        path: "pieces.*.royal",
+        on: compose::TRUE,
+    }];
     /// Its key is a piece key (`pieces.KIND.royal`), gathered by the rule-file reader.
     const KEYS: &'static [&'static str] = &[];
     /// The names of the royal kinds.
     type Spec = Vec<Text>;
 
     const REFUSES: &'static [Refusal] = &[refuse(
-        "royal",
-        "dice",
+        ROYAL,
+        super::dice::DICE,
         "a seat's move depends on its roll, so it could not always answer a check, and a seat \
          without a usable die passes, so nothing is mate; in dice games kings are captured \
          (Chaturaji: `capture-all`, end conditions on `seats_with(king)`)",

@@ -7,6 +7,7 @@
 //! Keys: `capture` (default false; `false` switches the module off). Pieces a module captures
 //! (a formation's) score too. Scores are the position's `Counters::scores`.
 
+use super::compose;
 use super::{Cx, Hooks, Host, Module, Names};
 use crate::vocab::{Piece, Seat};
 use crate::yaml::{Fields, Reader};
@@ -25,8 +26,17 @@ pub struct Scoring {
     pub values: Vec<i64>,
 }
 
+/// The switch `scoring` (`scoring.capture`).
+pub const SCORING: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Scoring);
+
 impl Module for Scoring {
     const NAME: &'static str = "scoring";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: SCORING,
+        name: "scoring",
+        path: "scoring.capture",
+        on: compose::TRUE,
+    }];
     const KEYS: &'static [&'static str] = &["scoring"];
     type Spec = ScoringSpec;
     const HOOKS: Hooks = Hooks {

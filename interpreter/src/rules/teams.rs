@@ -7,6 +7,7 @@
 //!
 //! Key: `teams`, a list of teams, each a list of seat names; unknown seats are located errors.
 
+use super::compose;
 use super::{Cx, Module, Names};
 use crate::vocab::{MAX_SEATS, Seat, SeatSet};
 use crate::yaml::{Fields, Reader, Text};
@@ -18,8 +19,17 @@ pub struct Teams {
     pub partners: [SeatSet; MAX_SEATS],
 }
 
+/// The switch `teams` (`teams`).
+pub const TEAMS: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Teams);
+
 impl Module for Teams {
     const NAME: &'static str = "teams";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: TEAMS,
+        name: "teams",
+        path: "teams",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["teams"];
     type Spec = Vec<Vec<Text>>;
 

@@ -6,11 +6,13 @@
 //! ```
 //!
 //! Keys: `kind` (a piece name) and `points`, both required. The thrones scored are the
-//! position's `Counters::thrones`, written in the position string's *thrones* field.
+//! position's state bytes of this module ([`scored`]), written in the position string's
+//! *thrones* field.
 
+use super::compose;
 use super::{Cx, Hooks, Host, Module, Moved, Names};
 use crate::geometry::Square;
-use crate::vocab::{Kind, Outcome, Seat};
+use crate::vocab::{Counters, Kind, MAX_SEATS, Outcome, Seat, SeatSet};
 use crate::yaml::{Fields, Reader, Text};
 
 /// `thrones:` as written.
@@ -33,9 +35,38 @@ pub struct Thrones {
     pub squares: Vec<(Square, Seat)>,
 }
 
+/// The first byte of this module's state ([`Module::STATE`]): per seat, the bit mask of the
+/// seats whose throne it has scored.
+const AT: usize = super::ModuleId::Thrones.state_at();
+
+/// Per seat: the seats whose throne it has scored (the position string's *thrones* field).
+pub fn scored(c: &Counters) -> [SeatSet; MAX_SEATS] {
+    std::array::from_fn(|s| SeatSet::from_bits(c.state[AT + s]))
+}
+
+/// Sets the thrones scored (`scored`, as [`scored`] gives them), for a position being set up.
+pub fn set_scored(c: &mut Counters, scored: [SeatSet; MAX_SEATS]) {
+    for (byte, set) in c.state[AT..AT + MAX_SEATS].iter_mut().zip(scored) {
+        *byte = set.bits();
+    }
+}
+
+/// The switch `thrones` (`thrones`).
+pub const THRONES: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Thrones);
+
 impl Module for Thrones {
     const NAME: &'static str = "thrones";
+    const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
+        id: THRONES,
+        name: "thrones",
+        path: "thrones",
+        on: compose::On::NonEmpty,
+    }];
     const KEYS: &'static [&'static str] = &["thrones"];
+    const STATE: super::State = super::State {
+        bytes: MAX_SEATS as u8,
+        hashed: false,
+    };
     type Spec = ThronesSpec;
     const HOOKS: Hooks = Hooks {
         scores: true,
@@ -91,10 +122,12 @@ impl Module for Thrones {
                 .squares
                 .iter()
                 .find(|(s, o)| *s == mv.m.to && *o != mover)
-            && !h.counters().thrones[mover.index()].contains(owner)
+            && !scored(h.counters())[mover.index()].contains(owner)
         {
             let c = h.counters_mut();
-            c.thrones[mover.index()].insert(owner);
+            c.state[AT + mover.index()] = SeatSet::from_bits(c.state[AT + mover.index()])
+                .with(owner)
+                .bits();
             c.scores[mover.index()] += self.points;
         }
         None

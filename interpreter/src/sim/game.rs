@@ -161,7 +161,7 @@ pub fn play_game_from(
             .collect(),
         Some(Outcome::Draw { .. }) | None => vec![1; n],
     };
-    if outcome.is_some_and(|o| o.reason() == crate::vocab::EndReason::CaptureAll) {
+    if outcome.is_some_and(|o| o.reason() == crate::rules::capture_all::REASON) {
         events.capture_all = 1;
     }
     let reason = match outcome {

@@ -191,6 +191,14 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/yarishogi.yaml"),
     ),
     (
+        "coregal",
+        include_str!("../../../rules/catalogue/coregal.yaml"),
+    ),
+    (
+        "shoshogi",
+        include_str!("../../../rules/catalogue/shoshogi.yaml"),
+    ),
+    (
         "normal",
         include_str!("../../../rules/catalogue/normal.yaml"),
     ),

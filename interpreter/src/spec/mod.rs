@@ -22,4 +22,4 @@ pub use model::{
     RuleSpec, SeatSpec, SetupSpec, Text,
 };
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};
-pub use switches::{MODULES, Switch, switches};
+pub use switches::{Switch, switch_names, switches};

@@ -1,4 +1,5 @@
 //! Which rule modules a resolved rule file switches on: read by the rules layer
-//! ([`crate::rules::compose`]), stored in the [`RuleSpec`](super::RuleSpec).
+//! ([`crate::rules::compose`], from every registry module's switch keys), stored in the
+//! [`RuleSpec`](super::RuleSpec).
 
-pub use crate::rules::compose::{MODULES, Switch, switches};
+pub use crate::rules::compose::{Switch, switch_names, switches};

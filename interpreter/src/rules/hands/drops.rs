@@ -114,6 +114,18 @@ impl DropRule {
     }
 }
 
+/// True if a piece's `drop:` mapping `n` switches the drop rules on (the composition switch
+/// `drops`, [`super::DROPS`]): a rule set to `true` or a valued rule written.
+pub fn switched_on(n: &Node) -> bool {
+    let rules = ["one-per-line", "no-mate", "mobile", "either-face"];
+    let valued = ["per-line", "region"];
+    rules.iter().any(|r| {
+        n.get(r)
+            .and_then(Node::scalar_text)
+            .is_some_and(|t| t == "true")
+    }) || valued.iter().any(|r| n.get(r).is_some())
+}
+
 /// Reads a piece's `drop:` mapping at `node`; problems (a wrong type, an unknown key, a count
 /// out of range) go to `r`, located.
 pub fn read_drop(r: &mut Reader, node: &Node) -> DropSpec {

@@ -25,7 +25,7 @@
 
 pub mod drops;
 
-use super::compose::{Need, Refusal, refuse};
+use super::compose::{self, Need, Refusal, need, refuse};
 use super::{Cx, Module, Names};
 use crate::vocab::{Kind, SquareSet};
 use crate::yaml::{Fields, Reader, Text};
@@ -106,43 +106,79 @@ impl Hands {
     }
 }
 
+/// The switch `hands` (`hands.captures`).
+pub const HANDS: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Hands);
+
+/// The switch `start-hand` (`setup.hand`).
+pub const START_HAND: compose::SwitchId = compose::SwitchId::new(super::ModuleId::Hands, 1);
+
+/// The switch `drops` (`pieces.KIND.drop`).
+pub const DROPS: compose::SwitchId = compose::SwitchId::new(super::ModuleId::Hands, 2);
+
+/// The switch `no-mate-drops` (`pieces.KIND.drop.no-mate`).
+pub const NO_MATE_DROPS: compose::SwitchId = compose::SwitchId::new(super::ModuleId::Hands, 3);
+
 impl Module for Hands {
     const NAME: &'static str = "hands";
+    const SWITCHES: &'static [compose::SwitchKey] = &[
+        compose::SwitchKey {
+            id: HANDS,
+            name: "hands",
+            path: "hands.captures",
+            on: compose::TRUE,
+        },
+        compose::SwitchKey {
+            id: START_HAND,
+            name: "start-hand",
+            path: "setup.hand",
+            on: compose::On::NonEmpty,
+        },
+        compose::SwitchKey {
+            id: DROPS,
+            name: "drops",
+            path: "pieces.*.drop",
+            on: compose::On::Test(drops::switched_on),
+        },
+        compose::SwitchKey {
+            id: NO_MATE_DROPS,
+            name: "no-mate-drops",
+            path: "pieces.*.drop.no-mate",
+            on: compose::TRUE,
+        },
+    ];
     const KEYS: &'static [&'static str] = &["hands"];
     /// `demote:` and `drop:` are piece keys, added to the spec by the rule-file reader.
     type Spec = HandsSpec;
 
     const REFUSES: &'static [Refusal] = &[
         refuse(
-            "hands",
-            "dice",
+            HANDS,
+            super::dice::DICE,
             "each die names the kinds it may move and a drop has no die, so pieces in hand could \
              never be dropped",
         ),
         refuse(
-            "start-hand",
-            "dice",
+            START_HAND,
+            super::dice::DICE,
             "each die names the kinds it may move and a drop has no die, so the pieces in hand at \
              the start could never be dropped",
         ),
         refuse(
-            "drops",
-            "dice",
+            DROPS,
+            super::dice::DICE,
             "each die names the kinds it may move and a drop has no die, so nothing is dropped",
         ),
     ];
 
     const NEEDS: &'static [Need] = &[
-        (
-            "no-mate-drops",
-            "royal",
-            "pieces.KIND.royal",
+        need(
+            NO_MATE_DROPS,
+            super::royal::ROYAL,
             "without a royal kind no drop mates",
         ),
-        (
-            "drops",
-            "hands",
-            "hands.captures",
+        need(
+            DROPS,
+            HANDS,
             "drop rules restrict drops from a hand, and without `hands: { captures: true }` no \
              piece is ever in hand",
         ),
