@@ -301,6 +301,7 @@ capture-all: { kind: king, score: 5, zzqqzzqqzz: 1 }
 scoring: { capture: true, zzqqzzqqzz: 1 }
 match: { first-seat: rotate, zzqqzzqqzz: 1 }
 material-count: { values: { pawn: 1 }, zzqqzzqqzz: 1 }
+last-royal: { kinds: [king], zzqqzzqqzz: 1 }
 "#;
 
 /// The sections of `docs/rule-files.md` that document keys: (anchor, title).
@@ -335,6 +336,7 @@ const MAPPINGS: &[(&str, &str, Option<&str>)] = &[
     ("scoring", "top-level", Some("scoring")),
     ("match", "top-level", Some("match")),
     ("material counting", "top-level", Some("material-count")),
+    ("last-royal", "top-level", Some("last-royal")),
     ("a seat", "seats-seats-entries", None),
     ("a piece", "pieces-pieces-entries-keyed-by-kind-name", None),
     (
