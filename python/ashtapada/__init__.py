@@ -72,6 +72,8 @@ def hands(game: Game):
 Game.board = board  # type: ignore[attr-defined]
 Game.seats = seats  # type: ignore[attr-defined]
 Game.hands = hands  # type: ignore[attr-defined]
+# copy.deepcopy (OpenSpiel clones Python states so) copies the position in Rust.
+Game.__deepcopy__ = lambda self, memo: self.clone()  # type: ignore[attr-defined]
 
 
 class Report:
