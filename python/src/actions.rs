@@ -88,8 +88,7 @@ impl Codec {
                 ..
             }) => {
                 self.moves()
-                    + ((sq(to) * self.kinds + kind.0 as u64) * (self.kinds + 1)
-                        + promo(promotion))
+                    + ((sq(to) * self.kinds + kind.0 as u64) * (self.kinds + 1) + promo(promotion))
                         * self.dice
                     + die as u64
             }

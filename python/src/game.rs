@@ -149,7 +149,11 @@ impl PyGame {
 
     /// Rolls the dice to the given values (a dice variant, when a roll is due).
     #[pyo3(signature = (*values))]
-    fn roll(&mut self, values: Vec<u8>) -> PyResult<()> {
+    fn roll(&mut self, values: Vec<u32>) -> PyResult<()> {
+        let values: Vec<u8> = values
+            .into_iter()
+            .map(|v| u8::try_from(v).map_err(|_| err(format!("a die cannot show {v}"))))
+            .collect::<PyResult<_>>()?;
         self.pos.roll(&values).map_err(err)
     }
 
@@ -180,8 +184,8 @@ impl PyGame {
 
     /// The dice left to use this turn, largest first.
     #[getter]
-    fn dice(&self) -> Vec<u8> {
-        self.pos.dice()
+    fn dice(&self) -> Vec<u32> {
+        self.pos.dice().into_iter().map(u32::from).collect()
     }
 
     /// The seat to move (its name).
@@ -225,7 +229,11 @@ impl PyGame {
             _ => None,
         };
         d.set_item("winner", winner)?;
-        d.set_item("ranks", ashtapada::sim::outcome_ranks(&self.pos, Some(o)))?;
+        let ranks: Vec<u32> = ashtapada::sim::outcome_ranks(&self.pos, Some(o))
+            .into_iter()
+            .map(u32::from)
+            .collect();
+        d.set_item("ranks", ranks)?;
         let scores: Vec<i64> = (0..v.seats.len())
             .map(|s| self.pos.score(Seat(s as u8)))
             .collect();
@@ -291,14 +299,16 @@ impl PyGame {
     }
 
     /// Pieces in hand: one list per seat, one count per kind.
-    fn _hands(&self) -> Vec<Vec<u8>> {
+    fn _hands(&self) -> Vec<Vec<u32>> {
         let v = self.pos.variant();
         (0..v.seats.len())
             .map(|s| {
                 (0..v.kinds.len())
                     .map(|k| {
-                        self.pos
-                            .hand_count(Seat(s as u8), ashtapada::vocab::Kind(k as u8))
+                        u32::from(
+                            self.pos
+                                .hand_count(Seat(s as u8), ashtapada::vocab::Kind(k as u8)),
+                        )
                     })
                     .collect()
             })

@@ -25,10 +25,22 @@ create_exception!(
      CLI's located one (file, line and column where there is one)."
 );
 
-/// The Python error of a list of diagnostics: their located text, as the CLI prints it
-/// without colour.
+/// The Python error of a list of diagnostics: each as `file:line:col: message` (the CLI's
+/// message and location, as its REPL prints them), with its `help:` line, then "…and N more
+/// problems" if some were left out.
 pub(crate) fn diag_err(d: &Diagnostics) -> PyErr {
-    AshtapadaError::new_err(d.to_string().trim_end().to_string())
+    let (shown, more) = d.reported();
+    let mut lines = Vec::new();
+    for x in shown {
+        lines.push(format!("{}[{}]", x.one_line(), x.code()));
+        if let Some(h) = &x.help {
+            lines.push(format!("  help: {h}"));
+        }
+    }
+    if more > 0 {
+        lines.push(Diagnostics::more_line(more));
+    }
+    AshtapadaError::new_err(lines.join("\n"))
 }
 
 /// A Python error with a plain message.
@@ -112,9 +124,9 @@ impl PyVariant {
 
     /// Dice: (dice per roll, face values), or None for a variant without dice.
     #[getter]
-    fn dice(&self) -> Option<(u8, Vec<u8>)> {
+    fn dice(&self) -> Option<(u32, Vec<u32>)> {
         let d = self.variant.rules.dice.as_ref()?;
-        Some((d.count, d.faces.clone()))
+        Some((d.count.into(), d.faces.iter().map(|&f| f.into()).collect()))
     }
 
     /// The number of distinct action ids (`Game.legal_action_ids()` are below it).
@@ -137,7 +149,7 @@ impl PyVariant {
     fn position(&self, text: &str) -> PyResult<game::PyGame> {
         ashtapada::notation::parse_position(&self.variant, text)
             .map(game::PyGame::new)
-            .map_err(|e| err(e.message()))
+            .map_err(err)
     }
 
     fn __repr__(&self) -> String {

@@ -131,6 +131,14 @@ pub fn simulate(
         players.push(Player::Builtin("random".into()));
         names.push("random".into());
     }
+    let seats = variant.variant.seats.len();
+    if players.len() != 1 && players.len() != seats {
+        return Err(err(format!(
+            "{} agents given for {seats} seats; give one agent for every seat or {seats}, in \
+             turn order",
+            players.len()
+        )));
+    }
     let file = &variant.file;
     let base = variant.variant.assignment.clone();
     let sweep = sim::sweep(file, &base, &sweep).map_err(|d| diag_err(&d))?;
@@ -208,9 +216,8 @@ pub fn simulate(
                 .collect()
         }
     };
-    let (tallies, effects) = py.detach(|| {
-        sim::run_scheduled(&variants, &factory, &plan, &schedule, &rows, &contrasts)
-    });
+    let (tallies, effects) =
+        py.detach(|| sim::run_scheduled(&variants, &factory, &plan, &schedule, &rows, &contrasts));
     report.runs = variants
         .iter()
         .zip(tallies)
