@@ -17,6 +17,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Unio
 
 from ._native import AshtapadaError, Game, Variant, agent_names, builtins
 from ._native import load as _load
+from ._native import merge as _merge
 from ._native import simulate as _simulate
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "builtins",
     "hands",
     "load",
+    "merge",
     "seats",
     "simulate",
 ]
@@ -164,3 +166,27 @@ def simulate(
         shard,
     )
     return Report(text, csv)
+
+
+def merge(reports: Sequence[Report]) -> Report:
+    """Combines the reports of the shards of one run (``simulate(..., shard="K/N")`` for
+    ``K`` in ``0..N``, in any order) into the report of the whole run, exactly as one process
+    playing every game gives it (``ashtapada merge``); the per-game tables are joined in
+    (assignment, game) order. Raises :class:`AshtapadaError` when the parts are not the shards
+    of one run, or one is missing or given twice."""
+    text = _merge([(f"shard {i}", r.text) for i, r in enumerate(reports)])
+    head = None
+    rows = []
+    for r in reports:
+        lines = r.per_game_csv.splitlines(keepends=True)
+        if not lines:
+            continue
+        head = head or lines[0]
+        rows.extend(lines[1:])
+
+    def key(line: str):
+        assignment, game = line.split(",", 2)[:2]
+        return (int(assignment), int(game))
+
+    rows.sort(key=key)
+    return Report(text, (head or "") + "".join(rows))

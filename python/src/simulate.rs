@@ -239,3 +239,20 @@ fn serde_json_pretty(report: &Report) -> String {
     s.push('\n');
     s
 }
+
+/// Merges the JSON reports of the shards of one run (`(name, JSON text)` each, the name used
+/// in messages) into the whole run's JSON text, as `ashtapada merge` does.
+#[pyfunction]
+pub fn merge(parts: Vec<(String, String)>) -> PyResult<String> {
+    let parts = parts
+        .into_iter()
+        .map(|(name, text)| {
+            Report::from_json(&text)
+                .map(|r| (name.clone(), r))
+                .map_err(|e| err(format!("`{name}`: {e}")))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    Report::merge(parts)
+        .map(|r| serde_json_pretty(&r))
+        .map_err(err)
+}
