@@ -31,6 +31,7 @@ __all__ = [
     "hands",
     "load",
     "merge",
+    "rank_returns",
     "seats",
     "simulate",
 ]
@@ -190,3 +191,16 @@ def merge(reports: Sequence[Report]) -> Report:
 
     rows.sort(key=key)
     return Report(text, (head or "") + "".join(rows))
+
+
+def rank_returns(ranks) -> list:
+    """Per-seat returns from a ranking (1 = first, ties shared): (seats ranked below − seats
+    ranked above) / (seats − 1); +1/−1 for a two-seat win, 0 for a draw; they sum to 0. The
+    PettingZoo and OpenSpiel environments reward the end of a game so."""
+    n = len(ranks)
+    if n < 2:
+        return [0.0] * n
+    return [
+        (sum(r > mine for r in ranks) - sum(r < mine for r in ranks)) / (n - 1)
+        for mine in ranks
+    ]

@@ -10,7 +10,7 @@ explicit chance nodes (one outcome per distinct unordered roll, with its probabi
 Player actions are the dense ids of :meth:`ashtapada.Game.legal_action_ids`
 (``num_distinct_actions = variant.num_actions``); chance actions are the roll's index among
 the variant's rolls. Terminal returns come from the ranking (see
-:func:`ashtapada.pettingzoo.rank_returns`: +1/−1 for a two-seat win, zero-sum); a game that
+:func:`ashtapada.rank_returns`: +1/−1 for a two-seat win, zero-sum); a game that
 reaches ``max_plies`` (rolls count) ends with all returns 0.
 """
 
@@ -21,21 +21,11 @@ from typing import Any, Dict, Optional, Union
 import pyspiel
 
 import ashtapada
+from ashtapada import rank_returns
 
 __all__ = ["register", "load_game", "rank_returns"]
 
 _REGISTERED: Dict[str, Any] = {}
-
-
-def rank_returns(ranks) -> list:
-    """Per-seat returns from a ranking (1 = first, ties shared), summing to 0."""
-    n = len(ranks)
-    if n < 2:
-        return [0.0] * n
-    return [
-        (sum(r > mine for r in ranks) - sum(r < mine for r in ranks)) / (n - 1)
-        for mine in ranks
-    ]
 
 
 def _short_name(variant, max_plies: int) -> str:

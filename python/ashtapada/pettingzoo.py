@@ -22,20 +22,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import ashtapada
+from ashtapada import rank_returns
 
 __all__ = ["env", "raw_env", "rank_returns"]
-
-
-def rank_returns(ranks) -> list:
-    """Per-seat returns from a ranking (1 = first, ties shared): (seats ranked below − seats
-    ranked above) / (seats − 1); they sum to 0."""
-    n = len(ranks)
-    if n < 2:
-        return [0.0] * n
-    return [
-        (sum(r > mine for r in ranks) - sum(r < mine for r in ranks)) / (n - 1)
-        for mine in ranks
-    ]
 
 
 def env(variant: Union[str, "ashtapada.Variant"] = "chess", **kwargs):
