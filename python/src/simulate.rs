@@ -79,6 +79,67 @@ impl Observer for Rows {
     }
 }
 
+/// The players of `agents` (names or callables; none: `random`) and their names for the
+/// report, checked as the CLI checks `--agents`: one for every seat, or one per seat.
+#[allow(clippy::type_complexity)]
+fn players_of(agents: &[Bound<'_, PyAny>], seats: usize) -> PyResult<(Vec<Player>, Vec<String>)> {
+    let mut players = Vec::new();
+    let mut names = Vec::new();
+    for a in agents {
+        if let Ok(name) = a.extract::<String>() {
+            by_name(&name).map_err(err)?;
+            names.push(name.clone());
+            players.push(Player::Builtin(name));
+        } else if a.is_callable() {
+            let name = a
+                .getattr("__name__")
+                .and_then(|n| n.extract::<String>())
+                .unwrap_or_else(|_| "python".to_string());
+            names.push(format!("python:{name}"));
+            players.push(Player::Python(a.clone().unbind()));
+        } else {
+            return Err(err(
+                "an agent is a built-in agent's name or a callable(game) -> action",
+            ));
+        }
+    }
+    if players.is_empty() {
+        players.push(Player::Builtin("random".into()));
+        names.push("random".into());
+    }
+    if players.len() != 1 && players.len() != seats {
+        return Err(err(format!(
+            "{} agents given for {seats} seats; give one agent for every seat or {seats}, in \
+             turn order",
+            players.len()
+        )));
+    }
+    Ok((players, names))
+}
+
+/// A fresh set of agents for one game, one per player.
+fn fresh_agents(players: &[Player]) -> Vec<Box<dyn Agent>> {
+    players
+        .iter()
+        .map(|p| -> Box<dyn Agent> {
+            match p {
+                Player::Builtin(n) => by_name(n).expect("agent names are checked"),
+                Player::Python(c) => Python::attach(|py| {
+                    let name = c
+                        .bind(py)
+                        .getattr("__name__")
+                        .and_then(|n| n.extract::<String>())
+                        .unwrap_or_else(|_| "python".into());
+                    Box::new(PyAgent {
+                        call: c.clone_ref(py),
+                        name,
+                    })
+                }),
+            }
+        })
+        .collect()
+}
+
 /// Plays `games` seeded games of `variant` (its option assignment, or a `sweep` of the
 /// CLI's `--sweep` items) and returns `(report JSON text, per-game CSV text)`.
 #[pyfunction]
@@ -107,38 +168,7 @@ pub fn simulate(
     let shard = shard
         .map(|s| sim::Shard::parse(&s).map_err(err))
         .transpose()?;
-    let mut players = Vec::new();
-    let mut names = Vec::new();
-    for a in &agents {
-        if let Ok(name) = a.extract::<String>() {
-            by_name(&name).map_err(err)?;
-            names.push(name.clone());
-            players.push(Player::Builtin(name));
-        } else if a.is_callable() {
-            let name = a
-                .getattr("__name__")
-                .and_then(|n| n.extract::<String>())
-                .unwrap_or_else(|_| "python".to_string());
-            names.push(format!("python:{name}"));
-            players.push(Player::Python(a.clone().unbind()));
-        } else {
-            return Err(err(
-                "an agent is a built-in agent's name or a callable(game) -> action",
-            ));
-        }
-    }
-    if players.is_empty() {
-        players.push(Player::Builtin("random".into()));
-        names.push("random".into());
-    }
-    let seats = variant.variant.seats.len();
-    if players.len() != 1 && players.len() != seats {
-        return Err(err(format!(
-            "{} agents given for {seats} seats; give one agent for every seat or {seats}, in \
-             turn order",
-            players.len()
-        )));
-    }
+    let (players, names) = players_of(&agents, variant.variant.seats.len())?;
     let file = &variant.file;
     let base = variant.variant.assignment.clone();
     let sweep = sim::sweep(file, &base, &sweep).map_err(|d| diag_err(&d))?;
@@ -192,30 +222,7 @@ pub fn simulate(
         table: Mutex::new(sim::PerGame::new(&variants)),
     };
     let players = Arc::new(players);
-    let factory = {
-        let players = players.clone();
-        move || -> Vec<Box<dyn Agent>> {
-            players
-                .iter()
-                .map(|p| -> Box<dyn Agent> {
-                    match p {
-                        Player::Builtin(n) => by_name(n).expect("agent names are checked"),
-                        Player::Python(c) => Python::attach(|py| {
-                            let name = c
-                                .bind(py)
-                                .getattr("__name__")
-                                .and_then(|n| n.extract::<String>())
-                                .unwrap_or_else(|_| "python".into());
-                            Box::new(PyAgent {
-                                call: c.clone_ref(py),
-                                name,
-                            })
-                        }),
-                    }
-                })
-                .collect()
-        }
-    };
+    let factory = move || fresh_agents(&players);
     let (tallies, effects) =
         py.detach(|| sim::run_scheduled(&variants, &factory, &plan, &schedule, &rows, &contrasts));
     report.runs = variants
