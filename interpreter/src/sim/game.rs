@@ -154,13 +154,7 @@ pub fn play_game_from(
         }
         events.record(&pos.last_ply_events());
     };
-    let ranks = match outcome {
-        Some(Outcome::Ranked { .. }) => pos.ranks(),
-        Some(Outcome::Decisive { winner, .. }) => (0..n)
-            .map(|s| if s == winner.index() { 1 } else { 2 })
-            .collect(),
-        Some(Outcome::Draw { .. }) | None => vec![1; n],
-    };
+    let ranks = outcome_ranks(&pos, outcome);
     if outcome.is_some_and(|o| o.reason() == crate::rules::capture_all::REASON) {
         events.capture_all = 1;
     }
@@ -186,6 +180,20 @@ pub fn play_game_from(
         events,
     };
     (result, pos)
+}
+
+/// The rank per seat (1 = first, equal ranks shared) of a game that ended in `pos` with
+/// `outcome`: [`Position::ranks`] for a ranked outcome; the winner 1 and the others 2 for a
+/// decisive one; all 1 for a draw or a game stopped without an outcome (`None`, the ply cap).
+pub fn outcome_ranks(pos: &Position, outcome: Option<Outcome>) -> Vec<u8> {
+    let n = pos.variant().seats.len();
+    match outcome {
+        Some(Outcome::Ranked { .. }) => pos.ranks(),
+        Some(Outcome::Decisive { winner, .. }) => (0..n)
+            .map(|s| if s == winner.index() { 1 } else { 2 })
+            .collect(),
+        Some(Outcome::Draw { .. }) | None => vec![1; n],
+    }
 }
 
 #[cfg(test)]

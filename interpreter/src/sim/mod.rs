@@ -31,7 +31,9 @@ pub use crate::agents::game_rng;
 pub use csv::PerGame;
 pub use effects::{Contrast, Effect, EffectTally, contrasts};
 pub use events::{Events, MAX_FORMATIONS};
-pub use game::{CAP_REASON, GameResult, play_game, play_game_from, play_game_to_end};
+pub use game::{
+    CAP_REASON, GameResult, outcome_ranks, play_game, play_game_from, play_game_to_end,
+};
 pub use openings::{MAX_OPENINGS, read_openings};
 pub use report::{Report, Shard, Stopping};
 pub use significance::{ALPHA, Comparisons, POWER, holm, min_detectable, p_value};

@@ -1,0 +1,265 @@
+//! `simulate`: seeded games between agents, for one option assignment or a sweep, reported as
+//! `ashtapada simulate --format json` reports them (the same numbers), with the per-game table
+//! as `--per-game` writes it. The GIL is released while the games are played; a Python
+//! callable in a seat takes it back for each of its moves.
+
+use crate::game::PyGame;
+use crate::{PyVariant, diag_err, err};
+use ashtapada::Position;
+use ashtapada::agents::{Agent, ChaCha8Rng, Refusal, by_name};
+use ashtapada::sim::{self, GameResult, Observer, Plan, Report};
+use ashtapada::vocab::Action;
+use pyo3::prelude::*;
+use std::sync::{Arc, Mutex};
+
+/// One seat's player as given: a built-in agent's name or a Python callable.
+enum Player {
+    Builtin(String),
+    Python(Py<PyAny>),
+}
+
+/// A Python callable as an agent: called with a `Game` (a copy of the position), it returns
+/// the action's text or id.
+struct PyAgent {
+    call: Py<PyAny>,
+    name: String,
+}
+
+impl Agent for PyAgent {
+    fn choose(&mut self, pos: &mut Position, _rng: &mut ChaCha8Rng) -> Result<Action, Refusal> {
+        if pos.outcome().is_some() {
+            return Err(Refusal::GameOver);
+        }
+        if pos.awaiting_roll() {
+            return Err(Refusal::RollDue);
+        }
+        let chosen = Python::attach(|py| -> PyResult<Action> {
+            let game = Bound::new(py, PyGame::new(pos.clone()))?;
+            let answer = self.call.bind(py).call1((game.clone(),))?;
+            game.borrow_mut().action_of(&answer)
+        });
+        // A callable that fails or answers with an illegal action forfeits the choice: the
+        // first legal action is played (and the error is printed by Python).
+        chosen
+            .inspect_err(|e| Python::attach(|py| e.print(py)))
+            .or_else(|_| ashtapada_first(pos))
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// The first legal action: a move, else pass, else resign.
+fn ashtapada_first(pos: &mut Position) -> Result<Action, Refusal> {
+    let mut moves = Vec::new();
+    pos.game_moves(&mut moves);
+    Ok(match moves.first() {
+        Some(m) => Action::Move(*m),
+        None if pos.can_pass() => Action::Pass,
+        None => Action::Resign,
+    })
+}
+
+/// Collects the per-game table.
+struct Rows {
+    seed: u64,
+    variants: Vec<Arc<ashtapada::Variant>>,
+    table: Mutex<sim::PerGame>,
+}
+
+impl Observer for Rows {
+    fn finished(&self, run: usize, result: &GameResult, _pos: &Position) {
+        if let Some(v) = self.variants.get(run) {
+            self.table
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .add(run, self.seed, v, result);
+        }
+    }
+}
+
+/// The players of `agents` (names or callables; none: `random`) and their names for the
+/// report, checked as the CLI checks `--agents`: one for every seat, or one per seat.
+#[allow(clippy::type_complexity)]
+fn players_of(agents: &[Bound<'_, PyAny>], seats: usize) -> PyResult<(Vec<Player>, Vec<String>)> {
+    let mut players = Vec::new();
+    let mut names = Vec::new();
+    for a in agents {
+        if let Ok(name) = a.extract::<String>() {
+            by_name(&name).map_err(err)?;
+            names.push(name.clone());
+            players.push(Player::Builtin(name));
+        } else if a.is_callable() {
+            let name = a
+                .getattr("__name__")
+                .and_then(|n| n.extract::<String>())
+                .unwrap_or_else(|_| "python".to_string());
+            names.push(format!("python:{name}"));
+            players.push(Player::Python(a.clone().unbind()));
+        } else {
+            return Err(err(
+                "an agent is a built-in agent's name or a callable(game) -> action",
+            ));
+        }
+    }
+    if players.is_empty() {
+        players.push(Player::Builtin("random".into()));
+        names.push("random".into());
+    }
+    if players.len() != 1 && players.len() != seats {
+        return Err(err(format!(
+            "{} agents given for {seats} seats; give one agent for every seat or {seats}, in \
+             turn order",
+            players.len()
+        )));
+    }
+    Ok((players, names))
+}
+
+/// A fresh set of agents for one game, one per player.
+fn fresh_agents(players: &[Player]) -> Vec<Box<dyn Agent>> {
+    players
+        .iter()
+        .map(|p| -> Box<dyn Agent> {
+            match p {
+                Player::Builtin(n) => by_name(n).expect("agent names are checked"),
+                Player::Python(c) => Python::attach(|py| {
+                    let name = c
+                        .bind(py)
+                        .getattr("__name__")
+                        .and_then(|n| n.extract::<String>())
+                        .unwrap_or_else(|_| "python".into());
+                    Box::new(PyAgent {
+                        call: c.clone_ref(py),
+                        name,
+                    })
+                }),
+            }
+        })
+        .collect()
+}
+
+/// Plays `games` seeded games of `variant` (its option assignment, or a `sweep` of the
+/// CLI's `--sweep` items) and returns `(report JSON text, per-game CSV text)`.
+#[pyfunction]
+#[pyo3(signature = (variant, games, seed, agents, sweep, threads, max_plies, rotate, shard))]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate(
+    py: Python<'_>,
+    variant: &PyVariant,
+    games: u64,
+    seed: u64,
+    agents: Vec<Bound<'_, PyAny>>,
+    sweep: Vec<String>,
+    threads: usize,
+    max_plies: u32,
+    rotate: bool,
+    shard: Option<String>,
+) -> PyResult<(String, String)> {
+    if games == 0 {
+        return Err(err("games=0: nothing to simulate; give at least one game"));
+    }
+    if max_plies == 0 {
+        return Err(err(
+            "max_plies=0: every game would stop before its first ply",
+        ));
+    }
+    let shard = shard
+        .map(|s| sim::Shard::parse(&s).map_err(err))
+        .transpose()?;
+    let (players, names) = players_of(&agents, variant.variant.seats.len())?;
+    let file = &variant.file;
+    let base = variant.variant.assignment.clone();
+    let sweep = sim::sweep(file, &base, &sweep).map_err(|d| diag_err(&d))?;
+    let variants = sweep
+        .assignments
+        .iter()
+        .map(|x| ashtapada::compile(file, x))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|d| diag_err(&d))?;
+    let contrasts = match sweep.design {
+        sim::Design::Factorial => {
+            sim::contrasts(&sweep.swept, &sweep.assignments.iter().collect::<Vec<_>>())
+        }
+        sim::Design::Each => Vec::new(),
+    };
+    let mut report = Report {
+        variant: variants[0].name.clone(),
+        rules_hash: Some(file.digest.hex()),
+        seed,
+        agents: names,
+        max_plies,
+        schedule: rotate.then(|| "agents rotated across the seats game by game".to_string()),
+        games: 0,
+        shard,
+        swept: sweep.swept,
+        design: sweep.design,
+        stopping: None,
+        effects: contrasts
+            .iter()
+            .map(|c| sim::EffectTally::new(c, variants[0].seats.len()))
+            .collect(),
+        runs: Vec::new(),
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = if threads == 0 { cores } else { threads };
+    let plan = Plan {
+        seed,
+        games,
+        shard,
+        threads: threads.min(cores).min(games.min(1024) as usize),
+        max_plies,
+        from: 0,
+    };
+    let schedule = sim::Schedule {
+        rotate,
+        openings: Vec::new(),
+    };
+    let rows = Rows {
+        seed,
+        variants: variants.clone(),
+        table: Mutex::new(sim::PerGame::new(&variants)),
+    };
+    let players = Arc::new(players);
+    let factory = move || fresh_agents(&players);
+    let (tallies, effects) =
+        py.detach(|| sim::run_scheduled(&variants, &factory, &plan, &schedule, &rows, &contrasts));
+    report.runs = variants
+        .iter()
+        .zip(tallies)
+        .map(|(v, t)| sim::Summary::new(&v.name, seed, v.assignment.clone(), t))
+        .collect();
+    for (w, e) in report.effects.iter_mut().zip(&effects) {
+        w.merge(e).map_err(err)?;
+    }
+    report.games = plan.games;
+    let json = serde_json_pretty(&report);
+    let mut table = rows.table.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok((json, table.to_csv(&report)))
+}
+
+/// The report's JSON text, as `simulate --format json` writes it.
+fn serde_json_pretty(report: &Report) -> String {
+    let v = report.to_json();
+    let mut s = format!("{v:#}");
+    s.push('\n');
+    s
+}
+
+/// Merges the JSON reports of the shards of one run (`(name, JSON text)` each, the name used
+/// in messages) into the whole run's JSON text, as `ashtapada merge` does.
+#[pyfunction]
+pub fn merge(parts: Vec<(String, String)>) -> PyResult<String> {
+    let parts = parts
+        .into_iter()
+        .map(|(name, text)| {
+            Report::from_json(&text)
+                .map(|r| (name.clone(), r))
+                .map_err(|e| err(format!("`{name}`: {e}")))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    Report::merge(parts)
+        .map(|r| serde_json_pretty(&r))
+        .map_err(err)
+}
