@@ -11,3 +11,4 @@ mod repl_pty;
 mod repl_stdin;
 mod uci;
 mod uci_clients;
+mod values;
