@@ -7,7 +7,7 @@ use super::{Agent, Evaluator, RandomAgent};
 use crate::compile::{CAPTURE, QUIET, Variant};
 use crate::engine::Position;
 use crate::geometry::Square;
-use crate::vocab::{Action, Kind, MAX_SEATS, Piece, Seat};
+use crate::vocab::{Action, Kind, MAX_DICE, MAX_SEATS, Outcome, Piece, Seat};
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -285,17 +285,23 @@ pub fn gather(v: &Arc<Variant>, opts: &Gather) -> Result<Samples, super::Unknown
 
 /// Game `g` of [`gather`]: its rows' features and shares.
 fn one_game(v: &Arc<Variant>, opts: &Gather, f: &Features, g: u64) -> (Vec<f64>, Vec<f64>) {
-    let mut random: Vec<Box<dyn Agent>> = vec![Box::new(RandomAgent::new())];
-    let start = Position::start_for_game(v.clone(), g);
-    let (_, opened) = crate::sim::play_game_from(start, &mut random, opts.seed, g, opts.opening);
-    let mut agents = vec![super::by_name(&opts.agent).expect("checked by gather")];
+    let mut random: Box<dyn Agent> = Box::new(RandomAgent::new());
+    let mut pos = Position::start_for_game(v.clone(), g);
+    play_out(&mut pos, &mut *random, opts.seed, g, opts.opening);
+    let mut agent = super::by_name(&opts.agent).expect("checked by gather");
     let played_seed = opts.seed ^ 0x5851_f42d_4c95_7f2d;
-    let (result, end) =
-        crate::sim::play_game_from(opened, &mut agents, played_seed, g, opts.max_plies);
+    let outcome = play_out(&mut pos, &mut *agent, played_seed, g, opts.max_plies);
+    let end = pos;
     let seats = v.seats.len();
-    let winners = result.ranks.iter().filter(|&&r| r == 1).count().max(1);
-    let share: Vec<f64> = result
-        .ranks
+    let ranks: Vec<u8> = match outcome {
+        Some(Outcome::Ranked { .. }) => end.ranks(),
+        Some(Outcome::Decisive { winner, .. }) => (0..seats)
+            .map(|s| if s == winner.index() { 1 } else { 2 })
+            .collect(),
+        Some(Outcome::Draw { .. }) | None => vec![1; seats],
+    };
+    let winners = ranks.iter().filter(|&&r| r == 1).count().max(1);
+    let share: Vec<f64> = ranks
         .iter()
         .map(|&r| if r == 1 { 1.0 / winners as f64 } else { 0.0 })
         .collect();
@@ -313,9 +319,9 @@ fn one_game(v: &Arc<Variant>, opts: &Gather, f: &Features, g: u64) -> (Vec<f64>,
         if sample {
             let raw: Vec<Vec<f64>> = (0..seats).map(|s| f.raw(&e, &pos, Seat(s as u8))).collect();
             for s in 0..seats {
-                for j in 0..raw[s].len() {
+                for (j, own) in raw[s].iter().enumerate() {
                     let others: f64 = (0..seats).filter(|&t| t != s).map(|t| raw[t][j]).sum();
-                    x.push(raw[s][j] - others / (seats - 1).max(1) as f64);
+                    x.push(own - others / (seats - 1).max(1) as f64);
                 }
                 y.push(share[s]);
             }
@@ -327,6 +333,48 @@ fn one_game(v: &Arc<Variant>, opts: &Gather, f: &Features, g: u64) -> (Vec<f64>,
     }
     debug_assert!(seats <= MAX_SEATS);
     (x, y)
+}
+
+/// Plays `pos` on with `agent` in every seat until the game ends or `max_plies` plies have
+/// been played (as the simulator plays a game: the generator of `(seed, game)`, dice rolled
+/// uniformly per die); the outcome, `None` at the cap.
+fn play_out(
+    pos: &mut Position,
+    agent: &mut dyn Agent,
+    seed: u64,
+    game: u64,
+    max_plies: u32,
+) -> Option<Outcome> {
+    let mut rng = super::game_rng(seed, game);
+    let mut roll = [0u8; MAX_DICE];
+    loop {
+        if let Some(o) = pos.outcome() {
+            return Some(o);
+        }
+        if pos.ply() >= max_plies as usize {
+            return None;
+        }
+        if pos.awaiting_roll() {
+            let dice = pos
+                .variant()
+                .rules
+                .dice
+                .clone()
+                .expect("a roll is due only with dice");
+            let count = (dice.count as usize).min(MAX_DICE);
+            for d in &mut roll[..count] {
+                *d = dice.faces[super::uniform_below(&mut rng, dice.faces.len() as u32) as usize];
+            }
+            pos.roll_unchecked(&roll[..count]);
+            continue;
+        }
+        match agent.choose(pos, &mut rng) {
+            Ok(Action::Move(m)) => pos.play_unchecked(m),
+            Ok(Action::Pass) => pos.pass().expect("the agent passes only where allowed"),
+            Ok(Action::Resign) => pos.resign().expect("the agent resigns only where allowed"),
+            Ok(Action::Roll(_)) | Err(_) => return pos.outcome(),
+        }
+    }
 }
 
 /// Pieces on the board and in hand, all seats.
