@@ -65,6 +65,9 @@ pub enum Command {
     /// Play against the computer: the seats named with `--human` are people, every other seat
     /// is a computer player.
     Play(PlayArgs),
+    /// What each piece kind is worth: its start value from its mobility on the board, and its
+    /// value fitted to the results of seeded self-play, with a 95% bootstrap interval.
+    Values(ValuesArgs),
     /// Measure perft speed (nodes per second) and playouts per second of random and greedy
     /// agents (one thread and every core) for each built-in variant.
     Bench {
@@ -74,6 +77,31 @@ pub enum Command {
         /// Only these variants (default: every built-in variant).
         variants: Vec<String>,
     },
+}
+
+/// Arguments of `values`.
+#[derive(Debug, Args)]
+pub struct ValuesArgs {
+    #[command(flatten)]
+    pub v: VariantArgs,
+    /// Self-play games to fit on (at least 1).
+    #[arg(long, default_value_t = 400)]
+    pub games: u64,
+    /// Base seed: the same command fits on the same games.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The agent of every seat in the self-play games.
+    #[arg(long, default_value = "easy")]
+    pub agent: String,
+    /// Ply cap per game (a capped game counts as a draw).
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: u32,
+    /// Bootstrap resamples of the games for the intervals.
+    #[arg(long, default_value_t = 40)]
+    pub resamples: usize,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `perft`.

@@ -13,4 +13,5 @@ mod repl_stdin;
 mod uci;
 mod uci_clients;
 mod usi;
+mod values;
 mod xboard;

@@ -9,6 +9,7 @@ mod perft;
 mod repl;
 pub(crate) mod replay;
 mod simulate;
+mod values;
 
 use crate::args::{Cli, Command, VariantArgs};
 use ashtapada::{Assignment, Diagnostics, Variant};
@@ -50,6 +51,7 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<()
         Command::Simulate(a) => simulate::run(&a, out, err),
         Command::Merge(a) => merge::run(&a, out),
         Command::Replay(a) => replay::run(&a, out, err),
+        Command::Values(a) => values::run(&a, out),
         Command::Bench { depth, variants } => bench::run(depth, &variants, out),
         Command::Repl(a) => repl::run_repl(&a, out),
         Command::Play(a) => repl::run_play(&a, out),

@@ -14,7 +14,7 @@ pub const UNIT: i32 = 100;
 
 /// Units per move a seat's pieces would have on an empty board from where they stand
 /// (mobility, precomputed per kind, facing and square).
-const MOBILITY: i32 = 2;
+pub(super) const MOBILITY: i32 = 2;
 
 /// Units lost by a seat whose royal piece is attacked.
 const IN_CHECK: i32 = 40;
@@ -30,8 +30,12 @@ const MATE_MADE: i32 = 10 * UNIT;
 pub struct Evaluator {
     /// Seats.
     seats: usize,
-    /// Per kind: the rule file's value in units.
+    /// Per kind: its value in units: the rule file's `values:` entry where it has one, else its
+    /// `value:`.
     values: Vec<i32>,
+    /// Some kind is valued by `values:` (the board's material is then summed from
+    /// [`values`](Self::values), not read from the position's `value:` total).
+    own_values: bool,
     /// Per seat: it starts with a royal piece (losing them all puts it out of the game).
     royal_at_start: [bool; MAX_SEATS],
     /// The variant the weights were read from.
@@ -72,7 +76,13 @@ impl Evaluator {
         }
         Evaluator {
             seats: v.seats.len(),
-            values: v.kinds.iter().map(|k| k.value as i32 * UNIT).collect(),
+            values: v
+                .kinds
+                .iter()
+                .zip(&v.eval_values)
+                .map(|(k, e)| e.map_or(k.value as i32 * UNIT, |x| (x * UNIT as f64).round() as i32))
+                .collect(),
+            own_values: v.eval_values.iter().any(Option::is_some),
             royal_at_start,
             variant: v.clone(),
             material_pct: 100,
@@ -139,7 +149,18 @@ impl Evaluator {
         let hand: i32 = (0..self.values.len())
             .map(|k| pos.hand_count(seat, crate::vocab::Kind(k as u8)) as i32 * self.values[k])
             .sum();
-        pos.material(seat) as i32 * UNIT + hand
+        if !self.own_values {
+            return pos.material(seat) as i32 * UNIT + hand;
+        }
+        let board = pos.board();
+        let on_board: i32 = pos
+            .pieces_of(seat)
+            .iter()
+            .map(|sq| board[sq as usize])
+            .filter(|p| !p.is_dead())
+            .map(|p| self.values[p.kind().index()])
+            .sum();
+        on_board + hand
     }
 
     /// True if `seat` takes no more part in the game: mated, resigned, or without the royal
@@ -323,6 +344,26 @@ mod tests {
         let e = Evaluator::new(&pos);
         assert_eq!(e.reach(&pos, Seat(0)), 8 + 14 + 5);
         assert_eq!(e.reach(&pos, Seat(1)), 5);
+    }
+
+    #[test]
+    fn a_values_section_sets_the_evaluations_piece_values() {
+        // The rule file's `values:` replaces `value:` for the kinds it lists, fractions
+        // included; the others keep `value:`; material on the board and in hand follows.
+        let text = "name: valued\nextends: chess\nvalues: { knight: 3.25, pawn: 0.9 }\n";
+        let file = crate::spec::load_str("valued.yaml", text).unwrap();
+        let v = crate::engine::compile(&file, &Assignment::default()).unwrap();
+        let pos = crate::notation::from_fen(&v, "4k3/p7/8/8/3N4/8/8/R3K3 w - - 0 1").unwrap();
+        let e = Evaluator::new(&pos);
+        assert_eq!(e.kind_value(v.kind_by_name("knight").unwrap()), 325);
+        assert_eq!(e.kind_value(v.kind_by_name("rook").unwrap()), 500);
+        assert_eq!(e.holdings(&pos, Seat(0)), 325 + 500);
+        assert_eq!(e.holdings(&pos, Seat(1)), 90);
+        // A kind the variant does not have is refused at its name.
+        let bad = "name: bad\nextends: chess\nvalues: { knigt: 3 }\n";
+        let file = crate::spec::load_str("bad.yaml", bad).unwrap();
+        let err = crate::engine::compile(&file, &Assignment::default()).unwrap_err();
+        assert!(format!("{err:?}").contains("knigt"), "{err:?}");
     }
 
     #[test]

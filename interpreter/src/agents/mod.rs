@@ -7,6 +7,7 @@
 mod chance;
 mod eval;
 mod exposure;
+pub mod fit;
 mod greedy;
 mod limits;
 mod maxn;

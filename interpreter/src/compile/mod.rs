@@ -184,6 +184,10 @@ pub struct Variant {
     /// Ranking keys: integer expressions per seat, most important first, with the quantities
     /// each reads.
     pub ranking: Vec<(Expr, Vec<Quantity>)>,
+    /// Per kind: the agents' value from the rule file's `values:` section, where it lists
+    /// the kind (in value units, fractions allowed); `None` for the kinds it does not list
+    /// (the evaluation takes their `value:`).
+    pub eval_values: Vec<Option<f64>>,
 }
 
 impl Variant {
@@ -389,6 +393,22 @@ pub(crate) fn kind_named(
     }
 }
 
+/// Per kind: its `values:` entry, if any; an unknown kind name is a problem in `errs`.
+fn compile_eval_values(
+    spec: &RuleSpec,
+    kinds: &[KindInfo],
+    errs: &mut Diagnostics,
+) -> Vec<Option<f64>> {
+    let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
+    let mut out = vec![None; kinds.len()];
+    for (t, x) in &spec.values {
+        if let Some(k) = kind_named(t, &names, errs) {
+            out[k.index()] = Some(*x);
+        }
+    }
+    out
+}
+
 /// Compiles a resolved spec; `assignment` is recorded in the variant.
 pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, Diagnostics> {
     let mut errs = crate::rules::compose::refusals(&spec.switches);
@@ -464,6 +484,10 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     }
     let has_royals = royal_kinds != 0 || rules.last_royal.is_some();
     let needs_full_legality = needs_full_legality(&rules, &start_hand, royal_kinds);
+    let eval_values = compile_eval_values(spec, &kinds, &mut errs);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
     Ok(Variant {
         name: spec.name.value.clone(),
         title: spec
@@ -494,6 +518,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         right_kinds,
         rules,
         ranking,
+        eval_values,
     })
 }
 

@@ -40,6 +40,11 @@ pub struct RuleSpec {
     pub rules: crate::rules::Specs,
     /// Every rule module the file switches on, with its key, for the composition check.
     pub switches: Vec<super::switches::Switch>,
+    /// `values:` the agents' piece values, kind name → value in the rule file's value units
+    /// (fractions allowed): typically pasted from `ashtapada values`; each kind listed is
+    /// valued so by the evaluation in place of its `value:` (scoring and ranking keep
+    /// `value:`).
+    pub values: Vec<(Text, f64)>,
 }
 
 /// One seat (`seats:` entry).
@@ -174,9 +179,9 @@ pub struct ConditionSpec {
 }
 
 /// Top-level keys of a resolved rule file, besides those of [`crate::rules::keys`].
-pub const TOP_KEYS: [&str; 13] = [
+pub const TOP_KEYS: [&str; 14] = [
     "params", "name", "title", "source", "extends", "board", "seats", "pieces", "setup", "end",
-    "ranking", "options", "regions",
+    "ranking", "options", "regions", "values",
 ];
 
 /// True if `key` is a top-level rule-file key (core or a rule module's).
@@ -314,6 +319,10 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         .opt("params")
         .map(|n| read_params(r, n))
         .unwrap_or_default();
+    let values = f
+        .opt("values")
+        .map(|n| read_values(r, n))
+        .unwrap_or_default();
     let mut rules = crate::rules::read_all(r, &mut f);
     let far: Vec<_> = pieces
         .iter()
@@ -344,6 +353,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         params,
         rules,
         switches: super::switches::switches(root),
+        values,
     })
 }
 
@@ -395,6 +405,26 @@ fn read_params(r: &mut Reader, node: &Node) -> Vec<(Text, i64)> {
     for (k, v) in s.rest() {
         if let Some(i) = r.int(v, i64::MIN, i64::MAX, "a parameter") {
             out.push((key_text(&k.name, &k.span), i));
+        }
+    }
+    out
+}
+
+/// `values:`, kind name → a number from 0 to 1000 (the kind names are checked when compiled).
+fn read_values(r: &mut Reader, node: &Node) -> Vec<(Text, f64)> {
+    let Some(mut s) = r.map(node, "kind name → value") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (k, v) in s.rest() {
+        let x = match v.value {
+            Value::Int(i) => Some(i as f64),
+            Value::Float(f) => Some(f),
+            _ => None,
+        };
+        match x.filter(|x| (0.0..=1000.0).contains(x)) {
+            Some(x) => out.push((key_text(&k.name, &k.span), x)),
+            None => r.expected(v, "a value from 0 to 1000"),
         }
     }
     out

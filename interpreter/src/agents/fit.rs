@@ -1,0 +1,721 @@
+//! What each piece kind is worth, from the rule file alone: a start value from the kind's
+//! mobility on the variant's board ([`start_values`]), then values fitted to the results of
+//! seeded self-play ([`gather`], [`fit`]) by logistic ("Texel") regression of each seat's share
+//! of the result on its material and a few general terms, with bootstrap intervals over games.
+
+use super::{Agent, Evaluator, RandomAgent};
+use crate::compile::{CAPTURE, QUIET, Variant};
+use crate::engine::Position;
+use crate::geometry::Square;
+use crate::vocab::{Action, Kind, MAX_DICE, MAX_SEATS, Outcome, Piece, Seat};
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// Weight of a promotion's gain (the best target's raw mobility less the kind's own) in a
+/// kind's raw start value: the chance of reaching the zone, roughly.
+const PROMOTION_SHARE: f64 = 0.02;
+
+/// Start values grow as this power of the raw mobility: a long-range piece's many moves are
+/// worth less each than a short-range piece's few (the classical values of chess come out
+/// within a pawn or so: N 2.7, B 4.4, R 5.5, Q 7.9 with the pawn 1).
+const MOBILITY_POWER: f64 = 0.75;
+
+/// Mobility features are counted in tens of moves (so that every feature is of order one).
+const MOBILITY_SCALE: f64 = 10.0;
+
+/// The mobility feature's weight is not fitted but held at the evaluation's (value units per
+/// ten moves: [`super::eval`]'s units per move times ten, over [`super::UNIT`]), so that the
+/// fitted piece values are the ones the evaluation needs beside its own mobility term.
+fn fixed_mobility() -> f64 {
+    super::eval::MOBILITY as f64 * MOBILITY_SCALE / super::UNIT as f64
+}
+
+/// Per kind: its start value in units of the weakest non-royal kind of the setup (1.0); `None`
+/// for royal kinds (they are not material: losing them loses the game).
+///
+/// A kind's raw value is the mean, over the squares of the board (for each facing) from which
+/// it has a move, of its quiet and capture targets on an empty board (each counted half), plus
+/// [`PROMOTION_SHARE`] of what promoting would add; the start value is that raw value to the
+/// power [`MOBILITY_POWER`], normalized.
+pub fn start_values(v: &Variant) -> Vec<Option<f64>> {
+    let raw = raw_mobility(v);
+    let with_promotion: Vec<f64> = (0..v.kinds.len())
+        .map(|k| {
+            let gain = v.kinds[k]
+                .promotion
+                .iter()
+                .flat_map(|p| p.to.iter())
+                .map(|t| raw[t.index()] - raw[k])
+                .fold(0.0, f64::max);
+            (raw[k] + PROMOTION_SHARE * gain).powf(MOBILITY_POWER)
+        })
+        .collect();
+    let in_setup = |k: usize| v.setup.iter().any(|(_, p)| p.kind().index() == k);
+    let unit = unit_kind(v, &with_promotion, in_setup);
+    let unit_value = unit.map_or(1.0, |u| with_promotion[u]);
+    (0..v.kinds.len())
+        .map(|k| (!v.kinds[k].royal).then(|| with_promotion[k] / unit_value))
+        .collect()
+}
+
+/// The kind that counts as one: the non-royal kind of the setup with the smallest `values`
+/// entry (any non-royal kind when the setup has none), `None` with no non-royal kind at all.
+fn unit_kind(v: &Variant, values: &[f64], in_setup: impl Fn(usize) -> bool) -> Option<usize> {
+    let pick = |only_setup: bool| {
+        (0..v.kinds.len())
+            .filter(|&k| !v.kinds[k].royal && values[k] > 0.0 && (!only_setup || in_setup(k)))
+            .min_by(|&a, &b| values[a].total_cmp(&values[b]))
+    };
+    pick(true).or_else(|| pick(false))
+}
+
+/// Per kind: the mean of its quiet and capture targets on an empty board, halved, over the
+/// (facing, square) pairs from which it has any.
+fn raw_mobility(v: &Variant) -> Vec<f64> {
+    let squares = v.board.len();
+    let n_orients = v.orients.len();
+    let empty = [Piece::EMPTY; 256];
+    (0..v.kinds.len())
+        .map(|k| {
+            let (mut sum, mut from) = (0.0, 0u32);
+            for o in 0..n_orients {
+                for sq in 0..squares {
+                    let (mut quiet, mut capture) = (0u32, 0u32);
+                    v.table.walk(
+                        k * n_orients + o,
+                        sq as u8,
+                        &empty,
+                        |_| false,
+                        |_, mode, _| {
+                            quiet += (mode & QUIET != 0) as u32;
+                            capture += (mode & CAPTURE != 0) as u32;
+                        },
+                    );
+                    if quiet + capture > 0 {
+                        sum += (quiet + capture) as f64 / 2.0;
+                        from += 1;
+                    }
+                }
+            }
+            if from == 0 { 0.0 } else { sum / from as f64 }
+        })
+        .collect()
+}
+
+/// How the self-play games of [`gather`] are played.
+#[derive(Clone, Debug)]
+pub struct Gather {
+    /// Games to play (game `i` uses [`crate::agents::game_rng`]`(seed, i)`).
+    pub games: u64,
+    /// Base seed.
+    pub seed: u64,
+    /// The agent of every seat (an [`crate::agents::AGENT_NAMES`] name).
+    pub agent: String,
+    /// Random plies at the start of each game, so that games differ (not sampled).
+    pub opening: u32,
+    /// Ply cap: a game still running there counts as a draw.
+    pub max_plies: u32,
+}
+
+impl Default for Gather {
+    fn default() -> Gather {
+        Gather {
+            games: 400,
+            seed: 1,
+            agent: "easy".into(),
+            opening: 6,
+            max_plies: 300,
+        }
+    }
+}
+
+/// Positions from self-play, one row per (position, seat): the seat's features against the
+/// other seats' mean and its share of the game's result.
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    /// Feature names: non-royal kind names, then the general terms (see [`Features`]).
+    pub names: Vec<String>,
+    /// Per feature: the kind it counts, `None` for a general term.
+    pub kinds: Vec<Option<Kind>>,
+    /// Row-major features, `names.len()` per row.
+    pub x: Vec<f64>,
+    /// Per row: the seat's share of the result (1 a win, 1/k a win shared by k, 0 a loss; a
+    /// draw or a capped game 1/seats).
+    pub y: Vec<f64>,
+    /// Per row: the game it comes from (the bootstrap resamples games).
+    pub game: Vec<u32>,
+    /// Games played (including any that gave no row).
+    pub games: u64,
+    /// Seats.
+    pub seats: usize,
+}
+
+impl Samples {
+    /// Rows (one per sampled position and seat).
+    pub fn rows(&self) -> usize {
+        self.y.len()
+    }
+
+    /// Distinct positions sampled.
+    pub fn positions(&self) -> usize {
+        self.rows() / self.seats.max(1)
+    }
+}
+
+/// What a row holds: per non-royal kind, the seat's pieces of it (board and hand) less the
+/// other seats' mean; then the general terms, each the seat's less the others' mean:
+/// - `hand`: pieces in hand (variants with hands only);
+/// - `mobility`: the moves its pieces would have on an empty board, in tens;
+/// - `royal danger`: squares its royal pieces could step to that other seats attack;
+/// - `tempo`: 1 for the seat to move.
+struct Features {
+    /// Non-royal kinds, in kind order.
+    kinds: Vec<usize>,
+    /// The variant has hands.
+    hands: bool,
+}
+
+impl Features {
+    fn new(v: &Variant) -> Features {
+        Features {
+            kinds: (0..v.kinds.len()).filter(|&k| !v.kinds[k].royal).collect(),
+            hands: v.rules.hands.is_some(),
+        }
+    }
+
+    fn names(&self, v: &Variant) -> (Vec<String>, Vec<Option<Kind>>) {
+        let mut names: Vec<String> = self
+            .kinds
+            .iter()
+            .map(|&k| v.kinds[k].name.clone())
+            .collect();
+        let mut kinds: Vec<Option<Kind>> =
+            self.kinds.iter().map(|&k| Some(Kind(k as u8))).collect();
+        let general: &[&str] = if self.hands {
+            &["hand", "mobility", "royal danger", "tempo"]
+        } else {
+            &["mobility", "royal danger", "tempo"]
+        };
+        names.extend(general.iter().map(|s| s.to_string()));
+        kinds.extend(general.iter().map(|_| None));
+        (names, kinds)
+    }
+
+    /// Per seat: its raw feature values (before taking differences).
+    fn raw(&self, e: &Evaluator, pos: &Position, seat: Seat) -> Vec<f64> {
+        let board = pos.board();
+        let mut count = vec![0.0; pos.variant().kinds.len()];
+        for sq in pos.pieces_of(seat).iter() {
+            let p = board[sq as usize];
+            if !p.is_dead() {
+                count[p.kind().index()] += 1.0;
+            }
+        }
+        let mut hand = 0.0;
+        for (k, c) in count.iter_mut().enumerate() {
+            let h = pos.hand_count(seat, Kind(k as u8)) as f64;
+            *c += h;
+            hand += h;
+        }
+        let mut out: Vec<f64> = self.kinds.iter().map(|&k| count[k]).collect();
+        if self.hands {
+            out.push(hand);
+        }
+        out.push(e.reach(pos, seat) as f64 / MOBILITY_SCALE);
+        out.push(royal_danger(pos, seat) as f64);
+        out.push((pos.to_move() == seat) as u8 as f64);
+        out
+    }
+}
+
+/// Squares `seat`'s royal pieces could step to on an empty board that another seat attacks.
+fn royal_danger(pos: &Position, seat: Seat) -> u32 {
+    let v = &**pos.variant();
+    let n = v.seats.len();
+    let others = (((1u16 << n) - 1) as u8) & !(1 << seat.0);
+    let empty = [Piece::EMPTY; 256];
+    let board = pos.board();
+    let mut danger = 0;
+    for sq in pos.royal_squares(seat).iter() {
+        let combo = board[sq as usize].combo(v.orients.len());
+        v.table.walk(
+            combo,
+            sq,
+            &empty,
+            |_| false,
+            |to, mode, _| {
+                if mode & QUIET != 0 && pos.attacked_by(Square(to), others) {
+                    danger += 1;
+                }
+            },
+        );
+    }
+    danger
+}
+
+/// Plays `opts.games` seeded self-play games of `v` and samples their quiet positions (after
+/// the random opening plies: no seat in check, the last action captured nothing, no roll due),
+/// one row per seat. Deterministic for a seed, whatever the number of threads.
+///
+/// # Errors
+/// The agent name is unknown.
+pub fn gather(v: &Arc<Variant>, opts: &Gather) -> Result<Samples, super::UnknownAgent> {
+    super::by_name(&opts.agent)?;
+    let f = Features::new(v);
+    let (names, kinds) = f.names(v);
+    let seats = v.seats.len();
+    let per_game: Vec<(Vec<f64>, Vec<f64>)> = (0..opts.games)
+        .into_par_iter()
+        .map(|g| one_game(v, opts, &f, g))
+        .collect();
+    let mut s = Samples {
+        names,
+        kinds,
+        games: opts.games,
+        seats,
+        ..Samples::default()
+    };
+    for (g, (x, y)) in per_game.into_iter().enumerate() {
+        s.game.extend(std::iter::repeat_n(g as u32, y.len()));
+        s.x.extend(x);
+        s.y.extend(y);
+    }
+    Ok(s)
+}
+
+/// Game `g` of [`gather`]: its rows' features and shares.
+fn one_game(v: &Arc<Variant>, opts: &Gather, f: &Features, g: u64) -> (Vec<f64>, Vec<f64>) {
+    let mut random: Box<dyn Agent> = Box::new(RandomAgent::new());
+    let mut pos = Position::start_for_game(v.clone(), g);
+    play_out(&mut pos, &mut *random, opts.seed, g, opts.opening);
+    let mut agent = super::by_name(&opts.agent).expect("checked by gather");
+    let played_seed = opts.seed ^ 0x5851_f42d_4c95_7f2d;
+    let outcome = play_out(&mut pos, &mut *agent, played_seed, g, opts.max_plies);
+    let end = pos;
+    let seats = v.seats.len();
+    let ranks: Vec<u8> = match outcome {
+        Some(Outcome::Ranked { .. }) => end.ranks(),
+        Some(Outcome::Decisive { winner, .. }) => (0..seats)
+            .map(|s| if s == winner.index() { 1 } else { 2 })
+            .collect(),
+        Some(Outcome::Draw { .. }) | None => vec![1; seats],
+    };
+    let winners = ranks.iter().filter(|&&r| r == 1).count().max(1);
+    let share: Vec<f64> = ranks
+        .iter()
+        .map(|&r| if r == 1 { 1.0 / winners as f64 } else { 0.0 })
+        .collect();
+    let e = Evaluator::new(&Position::start(v.clone()));
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    let mut pos = Position::start_for_game(v.clone(), g);
+    let actions: Vec<Action> = end.actions_played().collect();
+    let mut pieces = total_pieces(&pos);
+    let mut quiet = true;
+    for (i, a) in actions.into_iter().enumerate() {
+        let sample = i as u32 >= opts.opening
+            && quiet
+            && !pos.awaiting_roll()
+            && (0..seats).all(|s| !pos.in_check(Seat(s as u8)));
+        if sample {
+            let raw: Vec<Vec<f64>> = (0..seats).map(|s| f.raw(&e, &pos, Seat(s as u8))).collect();
+            for s in 0..seats {
+                for (j, own) in raw[s].iter().enumerate() {
+                    let others: f64 = (0..seats).filter(|&t| t != s).map(|t| raw[t][j]).sum();
+                    x.push(own - others / (seats - 1).max(1) as f64);
+                }
+                y.push(share[s]);
+            }
+        }
+        pos.play_action_unchecked(a);
+        let now = total_pieces(&pos);
+        quiet = now == pieces;
+        pieces = now;
+    }
+    debug_assert!(seats <= MAX_SEATS);
+    (x, y)
+}
+
+/// Plays `pos` on with `agent` in every seat until the game ends or `max_plies` plies have
+/// been played (as the simulator plays a game: the generator of `(seed, game)`, dice rolled
+/// uniformly per die); the outcome, `None` at the cap.
+fn play_out(
+    pos: &mut Position,
+    agent: &mut dyn Agent,
+    seed: u64,
+    game: u64,
+    max_plies: u32,
+) -> Option<Outcome> {
+    let mut rng = super::game_rng(seed, game);
+    let mut roll = [0u8; MAX_DICE];
+    loop {
+        if let Some(o) = pos.outcome() {
+            return Some(o);
+        }
+        if pos.ply() >= max_plies as usize {
+            return None;
+        }
+        if pos.awaiting_roll() {
+            let dice = pos
+                .variant()
+                .rules
+                .dice
+                .clone()
+                .expect("a roll is due only with dice");
+            let count = (dice.count as usize).min(MAX_DICE);
+            for d in &mut roll[..count] {
+                *d = dice.faces[super::uniform_below(&mut rng, dice.faces.len() as u32) as usize];
+            }
+            pos.roll_unchecked(&roll[..count]);
+            continue;
+        }
+        match agent.choose(pos, &mut rng) {
+            Ok(Action::Move(m)) => pos.play_unchecked(m),
+            Ok(Action::Pass) => pos.pass().expect("the agent passes only where allowed"),
+            Ok(Action::Resign) => pos.resign().expect("the agent resigns only where allowed"),
+            Ok(Action::Roll(_)) | Err(_) => return pos.outcome(),
+        }
+    }
+}
+
+/// Pieces on the board and in hand, all seats.
+fn total_pieces(pos: &Position) -> u32 {
+    let v = pos.variant();
+    (0..v.seats.len())
+        .map(|s| {
+            let seat = Seat(s as u8);
+            pos.piece_count(seat)
+                + (0..v.kinds.len())
+                    .map(|k| pos.hand_count(seat, Kind(k as u8)) as u32)
+                    .sum::<u32>()
+        })
+        .sum()
+}
+
+/// Fitted values and their intervals.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// Feature names ([`Samples::names`]).
+    pub names: Vec<String>,
+    /// Per feature: the kind it counts, `None` for a general term.
+    pub kinds: Vec<Option<Kind>>,
+    /// Per feature: the start value (kinds: [`start_values`]; general terms: 0).
+    pub start: Vec<f64>,
+    /// Per feature: the fitted weight over [`scale`](Self::scale), so in start-value units (the
+    /// unit kind's start value is 1; its fitted value comes out near 1 when the start values
+    /// are right); a general term: per unit of its feature — per piece in hand, per ten moves of
+    /// mobility, per attacked royal square, for the move.
+    pub value: Vec<f64>,
+    /// Per feature: the low and high end of the 95% bootstrap interval (percentiles over
+    /// resamples of the games).
+    pub interval: Vec<(f64, f64)>,
+    /// The kind that counts as one ([`start_values`]'s unit).
+    pub unit: Option<Kind>,
+    /// Logit per start-value unit of material, from a fit of the start values' material alone
+    /// (the scale that turns values into win odds).
+    pub scale: f64,
+    /// Games played.
+    pub games: u64,
+    /// Positions sampled.
+    pub positions: usize,
+    /// Bootstrap resamples.
+    pub resamples: usize,
+}
+
+/// Ridge strength pulling each weight towards its prior (the start values on the scale of a
+/// material-only fit), in rows' worth of curvature: it keeps kinds that games rarely show near
+/// their start value.
+const RIDGE: f64 = 4.0;
+
+/// Newton steps of the full fit (and of each bootstrap refit, which starts from it).
+const NEWTON_STEPS: usize = 10;
+const REFIT_STEPS: usize = 4;
+
+/// Fits the values: logistic regression of each row's share on its features (the seat's
+/// odds: `share ≈ σ(w·x + logit(1/seats))`), by Newton's method with a ridge towards the start
+/// values, then `resamples` bootstrap refits over games drawn with replacement (seeded by
+/// `seed`) for the intervals. Values are the weights over the scale of a material-only fit
+/// of the start values ([`Fit::scale`]).
+pub fn fit(v: &Variant, s: &Samples, resamples: usize, seed: u64) -> Fit {
+    let d = s.names.len();
+    let starts = start_values(v);
+    let start: Vec<f64> = s
+        .kinds
+        .iter()
+        .map(|k| k.and_then(|k| starts[k.index()]).unwrap_or(0.0))
+        .collect();
+    let unit_value = |k: &Option<Kind>| k.is_some_and(|k| starts[k.index()] == Some(1.0));
+    let unit_col = s.kinds.iter().position(unit_value);
+    let fixed: Vec<Option<f64>> = s
+        .names
+        .iter()
+        .map(|n| (n == "mobility").then(fixed_mobility))
+        .collect();
+    let base = logit(1.0 / s.seats.max(2) as f64);
+    let rows: Vec<usize> = (0..s.rows()).collect();
+    let fixed_part: Vec<f64> = rows
+        .iter()
+        .map(|&i| {
+            (0..d)
+                .map(|j| fixed[j].unwrap_or(0.0) * s.x[i * d + j])
+                .sum()
+        })
+        .collect();
+    let scale = material_scale(s, &start, &fixed_part, base);
+    let offset: Vec<f64> = fixed_part.iter().map(|f| base + scale * f).collect();
+    let mut free = s.clone();
+    for i in 0..s.rows() {
+        for j in (0..d).filter(|&j| fixed[j].is_some()) {
+            free.x[i * d + j] = 0.0;
+        }
+    }
+    let s = &free;
+    let prior: Vec<f64> = start.iter().map(|x| x * scale).collect();
+    let mut w = newton(s, &rows, &prior, prior.clone(), &offset, NEWTON_STEPS);
+    for j in 0..d {
+        if let Some(f) = fixed[j] {
+            w[j] = f * scale;
+        }
+    }
+    let norm = |w: &[f64]| -> Vec<f64> { w.iter().map(|x| x / scale).collect() };
+    let value = norm(&w);
+    let mut rng = super::game_rng(seed, 0);
+    let by_game = rows_by_game(s);
+    let mut draws: Vec<Vec<f64>> = vec![Vec::new(); d];
+    for _ in 0..resamples {
+        let mut rs = Vec::with_capacity(s.rows());
+        for _ in 0..by_game.len() {
+            rs.extend_from_slice(
+                &by_game[super::uniform_below(&mut rng, by_game.len() as u32) as usize],
+            );
+        }
+        let mut wb = newton(s, &rs, &prior, w.clone(), &offset, REFIT_STEPS);
+        for j in 0..d {
+            if let Some(f) = fixed[j] {
+                wb[j] = f * scale;
+            }
+        }
+        let wb = norm(&wb);
+        for (j, x) in wb.into_iter().enumerate() {
+            draws[j].push(x);
+        }
+    }
+    let interval = draws
+        .into_iter()
+        .zip(&value)
+        .map(|(mut xs, &x)| {
+            if xs.is_empty() {
+                return (x, x);
+            }
+            xs.sort_by(f64::total_cmp);
+            let at = |q: f64| xs[((xs.len() - 1) as f64 * q).round() as usize];
+            (at(0.025), at(0.975))
+        })
+        .collect();
+    Fit {
+        names: s.names.clone(),
+        kinds: s.kinds.clone(),
+        start,
+        value,
+        interval,
+        unit: unit_col.and_then(|c| s.kinds[c]),
+        scale,
+        games: s.games,
+        positions: s.positions(),
+        resamples,
+    }
+}
+
+/// Per game: its rows.
+fn rows_by_game(s: &Samples) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); s.games as usize];
+    for (i, &g) in s.game.iter().enumerate() {
+        out[g as usize].push(i);
+    }
+    out.retain(|r| !r.is_empty());
+    out
+}
+
+fn logit(p: f64) -> f64 {
+    (p / (1.0 - p)).ln()
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// The one weight `c` of a material-only model `σ(c · (start·x + fixed) + offset)` over all
+/// rows (`fixed`: per row, the fixed-weight terms' sum), by Newton's method from 0.5 (kept
+/// positive).
+fn material_scale(s: &Samples, start: &[f64], fixed: &[f64], offset: f64) -> f64 {
+    let d = start.len();
+    let rows: Vec<usize> = (0..s.rows()).collect();
+    let m: Vec<f64> = rows
+        .iter()
+        .map(|&i| (0..d).map(|j| start[j] * s.x[i * d + j]).sum::<f64>() + fixed[i])
+        .collect();
+    let mut c: f64 = 0.5;
+    for _ in 0..20 {
+        let (mut g, mut h) = (0.0, RIDGE);
+        for (r, &i) in rows.iter().enumerate() {
+            let p = sigmoid(c * m[r] + offset);
+            g += (p - s.y[i]) * m[r];
+            h += p * (1.0 - p) * m[r] * m[r];
+        }
+        c = (c - g / h).clamp(0.01, 5.0);
+    }
+    c
+}
+
+/// Newton's method for the ridge-penalized logistic loss over `rows` (row `i` with its own
+/// `offset[i]`), from `w`.
+fn newton(
+    s: &Samples,
+    rows: &[usize],
+    prior: &[f64],
+    mut w: Vec<f64>,
+    offset: &[f64],
+    steps: usize,
+) -> Vec<f64> {
+    let d = prior.len();
+    for _ in 0..steps {
+        let mut g: Vec<f64> = (0..d).map(|j| RIDGE * (w[j] - prior[j])).collect();
+        let mut h = vec![0.0; d * d];
+        for j in 0..d {
+            h[j * d + j] = RIDGE;
+        }
+        for &i in rows {
+            let x = &s.x[i * d..(i + 1) * d];
+            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum::<f64>() + offset[i];
+            let p = sigmoid(z);
+            let r = p - s.y[i];
+            let c = p * (1.0 - p);
+            for a in 0..d {
+                g[a] += r * x[a];
+                if x[a] != 0.0 {
+                    for b in a..d {
+                        h[a * d + b] += c * x[a] * x[b];
+                    }
+                }
+            }
+        }
+        for a in 0..d {
+            for b in 0..a {
+                h[a * d + b] = h[b * d + a];
+            }
+        }
+        let step = solve(h, g, d);
+        for j in 0..d {
+            w[j] -= step[j];
+        }
+    }
+    w
+}
+
+/// Solves `h · x = g` (`h` symmetric positive definite, `d × d` row-major) by Gaussian
+/// elimination with partial pivoting.
+fn solve(mut h: Vec<f64>, mut g: Vec<f64>, d: usize) -> Vec<f64> {
+    for c in 0..d {
+        let p = (c..d)
+            .max_by(|&a, &b| h[a * d + c].abs().total_cmp(&h[b * d + c].abs()))
+            .unwrap_or(c);
+        if p != c {
+            for k in 0..d {
+                h.swap(c * d + k, p * d + k);
+            }
+            g.swap(c, p);
+        }
+        let piv = h[c * d + c];
+        if piv.abs() < 1e-12 {
+            continue;
+        }
+        for r in c + 1..d {
+            let f = h[r * d + c] / piv;
+            if f != 0.0 {
+                for k in c..d {
+                    h[r * d + k] -= f * h[c * d + k];
+                }
+                g[r] -= f * g[c];
+            }
+        }
+    }
+    let mut x = vec![0.0; d];
+    for c in (0..d).rev() {
+        let piv = h[c * d + c];
+        let rest: f64 = (c + 1..d).map(|k| h[c * d + k] * x[k]).sum();
+        x[c] = if piv.abs() < 1e-12 {
+            0.0
+        } else {
+            (g[c] - rest) / piv
+        };
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
+
+    fn starts(name: &str) -> Vec<(String, Option<f64>)> {
+        let v = load_variant(name, &Assignment::default()).unwrap();
+        let s = start_values(&v);
+        v.kinds.iter().map(|k| k.name.clone()).zip(s).collect()
+    }
+
+    fn start_of(all: &[(String, Option<f64>)], name: &str) -> f64 {
+        all.iter().find(|(n, _)| n == name).unwrap().1.unwrap()
+    }
+
+    #[test]
+    fn start_values_order_the_chess_pieces_by_mobility() {
+        // Hand-worked mean empty-board targets (quiet and capture, each half): knight 5.25,
+        // bishop 8.75, rook 14, queen 22.75; the pawn is the unit, the king has none.
+        let s = starts("chess");
+        assert_eq!(s.iter().find(|(n, _)| n == "king").unwrap().1, None);
+        assert_eq!(start_of(&s, "pawn"), 1.0);
+        let (n, b, r, q) = (
+            start_of(&s, "knight"),
+            start_of(&s, "bishop"),
+            start_of(&s, "rook"),
+            start_of(&s, "queen"),
+        );
+        assert!((r / n - (14.0f64 / 5.25).powf(MOBILITY_POWER)).abs() < 1e-9);
+        assert!((q / b - (22.75f64 / 8.75).powf(MOBILITY_POWER)).abs() < 1e-9);
+        assert!(1.0 < n && n < b && b < r && r < q, "{s:?}");
+    }
+
+    #[test]
+    fn the_logistic_fit_recovers_known_weights() {
+        // Rows drawn from σ(0.8·a + 0.2·b): the fit finds 0.8 and 0.2 (their ratio 4 as the
+        // value of `a` in units of `b`, when `b` is the unit).
+        let mut rng = crate::agents::game_rng(7, 0);
+        let mut unit = || super::super::uniform_below(&mut rng, 1 << 20) as f64 / (1 << 20) as f64;
+        let mut s = Samples {
+            names: vec!["a".into(), "b".into()],
+            kinds: vec![None, None],
+            seats: 2,
+            games: 4000,
+            ..Samples::default()
+        };
+        for g in 0..4000u32 {
+            let a = (unit() * 7.0).floor() - 3.0;
+            let b = (unit() * 13.0).floor() - 6.0;
+            let p = sigmoid(0.8 * a + 0.2 * b);
+            s.x.extend([a, b]);
+            s.y.push(if unit() < p { 1.0 } else { 0.0 });
+            s.game.push(g);
+        }
+        let rows: Vec<usize> = (0..s.rows()).collect();
+        let w = newton(
+            &s,
+            &rows,
+            &[0.0, 0.0],
+            vec![0.0, 0.0],
+            &vec![0.0; s.rows()],
+            10,
+        );
+        assert!((w[0] - 0.8).abs() < 0.08, "{w:?}");
+        assert!((w[1] - 0.2).abs() < 0.04, "{w:?}");
+    }
+}
