@@ -4,6 +4,7 @@
 //! the generator it is handed (one per game, see [`game_rng`]), so a game is reproduced
 //! exactly from its seed.
 
+mod brs;
 mod chance;
 mod eval;
 mod exposure;
@@ -24,7 +25,7 @@ pub use limits::{Iteration, Limits, Report, Score};
 /// depending on `rand_chacha`).
 pub use rand_chacha::ChaCha8Rng;
 pub use random::{RandomAgent, game_rng, uniform_below};
-pub use search::{EASY, Grade, HARD, MEDIUM, SearchAgent};
+pub use search::{Algorithm, BEST_REPLY_NODES, EASY, Grade, HARD, MEDIUM, SearchAgent};
 
 use crate::engine::Position;
 use crate::stop::Stop;
