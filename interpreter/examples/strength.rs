@@ -44,7 +44,7 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
 
 /// An agent by name; a search grade may name its algorithm for games of more than two seats
 /// after a slash (`medium/paranoid`, `medium/brs`; `hard/whole`: past its own turn in dice variants) and its node budget after a colon
-/// (`medium:2000`, `hard/brs:40000`), for comparisons at equal work.
+/// (`medium:2000`, `hard/brs:40000`; `mcts:N`: Monte Carlo tree search of N iterations), for comparisons at equal work.
 fn agent(name: &str) -> Box<dyn Agent> {
     use ashtapada::agents::{Algorithm, EASY, HARD, MEDIUM};
     let (name, nodes) = match name.split_once(':') {
@@ -55,6 +55,11 @@ fn agent(name: &str) -> Box<dyn Agent> {
         Some((b, a)) => (b, Some(a)),
         None => (name, None),
     };
+    if base == "mcts" {
+        return Box::new(ashtapada::agents::MctsAgent::new(
+            nodes.unwrap_or(1000) as u32
+        ));
+    }
     let mut grade = match base {
         "easy" => EASY,
         "medium" => MEDIUM,

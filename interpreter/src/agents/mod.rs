@@ -11,6 +11,7 @@ mod exposure;
 mod greedy;
 mod limits;
 mod maxn;
+mod mcts;
 mod order;
 mod pvs;
 mod random;
@@ -21,6 +22,7 @@ pub use chance::Rolls;
 pub use eval::{Evaluator, UNIT, WIN};
 pub use greedy::GreedyAgent;
 pub use limits::{Iteration, Limits, Report, Score};
+pub use mcts::MctsAgent;
 /// The generator agents draw from (re-exported so that agents can be written without
 /// depending on `rand_chacha`).
 pub use rand_chacha::ChaCha8Rng;

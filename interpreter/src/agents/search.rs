@@ -138,14 +138,14 @@ pub const EASY: Grade = Grade {
     check_extensions: 0,
 };
 
-/// `medium`: up to eight plies, 3 000 nodes (1 000 in dice variants), four plies of
+/// `medium`: up to eight plies, 5 000 nodes (1 000 in dice variants), four plies of
 /// quiescence, check extensions (two per line); in dice variants it also sees the next seat's
 /// roll (its captures at the leaves) and each seat's expected loss to every other seat's next
 /// roll; the score view in capture-scoring variants.
 pub const MEDIUM: Grade = Grade {
     algorithm: Algorithm::Auto,
     name: "medium",
-    nodes: 3_000,
+    nodes: 5_000,
     dice_nodes: 1_000,
     work: MEDIUM_WORK,
     max_depth: 8,
@@ -608,7 +608,14 @@ impl SearchAgent {
 
     /// Quiescence search: the static value, improved by captures and promotions (not in dice
     /// variants), at most `left` plies deep.
-    pub(super) fn quiesce(&mut self, pos: &mut Position, ply: usize, alpha: i32, beta: i32, left: i32) -> i32 {
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        left: i32,
+    ) -> i32 {
         if let Some(o) = pos.ended().map(|o| pos.counted(o)) {
             let root = self.root;
             return self.evaluator().terminal(pos, o, root, ply as u32);
