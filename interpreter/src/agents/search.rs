@@ -376,6 +376,12 @@ impl SearchAgent {
         self.root = pos.to_move();
         self.budget = if v.rules.dice.is_some() {
             self.grade.nodes.min(self.grade.dice_nodes)
+        } else if v.seats.len() > 2 {
+            // More seats: at most three times the dice budget (`medium` keeps its 3 000
+            // nodes of before in four-player shogi, where 5 000 halved its speed).
+            self.grade
+                .nodes
+                .min(self.grade.dice_nodes.saturating_mul(3))
         } else {
             self.grade.nodes
         };
