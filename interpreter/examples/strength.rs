@@ -42,8 +42,47 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
+/// An agent by name; a search grade may name its algorithm for games of more than two seats
+/// after a slash (`medium/paranoid`, `medium/brs`; `hard/whole`: past its own turn in dice variants) and its node budget after a colon
+/// (`medium:2000`, `hard/brs:40000`; `mcts:N`: Monte Carlo tree search of N iterations), for comparisons at equal work.
 fn agent(name: &str) -> Box<dyn Agent> {
-    by_name(name).unwrap_or_else(|e| panic!("{e}"))
+    use ashtapada::agents::{Algorithm, EASY, HARD, MEDIUM};
+    let (name, nodes) = match name.split_once(':') {
+        Some((n, k)) => (n, k.parse::<u64>().ok()),
+        None => (name, None),
+    };
+    let (base, algorithm) = match name.split_once('/') {
+        Some((b, a)) => (b, Some(a)),
+        None => (name, None),
+    };
+    if base == "mcts" {
+        return Box::new(ashtapada::agents::MctsAgent::new(
+            nodes.unwrap_or(1000) as u32
+        ));
+    }
+    let mut grade = match base {
+        "easy" => EASY,
+        "medium" => MEDIUM,
+        "hard" => HARD,
+        _ => return by_name(name).unwrap_or_else(|e| panic!("{e}")),
+    };
+    if let Some(a) = algorithm {
+        grade.algorithm = match a {
+            "paranoid" => Algorithm::Paranoid,
+            "brs" => Algorithm::BestReply,
+            "whole" => {
+                // Dice variants: search past the own turn.
+                grade.turn_only = false;
+                grade.algorithm
+            }
+            _ => panic!("unknown algorithm `{a}`"),
+        };
+    }
+    if let Some(n) = nodes {
+        grade.nodes = n;
+        grade.dice_nodes = n;
+    }
+    Box::new(SearchAgent::new(grade))
 }
 
 /// A's win share over both seat assignments: (share, [low, high], games).

@@ -4,6 +4,7 @@
 //! the generator it is handed (one per game, see [`game_rng`]), so a game is reproduced
 //! exactly from its seed.
 
+mod brs;
 mod chance;
 mod eval;
 mod exposure;
@@ -11,6 +12,7 @@ pub mod fit;
 mod greedy;
 mod limits;
 mod maxn;
+mod mcts;
 mod order;
 mod pvs;
 mod random;
@@ -21,11 +23,12 @@ pub use chance::Rolls;
 pub use eval::{Evaluator, UNIT, WIN};
 pub use greedy::GreedyAgent;
 pub use limits::{Iteration, Limits, Report, Score};
+pub use mcts::MctsAgent;
 /// The generator agents draw from (re-exported so that agents can be written without
 /// depending on `rand_chacha`).
 pub use rand_chacha::ChaCha8Rng;
 pub use random::{RandomAgent, game_rng, uniform_below};
-pub use search::{EASY, Grade, HARD, MEDIUM, SearchAgent};
+pub use search::{Algorithm, BEST_REPLY_NODES, EASY, Grade, HARD, MEDIUM, SearchAgent};
 
 use crate::engine::Position;
 use crate::stop::Stop;
