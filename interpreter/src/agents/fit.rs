@@ -7,7 +7,7 @@ use super::{Agent, Evaluator, RandomAgent};
 use crate::compile::{CAPTURE, QUIET, Variant};
 use crate::engine::Position;
 use crate::geometry::Square;
-use crate::vocab::{Action, Kind, MAX_DICE, MAX_SEATS, Outcome, Piece, Seat};
+use crate::vocab::{Action, Kind, MAX_DICE, MAX_SEATS, Outcome, Piece, Seat, SeatSet};
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -232,7 +232,7 @@ impl Features {
 fn royal_danger(pos: &Position, seat: Seat) -> u32 {
     let v = &**pos.variant();
     let n = v.seats.len();
-    let others = (((1u16 << n) - 1) as u8) & !(1 << seat.0);
+    let others = SeatSet::all(n).without(seat);
     let empty = [Piece::EMPTY; 256];
     let board = pos.board();
     let mut danger = 0;
