@@ -22,7 +22,7 @@ def cli_path() -> str:
     found = shutil.which("ashtapada")
     if found:
         return found
-    pytest.skip("no ashtapada CLI binary: build it (cargo build -p ashtapada-cli) or set ASHTAPADA_BIN")
+    pytest.fail("no ashtapada CLI binary: build it (cargo build -p ashtapada-cli) or set ASHTAPADA_BIN")
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,6 @@ ENV_VARIANTS = ["chess", "chaturaji", "shogi", "xiangqi"]
 
 @pytest.mark.parametrize("name", ENV_VARIANTS)
 def test_pettingzoo_api(name):
-    pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
 
     from ashtapada.pettingzoo import env
@@ -19,7 +18,6 @@ def test_pettingzoo_api(name):
 
 
 def test_pettingzoo_plays_to_the_end_with_rewards():
-    pytest.importorskip("pettingzoo")
     from ashtapada.pettingzoo import env
 
     e = env("chaturanga", max_plies=400)
@@ -48,7 +46,7 @@ def test_rank_returns():
 
 @pytest.mark.parametrize("name", ["chess", "chaturaji", "crazyhouse"])
 def test_openspiel_random_sims_and_mcts(name):
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel
     from open_spiel.python.algorithms import mcts
 
     from ashtapada.openspiel import load_game
