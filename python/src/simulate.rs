@@ -184,37 +184,35 @@ pub fn simulate(
         }
         sim::Design::Each => Vec::new(),
     };
+    let schedule = sim::Schedule {
+        rotate,
+        openings: Vec::new(),
+    };
+    let games_of = sim::Games {
+        variants: &variants,
+        contrasts: &contrasts,
+        schedule: &schedule,
+    };
+    // The report as `simulate` builds it: the library's blank report and batches.
     let mut report = Report {
-        variant: variants[0].name.clone(),
         rules_hash: Some(file.digest.hex()),
-        seed,
         agents: names,
         max_plies,
         schedule: rotate.then(|| "agents rotated across the seats game by game".to_string()),
-        games: 0,
         shard,
         swept: sweep.swept,
         design: sweep.design,
-        stopping: None,
-        effects: contrasts
-            .iter()
-            .map(|c| sim::EffectTally::new(c, variants[0].seats.len()))
-            .collect(),
-        runs: Vec::new(),
+        ..Report::blank(&games_of, seed)
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = if threads == 0 { cores } else { threads };
-    let plan = Plan {
+    let mut plan = Plan {
         seed,
         games,
         shard,
         threads: threads.min(cores).min(games.min(1024) as usize),
         max_plies,
         from: 0,
-    };
-    let schedule = sim::Schedule {
-        rotate,
-        openings: Vec::new(),
     };
     let rows = Rows {
         seed,
@@ -223,17 +221,18 @@ pub fn simulate(
     };
     let players = Arc::new(players);
     let factory = move || fresh_agents(&players);
-    let (tallies, effects) =
-        py.detach(|| sim::run_scheduled(&variants, &factory, &plan, &schedule, &rows, &contrasts));
-    report.runs = variants
-        .iter()
-        .zip(tallies)
-        .map(|(v, t)| sim::Summary::new(&v.name, seed, v.assignment.clone(), t))
-        .collect();
-    for (w, e) in report.effects.iter_mut().zip(&effects) {
-        w.merge(e).map_err(err)?;
-    }
-    report.games = plan.games;
+    let never = || false;
+    py.detach(|| {
+        sim::play_report(
+            &mut report,
+            &mut plan,
+            None,
+            &games_of,
+            &factory,
+            (&rows, &never),
+        )
+    })
+    .map_err(err)?;
     let json = serde_json_pretty(&report);
     let mut table = rows.table.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok((json, table.to_csv(&report)))
