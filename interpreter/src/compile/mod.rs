@@ -165,6 +165,10 @@ pub struct Variant {
     /// Bit mask of the royal kinds: [`crate::rules::royal::Royal::kinds`], copied here for the
     /// move generator's hot path.
     royal_kinds: u64,
+    /// Bit mask of the kinds royal only while they are the last
+    /// ([`crate::rules::last_royal::LastRoyal`]'s kinds), 0 without the module: copied here so
+    /// that putting and taking a piece tests one bit.
+    last_royal_kinds: u64,
     /// The rule modules of the registry ([`crate::rules`]), compiled.
     pub rules: crate::rules::Modules,
     /// True when legality needs more than royal safety (drop restrictions, partners).
@@ -232,6 +236,14 @@ impl Variant {
     #[inline]
     pub const fn royal_kinds(&self) -> u64 {
         self.royal_kinds
+    }
+
+    /// Bit mask of the kinds royal only while they are the last (bit = kind index; 0 without
+    /// `last-royal:`), for the hot path of putting and taking pieces. Derived when the variant
+    /// is compiled.
+    #[inline]
+    pub const fn last_royal_kinds(&self) -> u64 {
+        self.last_royal_kinds
     }
 
     /// True when legality needs more than royal safety (drop restrictions, partners). Derived
@@ -511,6 +523,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         end,
         has_royals,
         royal_kinds,
+        last_royal_kinds: rules.last_royal.as_ref().map_or(0, |lr| lr.kinds),
         needs_full_legality,
         special,
         has_special,

@@ -45,17 +45,9 @@ impl Position {
         let Some(u) = self.undo.last() else {
             return PlyEvents::default();
         };
-        let scored = crate::rules::throne::scored;
-        let (now, was) = (scored(&self.counters), scored(&u.counters));
         let mut e = PlyEvents {
             // Counted only when some throne was scored (rare): the count is per seat.
-            thrones: if now == was {
-                0
-            } else {
-                (now.iter().zip(was))
-                    .map(|(&now, was)| (now - was).len() as u32)
-                    .sum()
-            },
+            thrones: crate::rules::throne::scored_since(&self.counters, &u.counters),
             mates: self
                 .counters
                 .mate_count

@@ -341,7 +341,7 @@ impl Position {
     }
 
     /// Puts `piece` on an empty square index, updating sets and counters (not the hash).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn put(&mut self, sq: u8, piece: Piece) {
         self.board[sq as usize] = piece;
         let s = piece.owner().index();
@@ -361,9 +361,16 @@ impl Position {
     /// is the last ([`crate::rules::last_royal`]): brings the seat's royal squares up to date.
     #[inline]
     fn refresh_last_royals(&mut self, s: usize, piece: Piece) {
-        if let Some(lr) = &self.variant.rules.last_royal
-            && lr.has(piece.kind())
-        {
+        if self.variant.last_royal_kinds() >> piece.kind().0 & 1 == 1 {
+            self.recount_last_royals(s);
+        }
+    }
+
+    /// [`Self::refresh_last_royals`]' rare part, out of the put/take hot path.
+    #[cold]
+    #[inline(never)]
+    fn recount_last_royals(&mut self, s: usize) {
+        if let Some(lr) = &self.variant.rules.last_royal {
             self.royals[s] = self.royal_set(s, lr);
         }
     }
@@ -383,7 +390,7 @@ impl Position {
     }
 
     /// Removes the piece on a square index, updating sets and counters (not the hash).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn take(&mut self, sq: u8) -> Piece {
         let piece = self.board[sq as usize];
         self.board[sq as usize] = Piece::EMPTY;

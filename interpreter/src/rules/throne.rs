@@ -44,6 +44,23 @@ pub fn scored(c: &Counters) -> [SeatSet; MAX_SEATS] {
     std::array::from_fn(|s| SeatSet::from_bits(c.state[AT + s]))
 }
 
+/// How many thrones were scored between `was` and `now` (the counters before and after a ply),
+/// over every seat. The bytes are compared first: a ply that scored none (nearly every ply)
+/// costs one comparison.
+#[inline]
+pub fn scored_since(now: &Counters, was: &Counters) -> u32 {
+    let (a, b) = (
+        &now.state[AT..AT + MAX_SEATS],
+        &was.state[AT..AT + MAX_SEATS],
+    );
+    if a == b {
+        return 0;
+    }
+    (a.iter().zip(b))
+        .map(|(&now, &was)| (SeatSet::from_bits(now) - SeatSet::from_bits(was)).len() as u32)
+        .sum()
+}
+
 /// Sets the thrones scored (`scored`, as [`scored`] gives them), for a position being set up.
 pub fn set_scored(c: &mut Counters, scored: [SeatSet; MAX_SEATS]) {
     for (byte, set) in c.state[AT..AT + MAX_SEATS].iter_mut().zip(scored) {
