@@ -556,7 +556,10 @@ fn the_clock_is_kept_and_a_finished_game_has_no_move() {
             w.get(i + 1)?.parse::<u64>().ok()
         })
         .expect("an info line with the search time");
-    assert!(time < 300, "searched {time} ms of a 300 ms clock: {lines:#?}");
+    assert!(
+        time < 300,
+        "searched {time} ms of a 300 ms clock: {lines:#?}"
+    );
     // Black is mated: no move.
     e.send("position fen 3k3R/p7/3K4/8/8/8/8/8 b - - 0 1");
     e.send("go depth 3");
