@@ -47,8 +47,8 @@ impl Position {
     /// kind in hand on the empty squares its region and `mobile` allow (precompiled,
     /// [`Hands::squares`](crate::rules::hands::Hands::squares)), less the lines full under
     /// `per-line`, less — where pieces die (`mate:`) — squares that dead pieces wall in. A kind
-    /// with `drop.either-face` is also dropped as the kind it flips to (the move's `promotion`),
-    /// under that face's drop rules.
+    /// with `drop.either-face` is also dropped as the kind it flips to (the move's
+    /// [`Move::drop_face`]), under that face's drop rules.
     pub(crate) fn drop_moves(&self, seat: Seat, out: &mut Vec<Move>) {
         let v = &*self.variant;
         let Some(hands) = v.rules.hands.as_ref() else {
