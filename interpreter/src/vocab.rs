@@ -424,34 +424,141 @@ impl Iterator for SquareSetIter {
     }
 }
 
-/// A board move: from a square to a square, with an optional promotion.
+/// One move of a piece: a **board move** (a piece goes from `from` to `to`, perhaps promoting)
+/// or a **drop** (a kind from the seat's hand is put on the empty square `to`, perhaps shown on
+/// another face; `from` equals `to`). Seven bytes, `Copy`.
+///
+/// Build one with [`Move::board`], [`Move::board_promoting`] or [`Move::hand_drop`] (then
+/// [`Move::with_die`] in dice variants); read what it does with [`Move::dropped`],
+/// [`Move::promotes_to`] (board moves only) and [`Move::drop_face`] (drops only). The kind
+/// fields are private so that a board move never carries a dropped kind's face and a drop never
+/// carries a promotion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// Origin square.
+    /// Origin square (on a drop: the target square).
     pub from: Square,
     /// Target square.
     pub to: Square,
-    /// The kind the piece becomes, if it promotes.
-    pub promotion: Option<Kind>,
+    /// The kind that stands on `to` after the move when it is not the moving piece's own kind:
+    /// on a board move the kind it promotes to, on a drop the face it is dropped as. One meaning
+    /// (the kind shown), read through [`Move::shown`], [`Move::promotes_to`] and
+    /// [`Move::drop_face`].
+    shown: Option<Kind>,
     /// The die value used for the move in dice variants (0 in variants without dice).
     pub die: u8,
-    /// For a drop: the kind dropped from the hand onto `to` (`from` equals `to`).
-    pub drop: Option<Kind>,
+    /// The kind taken from the hand, on a drop; `None` on a board move.
+    dropped: Option<Kind>,
 }
 
 impl Move {
+    /// A board move from `from` to `to`, without promotion, using no die.
+    #[inline]
+    pub const fn board(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            shown: None,
+            die: 0,
+            dropped: None,
+        }
+    }
+
+    /// A board move from `from` to `to` whose piece becomes `kind` (promotes, or turns over).
+    #[inline]
+    pub const fn board_promoting(from: Square, to: Square, kind: Kind) -> Move {
+        Move {
+            from,
+            to,
+            shown: Some(kind),
+            die: 0,
+            dropped: None,
+        }
+    }
+
+    /// A drop of `kind` from the hand on the empty square `to`, shown as `face` (`None`: as
+    /// itself), using no die.
+    #[inline]
+    pub const fn hand_drop(kind: Kind, face: Option<Kind>, to: Square) -> Move {
+        Move {
+            from: to,
+            to,
+            shown: face,
+            die: 0,
+            dropped: Some(kind),
+        }
+    }
+
+    /// The same move using the die `die` (a die value, 1 to 6; 0 for none).
+    #[inline]
+    pub const fn with_die(self, die: u8) -> Move {
+        Move { die, ..self }
+    }
+
+    /// True for a drop from the hand, false for a board move.
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        self.dropped.is_some()
+    }
+
+    /// The kind taken from the hand, on a drop; `None` on a board move.
+    #[inline]
+    pub const fn dropped(self) -> Option<Kind> {
+        self.dropped
+    }
+
+    /// The kind a board move's piece becomes (promotes to, or turns over to); `None` on a move
+    /// that does not promote and on every drop.
+    #[inline]
+    pub const fn promotes_to(self) -> Option<Kind> {
+        match self.dropped {
+            None => self.shown,
+            Some(_) => None,
+        }
+    }
+
+    /// The face a drop shows when it is not the dropped kind itself (kyotoshogi's drop on
+    /// either face); `None` on a drop as itself and on every board move.
+    #[inline]
+    pub const fn drop_face(self) -> Option<Kind> {
+        match self.dropped {
+            Some(_) => self.shown,
+            None => None,
+        }
+    }
+
+    /// The kind that stands on `to` after the move when it is not the moving piece's own kind:
+    /// [`Move::promotes_to`] on a board move, [`Move::drop_face`] on a drop.
+    #[inline]
+    pub const fn shown(self) -> Option<Kind> {
+        self.shown
+    }
+
     /// The move's place in the canonical order, as one integer: origin square, then target
-    /// square, then promotion (none first, then by kind index), then dropped kind (none first),
-    /// then die value — each by index, so the order depends only on the move itself, never on
-    /// the order a move generator produced it in.
+    /// square, then the kind shown (promotion or drop face: none first, then by kind index),
+    /// then dropped kind (none first), then die value — each by index, so the order depends
+    /// only on the move itself, never on the order a move generator produced it in.
     #[inline]
     pub fn canonical_key(self) -> u64 {
         let opt = |k: Option<Kind>| k.map_or(0, |k| k.0 as u64 + 1);
         (self.from.0 as u64) << 32
             | (self.to.0 as u64) << 24
-            | opt(self.promotion) << 16
-            | opt(self.drop) << 8
+            | opt(self.shown) << 16
+            | opt(self.dropped) << 8
             | self.die as u64
+    }
+
+    /// The move whose [`Move::canonical_key`] is `key` (the key's inverse, for keys of moves).
+    #[inline]
+    pub fn from_canonical_key(key: u64) -> Move {
+        let byte = |shift: u32| (key >> shift) as u8;
+        let opt = |b: u8| b.checked_sub(1).map(Kind);
+        Move {
+            from: Square(byte(32)),
+            to: Square(byte(24)),
+            shown: opt(byte(16)),
+            dropped: opt(byte(8)),
+            die: byte(0),
+        }
     }
 }
 
@@ -640,13 +747,63 @@ mod tests {
     }
 
     #[test]
+    fn a_move_stays_seven_bytes() {
+        assert_eq!(std::mem::size_of::<Move>(), 7);
+    }
+
+    /// Each kind field has one meaning: a board move never shows a drop face, a drop never a
+    /// promotion, and the constructors fill the same bytes the canonical key (and so the
+    /// canonical order and seeded games) reads.
+    #[test]
+    fn a_move_is_a_board_move_or_a_drop() {
+        let (a, b, k, f) = (Square(3), Square(12), Kind(2), Kind(5));
+        let plain = Move::board(a, b);
+        assert_eq!((plain.from, plain.to, plain.die), (a, b, 0));
+        assert!(!plain.is_drop());
+        assert_eq!(
+            (plain.dropped(), plain.promotes_to(), plain.drop_face()),
+            (None, None, None)
+        );
+        let promoting = Move::board_promoting(a, b, k).with_die(4);
+        assert_eq!(
+            (promoting.promotes_to(), promoting.drop_face()),
+            (Some(k), None)
+        );
+        assert_eq!(
+            (promoting.dropped(), promoting.shown(), promoting.die),
+            (None, Some(k), 4)
+        );
+        let drop = Move::hand_drop(k, None, b);
+        assert!(drop.is_drop());
+        assert_eq!((drop.from, drop.to), (b, b));
+        assert_eq!(
+            (drop.dropped(), drop.promotes_to(), drop.drop_face()),
+            (Some(k), None, None)
+        );
+        let face = Move::hand_drop(k, Some(f), b);
+        assert_eq!(
+            (face.dropped(), face.promotes_to(), face.drop_face()),
+            (Some(k), None, Some(f))
+        );
+        assert_eq!(face.shown(), Some(f));
+        // Keys by hand: from << 32 | to << 24 | (shown + 1) << 16 | (dropped + 1) << 8 | die.
+        assert_eq!(plain.canonical_key(), 3 << 32 | 12 << 24);
+        assert_eq!(promoting.canonical_key(), 3 << 32 | 12 << 24 | 3 << 16 | 4);
+        assert_eq!(face.canonical_key(), 12 << 32 | 12 << 24 | 6 << 16 | 3 << 8);
+        for m in [plain, promoting, drop, face] {
+            assert_eq!(Move::from_canonical_key(m.canonical_key()), m);
+        }
+        assert_ne!(promoting.with_die(0), drop);
+    }
+
+    #[test]
     fn canonical_order_is_from_to_promotion_drop_die() {
         let m = |from: u8, to: u8, promotion: Option<u8>, drop: Option<u8>, die: u8| Move {
             from: Square(from),
             to: Square(to),
-            promotion: promotion.map(Kind),
+            shown: promotion.map(Kind),
             die,
-            drop: drop.map(Kind),
+            dropped: drop.map(Kind),
         };
         let sorted = [
             m(0, 9, None, None, 6),

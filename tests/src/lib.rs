@@ -151,9 +151,9 @@ pub fn random_action(pos: &mut Position, rng: &mut Lcg) -> Option<ashtapada::Act
         (
             m.from,
             m.to,
-            m.promotion.map(|k| k.0),
+            m.shown().map(|k| k.0),
             m.die,
-            m.drop.map(|k| k.0),
+            m.dropped().map(|k| k.0),
         )
     });
     Some(Action::Move(moves[rng.below(moves.len())]))

@@ -722,13 +722,7 @@ fn a_game_ending_mid_turn_keeps_its_unused_die() {
     assert_eq!(s.split(' ').nth(2), Some("5"), "{s}");
     assert!(pos.pass().is_err());
     assert!(pos.roll(&[1, 5]).is_err());
-    let king_step = Move {
-        from: square(&pos, "f4"),
-        to: square(&pos, "f5"),
-        promotion: None,
-        die: 5,
-        drop: None,
-    };
+    let king_step = Move::board(square(&pos, "f4"), square(&pos, "f5")).with_die(5);
     assert!(pos.play(king_step).is_err(), "no move after the end");
 }
 

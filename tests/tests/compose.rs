@@ -385,7 +385,7 @@ fn partners(a: Seat, b: Seat) -> bool {
 /// True if `m` takes a piece (onto another seat's piece; this base file has no en passant).
 fn takes(pos: &Position, m: ashtapada::Move) -> bool {
     let target = pos.piece_at(m.to);
-    m.drop.is_none() && !target.is_empty() && target.owner() != pos.to_move()
+    !m.is_drop() && !target.is_empty() && target.owner() != pos.to_move()
 }
 
 /// The modules' meaning around one move `m` by the seat to move of `pos` (played here).
@@ -400,7 +400,7 @@ fn play_and_check(pos: &mut Position, m: ashtapada::Move, on: &On, what: &str) {
             "{what}: {m:?} is no capture, and a capture is legal"
         );
     }
-    if on.teams && !target.is_empty() && m.drop.is_none() {
+    if on.teams && !target.is_empty() && !m.is_drop() {
         assert!(
             !partners(mover, target.owner()),
             "{what}: {m:?} captures a partner's piece"

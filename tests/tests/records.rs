@@ -376,7 +376,7 @@ fn drops_are_written_and_read() {
     for _ in 0..400 {
         for m in pos.legal_move_list() {
             let text = move_to_string(&pos, m);
-            if let Some(k) = m.drop {
+            if let Some(k) = m.dropped() {
                 drops += 1;
                 let letter = pos.variant().kinds[k.index()].letter;
                 assert_eq!(text, format!("{letter}@{}", pos.variant().board.name(m.to)));

@@ -189,7 +189,7 @@ impl Agent for Checked {
                 let mover = pos.to_move();
                 let v = pos.variant().clone();
                 let piece = pos.piece_at(m.from);
-                if m.drop.is_some() {
+                if m.is_drop() {
                     assert!(piece.is_empty(), "{m:?} drops onto an occupied square");
                 } else {
                     assert_eq!(piece.owner(), mover, "{m:?} moves another seat's piece");
@@ -255,7 +255,7 @@ fn capturing_moves(pos: &Position) -> u64 {
     let mut n = 0;
     for a in actions.into_iter().rev() {
         if let Action::Move(m) = a
-            && m.drop.is_none()
+            && !m.is_drop()
             && !root.piece_at(m.to).is_empty()
         {
             n += 1;

@@ -60,10 +60,13 @@ fn pieces_in_hand_must_be_placed_first_chariots_on_the_back_rank() {
     );
     let moves = pos.legal_move_list();
     assert_eq!(moves.len(), 88);
-    assert!(moves.iter().all(|m| m.drop.is_some()));
+    assert!(moves.iter().all(|m| m.is_drop()));
     let rook_rank = |m: &ashtapada::Move| pos.variant().board.rank(m.to);
     let chariot = pos.kind_for_letter('R').unwrap();
-    let chariots: Vec<_> = moves.iter().filter(|m| m.drop == Some(chariot)).collect();
+    let chariots: Vec<_> = moves
+        .iter()
+        .filter(|m| m.dropped() == Some(chariot))
+        .collect();
     assert_eq!(chariots.len(), 8);
     assert!(chariots.iter().all(|m| rook_rank(m) == 0));
     // Black places on its own three ranks (6 to 8): a horse on e6 is refused (a pawn stands
@@ -91,7 +94,7 @@ fn a_last_pawn_promotes_in_place_or_one_step_diagonally() {
     let promo: Vec<String> = pos
         .legal_move_list()
         .into_iter()
-        .filter(|m| m.promotion.is_some())
+        .filter(|m| m.promotes_to().is_some())
         .map(|m| pos.variant().board.name(m.from) + &pos.variant().board.name(m.to))
         .collect();
     assert_eq!(promo, ["g3h2", "g3g3", "g3f4", "g3h4"]);

@@ -866,13 +866,7 @@ fn the_fourth_occurrence_ends_the_game() {
         })
     ));
     assert_eq!(pos.ranks(), [1, 2, 2, 2]);
-    let m = ashtapada::Move {
-        from: square(&pos, "d4"),
-        to: square(&pos, "d5"),
-        promotion: None,
-        die: 0,
-        drop: None,
-    };
+    let m = ashtapada::Move::board(square(&pos, "d4"), square(&pos, "d5"));
     assert!(matches!(pos.play(m), Err(PlayError::GameOver(_))));
 }
 
@@ -966,15 +960,20 @@ fn promotion_notation_plus_equals_and_letter() {
     let plus = parse_move(&mut pos, "g7g8+").unwrap();
     let letter = parse_move(&mut pos, "g7g8t").unwrap();
     assert_eq!(plus, letter);
-    assert!(plus.promotion.is_some());
+    assert!(plus.promotes_to().is_some());
     let declined = parse_move(&mut pos, "g7g8=").unwrap();
     let plain = parse_move(&mut pos, "g7g8").unwrap();
     assert_eq!(declined, plain);
-    assert!(declined.promotion.is_none());
+    assert!(declined.promotes_to().is_none());
     assert_eq!(move_to_string(&pos, plus), "g7g8+");
     // On the last line only the promotion exists: `=` is refused there.
     assert!(parse_move(&mut pos, "c8c9=").is_err());
-    assert!(parse_move(&mut pos, "c8c9").unwrap().promotion.is_some());
+    assert!(
+        parse_move(&mut pos, "c8c9")
+            .unwrap()
+            .promotes_to()
+            .is_some()
+    );
 }
 
 /// Kind names with hyphens work in expressions: an end condition on

@@ -71,17 +71,18 @@ pub fn game_message(pos: &Position, game: u64, plays: &[String], seed: u64) -> V
 fn move_entry(pos: &mut Position, m: Move) -> Value {
     let v = pos.variant().clone();
     let kind_name = |k: ashtapada::Kind| v.kinds[k.index()].name.clone();
-    let piece = match m.drop {
+    let piece = match m.dropped() {
         Some(k) => kind_name(k),
         None => kind_name(pos.piece_at(m.from).kind()),
     };
     json!({
         "action": move_to_string(pos, m),
-        "kind": if m.drop.is_some() { "drop" } else { "move" },
-        "from": m.drop.is_none().then(|| v.board.name(m.from)),
+        "kind": if m.is_drop() { "drop" } else { "move" },
+        "from": (!m.is_drop()).then(|| v.board.name(m.from)),
         "to": v.board.name(m.to),
         "piece": piece,
-        "promotion": m.promotion.map(kind_name),
+        // A board move's promoted kind; on a drop, the face it is dropped as (kyotoshogi).
+        "promotion": m.shown().map(kind_name),
         "die": (m.die != 0).then_some(m.die),
         "capture": takes_pieces(pos, m),
     })

@@ -346,7 +346,7 @@ mod tests {
                 let pick = moves
                     .iter()
                     .copied()
-                    .find(|m| m.promotion.is_some() && ply % 3 == 0)
+                    .find(|m| m.promotes_to().is_some() && ply % 3 == 0)
                     .unwrap_or(moves[(ply * 7 + 3) % moves.len()]);
                 written.push(ashtapada::notation::move_to_string(&pos, pick));
                 pos.play(pick).unwrap();

@@ -179,7 +179,7 @@ fn words(session: &Session) -> Words {
         let board = pos.variant().board;
         for m in list {
             moves.push(move_to_string(&pos, m));
-            if m.drop.is_none() {
+            if !m.is_drop() {
                 origins.push(board.name(m.from));
             }
         }

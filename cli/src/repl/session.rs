@@ -394,7 +394,7 @@ impl Session {
             })?),
         };
         if let Some(sq) = from {
-            list.retain(|m| m.from == sq && m.drop.is_none());
+            list.retain(|m| m.from == sq && !m.is_drop());
         }
         let mut words: Vec<String> = list.iter().map(|&m| move_to_string(&self.pos, m)).collect();
         if from.is_none() && self.pos.can_pass() {

@@ -17,7 +17,7 @@ const CAPTURE: i32 = 1 << 24;
 /// True if `m` takes a piece.
 #[inline]
 pub fn is_capture(pos: &Position, m: Move) -> bool {
-    m.drop.is_none() && !pos.piece_at(m.to).is_empty()
+    !m.is_drop() && !pos.piece_at(m.to).is_empty()
 }
 
 /// True if `m` is a promotion the search treats as tactical (quiescence, futility): a board
@@ -25,7 +25,7 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
 /// of a flipping piece turns it over, so a flip is no event).
 #[inline]
 pub fn is_promotion(pos: &Position, m: Move) -> bool {
-    let Some(to) = m.promotion.filter(|_| m.drop.is_none()) else {
+    let Some(to) = m.promotes_to() else {
         return false;
     };
     let flips = pos.variant().rules.flip.as_ref();
@@ -44,7 +44,7 @@ pub fn key(eval: &Evaluator, pos: &Position, m: Move, best: Option<Move>) -> i32
         let attacker = eval.kind_value(pos.piece_at(m.from).kind());
         k = CAPTURE + victim * 16 - attacker;
     }
-    if let Some(p) = m.promotion.filter(|_| m.drop.is_none()) {
+    if let Some(p) = m.promotes_to() {
         k += eval.kind_value(p) - eval.kind_value(pos.piece_at(m.from).kind()) + 1;
     }
     k
@@ -104,7 +104,7 @@ const HISTORY_MAX: i32 = 1 << 20;
 #[inline]
 pub fn exchange(eval: &Evaluator, pos: &Position, m: Move) -> i32 {
     let victim = eval.kind_value(pos.piece_at(m.to).kind());
-    let attacker = match m.promotion {
+    let attacker = match m.promotes_to() {
         Some(k) => eval.kind_value(k),
         None => eval.kind_value(pos.piece_at(m.from).kind()),
     };
@@ -245,14 +245,14 @@ pub fn order_with(
         } else if is_capture(pos, m) {
             let victim = eval.kind_value(pos.piece_at(m.to).kind());
             let attacker = eval.kind_value(pos.piece_at(m.from).kind());
-            let mvv = victim * 16 - attacker + m.promotion.map_or(0, |p| eval.kind_value(p));
+            let mvv = victim * 16 - attacker + m.promotes_to().map_or(0, |p| eval.kind_value(p));
             if exchange(eval, pos, m) >= 0 {
                 GOOD_CAPTURE + mvv
             } else {
                 BAD_CAPTURE + mvv
             }
         } else if is_promotion(pos, m) {
-            let p = m.promotion.map_or(0, |p| eval.kind_value(p));
+            let p = m.promotes_to().map_or(0, |p| eval.kind_value(p));
             PROMOTION + p - eval.kind_value(pos.piece_at(m.from).kind())
         } else if Some(m) == killers[0] {
             KILLER

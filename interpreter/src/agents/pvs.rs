@@ -496,7 +496,7 @@ impl SearchAgent {
         moves.retain(|&m| {
             if is_capture(pos, m) {
                 let victim = eval.kind_value(pos.piece_at(m.to).kind());
-                let promo = m.promotion.is_some_and(|_| is_promotion(pos, m));
+                let promo = m.promotes_to().is_some_and(|_| is_promotion(pos, m));
                 exchange(eval, pos, m) >= 0 && (promo || stand + victim + DELTA > alpha)
             } else {
                 is_promotion(pos, m)

@@ -3,7 +3,7 @@
 use super::{Agent, Refusal};
 use crate::engine::Position;
 use crate::geometry::Square;
-use crate::vocab::{Action, Kind, Move};
+use crate::vocab::{Action, Move};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -96,7 +96,7 @@ pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
 fn nth_plain(moves: &[Move], i: usize) -> Option<Move> {
     let mut keys = [0u16; SHORT_BUFFER];
     for (j, m) in moves.iter().enumerate() {
-        if m.promotion.is_some() || m.drop.is_some() {
+        if m.promotes_to().is_some() || m.is_drop() {
             return None;
         }
         let k = (m.to.0 as u16) << 8 | m.die as u16;
@@ -107,13 +107,7 @@ fn nth_plain(moves: &[Move], i: usize) -> Option<Move> {
         }
         keys[p] = k;
     }
-    Some(Move {
-        from: moves[0].from,
-        to: Square((keys[i] >> 8) as u8),
-        promotion: None,
-        die: keys[i] as u8,
-        drop: None,
-    })
+    Some(Move::board(moves[0].from, Square((keys[i] >> 8) as u8)).with_die(keys[i] as u8))
 }
 
 /// The `i`-th of `moves` in the canonical order: by insertion sort of the keys on a short
@@ -156,15 +150,7 @@ pub const KEY_BUFFER: usize = 64;
 /// The move whose [`Move::canonical_key`] is `key` (the key's inverse).
 #[inline]
 fn from_canonical_key(key: u64) -> Move {
-    let byte = |shift: u32| (key >> shift) as u8;
-    let opt = |b: u8| b.checked_sub(1).map(Kind);
-    Move {
-        from: Square(byte(32)),
-        to: Square(byte(24)),
-        promotion: opt(byte(16)),
-        drop: opt(byte(8)),
-        die: byte(0),
-    }
+    Move::from_canonical_key(key)
 }
 
 /// A uniform integer in `0..n` (`n` ≥ 1) from 32-bit outputs of `rng`, by Lemire's
@@ -215,13 +201,15 @@ mod tests {
             }
             None => (Square(below(rng, 256)), Square(below(rng, 256))),
         };
-        Move {
-            from,
-            to,
-            promotion: kind(rng),
-            die: below(rng, 7),
-            drop,
-        }
+        let shown = kind(rng);
+        let m = match drop {
+            Some(k) => Move::hand_drop(k, shown, to),
+            None => match shown {
+                Some(k) => Move::board_promoting(from, to, k),
+                None => Move::board(from, to),
+            },
+        };
+        m.with_die(below(rng, 7))
     }
 
     /// Puts `moves` in a random order (Fisher–Yates).
@@ -249,13 +237,15 @@ mod tests {
         for len in [1, 2, 5, 12, 30, 70] {
             let mut sorted: Vec<Move> = (0..len)
                 .map(|_| {
-                    let mut m = any_move(&mut rng);
+                    let m = any_move(&mut rng);
                     // Few origins, so that groups hold several moves; no drops (a generator's
                     // board moves), and a promotion now and then.
-                    m.from = Square(below(&mut rng, 4) * 9);
-                    m.drop = None;
-                    m.promotion = (below(&mut rng, 5) == 0).then(|| Kind(below(&mut rng, 3)));
-                    m
+                    let from = Square(below(&mut rng, 4) * 9);
+                    let board = match (below(&mut rng, 5) == 0).then(|| Kind(below(&mut rng, 3))) {
+                        Some(k) => Move::board_promoting(from, m.to, k),
+                        None => Move::board(from, m.to),
+                    };
+                    board.with_die(m.die)
                 })
                 .collect();
             sorted.sort();

@@ -58,7 +58,7 @@ impl Position {
         let Action::Move(m) = u.action else {
             return e;
         };
-        e.drop = m.drop.is_some();
+        e.drop = m.is_drop();
         e.captures = u32::from(!u.captured.is_empty());
         let to = m.to.index();
         // The piece that arrived: compare with the first recorded state of its square.
@@ -70,7 +70,7 @@ impl Position {
                 _ => None,
             })
             .unwrap_or(self.board[to]);
-        if !arrived.is_empty() && arrived.kind() != u.moved.kind() && m.drop.is_none() {
+        if !arrived.is_empty() && arrived.kind() != u.moved.kind() && !m.is_drop() {
             let flips = self.variant.rules.flip.as_ref();
             if flips.is_some_and(|f| f.of(u.moved.kind()) == Some(arrived.kind())) {
                 e.flips += 1;

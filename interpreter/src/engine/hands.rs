@@ -47,8 +47,8 @@ impl Position {
     /// kind in hand on the empty squares its region and `mobile` allow (precompiled,
     /// [`Hands::squares`](crate::rules::hands::Hands::squares)), less the lines full under
     /// `per-line`, less — where pieces die (`mate:`) — squares that dead pieces wall in. A kind
-    /// with `drop.either-face` is also dropped as the kind it flips to (the move's `promotion`),
-    /// under that face's drop rules.
+    /// with `drop.either-face` is also dropped as the kind it flips to (the move's
+    /// [`Move::drop_face`]), under that face's drop rules.
     pub(crate) fn drop_moves(&self, seat: Seat, out: &mut Vec<Move>) {
         let v = &*self.variant;
         let Some(hands) = v.rules.hands.as_ref() else {
@@ -99,13 +99,7 @@ impl Position {
             {
                 continue;
             }
-            out.push(Move {
-                from: Square(sq),
-                to: Square(sq),
-                promotion: face,
-                die: 0,
-                drop: Some(kind),
-            });
+            out.push(Move::hand_drop(kind, face, Square(sq)));
         }
     }
 
@@ -134,13 +128,7 @@ impl Position {
         to: Square,
     ) -> Option<DropRefusal> {
         let seat = self.to_move;
-        let m = Move {
-            from: to,
-            to,
-            promotion: face,
-            die: 0,
-            drop: Some(kind),
-        };
+        let m = Move::hand_drop(kind, face, to);
         if self.legal_move_list().contains(&m) {
             return None;
         }
@@ -235,10 +223,10 @@ impl Position {
     }
 
     /// The piece the drop `m` by `seat` puts on the board: the dropped kind, or the face it
-    /// is dropped as (its `promotion`).
+    /// is dropped as (its [`Move::drop_face`]).
     #[inline]
     pub(crate) fn placed_by_drop(&self, seat: Seat, m: Move) -> Piece {
-        let kind = m.promotion.or(m.drop).unwrap_or(Kind(0));
+        let kind = m.drop_face().or(m.dropped()).unwrap_or(Kind(0));
         self.dropped_piece(seat, kind)
     }
 

@@ -58,13 +58,7 @@ impl Position {
                 );
                 for to in targets {
                     if self.promotes_quietly(seat, from, to, q) {
-                        out.push(Move {
-                            from: Square(from),
-                            to: Square(to),
-                            promotion: Some(t),
-                            die,
-                            drop: None,
-                        });
+                        out.push(Move::board_promoting(Square(from), Square(to), t).with_die(die));
                     }
                 }
             }

@@ -97,13 +97,7 @@ impl Position {
             if PROMOTES {
                 self.push_move(p, combo, from, to, die, out);
             } else {
-                out.push(Move {
-                    from: Square(from),
-                    to: Square(to),
-                    promotion: None,
-                    die,
-                    drop: None,
-                });
+                out.push(Move::board(Square(from), Square(to)).with_die(die));
             }
         };
         let e = t.entry(combo, from);
@@ -225,26 +219,14 @@ impl Position {
             let zone = &v.promo_zone[combo];
             if zone.contains(to) || zone.contains(from) {
                 for &k in &pr.to {
-                    out.push(Move {
-                        from: from_sq,
-                        to: to_sq,
-                        promotion: Some(k),
-                        die,
-                        drop: None,
-                    });
+                    out.push(Move::board_promoting(from_sq, to_sq, k).with_die(die));
                 }
                 if pr.mandatory || v.forced_zone[combo].contains(to) {
                     return;
                 }
             }
         }
-        out.push(Move {
-            from: from_sq,
-            to: to_sq,
-            promotion: None,
-            die,
-            drop: None,
-        });
+        out.push(Move::board(from_sq, to_sq).with_die(die));
     }
 
     /// True if playing `m` (a pseudo-legal move or drop of the seat to move) leaves none of
@@ -264,17 +246,13 @@ impl Position {
         } else {
             self.partners_in_check(seat)
         };
-        let moved_from = if m.drop.is_none() {
-            Some(m.from.0)
-        } else {
-            None
-        };
+        let moved_from = (!m.is_drop()).then_some(m.from.0);
         let enemies = self.enemies(seat);
         // Under bikjang every move must end the facing.
         let bikjang = self.under_bikjang();
         // A royal piece placed from the hand (a set-up phase) may not be placed attacked.
         let mut dropped_royal = m
-            .drop
+            .dropped()
             .is_some_and(|k| self.variant.royal_kinds() >> k.0 & 1 == 1);
         if let Some(lr) = &self.variant.rules.last_royal {
             let placed_royal;
@@ -315,11 +293,8 @@ impl Position {
     ) -> (SquareSet, bool) {
         use crate::rules::last_royal::Placed;
         let seat = self.to_move;
-        let before = m
-            .drop
-            .is_none()
-            .then(|| self.board[m.from.0 as usize].kind());
-        let after = match (m.drop, m.promotion) {
+        let before = (!m.is_drop()).then(|| self.board[m.from.0 as usize].kind());
+        let after = match (m.dropped(), m.promotes_to()) {
             (Some(_), _) => self.placed_by_drop(seat, m).kind(),
             (None, Some(k)) => k,
             (None, None) => return (royals, false),
@@ -343,7 +318,7 @@ impl Position {
     /// False if `m` is a drop of a no-mate kind (the pawn in shogi) that mates; true for every
     /// other move.
     fn drop_mate_allowed(&mut self, m: Move) -> bool {
-        if m.drop.is_none() {
+        if !m.is_drop() {
             return true;
         }
         // The rule of the kind it is dropped as (a drop on a piece's other face follows that
@@ -390,7 +365,7 @@ impl Position {
         let ep = self.ep;
         let royal_kinds = self.variant.royal_kinds();
         move |pos: &mut Self, m: Move| {
-            if let Some(k) = m.drop {
+            if let Some(k) = m.dropped() {
                 if safe_now && royal_kinds >> k.0 & 1 == 0 {
                     pos.drop_mate_allowed(m)
                 } else {
@@ -436,19 +411,19 @@ impl Position {
             self.board[sq as usize] = Piece::EMPTY;
             (sq, p)
         });
-        match m.drop {
+        match m.dropped() {
             Some(_) => self.board[to] = self.placed_by_drop(self.to_move, m),
             None => {
                 // `from` first: a promotion in place has `from == to`.
                 self.board[from] = Piece::EMPTY;
-                self.board[to] = match m.promotion {
+                self.board[to] = match m.promotes_to() {
                     Some(k) => moved.with_kind(k),
                     None => moved,
                 };
             }
         }
         let r = f(self);
-        if m.drop.is_none() {
+        if !m.is_drop() {
             self.board[from] = moved;
         }
         self.board[to] = captured;
@@ -550,8 +525,8 @@ impl Position {
     /// The set-up phase ([`crate::rules::placement`]): a seat holding pieces in hand that can
     /// place one must; keeps only the drops of `out` (legal moves) when there is one.
     fn keep_placements(&self, out: &mut Vec<Move>) {
-        if self.hand_total(self.to_move) > 0 && out.iter().any(|m| m.drop.is_some()) {
-            out.retain(|m| m.drop.is_some());
+        if self.hand_total(self.to_move) > 0 && out.iter().any(|m| m.is_drop()) {
+            out.retain(|m| m.is_drop());
         }
     }
 
@@ -559,7 +534,7 @@ impl Position {
     /// seat's piece, or an en-passant capture (for mandatory capture, `rules::captures`).
     #[inline]
     pub(crate) fn is_capture(&self, m: Move) -> bool {
-        if m.drop.is_some() {
+        if m.is_drop() {
             return false;
         }
         let target = self.board[m.to.0 as usize];
@@ -580,7 +555,7 @@ impl Position {
     pub fn legal_move_list(&mut self) -> Vec<Move> {
         let mut out = Vec::new();
         self.legal_moves(&mut out);
-        out.sort_by_key(|m| (m.from, m.to, m.promotion.map(|k| k.0), m.die));
+        out.sort_by_key(|m| (m.from, m.to, m.shown().map(|k| k.0), m.die));
         out
     }
 

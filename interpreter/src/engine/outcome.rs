@@ -285,7 +285,7 @@ impl Position {
             return None;
         }
         let moves = self.legal_move_list();
-        if moves.is_empty() || moves.iter().any(|m| m.promotion.is_none()) {
+        if moves.is_empty() || moves.iter().any(|m| m.promotes_to().is_none()) {
             return None;
         }
         let end = self.variant.rules.no_moves.unwrap_or_default();

@@ -115,7 +115,7 @@ impl Position {
         let mover = self.to_move;
         let hands = (self.variant.rules.hands.as_ref()).is_some_and(|h| h.captures);
         let (moved, captured, placed);
-        if let Some(k) = m.drop {
+        if let Some(k) = m.dropped() {
             moved = self.dropped_piece(mover, k);
             captured = Piece::EMPTY;
             placed = self.placed_by_drop(mover, m);
@@ -129,7 +129,7 @@ impl Position {
             moved = self.take(from);
             captured = self.take(to);
             self.push_undo(Action::Move(m), moved, captured);
-            placed = match m.promotion {
+            placed = match m.promotes_to() {
                 Some(k) => self.promoted_piece(moved, k),
                 None => moved,
             };
@@ -157,7 +157,7 @@ impl Position {
         // window start again.
         let resets = !captured.is_empty()
             || took_en_passant
-            || m.drop.is_some()
+            || m.is_drop()
             || (self.variant.rules.move_rule.as_ref()).is_some_and(|r| r.resets(moved.kind()));
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
         let dice = self.variant.rules.dice.is_some();
@@ -179,8 +179,8 @@ impl Position {
         // below, where they are judged again). Counters no module was handed are unchanged.
         let unchanged = self.variant.end.conditions_stable
             && captured.is_empty()
-            && m.drop.is_none()
-            && m.promotion.is_none()
+            && !m.is_drop()
+            && m.promotes_to().is_none()
             && self.undo.last().is_some_and(|u| {
                 u.edits.is_empty() && (!self.counters_touched || u.counters == self.counters)
             });
@@ -237,7 +237,7 @@ impl Position {
             let (from, to) = (m.from.0, m.to.0);
             self.take(to);
             let seat = u.to_move.index();
-            if let Some(k) = m.drop {
+            if let Some(k) = m.dropped() {
                 self.hand[seat][k.index()] += 1;
             } else {
                 if !u.captured.is_empty() {

@@ -135,13 +135,7 @@ impl Position {
             {
                 continue;
             }
-            out.push(Move {
-                from: Square(cm.king_from),
-                to: Square(cm.king_to),
-                promotion: None,
-                die,
-                drop: None,
-            });
+            out.push(Move::board(Square(cm.king_from), Square(cm.king_to)).with_die(die));
         }
     }
 
@@ -150,7 +144,7 @@ impl Position {
     pub(crate) fn ep_capture(&self, m: Move, moved: Piece) -> Option<u8> {
         (self.ep != NO_EP
             && m.to.0 == self.ep
-            && m.drop.is_none()
+            && !m.is_drop()
             && self.variant.ep_kinds() >> moved.kind().0 & 1 == 1)
             .then_some(self.ep_victim)
     }
@@ -162,7 +156,7 @@ impl Position {
     /// mover's hand like any captured piece (crazyhouse, as Fairy-Stockfish plays it).
     pub(crate) fn play_special(&mut self, m: Move, mover: Seat, moved: Piece) -> Piece {
         let (from, to) = (m.from.0, m.to.0);
-        let victim = if m.drop.is_none() {
+        let victim = if !m.is_drop() {
             self.ep_capture(m, moved)
         } else {
             None
@@ -180,7 +174,7 @@ impl Position {
                 self.set_hand(mover, k, self.hand[mover.index()][k.index()] + 1);
             }
         }
-        if m.drop.is_some() {
+        if m.is_drop() {
             self.drop_gives_right(to, moved);
             return took;
         }

@@ -151,10 +151,10 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
     if m.die != 0 {
         s.push_str(&format!("{}:", m.die));
     }
-    if let Some(k) = m.drop {
+    if let Some(k) = m.dropped() {
         // A drop on the other face of a flipping piece: `+` and the kind in hand (`+P@c3`),
         // as Fairy-Stockfish writes a promoted drop.
-        if m.promotion.is_some() {
+        if m.drop_face().is_some() {
             s.push('+');
         }
         s.push(v.kinds[k.index()].letter);
@@ -164,7 +164,7 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
     }
     s.push_str(&v.board.name(m.from));
     s.push_str(&v.board.name(m.to));
-    if let Some(k) = m.promotion {
+    if let Some(k) = m.promotes_to() {
         // A kind with one optional promotion, or one whose promoted kind a capture demotes
         // back to it (a shogi-style promoted piece, as torishogi's compulsory swallow and
         // falcon promotions), writes `+` as Fairy-Stockfish does; otherwise the new kind's
@@ -306,11 +306,11 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         .filter(|m| m.from == from && m.to == to)
         .filter(|m| match suffix {
             Suffix::Any => true,
-            Suffix::Promote => m.promotion.is_some(),
-            Suffix::Decline => m.promotion.is_none(),
-            Suffix::Kind(k) => m.promotion == Some(k),
+            Suffix::Promote => m.promotes_to().is_some(),
+            Suffix::Decline => m.promotes_to().is_none(),
+            Suffix::Kind(k) => m.promotes_to() == Some(k),
         })
-        .filter(|m| m.drop.is_none())
+        .filter(|m| !m.is_drop())
         .filter(|m| die.is_none_or(|d| m.die == d))
         .collect();
     if die.is_none() && matching.iter().any(|m| m.die != matching[0].die) {
@@ -332,7 +332,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     match matching.as_slice() {
         [m] => Ok(*m),
         [_, ..] if matches!(suffix, Suffix::Any) => {
-            match matching.iter().find(|m| m.promotion.is_none()) {
+            match matching.iter().find(|m| m.promotes_to().is_none()) {
                 Some(m) => Ok(*m),
                 None => Err(MoveError::Syntax(format!(
                     "`{t}` promotes: add the letter of the kind, one of {}",
@@ -449,8 +449,8 @@ fn parse_drop(
     // The kind in hand as written (on its other face with `+`), or else the face it is
     // dropped as, named by its own letter (`R@c3` for a pawn in hand dropped as a rook).
     let written = |m: &Move| {
-        (m.drop == Some(kind) && m.promotion.is_some() == face)
-            || (!face && m.drop.is_some() && m.promotion == Some(kind))
+        (m.dropped() == Some(kind) && m.drop_face().is_some() == face)
+            || (!face && m.is_drop() && m.drop_face() == Some(kind))
     };
     if let Some(m) = legal
         .iter()
@@ -477,7 +477,7 @@ fn parse_drop(
         .filter(|_| face);
     let from_same_square = legal
         .iter()
-        .filter(|m| m.drop == Some(kind))
+        .filter(|m| m.dropped() == Some(kind))
         .map(|m| move_to_string(pos, *m))
         .collect();
     Err(MoveError::Illegal {
@@ -559,7 +559,7 @@ pub fn takes_pieces(pos: &mut Position, m: Move) -> bool {
     pos.play_unchecked(m);
     let after = occupied(pos);
     pos.undo();
-    after < before + m.drop.is_some() as usize
+    after < before + m.is_drop() as usize
 }
 
 /// The number of occupied squares of `pos`'s board.
@@ -611,13 +611,13 @@ mod tests {
         moves.sort();
         assert_eq!(moves, ["a1a2", "a1b1", "a1b2", "a6a7+"]);
         let m = parse_move(&mut pos, "a6a7+").expect("legal");
-        assert!(m.promotion.is_some());
+        assert!(m.promotes_to().is_some());
         let mut pos =
             crate::notation::from_fen(&v, "6k/7/3F3/7/7/7/K6[] w - - 0 1").expect("valid");
         let promoting: Vec<String> = pos
             .legal_move_list()
             .into_iter()
-            .filter(|m| m.promotion.is_some())
+            .filter(|m| m.promotes_to().is_some())
             .map(|m| move_to_string(&pos, m))
             .collect();
         assert!(
@@ -631,7 +631,7 @@ mod tests {
         let mut promotions: Vec<String> = pos
             .legal_move_list()
             .into_iter()
-            .filter(|m| m.promotion.is_some())
+            .filter(|m| m.promotes_to().is_some())
             .map(|m| move_to_string(&pos, m))
             .collect();
         promotions.sort();

@@ -40,7 +40,7 @@ fn is_pawn(pos: &Position, kind: Kind) -> bool {
 fn castling_side(pos: &Position, m: Move) -> Option<bool> {
     let v = pos.variant();
     let c = v.rules.castling.as_ref()?;
-    if m.drop.is_some() || pos.piece_at(m.from).kind() != c.royal {
+    if m.is_drop() || pos.piece_at(m.from).kind() != c.royal {
         return None;
     }
     let seat = pos.to_move().index();
@@ -70,9 +70,13 @@ fn san_body(pos: &mut Position, m: Move) -> String {
     let v = pos.variant().clone();
     let board = v.board;
     let letter = |k: Kind| v.kinds[k.index()].letter.to_ascii_uppercase();
-    if let Some(k) = m.drop {
+    if let Some(k) = m.dropped() {
         // A drop shows the face it lands on.
-        return format!("{}@{}", letter(m.promotion.unwrap_or(k)), board.name(m.to));
+        return format!(
+            "{}@{}",
+            letter(m.drop_face().unwrap_or(k)),
+            board.name(m.to)
+        );
     }
     if let Some(king_side) = castling_side(pos, m) {
         return if king_side { "O-O" } else { "O-O-O" }.into();
@@ -88,8 +92,8 @@ fn san_body(pos: &mut Position, m: Move) -> String {
     let others: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|o| o.drop.is_none() && o.to == m.to && o.from != m.from)
-        .filter(|o| o.promotion == m.promotion && o.die == m.die)
+        .filter(|o| !o.is_drop() && o.to == m.to && o.from != m.from)
+        .filter(|o| o.promotes_to() == m.promotes_to() && o.die == m.die)
         .filter(|o| pos.piece_at(o.from).kind() == kind)
         .collect();
     let file = |sq| {
@@ -127,7 +131,7 @@ fn san_body(pos: &mut Position, m: Move) -> String {
         s.push('x');
     }
     s.push_str(&board.name(m.to));
-    if let Some(k) = m.promotion {
+    if let Some(k) = m.promotes_to() {
         s.push('=');
         s.push(letter(k));
     }

@@ -678,7 +678,7 @@ mod tests {
             } else {
                 let mut moves: Vec<Move> = Vec::new();
                 pos.game_moves(&mut moves);
-                moves.sort_by_key(|m| (m.from, m.to, m.promotion.map(|k| k.0), m.die, m.drop));
+                moves.sort_by_key(|m| (m.from, m.to, m.shown().map(|k| k.0), m.die, m.dropped()));
                 match moves.len() {
                     0 if pos.can_pass() => Action::Pass,
                     0 => break,
@@ -695,7 +695,7 @@ mod tests {
     fn moves(pos: &Position) -> Vec<Move> {
         let mut p = pos.clone();
         let mut m = p.legal_move_list();
-        m.sort_by_key(|m| (m.from, m.to, m.promotion.map(|k| k.0), m.die, m.drop));
+        m.sort_by_key(|m| (m.from, m.to, m.shown().map(|k| k.0), m.die, m.dropped()));
         m
     }
 

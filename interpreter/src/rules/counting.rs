@@ -539,7 +539,7 @@ impl Module for Counting {
             }
         }
         let due = h.next_seat(mv.mover);
-        let changed = took || mv.m.promotion.is_some();
+        let changed = took || mv.m.promotes_to().is_some();
         let own = h.occupancy(due).len();
         if limit(h.counters()) == 0 || (changed && own == 1) {
             let limit = self.limit(h, due);

@@ -23,8 +23,9 @@
 //! carries its new kind (`Move::promotion`, hashed and undone with the move), and move
 //! notation writes it as Fairy-Stockfish does, `+` onto the promoted face and `-` back
 //! (`notation/moves.rs`). Drops on the other face are generated in `engine/hands.rs`
-//! (`drop_moves`) and carry the face as their `promotion` (written `+P@c3`). Event: `flips`
-//! (board moves that flipped the moving piece; they are not counted as promotions).
+//! (`drop_moves`) and carry the face as their [`crate::vocab::Move::drop_face`] (written
+//! `+P@c3`). Event: `flips` (board moves that flipped the moving piece; they are not counted as
+//! promotions).
 
 use super::compose;
 use super::{Cx, Module, Names};
