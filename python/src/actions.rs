@@ -13,7 +13,7 @@
 //! The id depends only on the action and the variant (never on generation order), so it is
 //! stable across runs and versions that keep the variant's board and kinds.
 
-use ashtapada::vocab::{Action, Kind, Move};
+use ashtapada::vocab::{Action, Kind};
 use ashtapada::{Square, Variant};
 
 /// The id arithmetic of one variant.
@@ -69,29 +69,21 @@ impl Codec {
         let promo = |k: Option<Kind>| k.map_or(0, |k| k.0 as u64 + 1);
         let sq = |s: Square| s.0 as u64;
         match a {
-            Action::Move(Move {
-                from,
-                to,
-                promotion,
-                die,
-                drop: None,
-            }) => {
-                ((sq(from) * self.squares + sq(to)) * (self.kinds + 1) + promo(promotion))
-                    * self.dice
-                    + die as u64
-            }
-            Action::Move(Move {
-                to,
-                promotion,
-                die,
-                drop: Some(kind),
-                ..
-            }) => {
-                self.moves()
-                    + ((sq(to) * self.kinds + kind.0 as u64) * (self.kinds + 1) + promo(promotion))
+            Action::Move(m) => match m.dropped() {
+                None => {
+                    ((sq(m.from) * self.squares + sq(m.to)) * (self.kinds + 1)
+                        + promo(m.promotes_to()))
                         * self.dice
-                    + die as u64
-            }
+                        + m.die as u64
+                }
+                Some(kind) => {
+                    self.moves()
+                        + ((sq(m.to) * self.kinds + kind.0 as u64) * (self.kinds + 1)
+                            + promo(m.drop_face()))
+                            * self.dice
+                        + m.die as u64
+                }
+            },
             Action::Pass => self.pass(),
             Action::Resign => self.pass() + 1,
             Action::Roll(r) => {
