@@ -95,9 +95,11 @@ fn write_table(variant: &str, opts: &Gather, f: &Fit, out: &mut dyn Write) -> st
         "general terms are per unit: a piece in hand (on top of its value), a move of \
          empty-board mobility in tens, an attacked square next to the royal piece, the move"
     )?;
+    // The line must read back: a rule file's `values:` takes 0 to 1000, so a fit below zero
+    // (a kind the self-play games could not tell from nothing) is written as 0.
     let kinds: Vec<String> = (0..f.names.len())
         .filter(|&j| f.kinds[j].is_some())
-        .map(|j| format!("{}: {:.2}", f.names[j], f.value[j]))
+        .map(|j| format!("{}: {:.2}", f.names[j], f.value[j].clamp(0.0, 1000.0)))
         .collect();
     writeln!(out, "values: {{ {} }}", kinds.join(", "))
 }
