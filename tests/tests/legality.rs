@@ -19,15 +19,7 @@ fn a_seat_whose_every_move_completes_a_perpetual_check_has_lost() {
     let mut pos = position("xiangqi", &[], STUCK_FEN);
     play(&mut pos, &STUCK_LINE);
     assert_eq!(pos.to_move(), Seat(0), "white to move");
-    let mut list = Vec::new();
-    pos.legal_moves(&mut list);
-    let e5d5 = parse_move(&mut pos, "e5d5").expect("e5d5 is a move of the position");
-    assert_eq!(list, vec![e5d5], "the position's only move");
-    assert_eq!(perft(&mut pos.clone(), 1), 1, "perft counts it");
-    pos.game_moves(&mut list);
-    assert!(list.is_empty(), "but the history forbids it: {list:?}");
-    assert!(!pos.has_legal_move());
-    let outcome = pos.outcome().expect("the game is over");
+    let outcome = stuck_on(&mut pos, "e5d5");
     assert!(
         matches!(
             outcome,
@@ -38,6 +30,20 @@ fn a_seat_whose_every_move_completes_a_perpetual_check_has_lost() {
         ),
         "{outcome:?}"
     );
+}
+
+/// Asserts that `only` is the position's only legal move, that perft counts it, and that the
+/// history forbids it (no game move, no legal move for play); returns the game's outcome.
+fn stuck_on(pos: &mut Position, only: &str) -> Outcome {
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let m = parse_move(pos, only).expect("a move of the position");
+    assert_eq!(list, vec![m], "the position's only move");
+    assert_eq!(perft(&mut pos.clone(), 1), 1, "perft counts it");
+    pos.game_moves(&mut list);
+    assert!(list.is_empty(), "but the history forbids it: {list:?}");
+    assert!(!pos.has_legal_move());
+    pos.outcome().expect("the game is over")
 }
 
 /// Before the last move of the line the cycle is not complete: the game goes on and every
@@ -129,13 +135,7 @@ fn a_shogi_perpetual_checker_with_one_move_has_lost() {
         assert_eq!(pos.outcome(), None, "cycle {cycle}");
         play(&mut pos, &CYCLE);
     }
-    pos.legal_moves(&mut list);
-    assert_eq!(list.len(), 1);
-    assert_eq!(perft(&mut pos.clone(), 1), 1, "perft counts it");
-    pos.game_moves(&mut list);
-    assert!(list.is_empty(), "the history forbids it: {list:?}");
-    assert!(!pos.has_legal_move());
-    let outcome = pos.outcome().expect("the game is over");
+    let outcome = stuck_on(&mut pos, "h2g3");
     assert!(
         matches!(
             outcome,

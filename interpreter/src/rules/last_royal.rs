@@ -25,6 +25,7 @@
 
 use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module, Names, piece_names};
+use crate::diag::{Code, Diagnostic};
 use crate::vocab::Kind;
 use crate::yaml::{Fields, Reader, Text};
 
@@ -120,7 +121,22 @@ impl Module for LastRoyal {
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<LastRoyalSpec> {
         let n = f.opt("last-royal")?;
         let mut s = r.map(n, "last-royal: { kinds, at-most }")?;
-        let kinds = s.req(r, "kinds", "`kinds`").map(|k| piece_names(r, k));
+        let kinds = s.req(r, "kinds", "`kinds`").and_then(|k| {
+            let names = piece_names(r, k);
+            if names.is_empty() {
+                r.error(
+                    Diagnostic::new(
+                        Code::SpecRange,
+                        "`last-royal.kinds` names no piece kind".to_string(),
+                        Some(k.span.clone()),
+                    )
+                    .label("no kinds".to_string())
+                    .help("list the kinds royal only while they are the last, e.g. `kinds: [king, prince]`".to_string()),
+                );
+                return None;
+            }
+            Some(names)
+        });
         let at_most = match s.opt("at-most") {
             Some(n) => r.int(n, 1, 255, "`at-most`").map(|n| n as u8),
             None => Some(1),
@@ -177,6 +193,7 @@ mod tests {
             "last-royal: { kinds: [king], at-most: 0 }\n",
             "last-royal: { at-most: 1 }\n",
             "last-royal: { kinds: [king], extra: 1 }\n",
+            "last-royal: { kinds: [] }\n",
         ] {
             let (_, errors) = read(bad);
             assert_eq!(errors.len(), 1, "{bad}: {errors:?}");
