@@ -18,6 +18,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Unio
 from ._native import AshtapadaError, Game, Variant, agent_names, builtins
 from ._native import load as _load
 from ._native import merge as _merge
+from ._native import report_from_json as _report_from_json
 from ._native import simulate as _simulate
 
 __all__ = [
@@ -80,20 +81,66 @@ Game.__deepcopy__ = lambda self, memo: self.clone()  # type: ignore[attr-defined
 
 
 class Report:
-    """The report of a :func:`simulate` run.
+    """The report of a :func:`simulate` run (or of :func:`merge`).
 
-    ``json`` is the report as ``ashtapada simulate --format json`` writes it (a dict, the same
-    numbers), ``text`` its JSON text; ``per_game_csv`` is the per-game table as
-    ``--per-game`` writes it, and :meth:`to_pandas` / :meth:`to_polars` give it as a DataFrame
-    (one row per game and assignment: ``assignment``, ``game``, ``seed``, ``label``,
-    ``first_seat``, ``SEAT.rank`` / ``SEAT.score`` per seat, ``winners``, ``plies``,
-    ``rounds``, ``end_reason``, ``event.NAME`` per rule event).
+    ``text`` is the report as ``ashtapada simulate`` prints it (its table format, byte for
+    byte); ``json_text`` as ``simulate --format json`` writes it and ``json`` that as a dict
+    (the same numbers). ``per_game_csv`` is the per-game table as ``--per-game`` writes it,
+    and :meth:`to_pandas` / :meth:`to_polars` give it as a DataFrame (one row per game and
+    assignment: ``assignment``, ``game``, ``seed``, ``label``, ``first_seat``,
+    ``SEAT.rank`` / ``SEAT.score`` per seat, ``winners``, ``plies``, ``rounds``,
+    ``end_reason``, ``event.NAME`` per rule event). Each is made when first read. A report
+    pickles (as its JSON text and per-game table), so it can travel between processes.
     """
 
-    def __init__(self, text: str, per_game_csv: str):
-        self.text = text
-        self.json: Dict[str, Any] = json.loads(text)
-        self.per_game_csv = per_game_csv
+    def __init__(self, native: Any, per_game_csv: Optional[str] = None):
+        self._native = native
+        self._csv = per_game_csv
+        self._json_text: Optional[str] = None
+        self._json: Optional[Dict[str, Any]] = None
+        self._text: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, json_text: str, per_game_csv: Optional[str] = None) -> "Report":
+        """A report read from its JSON text (``simulate --format json``, :attr:`json_text`),
+        with its per-game table's CSV text if there is one. Raises :class:`AshtapadaError`
+        for text that is not such a report."""
+        return cls(_report_from_json(json_text), per_game_csv)
+
+    @property
+    def json_text(self) -> str:
+        """The report as ``ashtapada simulate --format json`` writes it."""
+        if self._json_text is None:
+            self._json_text = self._native.json_text()
+        return self._json_text
+
+    @property
+    def json(self) -> Dict[str, Any]:
+        """The report as a dict: :attr:`json_text` read."""
+        if self._json is None:
+            self._json = json.loads(self.json_text)
+        return self._json
+
+    @property
+    def text(self) -> str:
+        """The report as ``ashtapada simulate`` prints it (the table format)."""
+        if self._text is None:
+            self._text = self._native.text()
+        return self._text
+
+    @property
+    def per_game_csv(self) -> str:
+        """The per-game table as ``simulate --per-game FILE`` writes it. Raises
+        :class:`AshtapadaError` for a run made with ``per_game=False``."""
+        if self._csv is None:
+            csv = self._native.per_game_csv()
+            if csv is None:
+                raise AshtapadaError(
+                    "this report has no per-game table: it was simulated with per_game=False "
+                    "or read from JSON without one"
+                )
+            self._csv = csv
+        return self._csv
 
     @property
     def games(self) -> int:
@@ -120,6 +167,13 @@ class Report:
 
         return pl.read_csv(io.StringIO(self.per_game_csv), infer_schema_length=None)
 
+    def __reduce__(self):
+        csv = self._csv if self._csv is not None else self._native.per_game_csv()
+        return (Report.from_json, (self.json_text, csv))
+
+    def __str__(self) -> str:
+        return self.text
+
     def __repr__(self) -> str:
         return f"<ashtapada.Report {self.json.get('variant')} games={self.games}>"
 
@@ -138,6 +192,7 @@ def simulate(
     max_plies: int = 10_000,
     rotate: bool = False,
     shard: Optional[str] = None,
+    per_game: bool = True,
 ) -> Report:
     """Plays ``games`` seeded games and reports them as ``ashtapada simulate --format json``.
 
@@ -149,24 +204,33 @@ def simulate(
     ``≡ K (mod N)`` (merge the shards' reports with ``ashtapada merge``, or :func:`merge`).
     ``threads=0`` uses every core; the results do not depend on it. Game ``k`` uses the
     generator of (``seed``, ``k``), so the numbers equal the CLI's for the same arguments.
-    The GIL is released while Rust plays.
+    The GIL is released while Rust plays, and Ctrl-C stops the run (``KeyboardInterrupt``).
+    ``per_game=False`` keeps no per-game results (the report alone); otherwise each game's
+    result is kept and the table made when first read.
+
+    Raises :class:`AshtapadaError` (a ``ValueError``) for a bad argument: an unknown agent,
+    ``games`` below 1, a negative ``seed``, an unknown option in ``sweep``, …; ``TypeError``
+    for a count that is not an int.
     """
     if isinstance(variant, str):
         variant = load(variant, options)
     elif options:
         variant = load(variant.source, {**dict(variant.assignment), **options})
-    text, csv = _simulate(
+    if isinstance(agents, (str, bytes)) or callable(agents):
+        agents = [agents]
+    native = _simulate(
         variant,
-        int(games),
-        int(seed),
+        games,
+        seed,
         list(agents),
         [str(s) for s in sweep],
-        int(threads),
-        int(max_plies),
+        threads,
+        max_plies,
         bool(rotate),
         shard,
+        bool(per_game),
     )
-    return Report(text, csv)
+    return Report(native)
 
 
 def merge(reports: Sequence[Report]) -> Report:
@@ -174,12 +238,20 @@ def merge(reports: Sequence[Report]) -> Report:
     ``K`` in ``0..N``, in any order) into the report of the whole run, exactly as one process
     playing every game gives it (``ashtapada merge``); the per-game tables are joined in
     (assignment, game) order. Raises :class:`AshtapadaError` when the parts are not the shards
-    of one run, or one is missing or given twice."""
-    text = _merge([(f"shard {i}", r.text) for i, r in enumerate(reports)])
+    of one run, or one is missing or given twice. The merged report has a per-game table only
+    if every part has one."""
+    reports = list(reports)
+    native = _merge([(f"shard {i}", r.json_text) for i, r in enumerate(reports)])
+    tables = []
+    for r in reports:
+        try:
+            tables.append(r.per_game_csv)
+        except AshtapadaError:
+            return Report(native)
     head = None
     rows = []
-    for r in reports:
-        lines = r.per_game_csv.splitlines(keepends=True)
+    for table in tables:
+        lines = table.splitlines(keepends=True)
         if not lines:
             continue
         head = head or lines[0]
@@ -190,7 +262,7 @@ def merge(reports: Sequence[Report]) -> Report:
         return (int(assignment), int(game))
 
     rows.sort(key=key)
-    return Report(text, (head or "") + "".join(rows))
+    return Report(native, (head or "") + "".join(rows))
 
 
 def rank_returns(ranks) -> list:

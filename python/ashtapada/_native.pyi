@@ -6,16 +6,19 @@ import numpy as np
 import numpy.typing as npt
 
 class AshtapadaError(ValueError):
-    """A rule file, option, position or action the interpreter refused. The message is the
-    CLI's (`file:line:col: message [code]`, then `help:`)."""
+    """A rule file, option, position, action or argument the interpreter refused. The message
+    is the CLI's: for a rule file, an option or a position the report the CLI draws (code,
+    `× message`, the located source lines, `help:`); for an action the REPL's line."""
 
 class Variant:
     """A compiled variant: one rule file under one option assignment (see `ashtapada.load`)."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The variant's name (`chess`, `chaturaji`, …)."""
     @property
-    def title(self) -> str: ...
+    def title(self) -> str:
+        """The rule file's title."""
     @property
     def source(self) -> str:
         """What `load` was given: a built-in name or a rule file's path."""
@@ -60,11 +63,14 @@ class Game:
     def action_text(self, action: Union[str, int]) -> str:
         """The text of a legal action given as text or id."""
     def play(self, action: Union[str, int]) -> None:
-        """Plays an action (text as the CLI reads it, `resign`, a roll `4,6`, or an id)."""
-    def undo(self) -> Optional[str]:
-        """Takes back the last action (a roll counts); its text, or None at the start."""
+        """Plays an action (text as the CLI reads it, `resign`, a roll `4,6`, or an id).
+        Raises AshtapadaError for an illegal action or an id outside 0..num_actions-1,
+        TypeError for what is neither str nor int."""
+    def undo(self) -> str:
+        """Takes back the last action (a roll counts) and returns its text; raises
+        AshtapadaError when no action was played."""
     def roll(self, *values: int) -> None:
-        """Rolls the dice to these values (when a roll is due)."""
+        """Rolls the dice to these values (when a roll is due); each 1 to 255."""
     @property
     def is_chance(self) -> bool:
         """True when the next action is a roll (a chance node)."""
@@ -83,7 +89,8 @@ class Game:
     def ply(self) -> int:
         """Plies played (rolls count)."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True once the game is over by the rules."""
     @property
     def result(self) -> Optional[Dict[str, Any]]:
         """Once over: {"reason", "description", "winner" (seat or None), "ranks" (1 = first,
@@ -99,16 +106,32 @@ class Game:
     def hands(self) -> npt.NDArray[np.int16]:
         """(seats, kinds) pieces in hand."""
     def perft(self, depth: int) -> int:
-        """Leaf nodes `depth` plies below (as `ashtapada perft`); releases the GIL."""
+        """Leaf nodes `depth` (0 to 64) plies below (as `ashtapada perft`); releases the GIL;
+        Ctrl-C raises KeyboardInterrupt."""
     def clone(self) -> Game:
         """An independent copy."""
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: Any) -> Game: ...
     def _board_codes(self) -> List[List[int]]: ...
     def _board_seats(self) -> List[List[int]]: ...
     def _hands(self) -> List[List[int]]: ...
 
-def load(name_or_path: str, options: Optional[Dict[str, Any]] = ...) -> Variant: ...
-def builtins() -> List[str]: ...
-def agent_names() -> List[str]: ...
+class SimReport:
+    """A simulation's report inside Rust (wrapped by `ashtapada.Report`)."""
+
+    def json_text(self) -> str:
+        """As `ashtapada simulate --format json` writes it."""
+    def text(self) -> str:
+        """As `ashtapada simulate` prints it (the table format)."""
+    def per_game_csv(self) -> Optional[str]:
+        """As `simulate --per-game FILE` writes it; None when the games were not kept."""
+
+def load(name_or_path: str, options: Optional[Dict[str, Any]] = ...) -> Variant:
+    """Loads and compiles a built-in variant or a rule file under `options`."""
+def builtins() -> List[str]:
+    """The built-in variants' names."""
+def agent_names() -> List[str]:
+    """The built-in agents' names."""
 def simulate(
     variant: Variant,
     games: int,
@@ -119,5 +142,10 @@ def simulate(
     max_plies: int,
     rotate: bool,
     shard: Optional[str],
-) -> Tuple[str, str]: ...
-def merge(parts: Sequence[Tuple[str, str]]) -> str: ...
+    per_game: bool,
+) -> SimReport:
+    """Plays the games (see `ashtapada.simulate`); Ctrl-C raises KeyboardInterrupt."""
+def merge(parts: Sequence[Tuple[str, str]]) -> SimReport:
+    """Merges (name, JSON text) shards of one run, as `ashtapada merge`."""
+def report_from_json(text: str) -> SimReport:
+    """A report read from `simulate --format json` text."""

@@ -20,8 +20,7 @@ __all__ = ["simulate_on_ray"]
 
 def _shard(source: str, options: dict, k: int, n: int, kwargs: dict):
     v = ashtapada.load(source, options)
-    r = ashtapada.simulate(v, shard=f"{k}/{n}", **kwargs)
-    return r.text, r.per_game_csv
+    return ashtapada.simulate(v, shard=f"{k}/{n}", **kwargs)
 
 
 def simulate_on_ray(
@@ -41,4 +40,4 @@ def simulate_on_ray(
     kwargs.setdefault("threads", 1)
     task = ray.remote(_shard)
     parts = ray.get([task.remote(source, options, k, shards, kwargs) for k in range(shards)])
-    return ashtapada.merge([ashtapada.Report(text, csv) for text, csv in parts])
+    return ashtapada.merge(parts)

@@ -2,12 +2,18 @@
 //! them and as integer ids, dice, the result, notation and the board as arrays.
 
 use crate::actions::Codec;
-use crate::err;
+use crate::errors::{err, int_in};
+use crate::interrupt::interruptible;
 use ashtapada::notation::{action_to_string, parse_action, to_fen, to_position_string};
 use ashtapada::vocab::{Action, Outcome, Seat};
-use ashtapada::{Position, perft};
+use ashtapada::{Position, perft_until};
+
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict, PyInt};
+
+/// The deepest perft, as the CLI's `perft` (`cli/src/cmd/perft.rs`).
+const MAX_DEPTH: u32 = 64;
 
 /// A game of a variant: a position and the actions that led to it.
 #[pyclass(name = "Game", module = "ashtapada._native")]
@@ -49,22 +55,45 @@ impl PyGame {
 
     /// The action named by `action`: its text (as the CLI reads it) or its id.
     pub(crate) fn action_of(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
-        if let Ok(id) = action.extract::<u64>() {
+        if action.is_instance_of::<PyInt>() && !action.is_instance_of::<PyBool>() {
             let v = self.pos.variant().clone();
             let codec = Codec::of(&v);
+            let id = action
+                .extract::<u64>()
+                .ok()
+                .filter(|&id| id < codec.total())
+                .ok_or_else(|| {
+                    err(format!(
+                        "action id {} is out of range: the ids of {} are 0 to {} \
+                         (Variant.num_actions is {})",
+                        action.str().map_or_else(|_| "?".into(), |s| s.to_string()),
+                        v.name,
+                        codec.total() - 1,
+                        codec.total()
+                    ))
+                })?;
             let legal = self.legal();
             let resign = self.pos.can_resign().then_some(Action::Resign);
             return legal
                 .into_iter()
                 .chain(resign)
                 .find(|a| codec.id(&v, *a) == id)
-                .ok_or_else(|| err(format!("action id {id} is not legal here")));
+                .ok_or_else(|| {
+                    err(format!(
+                        "action id {id} is not legal here (legal_action_ids() lists the legal ones)"
+                    ))
+                });
         }
-        let text: String = action.extract()?;
+        let Ok(text) = action.extract::<String>() else {
+            let ty = action.get_type().name()?;
+            return Err(PyTypeError::new_err(format!(
+                "an action is its text (str) or its id (int), not {ty}"
+            )));
+        };
         if text.trim() == "resign" {
             return Ok(Action::Resign);
         }
-        parse_action(&mut self.pos, &text).map_err(|e| err(format!("`{text}`: {e}")))
+        parse_action(&mut self.pos, &text).map_err(err)
     }
 
     /// The probability of roll `r` (faces equally likely, dice independent; the roll is the
@@ -141,18 +170,22 @@ impl PyGame {
         self.pos.play_action(a).map_err(err)
     }
 
-    /// Takes back the last action (a roll counts); returns its text, or None at the start.
-    fn undo(&mut self) -> Option<String> {
-        let a = self.pos.undo()?;
-        Some(action_to_string(&self.pos, a))
+    /// Takes back the last action (a roll counts) and returns its text; raises
+    /// `AshtapadaError` when there is none (the game is at the position it started from).
+    fn undo(&mut self) -> PyResult<String> {
+        let a = self
+            .pos
+            .undo()
+            .ok_or_else(|| err("nothing to take back: no action was played in this game"))?;
+        Ok(action_to_string(&self.pos, a))
     }
 
     /// Rolls the dice to the given values (a dice variant, when a roll is due).
     #[pyo3(signature = (*values))]
-    fn roll(&mut self, values: Vec<u32>) -> PyResult<()> {
+    fn roll(&mut self, values: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
         let values: Vec<u8> = values
-            .into_iter()
-            .map(|v| u8::try_from(v).map_err(|_| err(format!("a die cannot show {v}"))))
+            .iter()
+            .map(|v| int_in(v, "a die", 1, u8::MAX.into()).map(|x| x as u8))
             .collect::<PyResult<_>>()?;
         self.pos.roll(&values).map_err(err)
     }
@@ -316,10 +349,15 @@ impl PyGame {
     }
 
     /// Leaf nodes `depth` plies below this position (rolls count as plies), as
-    /// `ashtapada perft`. The GIL is released while it counts.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    /// `ashtapada perft`; `depth` is 0 to 64, as on the command line. The GIL is released
+    /// while it counts, and Ctrl-C stops it (`KeyboardInterrupt`).
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let depth = int_in(depth, "depth", 0, MAX_DEPTH.into())? as u32;
         let mut pos = self.pos.clone();
-        py.detach(move || perft(&mut pos, depth))
+        // Stopped only by a signal, whose exception `interruptible` raises.
+        interruptible(py, move |stop| {
+            perft_until(&mut pos, depth, stop).unwrap_or(0)
+        })
     }
 
     /// An independent copy of the game.

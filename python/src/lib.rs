@@ -6,47 +6,17 @@
 //! Python package (`python/ashtapada/`) wraps these in its documented classes.
 
 use ashtapada::spec::RuleFile;
-use ashtapada::{Assignment, Diagnostics, Variant};
-use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use ashtapada::{Assignment, Variant};
+use errors::{AshtapadaError, diag_err};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
 
 mod actions;
+mod errors;
 mod game;
+mod interrupt;
 mod simulate;
-
-create_exception!(
-    _native,
-    AshtapadaError,
-    PyValueError,
-    "A rule file, option, position or action the interpreter refused; the message is the \
-     CLI's located one (file, line and column where there is one)."
-);
-
-/// The Python error of a list of diagnostics: each as `file:line:col: message` (the CLI's
-/// message and location, as its REPL prints them), with its `help:` line, then "…and N more
-/// problems" if some were left out.
-pub(crate) fn diag_err(d: &Diagnostics) -> PyErr {
-    let (shown, more) = d.reported();
-    let mut lines = Vec::new();
-    for x in shown {
-        lines.push(format!("{}[{}]", x.one_line(), x.code()));
-        if let Some(h) = &x.help {
-            lines.push(format!("  help: {h}"));
-        }
-    }
-    if more > 0 {
-        lines.push(Diagnostics::more_line(more));
-    }
-    AshtapadaError::new_err(lines.join("\n"))
-}
-
-/// A Python error with a plain message.
-pub(crate) fn err(msg: impl std::fmt::Display) -> PyErr {
-    AshtapadaError::new_err(msg.to_string())
-}
 
 /// A compiled variant: one rule file under one option assignment.
 #[pyclass(name = "Variant", module = "ashtapada._native", frozen)]
@@ -149,7 +119,7 @@ impl PyVariant {
     fn position(&self, text: &str) -> PyResult<game::PyGame> {
         ashtapada::notation::parse_position(&self.variant, text)
             .map(game::PyGame::new)
-            .map_err(err)
+            .map_err(|e| errors::position_err(&self.variant, text, &e))
     }
 
     fn __repr__(&self) -> String {
@@ -204,5 +174,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(agent_names, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::merge, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::report_from_json, m)?)?;
+    m.add_class::<simulate::SimReport>()?;
     Ok(())
 }

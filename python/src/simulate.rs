@@ -3,12 +3,14 @@
 //! as `--per-game` writes it. The GIL is released while the games are played; a Python
 //! callable in a seat takes it back for each of its moves.
 
+use crate::PyVariant;
+use crate::errors::{diag_err, err, int_in};
 use crate::game::PyGame;
-use crate::{PyVariant, diag_err, err};
-use ashtapada::Position;
+use crate::interrupt::interruptible;
 use ashtapada::agents::{Agent, ChaCha8Rng, Refusal, by_name};
 use ashtapada::sim::{self, GameResult, Observer, Plan, Report};
 use ashtapada::vocab::Action;
+use ashtapada::{Position, Stop};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
 
@@ -61,21 +63,64 @@ fn ashtapada_first(pos: &mut Position) -> Result<Action, Refusal> {
     })
 }
 
-/// Collects the per-game table.
-struct Rows {
-    seed: u64,
-    variants: Vec<Arc<ashtapada::Variant>>,
-    table: Mutex<sim::PerGame>,
+/// Watches the games: keeps each game's result for the per-game table (when asked for; the
+/// table is only built if Python reads it) and stops the run once `stop` is set.
+struct Rows<'a> {
+    keep: bool,
+    results: Mutex<Vec<(usize, GameResult)>>,
+    stop: &'a Stop,
 }
 
-impl Observer for Rows {
+impl Observer for Rows<'_> {
     fn finished(&self, run: usize, result: &GameResult, _pos: &Position) {
-        if let Some(v) = self.variants.get(run) {
-            self.table
+        if self.keep {
+            self.results
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .add(run, self.seed, v, result);
+                .push((run, result.clone()));
         }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.is_set()
+    }
+}
+
+/// The variant of each assignment, and every game's (assignment, result).
+type Games = (Vec<Arc<ashtapada::Variant>>, Vec<(usize, GameResult)>);
+
+/// A simulation's report, with the results of its games when they were kept: what
+/// `ashtapada.Report` wraps. Its texts are made when asked for.
+#[pyclass(name = "SimReport", module = "ashtapada._native", frozen)]
+pub struct SimReport {
+    report: Report,
+    /// The variant of each assignment and every game's (assignment, result), if kept.
+    games: Option<Games>,
+}
+
+#[pymethods]
+impl SimReport {
+    /// The report as `ashtapada simulate --format json` writes it.
+    fn json_text(&self) -> String {
+        json_text(&self.report)
+    }
+
+    /// The report as `ashtapada simulate` prints it (its default table format).
+    fn text(&self) -> String {
+        ashtapada::diag::printable(&self.report.to_string()).into_owned()
+    }
+
+    /// The per-game table as `simulate --per-game FILE` writes it, or None when the games
+    /// were not kept (`per_game=False`, or a report read from JSON).
+    fn per_game_csv(&self) -> Option<String> {
+        let (variants, results) = self.games.as_ref()?;
+        let mut table = sim::PerGame::new(variants);
+        for (run, r) in results {
+            if let Some(v) = variants.get(*run) {
+                table.add(*run, self.report.seed, v, r);
+            }
+        }
+        Some(table.to_csv(&self.report))
     }
 }
 
@@ -141,30 +186,28 @@ fn fresh_agents(players: &[Player]) -> Vec<Box<dyn Agent>> {
 }
 
 /// Plays `games` seeded games of `variant` (its option assignment, or a `sweep` of the
-/// CLI's `--sweep` items) and returns `(report JSON text, per-game CSV text)`.
+/// CLI's `--sweep` items) and returns the report, with the games' results if `per_game`.
+/// Ctrl-C stops the run (`KeyboardInterrupt`).
 #[pyfunction]
-#[pyo3(signature = (variant, games, seed, agents, sweep, threads, max_plies, rotate, shard))]
+#[pyo3(signature = (variant, games, seed, agents, sweep, threads, max_plies, rotate, shard, per_game))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate(
     py: Python<'_>,
     variant: &PyVariant,
-    games: u64,
-    seed: u64,
+    games: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
     agents: Vec<Bound<'_, PyAny>>,
     sweep: Vec<String>,
-    threads: usize,
-    max_plies: u32,
+    threads: &Bound<'_, PyAny>,
+    max_plies: &Bound<'_, PyAny>,
     rotate: bool,
     shard: Option<String>,
-) -> PyResult<(String, String)> {
-    if games == 0 {
-        return Err(err("games=0: nothing to simulate; give at least one game"));
-    }
-    if max_plies == 0 {
-        return Err(err(
-            "max_plies=0: every game would stop before its first ply",
-        ));
-    }
+    per_game: bool,
+) -> PyResult<SimReport> {
+    let games = int_in(games, "games", 1, u64::MAX)?;
+    let seed = int_in(seed, "seed", 0, u64::MAX)?;
+    let threads = int_in(threads, "threads", 0, 4096)? as usize;
+    let max_plies = int_in(max_plies, "max_plies", 1, u32::MAX.into())? as u32;
     let shard = shard
         .map(|s| sim::Shard::parse(&s).map_err(err))
         .transpose()?;
@@ -214,15 +257,15 @@ pub fn simulate(
         max_plies,
         from: 0,
     };
-    let rows = Rows {
-        seed,
-        variants: variants.clone(),
-        table: Mutex::new(sim::PerGame::new(&variants)),
-    };
     let players = Arc::new(players);
     let factory = move || fresh_agents(&players);
     let never = || false;
-    py.detach(|| {
+    let results = interruptible(py, |stop| {
+        let rows = Rows {
+            keep: per_game,
+            results: Mutex::new(Vec::new()),
+            stop,
+        };
         sim::play_report(
             &mut report,
             &mut plan,
@@ -231,15 +274,17 @@ pub fn simulate(
             &factory,
             (&rows, &never),
         )
-    })
+        .map(|()| rows.results.into_inner().unwrap_or_else(|e| e.into_inner()))
+    })?
     .map_err(err)?;
-    let json = serde_json_pretty(&report);
-    let mut table = rows.table.into_inner().unwrap_or_else(|e| e.into_inner());
-    Ok((json, table.to_csv(&report)))
+    Ok(SimReport {
+        report,
+        games: per_game.then_some((variants, results)),
+    })
 }
 
 /// The report's JSON text, as `simulate --format json` writes it.
-fn serde_json_pretty(report: &Report) -> String {
+fn json_text(report: &Report) -> String {
     let v = report.to_json();
     let mut s = format!("{v:#}");
     s.push('\n');
@@ -247,9 +292,9 @@ fn serde_json_pretty(report: &Report) -> String {
 }
 
 /// Merges the JSON reports of the shards of one run (`(name, JSON text)` each, the name used
-/// in messages) into the whole run's JSON text, as `ashtapada merge` does.
+/// in messages) into the whole run's report, as `ashtapada merge` does.
 #[pyfunction]
-pub fn merge(parts: Vec<(String, String)>) -> PyResult<String> {
+pub fn merge(parts: Vec<(String, String)>) -> PyResult<SimReport> {
     let parts = parts
         .into_iter()
         .map(|(name, text)| {
@@ -258,7 +303,19 @@ pub fn merge(parts: Vec<(String, String)>) -> PyResult<String> {
                 .map_err(|e| err(format!("`{name}`: {e}")))
         })
         .collect::<PyResult<Vec<_>>>()?;
-    Report::merge(parts)
-        .map(|r| serde_json_pretty(&r))
-        .map_err(err)
+    let report = Report::merge(parts).map_err(err)?;
+    Ok(SimReport {
+        report,
+        games: None,
+    })
+}
+
+/// A report read from its JSON text (`simulate --format json`, `SimReport.json_text`).
+#[pyfunction]
+pub fn report_from_json(text: &str) -> PyResult<SimReport> {
+    let report = Report::from_json(text).map_err(err)?;
+    Ok(SimReport {
+        report,
+        games: None,
+    })
 }

@@ -36,3 +36,18 @@ def cli():
         return out.stdout
 
     return run
+
+
+@pytest.fixture(scope="session")
+def cli_error():
+    """Runs the CLI with arguments it refuses (exit 1); returns its standard error, as drawn
+    without colour (`NO_COLOR`, not a terminal)."""
+    path = cli_path()
+
+    def run(*args: str) -> str:
+        env = {**os.environ, "NO_COLOR": "1"}
+        out = subprocess.run([path, *args], capture_output=True, text=True, cwd=ROOT, env=env)
+        assert out.returncode == 1, f"{args}: exit {out.returncode}: {out.stderr}"
+        return out.stderr
+
+    return run

@@ -24,8 +24,11 @@ def test_report_equals_the_cli_json(cli, tmp_path, name, args, kwargs):
     text = cli("simulate", name, "--format", "json", "--per-game", str(per_game), *args)
     r = ashtapada.simulate(name, threads=2, **kwargs)
     assert r.json == json.loads(text)
-    assert r.text == text
+    assert r.json_text == text
     assert r.per_game_csv == per_game.read_text()
+    # The text report is what `simulate` prints by default.
+    assert r.text == cli("simulate", name, *args)
+    assert str(r) == r.text and r.text != r.json_text
 
 
 def test_results_do_not_depend_on_threads():
@@ -59,10 +62,38 @@ def test_a_python_callable_takes_a_seat():
     assert r.json["agents"][0] == "python:first"
 
 
+def test_the_per_game_table_can_be_left_out():
+    r = ashtapada.simulate("chaturaji", games=12, seed=3, per_game=False)
+    full = ashtapada.simulate("chaturaji", games=12, seed=3)
+    assert r.json_text == full.json_text and r.text == full.text
+    with pytest.raises(ashtapada.AshtapadaError, match="per_game=False"):
+        r.per_game_csv
+
+
+def test_a_report_pickles_with_its_table():
+    import pickle
+
+    r = ashtapada.simulate("chaturanga", games=5, seed=2, max_plies=200)
+    back = pickle.loads(pickle.dumps(r))
+    assert (back.json_text, back.text, back.per_game_csv) == (r.json_text, r.text, r.per_game_csv)
+
+
 def test_bad_arguments_raise():
+    for kwargs, message in [
+        (dict(games=-1), "games=-1 is out of range: it is an integer from 1 to"),
+        (dict(games=10**30), "games=1000000000000000000000000000000 is out of range"),
+        (dict(seed=-1), "seed=-1 is out of range: it is an integer from 0 to 18446744073709551615"),
+        (dict(seed=2**64), "seed=18446744073709551616 is out of range"),
+        (dict(max_plies=0), "max_plies=0 is out of range: it is an integer from 1 to 4294967295"),
+        (dict(threads=-2), "threads=-2 is out of range"),
+    ]:
+        with pytest.raises(ashtapada.AshtapadaError, match=message):
+            ashtapada.simulate("chess", **kwargs)
+    with pytest.raises(TypeError, match="games must be an int, not str"):
+        ashtapada.simulate("chess", games="3")
     with pytest.raises(ashtapada.AshtapadaError, match="unknown agent"):
         ashtapada.simulate("chess", games=1, agents=["randm"])
-    with pytest.raises(ashtapada.AshtapadaError):
+    with pytest.raises(ashtapada.AshtapadaError, match="games=0 is out of range"):
         ashtapada.simulate("chess", games=0)
     with pytest.raises(ashtapada.AshtapadaError, match="2 agents given for 4 seats"):
         ashtapada.simulate("chaturaji", games=1, agents=["random", "greedy"])
