@@ -92,9 +92,11 @@ def register(
             self.g = g if g is not None else v.start()
 
         def _capped(self) -> bool:
+            """True once the game reached the ply cap."""
             return self.g.ply >= max_plies
 
         def current_player(self):
+            """The seat to move, CHANCE at a roll, TERMINAL once over or capped."""
             if self.g.is_over or self._capped():
                 return pyspiel.PlayerId.TERMINAL
             if self.g.is_chance:
@@ -102,17 +104,21 @@ def register(
             return self.g.to_move_index
 
         def _legal_actions(self, player):
+            """The legal action ids, ascending."""
             return sorted(self.g.legal_action_ids())
 
         def chance_outcomes(self):
+            """At a roll: (the roll's index, its probability) per distinct roll."""
             return [(i - roll_base, p) for _, i, p in self.g.chance_outcomes()]
 
         def _apply_action(self, action):
+            """Plays an action id (at a roll, the roll's index)."""
             if self.g.is_chance:
                 action += roll_base
             self.g.play(int(action))
 
         def _action_to_string(self, player, action):
+            """The action as the CLI writes it."""
             if player == pyspiel.PlayerId.CHANCE:
                 action += roll_base
             try:
@@ -121,18 +127,22 @@ def register(
                 return f"action {action}"
 
         def is_terminal(self):
+            """True once the game is over or capped."""
             return self.g.is_over or self._capped()
 
         def returns(self):
+            """Per-seat returns from the ranking (0 for all before the end or at the cap)."""
             result = self.g.result
             if result is None:
                 return [0.0] * n
             return rank_returns(result["ranks"])
 
         def __str__(self):
+            """The position string."""
             return self.g.position_string()
 
         def __deepcopy__(self, memo):
+            """A copy, the position copied in Rust."""
             # OpenSpiel clones Python states with deepcopy: the position is copied in Rust.
             s = State(self.get_game(), self.g.clone())
             return s
@@ -144,6 +154,7 @@ def register(
             super().__init__(game_type, game_info, params or dict())
 
         def new_initial_state(self):
+            """A state at the variant's setup."""
             return State(self)
 
     Game.__name__ = State.__name__ = f"{short}"

@@ -77,12 +77,15 @@ class raw_env(AECEnv):
         self.game = self.variant.start()
 
     def observation_space(self, agent):
+        """The observation space: a Dict of the board planes and the action mask."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent):
+        """Discrete(num_actions): the action ids."""
         return self.action_spaces[agent]
 
     def observe(self, agent):
+        """{'observation': int16 (2, ranks, files) pieces and owners, 'action_mask'}."""
         obs = np.stack([ashtapada.board(self.game), ashtapada.seats(self.game)]).astype(np.int16)
         mask = np.zeros(self._n_actions, dtype=np.int8)
         if agent == self.agent_selection and not self._over():
@@ -90,6 +93,7 @@ class raw_env(AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     def _over(self) -> bool:
+        """True once the game is over or capped."""
         return self.game.is_over or self.game.ply >= self.max_plies
 
     def _roll(self):
@@ -112,6 +116,7 @@ class raw_env(AECEnv):
         self.infos = {a: {"result": result} for a in self.agents}
 
     def reset(self, seed=None, options=None):
+        """Starts a new game at the setup; `seed` seeds the environment's dice."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self.game = self.variant.start()
@@ -127,6 +132,7 @@ class raw_env(AECEnv):
             self._finish()
 
     def step(self, action):
+        """Plays the selected agent's action id, then rolls the dice if due."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
@@ -142,7 +148,9 @@ class raw_env(AECEnv):
             print(self.render())
 
     def render(self):
+        """The position string."""
         return self.game.position_string()
 
     def close(self):
+        """Nothing to release."""
         pass
