@@ -1,9 +1,15 @@
 """Speed of random playouts: a Python loop over the game API, `ashtapada.simulate`, and the
 CLI (`ashtapada simulate`), on the same machine. A benchmark, not a test: run it by hand,
-`python benchmarks/speed.py [VARIANT] [GAMES] [ROUNDS]`; it prints the load beside the numbers."""
+`python benchmarks/speed.py [VARIANT] [GAMES] [ROUNDS]`; it prints the load beside the numbers.
+
+Each contender is timed by wall clock and by CPU time (user + system, of this process for the
+Python calls and of the child for the CLI): on a machine shared with other work the wall clock
+mostly measures the scheduler, the CPU time the work. The rounds are interleaved, so a change
+of load hits every contender alike, and the best round of each is reported."""
 
 import os
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -11,32 +17,45 @@ import time
 import ashtapada
 
 
-def python_loop(name: str, games: int) -> float:
+def _timed(run, who=resource.RUSAGE_SELF):
+    """(wall seconds, CPU seconds) of `run()`, CPU counted for `who`."""
+
+    def cpu():
+        r = resource.getrusage(who)
+        return r.ru_utime + r.ru_stime
+
+    c, t = cpu(), time.perf_counter()
+    run()
+    return time.perf_counter() - t, cpu() - c
+
+
+def python_loop(name: str, games: int):
     v = ashtapada.load(name)
     rng = random.Random(0)
-    t = time.perf_counter()
-    for _ in range(games):
-        g = v.start()
-        while not g.is_over and g.ply < 10_000:
-            if g.is_chance:
-                outcomes = g.chance_outcomes()
-                g.play(rng.choices([o[1] for o in outcomes], [o[2] for o in outcomes])[0])
-            else:
-                g.play(rng.choice(g.legal_action_ids()))
-    return time.perf_counter() - t
+
+    def run():
+        for _ in range(games):
+            g = v.start()
+            while not g.is_over and g.ply < 10_000:
+                if g.is_chance:
+                    outcomes = g.chance_outcomes()
+                    g.play(rng.choices([o[1] for o in outcomes], [o[2] for o in outcomes])[0])
+                else:
+                    g.play(rng.choice(g.legal_action_ids()))
+
+    return _timed(run)
 
 
-def simulate(name: str, games: int, per_game: bool = True) -> float:
-    t = time.perf_counter()
-    ashtapada.simulate(name, games=games, seed=1, threads=1, per_game=per_game)
-    return time.perf_counter() - t
+def simulate(name: str, games: int, per_game: bool = True):
+    return _timed(lambda: ashtapada.simulate(name, games=games, seed=1, threads=1,
+                                             per_game=per_game))
 
 
-def cli(name: str, games: int, binary: str) -> float:
-    t = time.perf_counter()
-    subprocess.run([binary, "simulate", name, "--games", str(games), "--seed", "1",
-                    "--threads", "1", "--format", "json"], check=True, capture_output=True)
-    return time.perf_counter() - t
+def cli(name: str, games: int, binary: str):
+    args = [binary, "simulate", name, "--games", str(games), "--seed", "1", "--threads", "1",
+            "--format", "json"]
+    return _timed(lambda: subprocess.run(args, check=True, capture_output=True),
+                  resource.RUSAGE_CHILDREN)
 
 
 if __name__ == "__main__":
@@ -46,19 +65,20 @@ if __name__ == "__main__":
     binary = os.environ.get("ASHTAPADA_BIN", "target/release/ashtapada")
     print(f"load {os.getloadavg()[0]:.1f}; {name}, {games} random games, one thread, "
           f"best of {rounds} interleaved rounds")
-    # Interleaved, so that a change of the machine's load hits every contender alike; the
-    # best round of each is the least disturbed.
-    c, s, q = [], [], []
+    rows = {"CLI simulate": [], "Python simulate()": [], "Python simulate(per_game=False)": []}
     for _ in range(rounds):
-        c.append(cli(name, games, binary))
-        s.append(simulate(name, games))
-        q.append(simulate(name, games, per_game=False))
-    c, s, q = min(c), min(s), min(q)
-    loop = python_loop(name, max(games // 10, 1)) * 10 if games >= 10 else python_loop(name, games)
-    print(f"CLI simulate                   {games / c:9.1f} games/s")
-    print(f"Python simulate()              {games / s:9.1f} games/s  "
-          f"({100 * (s / c - 1):+.1f}% time vs CLI)")
-    print(f"Python simulate(per_game=False){games / q:9.1f} games/s  "
-          f"({100 * (q / c - 1):+.1f}% time vs CLI)")
-    print(f"Python game loop               {games / loop:9.1f} games/s")
+        rows["CLI simulate"].append(cli(name, games, binary))
+        rows["Python simulate()"].append(simulate(name, games))
+        rows["Python simulate(per_game=False)"].append(simulate(name, games, per_game=False))
+    loop_games = max(games // 10, 1)
+    wall, cpu = python_loop(name, loop_games)
+    rows["Python game loop"] = [(wall * games / loop_games, cpu * games / loop_games)]
+    base_wall = min(w for w, _ in rows["CLI simulate"])
+    base_cpu = min(c for _, c in rows["CLI simulate"])
+    print(f"{'':32} {'games/s (wall)':>15} {'vs CLI':>8} {'games/s (CPU)':>15} {'vs CLI':>8}")
+    for label, times in rows.items():
+        wall = min(w for w, _ in times)
+        cpu = min(c for _, c in times)
+        print(f"{label:32} {games / wall:15.1f} {100 * (wall / base_wall - 1):+7.1f}% "
+              f"{games / cpu:15.1f} {100 * (cpu / base_cpu - 1):+7.1f}%")
     print(f"load {os.getloadavg()[0]:.1f} at the end")
