@@ -135,6 +135,18 @@ def test_a_bad_rule_file_is_located(tmp_path, cli_error):
     assert f"[{bad}:2:" in message and "unclosed bracket" in message
 
 
+def test_every_problem_of_a_rule_file_is_reported_as_the_cli_does(tmp_path, cli_error):
+    bad = tmp_path / "several.yaml"
+    bad.write_text("name: several\ntitle: Several problems\nboard: 8x8\nseats: [white, black]\n"
+                   "pieces:\n  king: {letter: K, betza: Q9}\n  man: {letter: M, betza: ZZZ}\n"
+                   "setup: nonsense\n")
+    with pytest.raises(ashtapada.AshtapadaError) as e:
+        ashtapada.load(str(bad))
+    message = str(e.value)
+    assert message + "\n" == cli_error("explain", str(bad))
+    assert message.endswith("problems found") and message.count("  × ") >= 2
+
+
 def test_out_of_range_numbers_are_refused_clearly():
     v = ashtapada.load("chess")
     g = v.start()
