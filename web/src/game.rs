@@ -228,7 +228,10 @@ impl Session {
     pub fn computer_turn(&mut self, level: &str) -> Result<Vec<String>, String> {
         let mut agent = by_name(level).map_err(|e| e.to_string())?;
         if let Some(o) = self.pos.outcome() {
-            return Err(format!("the game is over: {}", self.pos.describe_outcome(o)));
+            return Err(format!(
+                "the game is over: {}",
+                self.pos.describe_outcome(o)
+            ));
         }
         let before = self.played.len();
         let seat = self.pos.to_move();

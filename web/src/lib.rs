@@ -61,14 +61,24 @@ pub fn simulate(
     seed: u32,
     agent: &str,
 ) -> Result<String, String> {
-    let file = ashtapada::spec::load_str(check::EDITOR, text)
-        .map_err(|d| check::diagnostics_text(&d))?;
-    let base = Game::new(text, options, 0)?.inner.variant().assignment.clone();
+    let file =
+        ashtapada::spec::load_str(check::EDITOR, text).map_err(|d| check::diagnostics_text(&d))?;
+    let base = Game::new(text, options, 0)?
+        .inner
+        .variant()
+        .assignment
+        .clone();
     let sweep: Vec<String> = (!sweep.trim().is_empty())
         .then(|| sweep.trim().to_string())
         .into_iter()
         .collect();
-    let report = sim::simulate(&file, &base, &sweep, (games.into(), seed.into(), 2000), agent)?;
+    let report = sim::simulate(
+        &file,
+        &base,
+        &sweep,
+        (games.into(), seed.into(), 2000),
+        agent,
+    )?;
     Ok(report.to_string())
 }
 

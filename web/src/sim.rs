@@ -64,7 +64,14 @@ pub fn simulate(
     let name = agent.to_string();
     let factory = move || vec![by_name(&name).expect("checked above") as Box<dyn Agent>];
     let never = || false;
-    sim::play_report(&mut report, &mut plan, None, &games_of, &factory, (&Quiet, &never))?;
+    sim::play_report(
+        &mut report,
+        &mut plan,
+        None,
+        &games_of,
+        &factory,
+        (&Quiet, &never),
+    )?;
     Ok(report.to_json())
 }
 

@@ -106,9 +106,9 @@ pub fn position_json(pos: &mut Position) -> Value {
         .collect();
     let scores: Option<Vec<i64>> =
         (v.rules.keeps_score()).then(|| seats.iter().map(|&s| pos.score(s)).collect());
-    let last = pos.last_move().map(|m| {
-        json!({ "from": v.board.name(m.from), "to": v.board.name(m.to), "drop": m.is_drop() })
-    });
+    let last = pos.last_move().map(
+        |m| json!({ "from": v.board.name(m.from), "to": v.board.name(m.to), "drop": m.is_drop() }),
+    );
     json!({
         "pieces": pieces,
         "hands": hands,

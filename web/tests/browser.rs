@@ -44,7 +44,11 @@ fn answer(mut stream: TcpStream, dir: &Path) {
         }
     }
     let path = line.split(' ').nth(1).unwrap_or("/");
-    let path = path.split('?').next().unwrap_or("/").trim_start_matches('/');
+    let path = path
+        .split('?')
+        .next()
+        .unwrap_or("/")
+        .trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
     let file = dir.join(path);
     let kind = match file.extension().and_then(|e| e.to_str()) {
@@ -75,34 +79,28 @@ fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Val
         body.len()
     );
     s.write_all(req.as_bytes()).map_err(|e| e.to_string())?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).map_err(|e| e.to_string())?;
-    let text = String::from_utf8_lossy(&raw);
-    let (head, rest) = text.split_once("\r\n\r\n").ok_or("no HTTP header")?;
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        unchunk(rest)
-    } else {
-        rest.to_string()
-    };
+    // chromedriver keeps the connection open: the body is read by its length.
+    let mut reader = BufReader::new(s);
+    let mut length = None;
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h).map_err(|e| e.to_string())? == 0 || h == "\r\n" {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':')
+            && k.eq_ignore_ascii_case("content-length")
+        {
+            length = v.trim().parse::<usize>().ok();
+        }
+    }
+    let mut raw = vec![0; length.ok_or("no Content-Length")?];
+    reader.read_exact(&mut raw).map_err(|e| e.to_string())?;
+    let body = String::from_utf8_lossy(&raw).to_string();
     let v: Value = serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))?;
     match v["value"].get("error") {
         Some(e) => Err(format!("{e}: {}", v["value"]["message"])),
         None => Ok(v["value"].clone()),
     }
-}
-
-/// The body of a chunked HTTP answer.
-fn unchunk(mut rest: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, after)) = rest.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 {
-            break;
-        }
-        out.push_str(&after[..n]);
-        rest = &after[n + 2..];
-    }
-    out
 }
 
 /// A browser session: chromedriver, one headless Chromium, the page's address.
@@ -116,7 +114,12 @@ struct Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = http(self.port, "DELETE", &format!("/session/{}", self.session), None);
+        let _ = http(
+            self.port,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            None,
+        );
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
@@ -139,7 +142,10 @@ impl Browser {
             .expect("chromedriver runs (tools/web-deps installs it)");
         let t = Instant::now();
         while http(port, "GET", "/status", None).is_err() {
-            assert!(t.elapsed() < Duration::from_secs(30), "chromedriver did not start");
+            assert!(
+                t.elapsed() < Duration::from_secs(30),
+                "chromedriver did not start"
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
         let profile = std::env::temp_dir().join(format!("ashtapada-web-{}", std::process::id()));
@@ -213,7 +219,11 @@ impl Browser {
     fn wait(&self, script: &str, secs: u64, what: &str) {
         let t = Instant::now();
         while self.js(script) != json!(true) {
-            assert!(t.elapsed() < Duration::from_secs(secs), "timed out: {what}");
+            if t.elapsed() > Duration::from_secs(secs) {
+                let page = self.js("return ['status', 'move-error', 'thinking', 'load-status']\
+                     .map(id => id + ': ' + document.getElementById(id).textContent).join('; ')");
+                panic!("timed out: {what} (page: {page})");
+            }
             std::thread::sleep(Duration::from_millis(100));
         }
     }
@@ -239,7 +249,9 @@ impl Browser {
     }
 
     fn count(&self, css: &str) -> u64 {
-        let n = self.js(&format!("return document.querySelectorAll(\"{css}\").length"));
+        let n = self.js(&format!(
+            "return document.querySelectorAll(\"{css}\").length"
+        ));
         n.as_u64().unwrap()
     }
 }
@@ -283,7 +295,11 @@ fn dice_turn(b: &mut Browser) {
     b.shot("chaturaji-start");
     assert_eq!(b.count("g.piece"), 32);
     b.click("#roll");
-    b.wait("return document.querySelectorAll('#dice .die').length === 2", 10, "two dice");
+    b.wait(
+        "return document.querySelectorAll('#dice .die').length === 2",
+        10,
+        "two dice",
+    );
     let m = b.js("return window.playground.state.legal[0]");
     b.shot("chaturaji-rolled");
     b.click_square(m["from"].as_str().unwrap());
@@ -292,7 +308,11 @@ fn dice_turn(b: &mut Browser) {
     if b.js("return !document.getElementById('choice').hidden") == json!(true) {
         b.click("#choice-buttons button");
     }
-    b.wait("return document.querySelectorAll('#moves li').length === 2", 10, "the move listed");
+    b.wait(
+        "return document.querySelectorAll('#moves li').length === 2",
+        10,
+        "the move listed",
+    );
     b.shot("chaturaji-moved");
 }
 
@@ -304,7 +324,11 @@ fn shogi_drop(b: &mut Browser) {
     b.js("document.getElementById('fen').value = ''");
     b.keys("#fen", &with_pawn);
     b.click("#set-fen");
-    b.wait("return document.querySelectorAll('.hand button').length === 1", 10, "the hand");
+    b.wait(
+        "return document.querySelectorAll('.hand button').length === 1",
+        10,
+        "the hand",
+    );
     b.click(".hand button");
     let to = b.js("return window.playground.state.legal.find(m => m.drop !== null).to");
     let to = to.as_str().unwrap().to_string();
@@ -334,7 +358,11 @@ fn broken_and_fixed(b: &mut Browser) {
     );
     let line = b.js("return document.querySelector('#diagnostics li.error').dataset.line");
     let text = b.js("return document.getElementById('editor').value");
-    let expect = text.as_str().unwrap().lines().position(|l| l == "bogus-key: 1");
+    let expect = text
+        .as_str()
+        .unwrap()
+        .lines()
+        .position(|l| l == "bogus-key: 1");
     assert_eq!(
         line.as_str().unwrap().parse::<usize>().unwrap(),
         expect.unwrap() + 1,
@@ -349,15 +377,29 @@ fn broken_and_fixed(b: &mut Browser) {
     );
     b.click("#apply");
     b.keys("#move-input", "e2e3\n");
-    b.wait("return document.querySelectorAll('#moves li').length === 1", 10, "typed move");
+    b.wait(
+        "return document.querySelectorAll('#moves li').length === 1",
+        10,
+        "typed move",
+    );
     b.shot("fixed-and-played");
 }
 
-/// Chaturanga: black is the easy computer; after white's typed move its reply arrives.
+/// Chaturanga, black to move: made the easy computer, black replies; after white's next
+/// typed move, it replies again.
 fn computer_reply(b: &mut Browser) {
     b.click("#players select[data-seat='1'] option[value='easy']");
+    b.wait(
+        "return document.querySelectorAll('#moves li').length === 2",
+        60,
+        "the computer's move",
+    );
     b.keys("#move-input", "d2d3\n");
-    b.wait("return document.querySelectorAll('#moves li').length === 3", 60, "the computer's reply");
+    b.wait(
+        "return document.querySelectorAll('#moves li').length === 4",
+        60,
+        "the computer's reply",
+    );
     b.shot("computer-replied");
 }
 
@@ -367,14 +409,19 @@ fn fen_drawn(b: &mut Browser) {
     b.js("document.getElementById('fen').value = ''");
     b.keys("#fen", "4k3/8/8/3q4/8/8/8/R3K3 w - - 0 1");
     b.click("#set-fen");
-    b.wait("return document.querySelectorAll('g.piece').length === 4", 10, "four pieces");
+    b.wait(
+        "return document.querySelectorAll('g.piece').length === 4",
+        10,
+        "four pieces",
+    );
     for (sq, seat, kind) in [
         ("e8", "black", "king"),
         ("d5", "black", "queen"),
         ("a1", "white", "rook"),
         ("e1", "white", "king"),
     ] {
-        let css = format!("g.piece[data-square='{sq}'][data-seat-name='{seat}'][data-kind='{kind}']");
+        let css =
+            format!("g.piece[data-square='{sq}'][data-seat-name='{seat}'][data-kind='{kind}']");
         assert_eq!(b.count(&css), 1, "{css}");
     }
     b.shot("fen-drawn");
@@ -385,9 +432,17 @@ fn simulation_and_phone(b: &mut Browser) {
     pick_variant(b, "chaturanga");
     b.js("document.getElementById('sim-games').value = '40'");
     b.click("#sim-run");
-    b.wait("return document.querySelectorAll('#sim-svg .share-bar').length === 3", 120, "chart");
+    b.wait(
+        "return document.querySelectorAll('#sim-svg .share-bar').length === 3",
+        120,
+        "chart",
+    );
     b.shot("simulation");
-    b.cmd("POST", "/window/rect", Some(json!({ "width": 390, "height": 844 })));
+    b.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({ "width": 390, "height": 844 })),
+    );
     pick_variant(b, "chaturaji");
     let wide = b.js("return document.documentElement.scrollWidth <= window.innerWidth + 1");
     assert_eq!(wide, json!(true), "no sideways scrolling at phone width");

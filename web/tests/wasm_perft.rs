@@ -51,7 +51,9 @@ fn wasm_perft_of_every_builtin_start_to_depth_3_equals_native() {
         let t = Instant::now();
         let n = perft(&mut Position::start(v), 3);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
-        let (w, wms) = *wasm.get(name).unwrap_or_else(|| panic!("{name}: no wasm line"));
+        let (w, wms) = *wasm
+            .get(name)
+            .unwrap_or_else(|| panic!("{name}: no wasm line"));
         assert_eq!(w, n, "{name}: perft 3 in WebAssembly {w}, native {n}");
         eprintln!("{name:>16} {n:>10} native {ms:>9.1} ms  wasm {wms:>9.1} ms");
         native_ms += ms;

@@ -363,6 +363,7 @@ function keyboard(e) {
 async function main() {
   await init();
   ui.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  ui.worker.onerror = (e) => { $('move-error').textContent = `worker: ${e.message || 'failed to start'}`; };
   ui.worker.onmessage = (e) => { const r = ui.pending.get(e.data.id); ui.pending.delete(e.data.id); if (r) r(e.data); };
   const sel = $('variant');
   const groups = {};
