@@ -273,6 +273,10 @@ where
 /// plays on its own thread). The results of a run do not depend on the number of threads, so
 /// a smaller pool than asked for changes only the speed.
 fn thread_pool(threads: usize) -> Option<rayon::ThreadPool> {
+    // WebAssembly in a browser has no threads: every game is played on the caller's thread.
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
     let mut n = threads;
     while n != 1 {
         if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(n).build() {

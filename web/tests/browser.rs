@@ -1,0 +1,466 @@
+//! The playground in a real browser (issue 32): Debian's headless Chromium, driven through
+//! chromedriver's WebDriver protocol (a small client over a TCP socket below), loads the page
+//! from a static server on a local port and plays it as a person would — clicks on the
+//! board, the hands and the buttons, keys in the editor and the move box. Each step's
+//! screenshot is kept in `target/web-screenshots/` for a person to look at.
+//!
+//! `tools/web-deps` installs Chromium, chromedriver and the WebAssembly tools when they are
+//! missing; the test never skips.
+
+mod common;
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Serves the files of `dir` on a free local port, one thread per connection; returns the
+/// port.
+fn serve(dir: PathBuf) -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a local port");
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let dir = dir.clone();
+            std::thread::spawn(move || answer(stream, &dir));
+        }
+    });
+    port
+}
+
+/// Answers one GET request with the file it names (index.html for `/`), or 404.
+fn answer(mut stream: TcpStream, dir: &Path) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    if reader.read_line(&mut line).is_err() {
+        return;
+    }
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h).map_or(true, |n| n == 0) || h == "\r\n" {
+            break;
+        }
+    }
+    let path = line.split(' ').nth(1).unwrap_or("/");
+    let path = path
+        .split('?')
+        .next()
+        .unwrap_or("/")
+        .trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    let file = dir.join(path);
+    let kind = match file.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript",
+        Some("css") => "text/css",
+        Some("wasm") => "application/wasm",
+        _ => "application/octet-stream",
+    };
+    let (status, body) = match std::fs::read(&file) {
+        Ok(b) if !path.contains("..") => ("200 OK", b),
+        _ => ("404 Not Found", b"not found".to_vec()),
+    };
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(&body);
+}
+
+/// One HTTP request to chromedriver; the JSON answer's `value`.
+fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).map_err(|e| e.to_string())?;
+    // chromedriver keeps the connection open: the body is read by its length.
+    let mut reader = BufReader::new(s);
+    let mut length = None;
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h).map_err(|e| e.to_string())? == 0 || h == "\r\n" {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':')
+            && k.eq_ignore_ascii_case("content-length")
+        {
+            length = v.trim().parse::<usize>().ok();
+        }
+    }
+    let mut raw = vec![0; length.ok_or("no Content-Length")?];
+    reader.read_exact(&mut raw).map_err(|e| e.to_string())?;
+    let body = String::from_utf8_lossy(&raw).to_string();
+    let v: Value = serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))?;
+    match v["value"].get("error") {
+        Some(e) => Err(format!("{e}: {}", v["value"]["message"])),
+        None => Ok(v["value"].clone()),
+    }
+}
+
+/// A browser session: chromedriver, one headless Chromium, the page's address.
+struct Browser {
+    driver: Child,
+    port: u16,
+    session: String,
+    shots: PathBuf,
+    step: u32,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = http(
+            self.port,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            None,
+        );
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl Browser {
+    fn start() -> Browser {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver runs (tools/web-deps installs it)");
+        let t = Instant::now();
+        while http(port, "GET", "/status", None).is_err() {
+            assert!(
+                t.elapsed() < Duration::from_secs(30),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile = std::env::temp_dir().join(format!("ashtapada-web-{}", std::process::id()));
+        let args = [
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1400,1000",
+        ];
+        let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        args.push(format!("--user-data-dir={}", profile.display()));
+        let caps = json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": "/usr/bin/chromium", "args": args },
+        }}});
+        let v = http(port, "POST", "/session", Some(&caps)).expect("a Chromium session");
+        let shots = common::root().join("target/web-screenshots");
+        std::fs::create_dir_all(&shots).unwrap();
+        Browser {
+            driver,
+            port,
+            session: v["sessionId"].as_str().unwrap().to_string(),
+            shots,
+            step: 0,
+        }
+    }
+
+    fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let p = format!("/session/{}{path}", self.session);
+        http(self.port, method, &p, body.as_ref()).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    fn js(&self, script: &str) -> Value {
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            Some(json!({ "script": script, "args": [] })),
+        )
+    }
+
+    fn find(&self, css: &str) -> String {
+        let v = self.cmd(
+            "POST",
+            "/element",
+            Some(json!({ "using": "css selector", "value": css })),
+        );
+        v[ELEMENT].as_str().unwrap().to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let e = self.find(css);
+        self.cmd("POST", &format!("/element/{e}/click"), Some(json!({})));
+    }
+
+    fn keys(&self, css: &str, text: &str) {
+        let e = self.find(css);
+        self.cmd(
+            "POST",
+            &format!("/element/{e}/value"),
+            Some(json!({ "text": text })),
+        );
+    }
+
+    /// Waits up to `secs` seconds for the script to return true.
+    fn wait(&self, script: &str, secs: u64, what: &str) {
+        let t = Instant::now();
+        while self.js(script) != json!(true) {
+            if t.elapsed() > Duration::from_secs(secs) {
+                let page = self.js("return ['status', 'move-error', 'thinking', 'load-status']\
+                     .map(id => id + ': ' + document.getElementById(id).textContent).join('; ')");
+                panic!("timed out: {what} (page: {page})");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Saves a screenshot as `target/web-screenshots/NN-name.png`.
+    fn shot(&mut self, name: &str) {
+        self.step += 1;
+        let b64 = self.cmd("GET", "/screenshot", None);
+        let png = base64(b64.as_str().unwrap());
+        let file = self.shots.join(format!("{:02}-{name}.png", self.step));
+        std::fs::write(file, png).unwrap();
+    }
+
+    /// Clicks a square: the piece on it if there is one, else the square.
+    fn click_square(&self, sq: &str) {
+        let piece = format!("g.piece[data-square='{sq}']");
+        let has = self.js(&format!("return !!document.querySelector(\"{piece}\")"));
+        if has == json!(true) {
+            self.click(&piece);
+        } else {
+            self.click(&format!("rect[data-square='{sq}']"));
+        }
+    }
+
+    fn count(&self, css: &str) -> u64 {
+        let n = self.js(&format!(
+            "return document.querySelectorAll(\"{css}\").length"
+        ));
+        n.as_u64().unwrap()
+    }
+}
+
+/// Standard base64 to bytes (the screenshots).
+fn base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let clean: Vec<u8> = text.bytes().filter(|&c| c != b'=' && c != b'\n').collect();
+    let mut out = Vec::with_capacity(clean.len() * 3 / 4);
+    for chunk in clean.chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            n |= (value(c) as u32) << (18 - 6 * i);
+        }
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..chunk.len() - 1]);
+    }
+    out
+}
+
+const READY: &str = "return document.body.dataset.ready === 'true'";
+
+/// Loads a built-in through the variant list, as a person picks it.
+fn pick_variant(b: &Browser, name: &str) {
+    b.click(&format!("#variant option[value='{name}']"));
+    b.wait(
+        &format!("return window.playground.state.variant.name === '{name}'"),
+        20,
+        name,
+    );
+}
+
+/// Chaturaji: roll, then play a die's move by clicking its piece and its target.
+fn dice_turn(b: &mut Browser) {
+    b.shot("chaturaji-start");
+    assert_eq!(b.count("g.piece"), 32);
+    b.click("#roll");
+    b.wait(
+        "return document.querySelectorAll('#dice .die').length === 2",
+        10,
+        "two dice",
+    );
+    let m = b.js("return window.playground.state.legal[0]");
+    b.shot("chaturaji-rolled");
+    b.click_square(m["from"].as_str().unwrap());
+    assert!(b.count("rect.square.target") > 0, "the targets are marked");
+    b.click_square(m["to"].as_str().unwrap());
+    if b.js("return !document.getElementById('choice').hidden") == json!(true) {
+        b.click("#choice-buttons button");
+    }
+    b.wait(
+        "return document.querySelectorAll('#moves li').length === 2",
+        10,
+        "the move listed",
+    );
+    b.shot("chaturaji-moved");
+}
+
+/// Four-player shogi with a pawn in south's hand: click the hand, then a square.
+fn shogi_drop(b: &mut Browser) {
+    pick_variant(b, "yonin-shogi");
+    let start = b.js("return window.playground.state.position.position");
+    let with_pawn = start.as_str().unwrap().replacen("[]", "[sP]", 1);
+    b.js("document.getElementById('fen').value = ''");
+    b.keys("#fen", &with_pawn);
+    b.click("#set-fen");
+    b.wait(
+        "return document.querySelectorAll('.hand button').length === 1",
+        10,
+        "the hand",
+    );
+    b.click(".hand button");
+    let to = b.js("return window.playground.state.legal.find(m => m.drop !== null).to");
+    let to = to.as_str().unwrap().to_string();
+    b.shot("yonin-shogi-hand-selected");
+    b.click_square(&to);
+    b.wait(
+        &format!("return !!document.querySelector(\"g.piece[data-square='{to}'][data-text='P']\")"),
+        10,
+        "the dropped pawn",
+    );
+    assert_eq!(b.count(".hand button"), 0);
+    b.shot("yonin-shogi-dropped");
+}
+
+/// Chaturanga: a line the compiler does not know is reported at its line, column 1; taken
+/// out again, the file is valid, the game restarts and a move is typed in.
+fn broken_and_fixed(b: &mut Browser) {
+    pick_variant(b, "chaturanga");
+    let lines = b.js("return document.getElementById('editor').value.split('\\n').length");
+    let lines = lines.as_u64().unwrap();
+    let added = "\nbogus-key: 1";
+    b.keys("#editor", added);
+    b.wait(
+        "return document.querySelectorAll('#diagnostics li.error').length > 0",
+        10,
+        "the located error",
+    );
+    let line = b.js("return document.querySelector('#diagnostics li.error').dataset.line");
+    let text = b.js("return document.getElementById('editor').value");
+    let expect = text
+        .as_str()
+        .unwrap()
+        .lines()
+        .position(|l| l == "bogus-key: 1");
+    assert_eq!(
+        line.as_str().unwrap().parse::<usize>().unwrap(),
+        expect.unwrap() + 1,
+        "{lines} lines before"
+    );
+    b.shot("broken-rule-file");
+    b.keys("#editor", &"\u{E003}".repeat(added.len()));
+    b.wait(
+        "return document.getElementById('check-status').className === 'ok'",
+        10,
+        "valid again",
+    );
+    b.click("#apply");
+    b.keys("#move-input", "e2e3\n");
+    b.wait(
+        "return document.querySelectorAll('#moves li').length === 1",
+        10,
+        "typed move",
+    );
+    b.shot("fixed-and-played");
+}
+
+/// Chaturanga, black to move: made the easy computer, black replies; after white's next
+/// typed move, it replies again.
+fn computer_reply(b: &mut Browser) {
+    b.click("#players select[data-seat='1'] option[value='easy']");
+    b.wait(
+        "return document.querySelectorAll('#moves li').length === 2",
+        60,
+        "the computer's move",
+    );
+    b.keys("#move-input", "d2d3\n");
+    b.wait(
+        "return document.querySelectorAll('#moves li').length === 4",
+        60,
+        "the computer's reply",
+    );
+    b.shot("computer-replied");
+}
+
+/// Chess from a FEN: the four pieces stand where it puts them, in their seats.
+fn fen_drawn(b: &mut Browser) {
+    pick_variant(b, "chess");
+    b.js("document.getElementById('fen').value = ''");
+    b.keys("#fen", "4k3/8/8/3q4/8/8/8/R3K3 w - - 0 1");
+    b.click("#set-fen");
+    b.wait(
+        "return document.querySelectorAll('g.piece').length === 4",
+        10,
+        "four pieces",
+    );
+    for (sq, seat, kind) in [
+        ("e8", "black", "king"),
+        ("d5", "black", "queen"),
+        ("a1", "white", "rook"),
+        ("e1", "white", "king"),
+    ] {
+        let css =
+            format!("g.piece[data-square='{sq}'][data-seat-name='{seat}'][data-kind='{kind}']");
+        assert_eq!(b.count(&css), 1, "{css}");
+    }
+    b.shot("fen-drawn");
+}
+
+/// A quick simulation draws its chart; at phone width nothing scrolls sideways.
+fn simulation_and_phone(b: &mut Browser) {
+    pick_variant(b, "chaturanga");
+    b.js("document.getElementById('sim-games').value = '40'");
+    b.click("#sim-run");
+    b.wait(
+        "return document.querySelectorAll('#sim-svg .share-bar').length === 3",
+        120,
+        "chart",
+    );
+    b.shot("simulation");
+    b.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({ "width": 390, "height": 844 })),
+    );
+    pick_variant(b, "chaturaji");
+    let wide = b.js("return document.documentElement.scrollWidth <= window.innerWidth + 1");
+    assert_eq!(wide, json!(true), "no sideways scrolling at phone width");
+    b.shot("phone-width");
+}
+
+#[test]
+fn the_playground_plays_in_headless_chromium() {
+    common::build();
+    let port = serve(common::root().join("web/www"));
+    let mut b = Browser::start();
+    let url = format!("http://127.0.0.1:{port}/?variant=chaturaji");
+    b.cmd("POST", "/url", Some(json!({ "url": url })));
+    b.wait(READY, 60, "the page and its WebAssembly");
+    dice_turn(&mut b);
+    shogi_drop(&mut b);
+    broken_and_fixed(&mut b);
+    computer_reply(&mut b);
+    fen_drawn(&mut b);
+    simulation_and_phone(&mut b);
+}
