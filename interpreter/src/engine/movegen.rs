@@ -338,21 +338,26 @@ impl Position {
     }
 
     /// A test of legality for each of the mover's pseudo-legal moves, as
-    /// [`keeps_royals_safe`](Self::keeps_royals_safe) gives it, made cheaper when the mover's
-    /// royal pieces are safe now (not attacked, not facing, not under bikjang) and it has no
-    /// partner to protect:
-    /// - a drop only adds a piece, so it cannot expose them: only the drop's own restriction
-    ///   is left;
-    /// - a board move that empties none of their [`lines`](crate::compile::AttackTable::lines)
-    ///   (their own squares and, with facing, their files included), fills none of their
-    ///   [`screens`](crate::compile::AttackTable::screens) and is not an en-passant capture
-    ///   lets no piece attack them: it is legal without playing it (most moves, in most
-    ///   positions).
+    /// [`keeps_royals_safe`](Self::keeps_royals_safe) gives it, made cheaper (pin-aware) when
+    /// the mover's royal pieces are safe now (not attacked, not facing, not under bikjang), no
+    /// piece of it turns royal by a move (no last-royal rule) and it has no partner to
+    /// protect:
+    /// - a drop only adds a piece, so unless it lands on a hop line's sensitive square
+    ///   (see below) it cannot expose them: only the drop's own restriction is left;
+    /// - a board move that moves no royal piece, no pinned piece (the
+    ///   [`exposers`](crate::compile::AttackTable::exposers) of each royal square: a piece
+    ///   alone between it and an attacker along a line, a lame leap's block, and with facing
+    ///   the piece alone between it and another royal piece on its file), fills no square
+    ///   before a hopper that one move could bring to attack, and is not an en-passant
+    ///   capture lets no piece attack them: it is legal without playing it (almost every
+    ///   move, in almost every position).
+    ///
+    /// Every other move, and every move when the shortcut does not apply (or under
+    /// [`set_reference_legality`](Self::set_reference_legality)), is played and tested.
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
-        // Pieces royal only while they are the last: a promotion may make one royal where it
-        // stands attacked, so every move is tested in full.
-        let safe_now = self.variant.rules.partners(seat).is_empty()
+        let safe_now = !self.reference_legality
+            && self.variant.rules.partners(seat).is_empty()
             && self.variant.rules.last_royal.is_none()
             && !self.in_check(seat)
             && !self.under_bikjang();
@@ -366,7 +371,7 @@ impl Position {
         let royal_kinds = self.variant.royal_kinds();
         move |pos: &mut Self, m: Move| {
             if let Some(k) = m.dropped() {
-                if safe_now && royal_kinds >> k.0 & 1 == 0 {
+                if safe_now && royal_kinds >> k.0 & 1 == 0 && !fill.contains(m.to.0) {
                     pos.drop_mate_allowed(m)
                 } else {
                     pos.keeps_royals_safe(m)
@@ -379,21 +384,33 @@ impl Position {
         }
     }
 
-    /// For `seat`, whose royal pieces are not attacked: the squares whose emptying and those
-    /// whose filling could expose one of them (see [`legality`](Self::legality)); `None` if one
-    /// faces another seat's royal piece already.
+    /// Sets whether every candidate move is played and tested for royal safety (`true`: the
+    /// slow reference path) or only those the pin-aware shortcut cannot clear (`false`, the
+    /// default): both give the same moves; tests compare them.
+    #[doc(hidden)]
+    pub fn set_reference_legality(&mut self, on: bool) {
+        self.reference_legality = on;
+        self.die_cache_valid = false;
+    }
+
+    /// For `seat`, whose royal pieces are not attacked: the squares whose emptying (its royal
+    /// pieces' own squares and the pinned pieces') and those whose filling could expose one
+    /// of them (see [`legality`](Self::legality)); `None` if one faces another seat's royal
+    /// piece already.
     fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
         let v = &*self.variant;
         let (mut vacate, mut fill) = (SquareSet::default(), SquareSet::default());
         for sq in self.royals[seat.index()].iter() {
             vacate.insert(sq);
-            vacate = vacate.union(v.attacks.lines(sq));
-            fill = fill.union(v.attacks.screens(sq));
+            let (pinned, screens) = v.attacks.exposers(&self.board, sq, seat);
+            vacate = vacate.union(pinned);
+            fill = fill.union(screens);
             if let Some(f) = &v.rules.facing {
                 if f.faces(&self.board, sq, seat, v.royal_kinds()) {
                     return None;
                 }
-                vacate = vacate.union(f.file(sq));
+                f.pinned(&self.board, sq, seat, v.royal_kinds())
+                    .for_each(|s| vacate.insert(s));
             }
         }
         Some((vacate, fill))
