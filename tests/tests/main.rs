@@ -30,6 +30,7 @@ mod move_table;
 mod options;
 mod perft;
 mod perft_two;
+mod pins;
 mod position_errors;
 mod position_string;
 mod properties;

@@ -9,7 +9,7 @@
 use super::movetable::{CAPTURE, HopLimits, Movement, line, mode_bits};
 use crate::dsl::{Hop, Step};
 use crate::geometry::{Board, Orientation, Square};
-use crate::vocab::{Piece, SeatSet, SquareSet};
+use crate::vocab::{Piece, Seat, SeatSet, SquareSet};
 
 /// A leap that could attack `square` from `from`.
 #[derive(Clone, Copy, Debug)]
@@ -58,12 +58,6 @@ pub struct AttackTable {
     rev_hops: Vec<(RevRay, bool)>,
     /// Per kind: what its hops may not pass over or capture.
     hop_limits: Vec<HopLimits>,
-    /// Per square: the squares whose emptying could let a piece attack it (the squares of
-    /// every line and hop line walking back from it and the lame leaps' blocking squares).
-    lines: Vec<SquareSet>,
-    /// Per square: the squares whose filling could let a piece attack it (a new screen on a
-    /// hop line walking back from it); all empty without hops.
-    screens: Vec<SquareSet>,
 }
 
 /// Where a step applies, in board squares: the squares it starts from and the squares it
@@ -146,52 +140,99 @@ impl AttackTable {
         for sq in board.squares() {
             t.add_reverse_leaps(board, sq, &leap_types);
             t.add_reverse_rays(board, sq, &ray_types);
-            t.add_lines(sq.0);
         }
         t.has_hops = !t.rev_hops.is_empty();
         t
     }
 
-    /// The `lines` and `screens` of `sq`, from its reverse leaps, rays and hop lines.
-    fn add_lines(&mut self, sq: u8) {
-        let squares = |r: &RevRay| &self.ray_squares[r.start as usize..][..r.len as usize];
-        let mut lines = SquareSet::default();
-        let mut screens = SquareSet::default();
+    /// The squares whose change by a move of `mover` could let another seat's piece attack
+    /// `sq` (square index) on `board` (the mailbox), for a royal piece of `mover` on `sq` that
+    /// no piece attacks now: `(vacate, fill)`, where a move that empties no square of `vacate`,
+    /// puts a piece on no square of `fill` and removes no piece elsewhere (no en-passant-like
+    /// capture) leaves `sq` unattacked. Only other seats' pieces attack, and a move of
+    /// `mover` removes none of them but the one on its target square, which it fills, so:
+    /// - `vacate` holds the pinned pieces: `mover`'s first piece on a line walking back from
+    ///   `sq` when the next piece on it is another seat's live piece attacking along that
+    ///   line, and the blocking squares of the lame leaps of other seats' pieces onto `sq`;
+    /// - both hold, on a hop line walking back from `sq`, the squares before each other
+    ///   seat's live piece hopping along it with at most two pieces between (one move changes
+    ///   that count by at most one, or the kind of a screen by a capture).
+    ///
+    /// Cost: one walk of each line up to its second piece (hop lines: third), as
+    /// [`attacked`](Self::attacked) walks them to their first.
+    pub fn exposers(&self, board: &[Piece], sq: u8, mover: Seat) -> (SquareSet, SquareSet) {
+        let other = |p: Piece| !p.is_empty() && !p.is_dead() && p.owner() != mover;
+        let mut vacate = SquareSet::default();
         let (start, len) = self.leap_index[sq as usize];
-        for r in &self.rev_leaps[start as usize..][..len as usize] {
-            for &b in &self.blocks[r.block as usize..][..r.nblock as usize] {
-                lines.insert(b);
+        for r in &self.rev_leaps[start as usize..(start + len) as usize] {
+            let p = board[r.from as usize];
+            if r.nblock > 0
+                && other(p)
+                && self.can_leap[p.combo(self.n_orients) * self.n_leap_types + r.ty as usize]
+            {
+                let blocks = &self.blocks[r.block as usize..r.block as usize + r.nblock as usize];
+                blocks.iter().for_each(|&b| vacate.insert(b));
             }
         }
         let (start, len) = self.ray_index[sq as usize];
-        for r in &self.rev_rays[start as usize..][..len as usize] {
-            squares(r).iter().for_each(|&s| lines.insert(s));
+        for r in &self.rev_rays[start as usize..(start + len) as usize] {
+            let squares = &self.ray_squares[r.start as usize..r.start as usize + r.len as usize];
+            let mut pieces = squares.iter().filter(|&&s| !board[s as usize].is_empty());
+            let Some(&first) = pieces.next() else {
+                continue;
+            };
+            if board[first as usize].owner() != mover {
+                continue;
+            }
+            if let Some(&s) = pieces.next() {
+                let p = board[s as usize];
+                if other(p)
+                    && self.can_ray[p.combo(self.n_orients) * self.n_ray_types + r.ty as usize]
+                    && self.starts_in(r, s)
+                {
+                    vacate.insert(first);
+                }
+            }
         }
+        let mut fill = SquareSet::default();
+        if self.has_hops {
+            self.hop_exposers(board, sq, &other, &mut fill);
+            vacate = vacate.union(fill);
+        }
+        (vacate, fill)
+    }
+
+    /// The hop lines' part of [`exposers`](Self::exposers): adds to `out` the squares before
+    /// each hopper `other` accepts with at most two pieces between it and `sq`.
+    #[inline(never)]
+    fn hop_exposers(
+        &self,
+        board: &[Piece],
+        sq: u8,
+        other: &dyn Fn(Piece) -> bool,
+        out: &mut SquareSet,
+    ) {
         let (start, len) = self.hop_index[sq as usize];
-        for (r, _) in &self.rev_hops[start as usize..][..len as usize] {
-            squares(r).iter().for_each(|&s| screens.insert(s));
+        for (r, _) in &self.rev_hops[start as usize..(start + len) as usize] {
+            let squares = &self.ray_squares[r.start as usize..r.start as usize + r.len as usize];
+            let mut seen = 0;
+            for (j, &s) in squares.iter().enumerate() {
+                let p = board[s as usize];
+                if p.is_empty() {
+                    continue;
+                }
+                if other(p)
+                    && self.can_ray[p.combo(self.n_orients) * self.n_ray_types + r.ty as usize]
+                    && self.starts_in(r, s)
+                {
+                    squares[..j].iter().for_each(|&b| out.insert(b));
+                }
+                seen += 1;
+                if seen == 3 {
+                    break;
+                }
+            }
         }
-        self.lines.push(lines.union(screens));
-        self.screens.push(screens);
-    }
-
-    /// The squares whose emptying could let some piece attack `sq` (square index): squares on
-    /// the lines walking back from it (hop lines included) and the blocking squares of the lame
-    /// leaps onto it. A move of another seat's piece that empties none of them and fills none
-    /// of its [`screens`](Self::screens) lets no piece of a third seat attack `sq` that did
-    /// not attack it before (the engine's legality test skips such moves when the mover is
-    /// not in check).
-    #[inline]
-    pub fn lines(&self, sq: u8) -> SquareSet {
-        self.lines[sq as usize]
-    }
-
-    /// The squares whose filling could let some piece attack `sq` (square index): the squares
-    /// of the hop lines walking back from it, where a new piece is a new screen (empty without
-    /// hoppers).
-    #[inline]
-    pub fn screens(&self, sq: u8) -> SquareSet {
-        self.screens[sq as usize]
     }
 
     /// The leaps that could attack `sq`, one per leap type whose start and target fit.

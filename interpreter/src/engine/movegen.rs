@@ -11,6 +11,27 @@ use crate::compile::{CAPTURE, QUIET};
 use crate::geometry::Square;
 use crate::vocab::{Kind, Piece, Seat, SeatSet, SquareSet};
 
+/// What a seat may capture: another seat's live piece, not a partner's, and not a royal piece
+/// (royal pieces are never left attacked, so capturing one could only come from a loaded
+/// position that no game reaches).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Takes {
+    /// The seat and its partners.
+    friends: SeatSet,
+    /// Bit mask of the royal kinds.
+    royal: u64,
+}
+
+impl Takes {
+    /// True if `target`, a piece (not an empty square), may be captured.
+    #[inline(always)]
+    pub(super) fn allows(self, target: Piece) -> bool {
+        !self.friends.contains(target.owner())
+            && !target.is_dead()
+            && self.royal >> target.kind().0 & 1 == 0
+    }
+}
+
 /// How much of the legality pipeline ([`Position::moves_for`]) runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Legality {
@@ -37,6 +58,7 @@ impl Position {
         let v = &*self.variant;
         let n_orients = v.orients.len();
         let any = dice.iter().fold(0, |a, &(_, k)| a | k);
+        let takes = self.takes(seat);
         for from in self.occ[seat.index()].iter() {
             let p = self.board[from as usize];
             let k = p.kind();
@@ -52,9 +74,9 @@ impl Position {
                 // Pieces that never promote here push each move as found, without the
                 // promotion test.
                 if promotes {
-                    self.piece_moves::<true>(seat, p, combo, from, die, out);
+                    self.piece_moves::<true>(takes, p, combo, from, die, out);
                 } else {
-                    self.piece_moves::<false>(seat, p, combo, from, die, out);
+                    self.piece_moves::<false>(takes, p, combo, from, die, out);
                 }
             }
         }
@@ -77,15 +99,18 @@ impl Position {
 
     /// Appends the leaps and rays of piece `p` (of `seat`, on `from`, (kind, orientation)
     /// combo `combo`) from the move table, tagged with `die`; expanded into promotion choices
-    /// if `PROMOTES` (the kind has a promotion).
+    /// if `PROMOTES` (the kind has a promotion). `takes` is `seat`'s capture rule.
     ///
     /// The hottest loop of the engine: written out here rather than through
     /// `MoveTable::walk` (which mobility, exposure and drops use), so each target is pushed
-    /// as it is found (measured: the closure form costs perft about 8%).
+    /// as it is found (measured: the closure form costs perft about 8%). The table's slices
+    /// and the capture rule are read into locals first: a push writes memory the compiler
+    /// cannot tell apart from the shared variant's, so it would read them again after each.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn piece_moves<const PROMOTES: bool>(
         &self,
-        seat: Seat,
+        takes: Takes,
         p: Piece,
         combo: usize,
         from: u8,
@@ -93,39 +118,48 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         let t = &self.variant.table;
+        let board = &self.board;
+        // The targets where the move promotes: the rest are pushed as they are.
+        let promoting = if PROMOTES {
+            self.promoting_targets(p, combo, from)
+        } else {
+            SquareSet::default()
+        };
         let push = |to: u8, out: &mut Vec<Move>| {
-            if PROMOTES {
+            if PROMOTES && promoting.contains(to) {
                 self.push_move(p, combo, from, to, die, out);
             } else {
                 out.push(Move::board(Square(from), Square(to)).with_die(die));
             }
         };
-        let e = t.entry(combo, from);
-        for l in t.leaps_of(e) {
-            let target = self.board[l.to as usize];
+        let e = *t.entry(combo, from);
+        let (leaps, rays) = (t.leaps_of(&e), t.rays_of(&e));
+        let (blocks, squares) = (&t.blocks[..], &t.ray_squares[..]);
+        for l in leaps {
+            let target = board[l.to as usize];
             let ok = if target.is_empty() {
                 l.mode & QUIET != 0
             } else {
-                l.mode & CAPTURE != 0 && self.capturable(seat, target)
+                l.mode & CAPTURE != 0 && takes.allows(target)
             };
             if ok
                 && (l.nblock == 0
-                    || t.blocks_of(l)
+                    || blocks[l.block as usize..][..l.nblock as usize]
                         .iter()
-                        .all(|&b| self.board[b as usize].is_empty()))
+                        .all(|&b| board[b as usize].is_empty()))
             {
                 push(l.to, out);
             }
         }
-        for r in t.rays_of(e) {
-            for &to in t.ray(r) {
-                let target = self.board[to as usize];
+        for r in rays {
+            for &to in &squares[r.start as usize..][..r.len as usize] {
+                let target = board[to as usize];
                 if target.is_empty() {
                     if r.mode & QUIET != 0 {
                         push(to, out);
                     }
                 } else {
-                    if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
+                    if r.mode & CAPTURE != 0 && takes.allows(target) {
                         push(to, out);
                     }
                     break;
@@ -188,16 +222,40 @@ impl Position {
         }
     }
 
-    /// True if `seat` may capture `target`: another seat's live piece.
+    /// True if `seat` may capture `target` ([`Takes::allows`]).
     #[inline]
-    /// True if `seat` may capture `target`: another seat's live piece, not a partner's, and
-    /// not a royal piece (royal pieces are never left attacked, so capturing one could only
-    /// come from a loaded position that no game reaches).
     pub(super) fn capturable(&self, seat: Seat, target: Piece) -> bool {
-        target.owner() != seat
-            && !target.is_dead()
-            && self.variant.royal_kinds() >> target.kind().0 & 1 == 0
-            && !self.variant.rules.partners(seat).contains(target.owner())
+        self.takes(seat).allows(target)
+    }
+
+    /// `seat`'s capture rule, read once for a whole generation.
+    #[inline]
+    fn takes(&self, seat: Seat) -> Takes {
+        let mut friends = self.variant.rules.partners(seat);
+        friends.insert(seat);
+        Takes {
+            friends,
+            royal: self.variant.royal_kinds(),
+        }
+    }
+
+    /// The targets of piece `p` (combo `combo`) on `from` where [`push_move`](Self::push_move)
+    /// expands a move into promotion choices: none for a promotion in place or a kind without
+    /// promotion, every square when `from` is in the promotion zone, else the zone.
+    #[inline]
+    fn promoting_targets(&self, p: Piece, combo: usize, from: u8) -> SquareSet {
+        let v = &*self.variant;
+        match &v.kinds[p.kind().index()].promotion {
+            Some(pr) if !pr.in_place => {
+                let zone = v.promo_zone[combo];
+                if zone.contains(from) {
+                    SquareSet::FULL
+                } else {
+                    zone
+                }
+            }
+            _ => SquareSet::default(),
+        }
     }
 
     /// Pushes a move, expanded into its promotion choices.
@@ -338,21 +396,26 @@ impl Position {
     }
 
     /// A test of legality for each of the mover's pseudo-legal moves, as
-    /// [`keeps_royals_safe`](Self::keeps_royals_safe) gives it, made cheaper when the mover's
-    /// royal pieces are safe now (not attacked, not facing, not under bikjang) and it has no
-    /// partner to protect:
-    /// - a drop only adds a piece, so it cannot expose them: only the drop's own restriction
-    ///   is left;
-    /// - a board move that empties none of their [`lines`](crate::compile::AttackTable::lines)
-    ///   (their own squares and, with facing, their files included), fills none of their
-    ///   [`screens`](crate::compile::AttackTable::screens) and is not an en-passant capture
-    ///   lets no piece attack them: it is legal without playing it (most moves, in most
-    ///   positions).
+    /// [`keeps_royals_safe`](Self::keeps_royals_safe) gives it, made cheaper (pin-aware) when
+    /// the mover's royal pieces are safe now (not attacked, not facing, not under bikjang), no
+    /// piece of it turns royal by a move (no last-royal rule) and it has no partner to
+    /// protect:
+    /// - a drop only adds a piece, so unless it lands on a hop line's sensitive square
+    ///   (see below) it cannot expose them: only the drop's own restriction is left;
+    /// - a board move that moves no royal piece, no pinned piece (the
+    ///   [`exposers`](crate::compile::AttackTable::exposers) of each royal square: a piece
+    ///   alone between it and an attacker along a line, a lame leap's block, and with facing
+    ///   the piece alone between it and another royal piece on its file), fills no square
+    ///   before a hopper that one move could bring to attack, and is not an en-passant
+    ///   capture lets no piece attack them: it is legal without playing it (almost every
+    ///   move, in almost every position).
+    ///
+    /// Every other move, and every move when the shortcut does not apply (or under
+    /// [`set_reference_legality`](Self::set_reference_legality)), is played and tested.
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
-        // Pieces royal only while they are the last: a promotion may make one royal where it
-        // stands attacked, so every move is tested in full.
-        let safe_now = self.variant.rules.partners(seat).is_empty()
+        let safe_now = !self.reference_legality
+            && self.variant.rules.partners(seat).is_empty()
             && self.variant.rules.last_royal.is_none()
             && !self.in_check(seat)
             && !self.under_bikjang();
@@ -366,7 +429,7 @@ impl Position {
         let royal_kinds = self.variant.royal_kinds();
         move |pos: &mut Self, m: Move| {
             if let Some(k) = m.dropped() {
-                if safe_now && royal_kinds >> k.0 & 1 == 0 {
+                if safe_now && royal_kinds >> k.0 & 1 == 0 && !fill.contains(m.to.0) {
                     pos.drop_mate_allowed(m)
                 } else {
                     pos.keeps_royals_safe(m)
@@ -379,21 +442,33 @@ impl Position {
         }
     }
 
-    /// For `seat`, whose royal pieces are not attacked: the squares whose emptying and those
-    /// whose filling could expose one of them (see [`legality`](Self::legality)); `None` if one
-    /// faces another seat's royal piece already.
+    /// Sets whether every candidate move is played and tested for royal safety (`true`: the
+    /// slow reference path) or only those the pin-aware shortcut cannot clear (`false`, the
+    /// default): both give the same moves; tests compare them.
+    #[doc(hidden)]
+    pub fn set_reference_legality(&mut self, on: bool) {
+        self.reference_legality = on;
+        self.die_cache_valid = false;
+    }
+
+    /// For `seat`, whose royal pieces are not attacked: the squares whose emptying (its royal
+    /// pieces' own squares and the pinned pieces') and those whose filling could expose one
+    /// of them (see [`legality`](Self::legality)); `None` if one faces another seat's royal
+    /// piece already.
     fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
         let v = &*self.variant;
         let (mut vacate, mut fill) = (SquareSet::default(), SquareSet::default());
         for sq in self.royals[seat.index()].iter() {
             vacate.insert(sq);
-            vacate = vacate.union(v.attacks.lines(sq));
-            fill = fill.union(v.attacks.screens(sq));
+            let (pinned, screens) = v.attacks.exposers(&self.board, sq, seat);
+            vacate = vacate.union(pinned);
+            fill = fill.union(screens);
             if let Some(f) = &v.rules.facing {
                 if f.faces(&self.board, sq, seat, v.royal_kinds()) {
                     return None;
                 }
-                vacate = vacate.union(f.file(sq));
+                f.pinned(&self.board, sq, seat, v.royal_kinds())
+                    .for_each(|s| vacate.insert(s));
             }
         }
         Some((vacate, fill))

@@ -88,6 +88,9 @@ pub struct Position {
     /// position's own rules ([`Legality::Position`](super::Legality::Position)), so the test
     /// does not recurse into further trials.
     pub(crate) history_trial: bool,
+    /// True to test every candidate move by playing it ([`Position::set_reference_legality`]):
+    /// the slow reference the pin-aware shortcut is checked against.
+    pub(crate) reference_legality: bool,
     /// The legal die moves of this position, when `die_cache_valid` (dice variants): found
     /// while deciding whether the turn goes on, reused by the next move generation.
     pub(crate) die_cache: Vec<Move>,
@@ -191,6 +194,7 @@ impl Position {
             awaiting_roll: false,
             scratch: Vec::with_capacity(64),
             history_trial: false,
+            reference_legality: false,
             die_cache: Vec::with_capacity(64),
             die_cache_valid: false,
             counters_touched: false,

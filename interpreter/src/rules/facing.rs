@@ -14,7 +14,7 @@
 use super::compose;
 use super::{Cx, Module, Names};
 use crate::geometry::{Board, Square};
-use crate::vocab::{Piece, Seat, SquareSet};
+use crate::vocab::{Piece, Seat};
 use crate::yaml::{Fields, Reader};
 
 /// Compiled royal facing.
@@ -57,19 +57,30 @@ impl Module for Facing {
 }
 
 impl Facing {
-    /// The squares of the file of `sq` (square index), `sq` excepted: the only squares whose
-    /// emptying can make a royal piece on `sq` face another (the legality test's shortcut
-    /// reads them).
-    pub fn file(&self, sq: u8) -> SquareSet {
-        let mut out = SquareSet::default();
-        for dy in [1, -1] {
-            let mut cur = Square(sq);
-            while let Some(next) = self.board.offset(cur, 0, dy) {
-                out.insert(next.0);
-                cur = next;
-            }
-        }
-        out
+    /// The squares of `mover`'s pieces standing alone between its royal piece on `sq` (square
+    /// index) and another seat's royal piece along the file on `board` (up or down): the only
+    /// squares whose emptying (by a move of `mover`) can make the royal piece face another
+    /// (the legality test's pin-aware shortcut reads them).
+    pub fn pinned(
+        &self,
+        board: &[Piece; 256],
+        sq: u8,
+        mover: Seat,
+        royal_kinds: u64,
+    ) -> impl Iterator<Item = u8> {
+        [1, -1].into_iter().filter_map(move |dy| {
+            let mut pieces = std::iter::successors(self.board.offset(Square(sq), 0, dy), |&s| {
+                self.board.offset(s, 0, dy)
+            })
+            .filter(|s| !board[s.0 as usize].is_empty());
+            let first = pieces.next()?;
+            let next = board[pieces.next()?.0 as usize];
+            (board[first.0 as usize].owner() == mover
+                && !next.is_dead()
+                && next.owner() != mover
+                && royal_kinds >> next.kind().0 & 1 != 0)
+                .then_some(first.0)
+        })
     }
 
     /// True if the royal piece of `mover` on `sq` faces a royal piece of another seat along
