@@ -13,8 +13,8 @@
 //!   move of the cycle (`perpetual-check: forbidden`), so sente has no move and, by shogi's
 //!   `stalemate: loss`, gote wins.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::driver::{Program, run};
+use std::path::Path;
 
 const XIANGQI_FEN: &str = "9/9/3k1a3/9/2pccp3/2cC1c3/3pc4/9/r5n2/5K3 b - - 0 1";
 const XIANGQI_LINE: &str = "d8e8 d5e5 e8d8 e5d5 d8e8 d5e5 e8d8";
@@ -26,28 +26,6 @@ const CASES: [(&str, &str, &str, &str); 2] = [
     ("xiangqi", XIANGQI_FEN, XIANGQI_LINE, "black"),
     ("shogi", SHOGI_FEN, SHOGI_LINE, "gote"),
 ];
-
-/// Runs `ashtapada ARGS` with `input` on standard input; returns (exit code, stdout, stderr).
-fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes());
-    let out = child.wait_with_output().expect("the binary ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8(out.stderr).expect("UTF-8"),
-    )
-}
 
 #[test]
 fn the_repl_ends_the_game_when_the_only_move_is_forbidden() {
@@ -98,59 +76,18 @@ fn replay_reads_the_result_of_the_rules() {
     }
 }
 
-/// Sends `line` to the engine and reads its output until a line starting with `until`.
-fn exchange(
-    stdin: &mut impl Write,
-    stdout: &mut impl std::io::BufRead,
-    line: &str,
-    until: &str,
-) -> String {
-    writeln!(stdin, "{line}").unwrap();
-    stdin.flush().unwrap();
-    let mut seen = String::new();
-    loop {
-        let mut l = String::new();
-        assert!(
-            stdout.read_line(&mut l).unwrap() > 0,
-            "the engine ended: {seen}"
-        );
-        seen.push_str(&l);
-        if l.starts_with(until) {
-            return seen;
-        }
-    }
-}
-
 #[test]
 fn uci_has_no_best_move_but_perft_still_counts_the_move() {
+    let binary = Path::new(env!("CARGO_BIN_EXE_ashtapada"));
     for (variant, fen, line, _) in CASES {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let mut stdin = child.stdin.take().unwrap();
-        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-        exchange(&mut stdin, &mut stdout, "uci", "uciok");
-        let set = format!("setoption name UCI_Variant value {variant}\nisready");
-        exchange(&mut stdin, &mut stdout, &set, "readyok");
-        let position = format!("position fen {fen} moves {line}");
-        let out = exchange(
-            &mut stdin,
-            &mut stdout,
-            &(position + "\ngo nodes 2000"),
-            "bestmove",
-        );
-        assert!(out.contains("bestmove (none)"), "{variant}: {out}");
-        let out = exchange(&mut stdin, &mut stdout, "go perft 1", "Nodes searched");
+        let mut e = Program::uci(binary, &["uci"], variant);
+        e.send(&format!("position fen {fen} moves {line}\ngo nodes 2000"));
+        let (_, best) = e.until("bestmove");
+        assert_eq!(best, "bestmove (none)", "{variant}");
         // The stuck seat's only move, still counted by perft.
         let only = if variant == "shogi" { "h2g3" } else { "e5d5" };
-        assert!(out.contains(&format!("{only}: 1")), "{variant}: {out}");
-        assert!(out.contains("Nodes searched: 1"), "{variant}: {out}");
-        writeln!(stdin, "quit").unwrap();
-        drop(stdin);
-        assert!(child.wait().unwrap().success());
+        assert_eq!(e.perft(1), (vec![(only.to_string(), 1)], 1), "{variant}");
+        e.quit();
     }
 }
 
