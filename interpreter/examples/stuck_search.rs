@@ -13,7 +13,9 @@
 //! each of its turns of the cycle `west check, south answer, west check, south answer` and
 //! some answers of south bring the position back to the start (it says whether south's
 //! answers were forced too). It then plays the cycle until the position has occurred three
-//! times and prints it when west's only move is forbidden.
+//! times and prints it when west's only move is forbidden (or west, due with none, was mated
+//! at once). With `format=pairs` it builds its boards around a fixed skeleton instead
+//! ([`pairs_board`]).
 
 use ashtapada::notation::{move_to_string, parse_position, to_position_string};
 use ashtapada::{Assignment, Position, Seat, load_variant};
@@ -60,6 +62,11 @@ fn random_board(rng: &mut Rng) -> String {
         let kind = KINDS[rng.below(KINDS.len())];
         put(rng, format!("{seat}{kind}"), true);
     }
+    write_board(&board)
+}
+
+/// The board string of `board` (index rank × 9 + file), empty hands, west to move.
+fn write_board(board: &[Option<String>; 81]) -> String {
     let mut ranks = Vec::new();
     for rank in (0..9).rev() {
         let (mut text, mut empty) = (String::new(), 0);
@@ -81,6 +88,41 @@ fn random_board(rng: &mut Rng) -> String {
         ranks.push(text);
     }
     format!("{}[] w", ranks.join("/"))
+}
+
+/// A board with a fixed skeleton for the pairs format (west and east partners): west's king
+/// on a1 with its rook on a3 pinned by east's rook on a4 (west may not take its partner's
+/// piece, so the rook only shuttles a3–a2, checking along the third and second ranks),
+/// south's king on i2 at the far end of those ranks, north's king on e9, and 3–8 pieces of
+/// random seats and kinds (east's king among them) on the squares around the two kings.
+fn pairs_board(rng: &mut Rng) -> String {
+    let mut board: [Option<String>; 81] = std::array::from_fn(|_| None);
+    for (sq, p) in [(0, "wK"), (18, "wR"), (27, "eR"), (17, "sK"), (76, "nK")] {
+        board[sq] = Some(p.to_string());
+    }
+    // Files a–c and g–i of ranks 1–5, but not the rook's lines (ranks 2 and 3, files b–h).
+    let spots: Vec<usize> = (0..45)
+        .filter(|&sq| {
+            let (file, rank) = (sq % 9, sq / 9);
+            (file <= 2 || file >= 6) && !((rank == 1 || rank == 2) && (1..=7).contains(&file))
+        })
+        .collect();
+    let mut put = |rng: &mut Rng, piece: String| {
+        for _ in 0..100 {
+            let sq = spots[rng.below(spots.len())];
+            if board[sq].is_none() {
+                board[sq] = Some(piece);
+                return;
+            }
+        }
+    };
+    put(rng, "eK".into());
+    for _ in 0..4 + rng.below(6) {
+        let seat = ['n', 'e', 'e', 'n', 'w'][rng.below(5)];
+        let kind = KINDS[rng.below(KINDS.len())];
+        put(rng, format!("{seat}{kind}"));
+    }
+    write_board(&board)
 }
 
 /// The only move `seat` may play here, if it is due and has exactly one.
@@ -145,10 +187,15 @@ fn main() {
     let options: Vec<&str> = args.iter().skip(2).map(String::as_str).collect();
     let a = Assignment::parse(&options).expect("options");
     let v = load_variant("yonin-shogi", &a).expect("the variant");
+    let pairs = options.iter().any(|o| *o == "format=pairs");
     let mut rng = Rng(seed.max(1));
     let (mut found, mut read, mut cycles) = (0, 0, 0);
     for _ in 0..trials {
-        let text = random_board(&mut rng);
+        let text = if pairs {
+            pairs_board(&mut rng)
+        } else {
+            random_board(&mut rng)
+        };
         let Ok(mut pos) = parse_position(&v, &text) else {
             continue;
         };
@@ -175,10 +222,12 @@ fn main() {
         let (mut legal, mut game) = (Vec::new(), Vec::new());
         start.legal_moves(&mut legal);
         start.game_moves(&mut game);
-        if legal.len() == 1 && game.is_empty() {
+        // Where mates do not end the game at once the seat stays due with only the forbidden
+        // move; where they do (every mate ends a pairs game) it is mated as soon as it is due.
+        if (legal.len() == 1 && game.is_empty()) || start.outcome().is_some() {
             found += 1;
             println!(
-                "{text}\n  cycle {} (south forced: {forced})\n  stuck at {}\n  outcome {:?}",
+                "{text}\n  cycle {} (south forced: {forced})\n  then {}\n  outcome {:?}",
                 shown.join(" "),
                 to_position_string(&start),
                 start.outcome()
