@@ -187,7 +187,7 @@ fn main() {
     let options: Vec<&str> = args.iter().skip(2).map(String::as_str).collect();
     let a = Assignment::parse(&options).expect("options");
     let v = load_variant("yonin-shogi", &a).expect("the variant");
-    let pairs = options.iter().any(|o| *o == "format=pairs");
+    let pairs = options.contains(&"format=pairs");
     let mut rng = Rng(seed.max(1));
     let (mut found, mut read, mut cycles) = (0, 0, 0);
     for _ in 0..trials {
