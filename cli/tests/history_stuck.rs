@@ -3,7 +3,8 @@
 //! file's result — `simulate`, the REPL, `replay` and `uci` — while perft (`go perft`) keeps
 //! Fairy-Stockfish's convention and still counts the move.
 //!
-//! Both positions are hand-built; see `tests/tests/legality.rs` for how each was worked out.
+//! The positions are hand-built or found by a search; see `tests/tests/legality.rs` for how
+//! each was worked out.
 //! - xiangqi: after the forced line the white chariot's only move `e5d5` would give check a
 //!   third time into the third occurrence; xiangqi's rule file makes a side with no move lose
 //!   (`stalemate: loss`), so black wins.
@@ -12,9 +13,11 @@
 //!   cycles its only move `h2g3` would make the fourth occurrence with sente checking on every
 //!   move of the cycle (`perpetual-check: forbidden`), so sente has no move and, by shogi's
 //!   `stalemate: loss`, gote wins.
+//! - four-player shogi (`format=pairs`): see [`YONIN`]; west, stuck, is mated at once and the
+//!   first mate ends the game.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::driver::{Program, run};
+use std::path::Path;
 
 const XIANGQI_FEN: &str = "9/9/3k1a3/9/2pccp3/2cC1c3/3pc4/9/r5n2/5K3 b - - 0 1";
 const XIANGQI_LINE: &str = "d8e8 d5e5 e8d8 e5d5 d8e8 d5e5 e8d8";
@@ -26,28 +29,6 @@ const CASES: [(&str, &str, &str, &str); 2] = [
     ("xiangqi", XIANGQI_FEN, XIANGQI_LINE, "black"),
     ("shogi", SHOGI_FEN, SHOGI_LINE, "gote"),
 ];
-
-/// Runs `ashtapada ARGS` with `input` on standard input; returns (exit code, stdout, stderr).
-fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes());
-    let out = child.wait_with_output().expect("the binary ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8(out.stderr).expect("UTF-8"),
-    )
-}
 
 #[test]
 fn the_repl_ends_the_game_when_the_only_move_is_forbidden() {
@@ -98,59 +79,86 @@ fn replay_reads_the_result_of_the_rules() {
     }
 }
 
-/// Sends `line` to the engine and reads its output until a line starting with `until`.
-fn exchange(
-    stdin: &mut impl Write,
-    stdout: &mut impl std::io::BufRead,
-    line: &str,
-    until: &str,
-) -> String {
-    writeln!(stdin, "{line}").unwrap();
-    stdin.flush().unwrap();
-    let mut seen = String::new();
-    loop {
-        let mut l = String::new();
-        assert!(
-            stdout.read_line(&mut l).unwrap() > 0,
-            "the engine ended: {seen}"
-        );
-        seen.push_str(&l);
-        if l.starts_with(until) {
-            return seen;
-        }
+#[test]
+fn uci_has_no_best_move_but_perft_still_counts_the_move() {
+    let binary = Path::new(env!("CARGO_BIN_EXE_ashtapada"));
+    for (variant, fen, line, _) in CASES {
+        let mut e = Program::uci(binary, &["uci"], variant);
+        e.send(&format!("position fen {fen} moves {line}\ngo nodes 2000"));
+        let (_, best) = e.until("bestmove");
+        assert_eq!(best, "bestmove (none)", "{variant}");
+        // The stuck seat's only move, still counted by perft.
+        let only = if variant == "shogi" { "h2g3" } else { "e5d5" };
+        assert_eq!(e.perft(1), (vec![(only.to_string(), 1)], 1), "{variant}");
+        e.quit();
     }
 }
 
+/// Four-player shogi under `format=pairs` (worked out in `tests/tests/legality.rs`,
+/// `a_four_player_shogi_perpetual_checker_with_one_move_is_mated`): west's rook, pinned by
+/// its partner's, checks south's king on every move of a forced line; after 11 plies west's
+/// only move would repeat the start a fourth time, so west is mated at once and the first mate
+/// ends the game — south and north rank 1, west and east 3. The REPL, `replay` and
+/// `simulate` (every agent must play the forced line) agree. UCI does not apply: it plays
+/// two-seat variants only.
+const YONIN: &str = "4nK4/9/9/9/6eT2/eR5nTeR1/9/wR7sK/wKnSeK4eG1[] s";
+const YONIN_LINE: &str = "i2i3 a2a3 i3i2 a3a2 i2i3 a2a3 i3i2 a3a2 i2i3 a2a3 i3i2";
+const YONIN_RESULT: &str = "ranked (first-mate): 1. south, 1. north, 3. west, 3. east";
+
 #[test]
-fn uci_has_no_best_move_but_perft_still_counts_the_move() {
-    for (variant, fen, line, _) in CASES {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let mut stdin = child.stdin.take().unwrap();
-        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-        exchange(&mut stdin, &mut stdout, "uci", "uciok");
-        let set = format!("setoption name UCI_Variant value {variant}\nisready");
-        exchange(&mut stdin, &mut stdout, &set, "readyok");
-        let position = format!("position fen {fen} moves {line}");
-        let out = exchange(
-            &mut stdin,
-            &mut stdout,
-            &(position + "\ngo nodes 2000"),
-            "bestmove",
+fn four_player_shogi_ends_by_the_first_mate_everywhere() {
+    let moves: Vec<&str> = YONIN_LINE.split(' ').collect();
+    let script = |n: usize| format!("position {YONIN}\n{}\n", moves[..n].join("\n"));
+    let repl = ["repl", "yonin-shogi", "--set", "format=pairs"];
+    let (code, out, err) = run(&repl, &script(moves.len()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("game over: {YONIN_RESULT}")), "{out}");
+    let (_, out, _) = run(&repl, &script(moves.len() - 1));
+    assert!(!out.contains("game over"), "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let actions: Vec<String> = moves.iter().map(|m| format!("\"{m}\"")).collect();
+    let record = format!(
+        "{{\"variant\":\"yonin-shogi\",\"options\":{{\"format\":\"pairs\"}},\"seed\":0,\
+         \"first_seat\":\"south\",\"start\":\"{YONIN}\",\"actions\":[{}]}}",
+        actions.join(",")
+    );
+    let path = dir.path().join("yonin.json");
+    std::fs::write(&path, record).unwrap();
+    let (code, out, err) = run(&["replay", path.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("result {YONIN_RESULT}")), "{out}");
+    let openings = dir.path().join("stuck.epd");
+    std::fs::write(&openings, format!("{YONIN}\n")).unwrap();
+    for agents in ["random", "medium"] {
+        let records = dir.path().join(agents);
+        let (code, _, err) = run(
+            &[
+                "simulate",
+                "yonin-shogi",
+                "--set",
+                "format=pairs",
+                "--games",
+                "2",
+                "--agents",
+                agents,
+                "--openings",
+                openings.to_str().unwrap(),
+                "--records",
+                records.to_str().unwrap(),
+            ],
+            "",
         );
-        assert!(out.contains("bestmove (none)"), "{variant}: {out}");
-        let out = exchange(&mut stdin, &mut stdout, "go perft 1", "Nodes searched");
-        // The stuck seat's only move, still counted by perft.
-        let only = if variant == "shogi" { "h2g3" } else { "e5d5" };
-        assert!(out.contains(&format!("{only}: 1")), "{variant}: {out}");
-        assert!(out.contains("Nodes searched: 1"), "{variant}: {out}");
-        writeln!(stdin, "quit").unwrap();
-        drop(stdin);
-        assert!(child.wait().unwrap().success());
+        assert_eq!(code, 0, "{agents}: {err}");
+        for game in 0..2 {
+            let text = std::fs::read_to_string(records.join(format!("game-{game}.json"))).unwrap();
+            let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(record["actions"].as_array().unwrap().len(), 11, "{text}");
+            assert_eq!(record["result"]["reason"], "first-mate", "{text}");
+            let ranks: Vec<u64> = (record["result"]["seats"].as_array().unwrap().iter())
+                .map(|s| s["rank"].as_u64().unwrap())
+                .collect();
+            assert_eq!(ranks, [1, 3, 1, 3], "{text}");
+        }
     }
 }
 

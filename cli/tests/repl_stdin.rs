@@ -1,33 +1,9 @@
 //! The real binary reads REPL commands from a pipe: no prompt, no colour, exit 0 at the end of
 //! the input.
 
+use crate::driver::{run, run_bytes};
 use std::io::Write;
 use std::process::{Command, Stdio};
-
-/// Runs `ashtapada ARGS` with `input` on standard input; returns (exit code, stdout, stderr).
-fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    run_bytes(args, input.as_bytes())
-}
-
-/// [`run`] with any bytes on standard input.
-fn run_bytes(args: &[&str], input: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    // A binary that refuses to start may close its input before reading it.
-    let _ = child.stdin.take().expect("stdin").write_all(input);
-    let out = child.wait_with_output().expect("the binary ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8(out.stderr).expect("UTF-8"),
-    )
-}
 
 #[test]
 fn a_chaturaji_script_through_a_pipe() {

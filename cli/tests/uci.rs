@@ -6,9 +6,7 @@
 //! package, `setoption name UCI_Variant value shatranj`), run on the positions below;
 //! `uci_clients.rs` compares the two programs move by move when Fairy-Stockfish is installed.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use crate::driver::{PATIENCE, Program};
 use std::time::{Duration, Instant};
 
 /// Shatranj's start.
@@ -16,96 +14,12 @@ const START: &str = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1";
 /// A shatranj middlegame: a white pawn on b7 promotes three ways, captures in the centre.
 const MIDDLE: &str = "r1bk1b1r/pPp2ppp/2n1qn2/3pp3/3PP3/2N1QN2/P1P2PPP/R1BK1B1R w - - 0 9";
 
-/// The engine, its input, and its output lines as they arrive.
-struct Uci {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-/// How long a test waits for an answer before failing (a loaded 2-core machine, a test build).
-const PATIENCE: Duration = Duration::from_secs(60);
+/// `ashtapada uci`, its output lines as they arrive.
+struct Uci;
 
 impl Uci {
-    fn start() -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("ashtapada starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Uci {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// The lines up to and including the first that starts with `last`.
-    fn until(&mut self, last: &str) -> Vec<String> {
-        let deadline = Instant::now() + PATIENCE;
-        let mut got = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(l) => {
-                    let done = l.starts_with(last);
-                    got.push(l);
-                    if done {
-                        return got;
-                    }
-                }
-                Err(e) => panic!("no `{last}` line ({e:?}); got {got:#?}"),
-            }
-        }
-    }
-
-    /// The next line, if one comes within `wait`.
-    fn next_within(&mut self, wait: Duration) -> Option<String> {
-        match self.lines.recv_timeout(wait) {
-            Ok(l) => Some(l),
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(e) => panic!("the engine ended: {e:?}"),
-        }
-    }
-
-    /// Sends `isready` and returns everything before `readyok`.
-    fn sync(&mut self) -> Vec<String> {
-        self.send("isready");
-        let mut l = self.until("readyok");
-        l.pop();
-        l
-    }
-
-    /// `quit`, and the engine ends by itself, successfully.
-    fn quit(mut self) {
-        self.send("quit");
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                assert!(status.success(), "{status}");
-                return;
-            }
-            assert!(Instant::now() < deadline, "the engine did not quit");
-            std::thread::sleep(Duration::from_millis(10));
-        }
+    fn start() -> Program {
+        Program::ashtapada(&["uci"])
     }
 }
 
@@ -138,7 +52,7 @@ fn depths(lines: &[String]) -> Vec<u32> {
 fn the_handshake_lists_the_variants_and_options() {
     let mut e = Uci::start();
     e.send("uci");
-    let lines = e.until("uciok");
+    let lines = e.lines_until("uciok");
     assert!(lines[0].starts_with("id name ashtapada"), "{lines:#?}");
     let has = |s: &str| lines.iter().any(|l| l == s);
     assert!(has(
@@ -153,7 +67,7 @@ fn the_handshake_lists_the_variants_and_options() {
     // After a change of variant, `uci` names it as the value in use.
     e.send("setoption name UCI_Variant value chaturanga");
     e.send("uci");
-    let lines = e.until("uciok");
+    let lines = e.lines_until("uciok");
     assert!(
         lines
             .iter()
@@ -168,14 +82,14 @@ fn go_depth_nodes_and_movetime() {
     e.send("setoption name UCI_Variant value shatranj");
     e.send("position startpos moves e2e3 e7e6");
     e.send("go depth 3");
-    let lines = e.until("bestmove");
+    let lines = e.lines_until("bestmove");
     assert_eq!(depths(&lines), [1, 2, 3], "{lines:#?}");
     // Shatranj's white moves after e2e3 e7e6: none starts on the black ranks.
     let m = best(&lines);
     assert!(m.as_bytes()[1] <= b'3', "{m}");
 
     e.send("go nodes 3000");
-    let lines = e.until("bestmove");
+    let lines = e.lines_until("bestmove");
     let total = lines.iter().find(|l| l.starts_with("info nodes")).unwrap();
     let n: u64 = total.split_whitespace().nth(2).unwrap().parse().unwrap();
     // At most the budget: a node past it is never searched.
@@ -184,7 +98,7 @@ fn go_depth_nodes_and_movetime() {
     e.send(&format!("position fen {MIDDLE}"));
     let t = Instant::now();
     e.send("go movetime 400");
-    let lines = e.until("bestmove");
+    let lines = e.lines_until("bestmove");
     let took = t.elapsed();
     assert!(took >= Duration::from_millis(300), "{took:?}");
     assert!(took < Duration::from_millis(3000), "{took:?}");
@@ -206,7 +120,7 @@ fn go_infinite_waits_for_stop_and_stop_answers_at_once() {
     );
     // Nothing but `stop` and `isready` is taken while searching.
     e.send("go depth 1");
-    let l = e.until("info string");
+    let l = e.lines_until("info string");
     let l = l.last().unwrap();
     assert!(
         l.starts_with("info string error: a search is running"),
@@ -214,7 +128,7 @@ fn go_infinite_waits_for_stop_and_stop_answers_at_once() {
     );
     let t = Instant::now();
     e.send("stop");
-    let lines = e.until("bestmove");
+    let lines = e.lines_until("bestmove");
     assert!(
         t.elapsed() < Duration::from_millis(300),
         "{:?}",
@@ -238,7 +152,7 @@ fn go_infinite_waits_for_stop_and_stop_answers_at_once() {
         "{early:#?}"
     );
     e.send("stop");
-    assert_eq!(best(&e.until("bestmove")), "h1h8");
+    assert_eq!(best(&e.lines_until("bestmove")), "h1h8");
     // `quit` during a search ends the engine at once.
     e.send("position startpos");
     e.send("go infinite");
@@ -258,7 +172,7 @@ fn go_perft_matches_fairy_stockfish() {
     ] {
         e.send(&format!("position fen {fen}"));
         e.send(&format!("go perft {depth}"));
-        let lines = e.until("Nodes searched");
+        let lines = e.lines_until("Nodes searched");
         assert_eq!(lines.last().unwrap(), &format!("Nodes searched: {nodes}"));
         assert!(
             lines.iter().any(|l| l == some_line),
@@ -287,17 +201,17 @@ fn janggi_passes_as_fairy_stockfish_writes_them() {
     e.send("setoption name UCI_Variant value janggi");
     e.send("position startpos");
     e.send("go perft 1");
-    let lines = e.until("Nodes searched");
+    let lines = e.lines_until("Nodes searched");
     assert!(lines.iter().any(|l| l == "e2e2: 1"), "{lines:#?}");
     assert_eq!(lines.last().unwrap(), "Nodes searched: 32");
     e.send("position startpos moves e2e2");
     e.send("go perft 2");
-    let lines = e.until("Nodes searched");
+    let lines = e.lines_until("Nodes searched");
     assert!(lines.iter().any(|l| l == "e9e9: 0"), "{lines:#?}");
     assert_eq!(lines.last().unwrap(), "Nodes searched: 992");
     e.send("position fen 3k5/9/9/9/9/9/9/9/9/3K1r3 w - - 0 1");
     e.send("go depth 2");
-    assert_eq!(best(&e.until("bestmove")), "d1d1");
+    assert_eq!(best(&e.lines_until("bestmove")), "d1d1");
     e.quit();
 }
 
@@ -312,13 +226,13 @@ fn go_perft_runs_like_a_search_and_stops() {
     // Chess perft(9) from the start: 2.4 trillion leaves, days of counting.
     e.send("go perft 9");
     e.send("isready");
-    let lines = e.until("readyok");
+    let lines = e.lines_until("readyok");
     assert!(
         lines.iter().all(|l| !l.starts_with("Nodes searched")),
         "{lines:#?}"
     );
     e.send("stop");
-    let lines = e.until("info string go perft 9 stopped");
+    let lines = e.lines_until("info string go perft 9 stopped");
     assert!(
         lines.last().unwrap().ends_with("of 20 root moves counted"),
         "{lines:#?}"
@@ -326,7 +240,7 @@ fn go_perft_runs_like_a_search_and_stops() {
     // The engine is free again: a short count runs to its total.
     e.send("go perft 2");
     assert_eq!(
-        e.until("Nodes searched").last().unwrap(),
+        e.lines_until("Nodes searched").last().unwrap(),
         "Nodes searched: 400"
     );
     e.send("go perft 13");
@@ -344,15 +258,7 @@ fn go_perft_runs_like_a_search_and_stops() {
     e.send("position startpos");
     e.send("go perft 9");
     e.sync();
-    let Uci {
-        mut child, stdin, ..
-    } = e;
-    drop(stdin);
-    let deadline = Instant::now() + PATIENCE;
-    while child.try_wait().unwrap().is_none() {
-        assert!(Instant::now() < deadline, "the engine did not end at EOF");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    e.close_input();
 }
 
 /// Issue 28, item 13: numbers too large for `go` are "out of range", not "not a whole
@@ -452,7 +358,7 @@ fn bad_input_gets_an_error_and_changes_nothing() {
     );
     // Still shatranj after e2e3: black moves.
     e.send("go depth 2");
-    let lines = e.until("bestmove");
+    let lines = e.lines_until("bestmove");
     let m = best(&lines);
     assert!(m.as_bytes()[1] >= b'6', "a black move: {m}");
     e.quit();
@@ -526,11 +432,11 @@ fn a_rule_file_from_variant_path_becomes_selectable() {
     e.send("position startpos");
     e.send("go perft 2");
     assert_eq!(
-        e.until("Nodes searched").last().unwrap(),
+        e.lines_until("Nodes searched").last().unwrap(),
         "Nodes searched: 256"
     );
     e.send("uci");
-    let lines = e.until("uciok");
+    let lines = e.lines_until("uciok");
     assert!(
         lines.iter().any(|l| l.contains(
             "default short-shatranj var chess var shatranj var chaturanga var makruk var xiangqi var capablanca var shogi var minishogi var torishogi var crazyhouse var kyotoshogi var sittuyin var cambodian var janggi var nocastle var raazuvaa var armageddon var misere var 5check var fairy var gardner var losalamos var almost var amazon var georgian var nightrider var grasshopper var hoppelpoppel var newzealand var paradigm var knightmate var legan var threekings var breakthrough var clobber var clobber10 var fox-and-hounds var jesonmor var gothic var embassy var janus var centaur var chancellor var modern var tencubed var shako var courier var capahouse var loop var chessgi var pocketknight var minixiangqi var manchu var janggitraditional var janggicasual var asean var ai-wok var karouk var checkshogi var gorogoro var judkins var euroshogi var okisakishogi var yarishogi var coregal var shoshogi var normal var mini var kingofthehill var 3check var antichess var losers var short-shatranj"
@@ -548,7 +454,7 @@ fn the_clock_is_kept_and_a_finished_game_has_no_move() {
     // stays within the clock. (Not the wall time seen here: on a loaded machine the pipe and
     // the scheduler add to it, and no test may depend on the machine's speed.)
     e.send("go wtime 300 btime 300 winc 0 binc 0");
-    let lines = e.until("bestmove");
+    let lines = e.lines_until("bestmove");
     let time = (lines.iter().rev())
         .find_map(|l| {
             let w: Vec<&str> = l.split_whitespace().collect();
@@ -563,7 +469,7 @@ fn the_clock_is_kept_and_a_finished_game_has_no_move() {
     // Black is mated: no move.
     e.send("position fen 3k3R/p7/3K4/8/8/8/8/8 b - - 0 1");
     e.send("go depth 3");
-    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove (none)");
+    assert_eq!(e.lines_until("bestmove").last().unwrap(), "bestmove (none)");
     e.quit();
 }
 
@@ -577,7 +483,7 @@ fn moves_past_a_repetition_draw_are_played_on() {
     let shuffle = "b1d2 b8d7 d2b1 d7b8 b1d2 b8d7 d2b1 d7b8";
     e.send(&format!("position startpos moves {shuffle} g1e2"));
     e.send("go depth 2");
-    let lines = e.until("bestmove");
+    let lines = e.lines_until("bestmove");
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
     // Black to move after g1e2: a black move starts on black's half.
     let m = best(&lines);
@@ -585,7 +491,7 @@ fn moves_past_a_repetition_draw_are_played_on() {
     // At the repetition itself, too, the engine has a move.
     e.send(&format!("position startpos moves {shuffle}"));
     e.send("go depth 2");
-    let lines = e.until("bestmove");
+    let lines = e.lines_until("bestmove");
     assert_ne!(best(&lines), "(none)", "{lines:#?}");
     e.quit();
 }
@@ -612,14 +518,17 @@ fn makruk_counting_draws_in_search_and_is_played_on_past() {
     e.send("setoption name UCI_Variant value makruk");
     e.send("position fen 8/8/8/4k3/8/8/8/R3K3 w - 32 32 20");
     e.send("go depth 1");
-    assert_eq!(last_score(&e.until("bestmove")), ("cp".to_string(), 0));
+    assert_eq!(
+        last_score(&e.lines_until("bestmove")),
+        ("cp".to_string(), 0)
+    );
     e.send("position fen 8/8/8/4k3/8/8/8/R3K3 w - 32 31 20");
     e.send("go depth 1");
-    let (kind, value) = last_score(&e.until("bestmove"));
+    let (kind, value) = last_score(&e.lines_until("bestmove"));
     assert!(kind == "cp" && value > 300, "{kind} {value}");
     e.send("position fen 8/8/8/4k3/8/8/8/R3K3 w - 32 32 20 moves e1d2 e5e4");
     e.send("go depth 2");
-    let lines = e.until("bestmove");
+    let lines = e.lines_until("bestmove");
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
     assert_ne!(best(&lines), "(none)", "{lines:#?}");
     e.quit();
@@ -635,7 +544,7 @@ fn multipv_reports_every_root_move_and_the_total_nodes() {
     e.send("setoption name MultiPV value 25");
     e.send("position startpos");
     e.send("go depth 2");
-    let lines = e.until("bestmove");
+    let lines = e.lines_until("bestmove");
     let mut seen = std::collections::BTreeSet::new();
     let mut line_nodes = Vec::new();
     for l in &lines {

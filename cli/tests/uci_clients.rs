@@ -11,9 +11,9 @@
 //! - cutechess-cli: `../shared/tools/build-cutechess` builds it and prints its path (found
 //!   there, on `PATH`, or through `CUTECHESS`).
 
-use std::io::{BufRead, BufReader, Write};
+use crate::driver::Program;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// The first of `candidates` that exists, else the program found on `PATH`.
 fn find(env: &str, name: &str, candidates: &[PathBuf], install: &str) -> PathBuf {
@@ -93,40 +93,9 @@ fn perft_of(
     position: &str,
     depth: u32,
 ) -> (Vec<(String, u64)>, u64) {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{} does not start: {e}", program.display()));
-    let mut stdin = child.stdin.take().unwrap();
-    writeln!(
-        stdin,
-        "uci\nsetoption name UCI_Variant value {variant}\nposition {position}\ngo perft {depth}"
-    )
-    .unwrap();
-    stdin.flush().unwrap();
-    let mut moves = Vec::new();
-    let mut total = None;
-    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
-        let line = line.unwrap();
-        if let Some(n) = line.strip_prefix("Nodes searched: ") {
-            total = Some(n.trim().parse().unwrap());
-            break;
-        }
-        if let Some((m, n)) = line.split_once(": ")
-            && let Ok(n) = n.trim().parse::<u64>()
-            && !m.contains(' ')
-        {
-            moves.push((m.to_string(), n));
-        }
-    }
-    writeln!(stdin, "quit").unwrap();
-    drop(stdin);
-    let _ = child.wait();
-    moves.sort();
-    (moves, total.expect("a `Nodes searched` line"))
+    let mut p = Program::uci(program, args, variant);
+    p.send(&format!("position {position}"));
+    p.perft(depth)
 }
 
 #[test]
@@ -190,88 +159,22 @@ fn kyotoshogi_go_perft_agrees_with_fairy_stockfish_move_by_move() {
     }
 }
 
-/// A UCI program kept running for a game: lines in, lines out.
-struct Engine {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    stdout: BufReader<std::process::ChildStdout>,
+/// The legal moves of a UCI program after `moves` from the start, from `go perft 1`.
+fn legal_of(e: &mut Program, moves: &str) -> Vec<String> {
+    e.send(&format!("position startpos moves {moves}"));
+    e.perft(1).0.into_iter().map(|(m, _)| m).collect()
 }
 
-impl Engine {
-    fn start(program: &Path, args: &[&str], variant: &str) -> Engine {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{} does not start: {e}", program.display()));
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut e = Engine {
-            child,
-            stdin,
-            stdout,
-        };
-        e.send(&format!(
-            "uci\nsetoption name UCI_Variant value {variant}\nisready"
-        ));
-        e.read_until("readyok");
-        e
-    }
-
-    fn send(&mut self, text: &str) {
-        writeln!(self.stdin, "{text}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Reads lines up to the first that starts with `prefix`; returns the lines before it and
-    /// that line.
-    fn read_until(&mut self, prefix: &str) -> (Vec<String>, String) {
-        let mut before = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).unwrap();
-            assert!(n > 0, "the engine stopped before `{prefix}`");
-            let line = line.trim_end().to_string();
-            if line.starts_with(prefix) {
-                return (before, line);
-            }
-            before.push(line);
-        }
-    }
-
-    /// The legal moves after `moves` from the start, from `go perft 1`.
-    fn legal(&mut self, moves: &str) -> Vec<String> {
-        self.send(&format!("position startpos moves {moves}\ngo perft 1"));
-        let (lines, _) = self.read_until("Nodes searched");
-        let mut out: Vec<String> = lines
-            .iter()
-            .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
-            .filter(|m| !m.contains(' '))
-            .collect();
-        out.sort();
-        out
-    }
-
-    /// The engine's move after `moves` at `nodes` nodes.
-    fn best(&mut self, moves: &str, nodes: u32) -> String {
-        self.send(&format!(
-            "position startpos moves {moves}\ngo nodes {nodes}"
-        ));
-        let (_, line) = self.read_until("bestmove");
-        line.split_whitespace()
-            .nth(1)
-            .unwrap_or_default()
-            .to_string()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
+/// A UCI program's move after `moves` from the start at `nodes` nodes.
+fn best(e: &mut Program, moves: &str, nodes: u32) -> String {
+    e.send(&format!(
+        "position startpos moves {moves}\ngo nodes {nodes}"
+    ));
+    let (_, line) = e.until("bestmove");
+    line.split_whitespace()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// Kyoto shogi games between `ashtapada uci` and Fairy-Stockfish, refereed here (cutechess-cli
@@ -283,24 +186,28 @@ impl Drop for Engine {
 fn kyotoshogi_games_between_ashtapada_and_fairy_stockfish_stay_legal() {
     let fsf_path = fairy_stockfish();
     let ours_path = PathBuf::from(env!("CARGO_BIN_EXE_ashtapada"));
-    let mut fsf = Engine::start(&fsf_path, &[], "kyotoshogi");
-    let mut ours = Engine::start(&ours_path, &["uci"], "kyotoshogi");
+    let mut fsf = Program::uci(&fsf_path, &[], "kyotoshogi");
+    let mut ours = Program::uci(&ours_path, &["uci"], "kyotoshogi");
     let mut ended = 0;
     for game in 0..2 {
         let mut moves: Vec<String> = Vec::new();
         for ply in 0..120 {
             let list = moves.join(" ");
-            let legal = fsf.legal(&list);
-            assert_eq!(ours.legal(&list), legal, "game {game}, after `{list}`");
+            let legal = legal_of(&mut fsf, &list);
+            assert_eq!(
+                legal_of(&mut ours, &list),
+                legal,
+                "game {game}, after `{list}`"
+            );
             if legal.is_empty() {
                 ended += 1;
                 break;
             }
             let ashtapada_moves = (ply + game) % 2 == 0;
             let m = if ashtapada_moves {
-                ours.best(&list, 2000)
+                best(&mut ours, &list, 2000)
             } else {
-                fsf.best(&list, 2000)
+                best(&mut fsf, &list, 2000)
             };
             assert!(
                 legal.contains(&m),

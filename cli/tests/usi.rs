@@ -3,107 +3,9 @@
 //! on the same positions: both list the same legal moves in USI notation (`go perft 1`),
 //! agree on deeper counts, and each engine's `bestmove` is legal in the other's list.
 
+use crate::driver::Program;
 use crate::uci_clients::fairy_stockfish_current;
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
-
-/// How long a test waits for a line (a loaded 2-core machine, a test build).
-const PATIENCE: Duration = Duration::from_secs(60);
-
-/// A program speaking a text protocol through pipes, its output lines as they arrive.
-pub struct Program {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Program {
-    /// Starts `program` with `args`.
-    pub fn start(program: &Path, args: &[&str]) -> Program {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{} does not start: {e}", program.display()));
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Program {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    /// `ashtapada` with `args`.
-    pub fn ashtapada(args: &[&str]) -> Program {
-        Program::start(Path::new(env!("CARGO_BIN_EXE_ashtapada")), args)
-    }
-
-    /// Sends lines.
-    pub fn send(&mut self, text: &str) {
-        writeln!(self.stdin, "{text}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// The next line (fails the test after a minute without one).
-    pub fn next_line(&mut self) -> String {
-        self.lines
-            .recv_timeout(PATIENCE)
-            .unwrap_or_else(|e| panic!("no line from the program: {e}"))
-    }
-
-    /// Reads lines up to the first that starts with `prefix`; returns the lines before it and
-    /// that line.
-    pub fn until(&mut self, prefix: &str) -> (Vec<String>, String) {
-        let mut before = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(PATIENCE)
-                .unwrap_or_else(|e| panic!("no `{prefix}` ({e}) after {before:?}"));
-            if line.starts_with(prefix) {
-                return (before, line);
-            }
-            before.push(line);
-        }
-    }
-
-    /// `go perft DEPTH` from the position set: the root moves sorted, and the total.
-    pub fn perft(&mut self, depth: u32) -> (Vec<(String, u64)>, u64) {
-        self.send(&format!("go perft {depth}"));
-        let (lines, total) = self.until("Nodes searched");
-        let mut moves: Vec<(String, u64)> = lines
-            .iter()
-            .filter_map(|l| l.split_once(": "))
-            .filter(|(m, _)| !m.contains(' '))
-            .map(|(m, n)| (m.to_string(), n.trim().parse().unwrap()))
-            .collect();
-        moves.sort();
-        let total = total.rsplit(' ').next().unwrap().trim().parse().unwrap();
-        (moves, total)
-    }
-}
-
-impl Drop for Program {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
-}
 
 /// A USI engine after the handshake, with `variant` chosen.
 fn usi(program: &mut Program, variant: &str) {
@@ -183,6 +85,51 @@ fn a_usi_gui_session_is_answered() {
     let (lines, total) = e.until("Nodes searched");
     assert_eq!(total, "Nodes searched: 14");
     assert!(lines.iter().any(|l| l == "5d5c: 1"), "{lines:?}");
+}
+
+/// Issue 25: an illegal move is refused in USI's notation — the move as the GUI wrote it, the
+/// squares it names and the legal alternatives (`7g7f`, `P*5e`), never ashtapada's
+/// coordinates (`c3c4`, `P@e5`) — and a `go` with a node budget below 1 is refused with an
+/// `info string error` line, the session going on.
+#[test]
+fn usi_errors_speak_usi() {
+    let mut e = Program::ashtapada(&["usi"]);
+    usi(&mut e, "shogi");
+    // Sente's pawn on 7g steps only to 7f (ashtapada's c3c4).
+    e.send("position startpos moves 7g7e");
+    let (_, err) = e.until("info string error");
+    assert!(err.contains("legal from that square: 7g7f"), "{err}");
+    assert!(!err.contains("c3"), "{err}");
+    // No piece on 5e (ashtapada's e5).
+    e.send("position startpos moves 5e5d");
+    let (_, err) = e.until("info string error");
+    assert!(err.contains("there is no piece on 5e"), "{err}");
+    // A pawn may not be dropped on the last rank; the legal drops are listed as USI drops.
+    e.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1 moves P*1a");
+    let (_, err) = e.until("info string error");
+    assert!(err.contains("illegal drop `P*1a`"), "{err}");
+    // Sente's drops from its edge up (the line is cut short after a few hundred characters).
+    assert!(
+        err.contains("legal drops of that piece: P*9i P*8i P*7i"),
+        "{err}"
+    );
+    assert!(!err.contains('@'), "{err}");
+    // `go nodes` below 1 is refused; the session goes on and searches.
+    e.send("position startpos");
+    for n in ["-1", "0"] {
+        e.send(&format!("go nodes {n}"));
+        let (_, err) = e.until("info string error");
+        assert!(err.contains(&format!("`go nodes {n}`")), "{err}");
+    }
+    e.send("isready");
+    let (before, _) = e.until("readyok");
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    e.send("go nodes 200");
+    let (_, best) = e.until("bestmove");
+    assert!(best.len() > "bestmove ".len(), "{best}");
 }
 
 /// The positions both engines are given, per variant: the start, a line of moves (with a

@@ -5,8 +5,8 @@
 //! disconnect; and xiangqi games between the two over xboard refereed by the test itself
 //! (cutechess-cli has no xiangqi), Fairy-Stockfish's UCI mode listing the legal moves.
 
+use crate::driver::Program;
 use crate::uci_clients::{cutechess, endings, fairy_stockfish_current};
-use crate::usi::Program;
 use std::process::Command;
 
 /// The handshake and a short game in force mode and with `go`, in xiangqi (ranks from 0).
@@ -57,6 +57,65 @@ fn an_xboard_gui_session_is_answered() {
     assert!(e.until("Error").1.contains("unknown command"));
     e.send("variant nosuchgame");
     assert!(e.until("Error").1.contains("unknown variant"));
+}
+
+/// Issue 25: an illegal move is answered `Illegal move: MOVE` with the reason and the legal
+/// alternatives in XBoard's notation (xiangqi's ranks from 0), and absurd time controls and
+/// depths — negative, not numbers, or beyond a week or the search's 64 plies — are refused
+/// in CECP's form `Error (REASON): COMMAND`, the game going on.
+#[test]
+fn xboard_errors_speak_xboard() {
+    let mut e = Program::ashtapada(&["xboard"]);
+    e.send(
+        "xboard
+protover 2",
+    );
+    e.until("feature");
+    e.send(
+        "new
+variant xiangqi
+force",
+    );
+    // The cannon on XBoard's h2 (ashtapada's h3) cannot go to h8; its moves are listed with
+    // XBoard's ranks: h2e2 (ashtapada's h3e3) among them.
+    e.send("usermove h2h8");
+    assert_eq!(e.until("Illegal move").1, "Illegal move: h2h8");
+    let (_, why) = e.until("#");
+    assert!(why.contains("h2e2") && !why.contains("h3e3"), "{why}");
+    // Nothing stands on XBoard's e4 (ashtapada's e5).
+    e.send("usermove e4e5");
+    e.until("Illegal move");
+    let (_, why) = e.until("#");
+    assert!(why.contains("there is no piece on e4"), "{why}");
+    for bad in [
+        "st -1",
+        "st 1e30",
+        "st nan",
+        "sd -3",
+        "sd 0",
+        "sd 100000",
+        "level 40 -5 0",
+        "level 40 5 1e20",
+        "level -1 5 0",
+        "level 99999999 5 0",
+        "time -100",
+        "nps 1e300",
+    ] {
+        e.send(bad);
+        let (_, err) = e.until("Error");
+        assert!(
+            err.starts_with("Error (") && err.ends_with(&format!("): {bad}")),
+            "{bad}: {err}"
+        );
+    }
+    // The game goes on: a move, then a search at depth 2.
+    e.send(
+        "usermove h2e2
+sd 2
+go",
+    );
+    let (_, reply) = e.until("move ");
+    assert!(reply.len() > "move ".len(), "{reply}");
 }
 
 /// Plays `games` cutechess-cli games of `variant` between `ashtapada xboard` (1500 nodes a

@@ -282,11 +282,16 @@ fn shoshogi_royal_only_while_the_last() {
     let mut pos = position("shoshogi", &[], "4k4/9/9/9/9/9/9/9/4KR3 b - - 0 1");
     assert!(ashtapada::notation::parse_move(&mut pos, "e9f9").is_err());
     // Sente's king in check from the rook on a1 and an elephant that may promote: the prince
-    // would take the king's royalty away, so the rule lets the elephant promote and leave the
-    // king attacked: 3 king moves and 3 promoting elephant steps. Fairy-Stockfish counts 3
-    // here: in check it generates only evasions, so it never offers the promotions.
+    // would take the king's royalty away from the next move on, but a piece turned over to
+    // its promoted face changes no royalty for the move itself (Fairy-Stockfish's legality
+    // reads the royal pieces before a shogi-style promotion): the king must not stay
+    // attacked, so only its 3 steps off the first rank (d2, e2, f2) are legal, as
+    // Fairy-Stockfish counts. Without the check the three promoting steps are legal.
     let mut pos = position("shoshogi", &[], "4k4/9/9/4E4/9/9/9/9/r3K4 w - - 0 1");
-    assert_eq!(ashtapada::perft(&mut pos, 1), 6);
+    assert_eq!(ashtapada::perft(&mut pos, 1), 3);
+    let mut pos = position("shoshogi", &[], "4k4/9/9/4E4/9/9/9/r8/4K4 w - - 0 1");
+    assert_eq!(ashtapada::perft(&mut pos, 1), 12);
+    assert!(ashtapada::notation::parse_move(&mut pos, "e6e7c").is_ok());
 }
 
 /// Coregal chess: every queen is royal (`last-royal` with `at-most: 64`). Hand-worked, and

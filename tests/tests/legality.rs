@@ -147,3 +147,82 @@ fn a_shogi_perpetual_checker_with_one_move_has_lost() {
         "gote wins: {outcome:?}"
     );
 }
+
+/// Four-player shogi under `format=pairs` (docs/yonin-shogi.md: west and east against south
+/// and north; the first mate ends the game and the mated player's team loses). Found by
+/// `interpreter/examples/stuck_search.rs` (`-- 300000 11 format=pairs`, which reports it
+/// one ply later, west to move with its rook on a3; loaded here before that check, so that
+/// the loaded position is the one west's forbidden move would repeat) and worked by hand
+/// from the rules (`/work/shared/spec/yonin-shogi.md`); squares as south sees the board.
+///
+/// West: king a1, rook a2. East (west's partner): rook a4, king c1, gold h1 (faces west),
+/// tokin g5. South: king i2 alone. North (south's partner): king e9, silver b1 and tokin g4
+/// (both face south). Hands empty; south to move, in check from the rook on a2.
+/// - The rules used: no move may leave the mover's king attacked by a live piece of any other
+///   seat — a partner's too, in pairs — and partners never capture each other's pieces. A
+///   checked seat moves next, out of turn, and play goes on clockwise from it: after south,
+///   west, so only these two move. A repetition counts at the fourth occurrence (the loaded
+///   position is the first), and a move of a seat that gave check on each of its own moves
+///   since the first occurrence, which would make the fourth, is illegal.
+/// - West's rook stands between its king on a1 and east's rook on a4: leaving the a-file
+///   would leave the king attacked by the partner's rook, and a4 may not be taken, so the
+///   rook only shuttles a2↔a3. West's king has no move: a2 (when free) is attacked by north's
+///   silver on b1, b2 by east's king, and b1 (the silver) by east's king as well. From a2 the
+///   rook checks south's king along the second rank, from a3 along the third.
+/// - South's king, checked on i2, may go only to i3: h1 is the gold (guarded by east's rook on
+///   h4 down the h-file), i1 is attacked by that gold, h2 by the rook's rank and the gold, h3
+///   by east's rook and north's tokin. Checked on i3, it may go only to i2: h2 and h4 — east's
+///   rook, which it may not take, for north's tokin on g4 attacks h4 — and i4 by the rook on h4,
+///   h3 as before. So every move of the line below is forced.
+/// - West checks on every move of the cycle `i2i3 a2a3 i3i2 a3a2`. After the third cycle's
+///   `i3i2` (11 plies) west's only move, `a3a2`, would bring back the loaded position for the
+///   fourth time: it is illegal, west has no legal move and is checkmated (its king dead on a1,
+///   its rook passing to south, the last mover), and the first mate ends the game: south and
+///   north share rank 1, west and east rank 3. No other position has occurred four times.
+#[test]
+fn a_four_player_shogi_perpetual_checker_with_one_move_is_mated() {
+    use ashtapada::notation::parse_position;
+    const TEXT: &str = "4nK4/9/9/9/6eT2/eR5nTeR1/9/wR7sK/wKnSeK4eG1[] s";
+    const CYCLE: [&str; 4] = ["i2i3", "a2a3", "i3i2", "a3a2"];
+    let a = ashtapada::Assignment::parse(&["format=pairs"]).unwrap();
+    let v = load_variant("yonin-shogi", &a).unwrap();
+    let mut pos = parse_position(&v, TEXT).unwrap();
+    for ply in 0..11 {
+        let m = CYCLE[ply % 4];
+        let (mut legal, mut game) = (Vec::new(), Vec::new());
+        pos.legal_moves(&mut legal);
+        pos.game_moves(&mut game);
+        let only = parse_move(&mut pos, m).unwrap();
+        assert_eq!(legal, vec![only], "ply {ply}: the only move");
+        assert_eq!(game, legal, "ply {ply}");
+        assert_eq!(perft(&mut pos.clone(), 1), 1, "ply {ply}");
+        assert_eq!(pos.outcome(), None, "ply {ply}");
+        assert_eq!(pos.repetitions(), 1 + ply as u32 / 4, "ply {ply}");
+        play(&mut pos, &[m]);
+    }
+    // West was due with `a3a2` forbidden: mated at once, and the game is over.
+    assert!(
+        matches!(pos.outcome(), Some(Outcome::Ranked { .. })),
+        "{:?}",
+        pos.outcome()
+    );
+    assert_eq!(pos.ranks(), [1, 3, 1, 3]);
+    assert_eq!(
+        ashtapada_tests::at(&pos, "a1"),
+        "_K:w*",
+        "west's king lies dead on a1"
+    );
+    assert_eq!(
+        ashtapada_tests::at(&pos, "a3"),
+        "sR:w",
+        "its rook is south's"
+    );
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    assert!(list.is_empty());
+    assert_eq!(
+        perft(&mut pos.clone(), 1),
+        0,
+        "perft agrees: the game is over"
+    );
+}

@@ -6,7 +6,7 @@ use super::catalogue::{self, Catalogue};
 use super::search::{self, Job, Running};
 use super::{Dialect, Go, Output, clock, one_line};
 use ashtapada::agents::{Grade, HARD, SearchAgent};
-use ashtapada::notation::{parse_move, parse_position, pass_text};
+use ashtapada::notation::{MoveError, MoveRefusal, parse_move, parse_position, pass_text};
 use ashtapada::{Action, EndReason, Position, Variant};
 use std::sync::Arc;
 use std::time::Instant;
@@ -300,8 +300,10 @@ impl Session {
             play_on(pos);
             return pos.pass().map_err(|e| format!("{what}`{text}`: {e}"));
         }
-        let m = parse_move(pos, &ours)
-            .map_err(|e| format!("{what}`{text}` is not legal: {e}; the position is unchanged"))?;
+        let m = parse_move(pos, &ours).map_err(|e| {
+            let e = self.in_dialect(pos, text, e);
+            format!("{what}`{text}` is not legal: {e}; the position is unchanged")
+        })?;
         play_on(pos);
         if pos.outcome().is_some() {
             return Err(format!(
@@ -309,6 +311,39 @@ impl Session {
             ));
         }
         pos.play(m).map_err(|e| format!("{what}`{text}`: {e}"))
+    }
+
+    /// `e`, the refusal of the move the GUI wrote as `text`, with the move, the squares it
+    /// names and the legal alternatives written in the dialect's notation (USI's `7g7f` and
+    /// `P*5e`, XBoard's ranks from 0 on ten-rank boards) rather than ashtapada's.
+    fn in_dialect(&self, pos: &Position, text: &str, e: MoveError) -> MoveError {
+        let out = |s: &str| self.dialect.move_out(pos, s.to_string());
+        match e {
+            MoveError::Syntax(m) => MoveError::Syntax(m),
+            MoveError::Illegal {
+                from_same_square,
+                why,
+                ..
+            } => MoveError::Illegal {
+                text: text.to_string(),
+                from_same_square: from_same_square.iter().map(|m| out(m)).collect(),
+                why: why.map(|why| match why {
+                    MoveRefusal::NoPiece { square } => MoveRefusal::NoPiece {
+                        square: out(&square),
+                    },
+                    MoveRefusal::NotYours {
+                        square,
+                        owner,
+                        to_move,
+                    } => MoveRefusal::NotYours {
+                        square: out(&square),
+                        owner,
+                        to_move,
+                    },
+                    other => other,
+                }),
+            },
+        }
     }
 
     /// Starts a search on its own thread, or `perft` ([`Go::perft`]).
@@ -330,10 +365,10 @@ impl Session {
         let mut only = Vec::new();
         for text in &go.searchmoves {
             let ours = self.dialect.move_in(&pos, text);
-            only.push(
-                parse_move(&mut pos, &ours)
-                    .map_err(|e| format!("searchmoves `{text}` is not legal: {e}"))?,
-            );
+            only.push(parse_move(&mut pos, &ours).map_err(|e| {
+                let e = self.in_dialect(&pos, text, e);
+                format!("searchmoves `{text}` is not legal: {e}")
+            })?);
         }
         let seat = pos.to_move().index();
         let job = Job {

@@ -144,10 +144,13 @@ pub(crate) fn go(words: &[&str]) -> Result<Go, String> {
             let n: i64 = text.parse().map_err(|_| {
                 let digits = text.strip_prefix('-').unwrap_or(text);
                 if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                    // Counts (depth, moves to go, perft, mate) are from 1 to u32::MAX; the
-                    // clock's numbers take any 64-bit signed value (negatives read as 0).
+                    // Counts (depth, moves to go, perft, mate) are from 1 to u32::MAX, nodes
+                    // from 1; the clock's numbers take any 64-bit signed value (negatives read
+                    // as 0).
                     let (lo, hi) = if matches!(w, "depth" | "movestogo" | "perft" | "mate") {
                         (1, u32::MAX as i64)
+                    } else if w == "nodes" {
+                        (1, i64::MAX)
                     } else {
                         (i64::MIN, i64::MAX)
                     };
@@ -167,7 +170,14 @@ pub(crate) fn go(words: &[&str]) -> Result<Go, String> {
             };
             match w {
                 "depth" => g.depth = Some(positive()?),
-                "nodes" => g.nodes = Some(clock.max(1)),
+                // A node budget is a count, not a clock reading: 0 or less is refused.
+                "nodes" if n < 1 => {
+                    return Err(format!(
+                        "`go nodes {text}`: give a number from 1 to {}",
+                        i64::MAX
+                    ));
+                }
+                "nodes" => g.nodes = Some(clock),
                 "movetime" => g.movetime = Some(clock),
                 "wtime" => g.time[0] = Some(clock),
                 "btime" => g.time[1] = Some(clock),
@@ -299,6 +309,10 @@ mod tests {
                 .contains("not a whole number")
         );
         assert!(parse("go depth 0").unwrap_err().contains("from 1"));
+        for n in ["-1", "0"] {
+            let e = parse(&format!("go nodes {n}")).unwrap_err();
+            assert!(e.contains("give a number from 1"), "{e}");
+        }
         // Whole numbers too large for a clock are out of range, not "not a whole number".
         for w in ["nodes", "movetime", "wtime", "btime", "winc"] {
             for n in ["18446744073709551615", "-99999999999999999999"] {

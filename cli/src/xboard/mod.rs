@@ -115,6 +115,16 @@ impl Dialect for XBoard {
     }
 }
 
+/// The longest time XBoard may give in `st`, `level` (base and increment) and the clocks, in
+/// seconds: a week. Larger values are refused (`Error (…): COMMAND`), as negative ones are.
+const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
+/// The deepest `sd`: the search's own limit.
+const MAX_DEPTH: i32 = crate::engine::search::MAX_DEPTH;
+/// The most moves per session `level` may give.
+const MAX_MPS: u32 = 10_000;
+/// The largest `nps`.
+const MAX_NPS: f64 = 1e12;
+
 /// How long the engine may think, as the GUI last said.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 enum Control {
@@ -221,11 +231,12 @@ impl Game {
         };
         let rest: Vec<&str> = words.collect();
         let arg = rest.join(" ");
-        let number = |what: &str| -> Result<f64, String> {
+        // A number of `what` from 0 to `max`; anything else is refused (CECP's `Error`).
+        let number = |what: &str, max: f64| -> Result<f64, String> {
             arg.parse::<f64>()
                 .ok()
-                .filter(|n| n.is_finite() && *n >= 0.0)
-                .ok_or_else(|| format!("`{what}` needs a number, not `{arg}`"))
+                .filter(|n| n.is_finite() && (0.0..=max).contains(n))
+                .ok_or_else(|| format!("`{what}` needs a number from 0 to {max}, not `{arg}`"))
         };
         let done = match first {
             "quit" => return false,
@@ -279,11 +290,17 @@ impl Game {
                 s.set_position(Some(&arg), &[])
             }
             "level" => self.level(&rest),
-            "st" => number("st").map(|t| self.control = Control::PerMove(t)),
-            "sd" => number("sd").map(|d| self.depth = Some((d as u32).max(1))),
-            "nps" => number("nps").map(|n| self.nps = (n >= 1.0).then_some(n as u64)),
-            "time" => number("time").map(|t| self.time = Some(t as u64 * 10)),
-            "otim" => number("otim").map(|t| self.otim = Some(t as u64 * 10)),
+            "st" => number("st", MAX_SECONDS).map(|t| self.control = Control::PerMove(t)),
+            "sd" => number("sd", MAX_DEPTH as f64)
+                .and_then(|d| {
+                    (d >= 1.0)
+                        .then_some(d as u32)
+                        .ok_or_else(|| format!("`sd` needs a depth from 1 to {MAX_DEPTH}"))
+                })
+                .map(|d| self.depth = Some(d)),
+            "nps" => number("nps", MAX_NPS).map(|n| self.nps = (n >= 1.0).then_some(n as u64)),
+            "time" => number("time", MAX_SECONDS * 100.0).map(|t| self.time = Some(t as u64 * 10)),
+            "otim" => number("otim", MAX_SECONDS * 100.0).map(|t| self.otim = Some(t as u64 * 10)),
             "memory" => match s.set_option("hash", &arg) {
                 Err(OptionError::Bad(e)) => Err(e),
                 _ => Ok(()),
@@ -306,7 +323,12 @@ impl Game {
             other => Err(format!("unknown command: {other}")),
         };
         if let Err(e) = done {
-            s.error(&e);
+            // CECP's form: `Error (ERRORTYPE): COMMAND`.
+            s.say(&format!(
+                "{}: {}",
+                self.dialect.error(&crate::engine::one_line(&e)),
+                line.trim()
+            ));
         }
         true
     }
@@ -332,13 +354,19 @@ impl Game {
         let [mps, base, inc] = words else {
             return Err(bad());
         };
-        let mps: u32 = mps.parse().map_err(|_| bad())?;
-        minutes(base).ok_or_else(bad)?;
+        let mps: u32 = mps
+            .parse()
+            .ok()
+            .filter(|&m| m <= MAX_MPS)
+            .ok_or_else(|| format!("{}: moves per session from 0 to {MAX_MPS}", bad()))?;
+        minutes(base)
+            .filter(|b| b.is_finite() && (0.0..=MAX_SECONDS).contains(b))
+            .ok_or_else(|| format!("{}: a base time from 0 to {MAX_SECONDS} seconds", bad()))?;
         let inc: f64 = inc
             .parse()
             .ok()
-            .filter(|i: &f64| *i >= 0.0)
-            .ok_or_else(bad)?;
+            .filter(|i: &f64| i.is_finite() && (0.0..=MAX_SECONDS).contains(i))
+            .ok_or_else(|| format!("{}: an increment from 0 to {MAX_SECONDS} seconds", bad()))?;
         self.control = Control::Clock {
             mps,
             inc: (inc * 1000.0) as u64,

@@ -28,6 +28,7 @@ impl Variant {
         );
         self.explain_seats(&mut s);
         self.explain_pieces(&mut s);
+        self.explain_values(&mut s);
         self.explain_regions(&mut s);
         self.explain_setup(&mut s);
         self.explain_end(&mut s);
@@ -124,6 +125,24 @@ impl Variant {
                 };
                 let _ = writeln!(s, "      {line}");
             }
+        }
+    }
+
+    /// `values:`, the agents' piece values from the rule file's `values:` section (in place
+    /// of the listed kinds' `value:`), if the file has one.
+    fn explain_values(&self, s: &mut String) {
+        let listed: Vec<String> = (self.kinds.iter().zip(&self.eval_values))
+            .filter_map(|(k, v)| Some(format!("{} {} (value {})", k.name, (*v)?, k.value)))
+            .collect();
+        if listed.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            s,
+            "values: the agents' evaluation values these kinds so, in place of their `value:`"
+        );
+        for line in listed {
+            let _ = writeln!(s, "  {line}");
         }
     }
 
@@ -284,6 +303,25 @@ mod tests {
         // 3 targets in a corner, 5 on an edge, 8 inside: mean (4·3 + 56·5 + 196·8) / 256.
         let numbers: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(numbers, ["king", "3", "/", "7.27", "/", "8"], "{text}");
+    }
+
+    /// A `values:` section is shown with each listed kind's rule-file `value:` beside it;
+    /// without one, no `values:` line.
+    #[test]
+    fn the_values_section_is_shown() {
+        let file = "name: v\nboard: { files: 4, ranks: 4 }\nseats: [{ name: white, edge: south }]\n\
+                    pieces: { king: { letter: K, betza: K }, rook: { letter: R, betza: R, value: 5 },\n\
+                    pawn: { letter: P, betza: fW, value: 1 } }\n\
+                    setup: { army: { a1: king, b1: rook, a2: pawn } }\n";
+        let text = explain(&format!("{file}values: {{ rook: 4.5, pawn: 0.75 }}\n"));
+        assert!(
+            text.contains(
+                "values: the agents' evaluation values these kinds so, in place of their `value:`\n  \
+                 rook 4.5 (value 5)\n  pawn 0.75 (value 1)\n"
+            ),
+            "{text}"
+        );
+        assert!(!explain(file).contains("values:"));
     }
 
     #[test]

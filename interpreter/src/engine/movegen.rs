@@ -357,7 +357,9 @@ impl Position {
             (None, Some(k)) => k,
             (None, None) => return (royals, false),
         };
-        match lr.placed(before, after, &self.kind_count[seat.index()]) {
+        let turned_over =
+            before.is_some() && self.variant.kinds[after.index()].unpromoted == before;
+        match lr.placed(before, after, turned_over, &self.kind_count[seat.index()]) {
             Placed::Royal => (royals, true),
             Placed::Same => (royals, false),
             Placed::Unroyal => {

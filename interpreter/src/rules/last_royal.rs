@@ -11,10 +11,21 @@
 //! whatever the count), `at-most` (default 1, from 1 to 255). A royal piece of these kinds is royal exactly as a
 //! `royal: true` one is: a move may not leave it attacked, a seat whose royal piece is attacked
 //! is in check, and the end rules of `end:` (`checkmate`, `stalemate`) judge a seat without a
-//! legal move. A move that brings a piece of these kinds onto the board (a promotion, a drop)
-//! is judged with the count after it, as Fairy-Stockfish does: a promoted piece that makes the
-//! seat's count pass `at-most` leaves the others unroyal, and one that keeps it within makes
-//! the promoted piece royal, so it may not be placed attacked. Refused with dice, as `royal`.
+//! legal move. A move that brings a piece of these kinds onto the board is judged as
+//! Fairy-Stockfish judges it (`Position::legal`, src/position.cpp):
+//! - a drop, or a promotion that makes a new kind of piece (chess's pawn choosing a queen), is
+//!   judged with the count after it: a placed piece that makes the seat's count pass `at-most`
+//!   leaves the others unroyal, and one that keeps it within is royal, so it may not be placed
+//!   attacked (Fairy-Stockfish's `PROMOTION` moves and drops);
+//! - a promotion that turns a piece over to its promoted face (a kind whose `demote:` names the
+//!   kind it came from: sho shogi's elephant to the prince, written `+E`) changes no royalty for
+//!   the move itself: the seat's royal pieces before it must stand unattacked after it, and the
+//!   promoted piece is not yet royal (Fairy-Stockfish's `PIECE_PROMOTION` moves, whose
+//!   legality reads the royal pieces of the position before the move). So a seat in check may
+//!   not escape by promoting an elephant, although the prince would take the king's royalty
+//!   away from the next move on.
+//!
+//! Refused with dice, as `royal`.
 //!
 //! Like `royal`, the test stays on the engine's hot path and reads this module's compiled data:
 //! `engine/position.rs` keeps a seat's royal squares (its `royals` set, through
@@ -84,9 +95,17 @@ impl LastRoyal {
     }
 
     /// What a move does to royalty that turns a piece of kind `before` (`None`: a drop) into
-    /// one of kind `after`, for a seat with these per-kind counts before the move.
-    pub fn placed(&self, before: Option<Kind>, after: Kind, kind_count: &[u8]) -> Placed {
-        if !self.has(after) || before.is_some_and(|k| self.has(k)) {
+    /// one of kind `after`, for a seat with these per-kind counts before the move;
+    /// `turned_over` is true when `after` is `before`'s promoted face (its `demote:` names
+    /// `before`), which changes no royalty for the move itself (see the module doc).
+    pub fn placed(
+        &self,
+        before: Option<Kind>,
+        after: Kind,
+        turned_over: bool,
+        kind_count: &[u8],
+    ) -> Placed {
+        if turned_over || !self.has(after) || before.is_some_and(|k| self.has(k)) {
             return Placed::Same;
         }
         if self.total(kind_count) < self.at_most as u32 {
@@ -201,8 +220,10 @@ mod tests {
     }
 
     /// Sho shogi's count (king and prince, kinds 0 and 1, at most 1): royal with one of them,
-    /// not with both; an elephant (kind 2) promoting to a prince makes the prince royal only
-    /// when the seat had none of them, and takes royalty away when it had one.
+    /// not with both. A piece of kind 2 becoming a prince by a promotion that makes a new kind
+    /// (as a chess pawn's) makes the prince royal only when the seat had none of them, and
+    /// takes royalty away when it had one; the elephant turned over to its promoted face (the
+    /// prince's `demote:` names it) changes nothing for the move itself.
     #[test]
     fn royal_while_the_count_stays_within() {
         let r = LastRoyal {
@@ -213,9 +234,18 @@ mod tests {
         assert!(r.royal_now(&[0, 1, 2]));
         assert!(!r.royal_now(&[1, 1, 0]));
         let (elephant, prince) = (Some(Kind(2)), Kind(1));
-        assert_eq!(r.placed(elephant, prince, &[1, 0, 1]), Placed::Unroyal);
-        assert_eq!(r.placed(elephant, prince, &[0, 0, 1]), Placed::Royal);
-        assert_eq!(r.placed(Some(Kind(0)), Kind(0), &[1, 0, 0]), Placed::Same);
-        assert_eq!(r.placed(elephant, Kind(2), &[1, 0, 1]), Placed::Same);
+        assert_eq!(
+            r.placed(elephant, prince, false, &[1, 0, 1]),
+            Placed::Unroyal
+        );
+        assert_eq!(r.placed(elephant, prince, false, &[0, 0, 1]), Placed::Royal);
+        assert_eq!(r.placed(None, prince, false, &[0, 0, 1]), Placed::Royal);
+        assert_eq!(r.placed(elephant, prince, true, &[1, 0, 1]), Placed::Same);
+        assert_eq!(r.placed(elephant, prince, true, &[0, 0, 1]), Placed::Same);
+        assert_eq!(
+            r.placed(Some(Kind(0)), Kind(0), false, &[1, 0, 0]),
+            Placed::Same
+        );
+        assert_eq!(r.placed(elephant, Kind(2), false, &[1, 0, 1]), Placed::Same);
     }
 }
