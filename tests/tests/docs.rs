@@ -594,3 +594,120 @@ fn the_docs_index_lists_every_key_the_compiler_accepts() {
         "docs/README.md's key index is out of date; it should read:\n{expected}"
     );
 }
+
+/// The rows of `docs/modules.md`'s table of modules: (the key cell with `KIND` and `NAME`
+/// written `*`, the whole row).
+fn module_rows(page: &str) -> Vec<(String, String)> {
+    let start = page
+        .find("## The modules")
+        .expect("docs/modules.md: ## The modules");
+    let table = &page[start..];
+    let table = &table[..table[3..].find("\n## ").map_or(table.len(), |e| e + 3)];
+    table
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| module ") && !l.starts_with("|---"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split(" | ").collect();
+            let key = cells.get(1).copied().unwrap_or("");
+            (key.replace("KIND", "*").replace("NAME", "*"), l.to_string())
+        })
+        .collect()
+}
+
+/// True if a switch `path` (`pieces.*.drop.no-mate`) is written in a row's key cell: whole,
+/// or as its parent with its last part named in the row (`pieces.KIND.drop`, … `no-mate` …).
+fn switch_documented(path: &str, key: &str, row: &str) -> bool {
+    key.contains(&format!("`{path}")) || {
+        path.rsplit_once('.').is_some_and(|(parent, last)| {
+            key.contains(&format!("`{parent}`")) && has_word(row, last)
+        })
+    }
+}
+
+/// Issue 25: the reference is checked against the registry, module by module. Every module of
+/// the registry (`rules::ModuleId::ALL`) has its row in `docs/modules.md`'s table, found by
+/// the keys that switch it on (`Module::SWITCHES`), every one of which the table names; the
+/// row's file (`rules/….rs`) is the module's own (it declares the module's `NAME`); the row
+/// names the module's fixed end reasons (`Module::END_REASONS`); `docs/rule-files.md`
+/// documents its top-level keys (`Module::KEYS`) and `docs/positions.md` its position-string
+/// field (`Module::FIELD`). And every row of the table naming a `rules/` file belongs to a
+/// module of the registry.
+#[test]
+fn every_registry_module_has_its_section_and_its_keys_documented() {
+    use ashtapada::rules::{ModuleId, switch_keys};
+    let page = read("docs/modules.md");
+    let rows = module_rows(&page);
+    let reference = read("docs/rule-files.md");
+    let positions = read("docs/positions.md");
+    let mut claimed = vec![false; rows.len()];
+    let mut problems = Vec::new();
+    for &id in ModuleId::ALL {
+        let name = id.name();
+        let switches = switch_keys(id);
+        if switches.is_empty() {
+            problems.push(format!("module `{name}` declares no switch key"));
+        }
+        for (n, sw) in switches.iter().enumerate() {
+            let Some(at) = rows
+                .iter()
+                .position(|(key, row)| switch_documented(sw.path, key, row))
+            else {
+                problems.push(format!(
+                    "docs/modules.md names no switch `{}` of module `{name}` in its table",
+                    sw.path
+                ));
+                continue;
+            };
+            claimed[at] = true;
+            if n > 0 {
+                continue;
+            }
+            let row = &rows[at].1;
+            // The module's own row: its file declares the module, and it names its endings.
+            let file = row
+                .split('`')
+                .find(|w| w.starts_with("rules/") && w.ends_with(".rs"))
+                .map(|f| format!("interpreter/src/{f}"));
+            let own = format!("const NAME: &'static str = \"{name}\";");
+            match &file {
+                Some(f) if read(f).contains(&own) => {}
+                _ => problems.push(format!(
+                    "docs/modules.md: the row of `{}` names {file:?}, not module `{name}`'s file",
+                    sw.path
+                )),
+            }
+            for reason in id.end_reason_names() {
+                if !row.contains(&format!("`{reason}`")) {
+                    problems.push(format!(
+                        "docs/modules.md: the row of module `{name}` does not name its end \
+                         reason `{reason}`"
+                    ));
+                }
+            }
+        }
+        for key in id.keys() {
+            if !reference.contains(&format!("`{key}`")) && !reference.contains(&format!("`{key}:`"))
+            {
+                problems.push(format!(
+                    "docs/rule-files.md does not document `{key}`, a key of module `{name}`"
+                ));
+            }
+        }
+        if let Some(field) = id.field()
+            && !positions.contains(&format!("| {} |", field.name))
+        {
+            problems.push(format!(
+                "docs/positions.md has no row for the `{}` field of module `{name}`",
+                field.name
+            ));
+        }
+    }
+    for ((_, row), claimed) in rows.iter().zip(&claimed) {
+        if !claimed && row.contains("`rules/") {
+            problems.push(format!(
+                "docs/modules.md: a row names no switch of a registry module: {row}"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -8,6 +8,7 @@ use ashtapada::notation::{
     PositionError, PositionErrorKind as K, PositionField as F, Setup, from_fen,
     from_position_string, parse_position, to_position_string,
 };
+use ashtapada::rules::ModuleId;
 use ashtapada::{Assignment, Kind, Piece, Seat, SeatSet, Variant, load_variant};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -58,6 +59,7 @@ fn index(k: &K) -> usize {
         K::MatedOwnsPiece { .. } => 36,
         K::MatedHoldsHand { .. } => 37,
         K::CaptureAllWithoutCaptures { .. } => 38,
+        K::ModuleField { .. } => 45,
         K::CastlingLetter { .. } => 39,
         K::EnPassantSquare { .. } => 40,
         K::NoPromotedForm { .. } => 41,
@@ -66,7 +68,7 @@ fn index(k: &K) -> usize {
         K::CountField { .. } => 44,
     }
 }
-const KINDS: usize = 45;
+const KINDS: usize = 46;
 
 /// How a case is read.
 #[derive(Clone, Copy)]
@@ -88,10 +90,15 @@ const CASES: &[Case] = &[
     (
         "chaturaji",
         Form::Extended,
-        "8/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 0 0 - - - r 0 1 - - - - x",
+        "8/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 0 0 - - - r 0 1 - - - x",
         F::Whole,
-        62,
-        |k| *k == K::TooManyFields { max: 18 },
+        60,
+        |k| {
+            *k == K::TooManyFields {
+                max: 17,
+                last: "en passant",
+            }
+        },
     ),
     // Kyoto shogi: no kind is the second face of the king (`+K`), and no promotion remembers
     // (`~`).
@@ -352,6 +359,23 @@ const CASES: &[Case] = &[
         27,
         |k| matches!(k, K::CheckField { text, of: None } if text == "3+3"),
     ),
+    // The modules' fields: more checks given than five-check counts; a count without `/`.
+    (
+        "5check",
+        Form::Extended,
+        "4bK3/8/8/8/8/8/8/4wK3 w - 0,0 - - 0 0 - - - w 0 1 ? - - 6,0",
+        F::Module(ModuleId::CheckCount),
+        57,
+        |k| matches!(k, K::ModuleField { why } if why == "6 checks given; the variant counts 5"),
+    ),
+    (
+        "makruk",
+        Form::Extended,
+        "4bK3/8/8/8/8/8/8/4wK3 w - 0,0 - - 0 0 - - - w 0 1 ? - - 6x32",
+        F::Module(ModuleId::Counting),
+        58,
+        |k| matches!(k, K::Unexpected { found: Some('x'), expected: Some(e) } if e.contains("6/32")),
+    ),
     // A count's limit (Fairy-Stockfish's makruk FEN) in a variant without `counting:`.
     (
         "chess",
@@ -413,7 +437,7 @@ const CASES: &[Case] = &[
         "chaturaji",
         Form::Extended,
         "bK7/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - g:g",
-        F::Thrones,
+        F::Module(ModuleId::Thrones),
         38,
         |k| matches!(k, K::OwnEntry { what: "throne", .. }),
     ),

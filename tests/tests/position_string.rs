@@ -601,8 +601,8 @@ const MALFORMED: &[(&str, &str, usize, &str)] = &[
     ),
     (
         "chaturaji",
-        "bK7/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 2 1 x - - r 0 1 - - - - extra",
-        64,
+        "bK7/8/8/8/8/8/8/rK7 r roll 0,0,0,0 - - 2 1 x - - r 0 1 - - - extra",
+        62,
         "too many fields",
     ),
     ("chaturanga", "8/8/8/8/8/8/8/wK7 w roll", 21, "has no dice"),
@@ -891,4 +891,28 @@ fn cambodian_rights_round_trip() {
     let back = from_position_string(&v, &text).unwrap();
     assert_eq!(back.hash(), pos.hash());
     assert!(to_fen(&back).contains(" b Ede "), "{}", to_fen(&back));
+}
+
+/// A module's state is written by the module, after the core fields where it is on: five-check
+/// writes the checks each seat has given (`check-count:`'s field), which FEN gives as checks
+/// left (`3+4`: white gave 2 of 5, black 1), and reads them back; no checks given, no field.
+#[test]
+fn check_counts_are_written_by_their_module_and_read_back() {
+    let v = load_variant("5check", &Assignment::default()).unwrap();
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 3+4 0 2";
+    let pos = from_fen(&v, fen).unwrap();
+    let s = to_position_string(&pos);
+    let fields: Vec<&str> = s.split(' ').collect();
+    assert_eq!(fields.len(), 18, "{s}");
+    assert_eq!(fields[14..], ["?", fields[15], "-", "2,1"], "{s}");
+    let back = from_position_string(&v, &s).unwrap();
+    assert_eq!(back.counters(), pos.counters(), "{s}");
+    assert_eq!(back.hash(), pos.hash(), "{s}");
+    assert_eq!(to_position_string(&back), s);
+    let start = to_position_string(&Position::start(v.clone()));
+    assert_eq!(start.split(' ').count(), 14, "{start}");
+    // Chess has no check-count module: the field is one too many there.
+    let chess = load_variant("chess", &Assignment::default()).unwrap();
+    let e = from_position_string(&chess, &s).unwrap_err();
+    assert!(e.message().contains("at most 17"), "{}", e.message());
 }

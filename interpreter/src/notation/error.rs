@@ -18,9 +18,10 @@ pub enum Notation {
     Extended,
 }
 
-/// The part of a position a problem is in: the fields of an extended position string in
-/// order (see [`from_position_string`](super::from_position_string)), FEN's castling and
-/// en-passant fields, and the position as a whole.
+/// The part of a position a problem is in: the core fields of an extended position string in
+/// order (see [`from_position_string`](super::from_position_string)), FEN's castling,
+/// en-passant and check fields, the position as a whole, and a rule module's field
+/// ([`Module`](PositionField::Module): thrones, the running count, the checks given).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PositionField {
     /// The board, with the hands.
@@ -33,8 +34,6 @@ pub enum PositionField {
     Scores,
     /// The capture-all kinds each seat took.
     Taken,
-    /// The thrones each seat scored.
-    Thrones,
     /// Rounds completed.
     Rounds,
     /// Consecutive completed rounds without a capture.
@@ -56,25 +55,26 @@ pub enum PositionField {
     /// The first-move rights: FEN's castling field; the extended string's squares of the
     /// pieces holding them.
     Castling,
-    /// The en-passant square (FEN's, and the extended string's last field).
+    /// The en-passant square (FEN's, and the extended string's last core field).
     EnPassant,
-    /// The count of a counting rule (`counting:`), extended position string field 18.
-    Count,
     /// FEN's check field (`3+3`: checks left to give, `check-count:`).
     Checks,
     /// The whole position (its number of fields, an empty string).
     Whole,
+    /// A rule module's field in the extended position string
+    /// ([`crate::rules::Module::FIELD`]): `thrones`, `count`, `checks`.
+    Module(crate::rules::ModuleId),
 }
 
 impl PositionField {
-    /// The fields of an extended position string, in order.
-    pub const EXTENDED: [PositionField; 18] = [
+    /// The core fields of an extended position string, in order; the modules' fields stand
+    /// among and after them ([`crate::rules::field::Place`]).
+    pub const CORE: [PositionField; 16] = [
         PositionField::Board,
         PositionField::ToMove,
         PositionField::Dice,
         PositionField::Scores,
         PositionField::Taken,
-        PositionField::Thrones,
         PositionField::Rounds,
         PositionField::QuietRounds,
         PositionField::Capture,
@@ -86,15 +86,30 @@ impl PositionField {
         PositionField::End,
         PositionField::Castling,
         PositionField::EnPassant,
-        PositionField::Count,
     ];
 
-    /// Number of fields (the size of per-field tables).
-    pub const COUNT: usize = 20;
+    /// The fields that are no module's, in [`index`](Self::index) order.
+    const FIXED: [PositionField; 18] = {
+        let mut out = [PositionField::Whole; 18];
+        let mut i = 0;
+        while i < 16 {
+            out[i] = PositionField::CORE[i];
+            i += 1;
+        }
+        out[16] = PositionField::Checks;
+        out
+    };
 
-    /// The field's index, `0..COUNT` (the extended string's fields first, in order).
+    /// Number of fields (the size of per-field tables): the fixed ones and one per module.
+    pub const COUNT: usize = Self::FIXED.len() + crate::rules::ModuleId::ALL.len();
+
+    /// The field's index, `0..COUNT`: the core extended fields in order, FEN's check field,
+    /// the whole position, then the modules' fields in registry order.
     pub fn index(self) -> usize {
-        self as usize
+        match self {
+            PositionField::Module(id) => Self::FIXED.len() + id as usize,
+            f => Self::FIXED.iter().position(|&x| x == f).unwrap_or(0),
+        }
     }
 
     /// The field's name in messages, e.g. `"seat to move"`.
@@ -105,7 +120,6 @@ impl PositionField {
             PositionField::Dice => "dice",
             PositionField::Scores => "scores",
             PositionField::Taken => "taken",
-            PositionField::Thrones => "thrones",
             PositionField::Rounds => "rounds",
             PositionField::QuietRounds => "rounds without capture",
             PositionField::Capture => "capture this round",
@@ -117,9 +131,9 @@ impl PositionField {
             PositionField::End => "end",
             PositionField::Castling => "castling",
             PositionField::EnPassant => "en passant",
-            PositionField::Count => "count",
             PositionField::Checks => "checks",
             PositionField::Whole => "position",
+            PositionField::Module(id) => id.field().map_or(id.name(), |f| f.name),
         }
     }
 }
@@ -133,8 +147,10 @@ pub enum PositionErrorKind {
     Empty,
     /// More fields than the notation has.
     TooManyFields {
-        /// The most fields there may be.
+        /// The most fields there may be (in this variant: its modules' fields count).
         max: usize,
+        /// The name of the last field there may be.
+        last: &'static str,
     },
     /// A character the grammar does not allow here (`None`: the text ends too early).
     Unexpected {
@@ -154,6 +170,12 @@ pub enum PositionErrorKind {
     FenExtraField {
         /// The first extra field.
         text: String,
+    },
+    /// A value a rule module's field cannot hold ([`crate::rules::field::FieldProblem`]'s
+    /// `Invalid`), with the module's reason.
+    ModuleField {
+        /// Why, as the module says it.
+        why: String,
     },
     /// A number too large for its field.
     NumberTooLarge {
@@ -427,9 +449,10 @@ impl PositionErrorKind {
         let count = crate::diag::count;
         Some(match self {
             K::Empty => f.write_str("the position string is empty: it needs at least the board"),
-            K::TooManyFields { max } => write!(
+            K::TooManyFields { max, last } => write!(
                 f,
-                "too many fields: a position string has at most {max} (the last is the en-passant square)"
+                "too many fields: a position string of this variant has at most {max} (the last \
+                 is the {last} field)"
             ),
             K::Unexpected { found, expected } => match (found, expected) {
                 (Some(c), Some(e)) => write!(f, "unexpected `{c}`: expected {e}"),
@@ -546,6 +569,7 @@ impl PositionErrorKind {
     fn fmt_counters(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
         use PositionErrorKind as K;
         Some(match self {
+            K::ModuleField { why } => f.write_str(why),
             K::CountField { text } => write!(
                 f,
                 "`{text}`: this variant has no counting rule, so the en-passant field holds no \
@@ -737,10 +761,20 @@ mod tests {
 
     #[test]
     fn field_indices_follow_the_extended_order() {
-        for (i, f) in PositionField::EXTENDED.iter().enumerate() {
+        for (i, f) in PositionField::CORE.iter().enumerate() {
             assert_eq!(f.index(), i);
         }
-        assert_eq!(PositionField::Whole.index() + 1, PositionField::COUNT);
+        assert_eq!(PositionField::Checks.index(), 16);
+        assert_eq!(PositionField::Whole.index(), 17);
+        let last = *crate::rules::ModuleId::ALL.last().unwrap();
+        assert_eq!(
+            PositionField::Module(last).index() + 1,
+            PositionField::COUNT
+        );
+        assert_eq!(
+            PositionField::Module(crate::rules::ModuleId::Thrones).name(),
+            "thrones"
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Extended position strings for any variant (grammar: `grammar/position.pest`): the board
-//! with each piece's owner and the hands, the seat to move, the dice, and every counter of the
-//! rule modules, as space-separated fields. The format is documented on
+//! with each piece's owner and the hands, the seat to move, the dice, the core's counters and
+//! the fields of the rule modules that keep state (each written and read by its module,
+//! [`crate::rules::field`]), as space-separated fields. The format is documented on
 //! [`from_position_string`] and in `docs/positions.md` ("Position strings"). The string is read into a
 //! [`Setup`] and validated by [`Setup::into_position`]; the board is read and written by the
 //! codec it shares with FEN (`board.rs`).
@@ -12,6 +13,7 @@ use super::setup::{Setup, SetupEnd};
 use crate::compile::Variant;
 use crate::engine::Position;
 use crate::geometry::Square;
+use crate::rules::field::{FieldCx, FieldProblem, Place};
 use crate::vocab::{Counters, EndReason, Kind, MAX_SEATS, NO_OWNER, Piece, Seat, SeatSet};
 use pest::Parser;
 use pest::iterators::Pair;
@@ -23,100 +25,75 @@ use std::sync::Arc;
 #[grammar = "../../grammar/position.pest"]
 struct PositionParser;
 
-/// The fields of a position string, in order: name for messages, grammar rule, and the expected
-/// form.
-const FIELDS: [(&str, Rule, &str); 18] = [
+/// The core fields of a position string, in the order of [`F::CORE`]: grammar rule and the
+/// expected form (the modules' fields are read by their modules, [`crate::rules::field`]).
+const CORE_FIELDS: [(Rule, &str); 16] = [
     (
-        "board",
         Rule::board_field,
         "ranks separated by `/`, each piece as its seat's letter and its kind's letter, e.g. `rB`, and runs of empty squares as numbers",
     ),
+    (Rule::to_move_field, "a seat letter, e.g. `r`"),
     (
-        "seat to move",
-        Rule::to_move_field,
-        "a seat letter, e.g. `r`",
-    ),
-    (
-        "dice",
         Rule::dice_field,
         "`roll` if a roll is due, the dice left, e.g. `1,5`, or `-`",
     ),
     (
-        "scores",
         Rule::scores_field,
         "one whole number per seat, separated by commas, e.g. `0,3,0,2`",
     ),
     (
-        "taken",
         Rule::taken_field,
         "`-`, or a seat letter, `:` and the letters of the seats whose king it took, e.g. `r:by,g:r`",
     ),
+    (Rule::rounds_field, "the rounds completed, e.g. `4`"),
     (
-        "thrones",
-        Rule::thrones_field,
-        "`-`, or a seat letter, `:` and the letters of the seats whose throne it scored, e.g. `r:y`",
-    ),
-    (
-        "rounds",
-        Rule::rounds_field,
-        "the rounds completed, e.g. `4`",
-    ),
-    (
-        "rounds without capture",
         Rule::quiet_rounds_field,
         "the completed rounds without a capture, e.g. `1`",
     ),
     (
-        "capture this round",
         Rule::capture_field,
         "`x` if a capture happened in the current round, else `-`",
     ),
     (
-        "resigned seats",
         Rule::resigned_field,
         "`-`, or the letters of the seats that resigned, e.g. `by`",
     ),
     (
-        "mates",
         Rule::mates_field,
         "`-`, or the mates in order, each as the mater's seat letter, `:` and the mated seat's, e.g. `s:w,n:e`",
     ),
+    (Rule::first_seat_field, "a seat letter, e.g. `r`"),
     (
-        "first seat",
-        Rule::first_seat_field,
-        "a seat letter, e.g. `r`",
-    ),
-    (
-        "half-move clock",
         Rule::halfmove_field,
         "the plies since the last capture or reset move, e.g. `0`",
     ),
+    (Rule::fullmove_field, "the full-move number, from 1"),
     (
-        "move number",
-        Rule::fullmove_field,
-        "the full-move number, from 1",
-    ),
-    (
-        "end",
         Rule::end_field,
         "`-` (the game goes on), `?` (the end conditions tell), or an end reason's name (an end condition, the capture-all win's name, or `repetition`), with `:` and the winner's seat letter for a win",
     ),
     (
-        "first-move rights",
         Rule::rights_field,
         "`-`, or the squares of the pieces holding first-move rights, separated by commas, e.g. `a1,e1,h1`",
     ),
     (
-        "en passant",
         Rule::en_passant_field,
         "`-`, or the en-passant square, e.g. `e3`",
     ),
-    (
-        "count",
-        Rule::count_field,
-        "`-`, or a running count's plies counted and its limit in plies, e.g. `6/32`",
-    ),
 ];
+
+/// The fields of `v`'s position strings, in order: the core fields up to the taken field, the
+/// modules' fields placed after it ([`Place::AfterTaken`]), the other core fields, then the
+/// fields of the modules that are on and place theirs after the core ([`Place::Tail`]), in
+/// registry order.
+pub fn fields(v: &Variant) -> Vec<F> {
+    let module = |place| v.rules.fields_at(place).into_iter().map(F::Module);
+    let mut out: Vec<F> = F::CORE[..=4].to_vec();
+    out.extend(module(Place::AfterTaken));
+    out.extend_from_slice(&F::CORE[5..]);
+    out.extend(module(Place::Tail));
+    out
+}
 
 /// The letter each seat is written with in position strings, in turn order: its `fen` letter
 /// in lower case, or `a`, `b`, `c`, … if the `fen` letters are not single, distinct letters.
@@ -165,17 +142,6 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
             .map(|s| letters[s.index()])
             .collect()
     };
-    let sets = |masks: &[SeatSet]| -> String {
-        let parts: Vec<String> = (0..n)
-            .filter(|&i| !masks[i].is_empty())
-            .map(|i| format!("{}:{}", letters[i], set(masks[i])))
-            .collect();
-        if parts.is_empty() {
-            "-".into()
-        } else {
-            parts.join(",")
-        }
-    };
     let codec = ExtendedCodec {
         v,
         letters: letters.clone(),
@@ -191,13 +157,22 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
     let c = &setup.counters;
     let scores: Vec<String> = c.scores[..n].iter().map(i64::to_string).collect();
     let resigned = set(c.resigned);
+    let cx = FieldCx {
+        letters: &letters,
+        modules: &v.rules,
+    };
+    let module = |id: crate::rules::ModuleId| id.write_field(c, &cx);
     let mut fields = vec![
         write_board(v, setup, &codec),
         letter(setup.to_move).to_string(),
         dice,
         scores.join(","),
-        sets(&c.taken),
-        sets(&crate::rules::throne::scored(c)),
+        cx.write_sets(&c.taken).unwrap_or_else(|| "-".into()),
+    ];
+    for id in v.rules.fields_at(Place::AfterTaken) {
+        fields.push(module(id).unwrap_or_else(|| "-".into()));
+    }
+    fields.extend([
         c.rounds.to_string(),
         c.quiet_rounds.to_string(),
         if c.captured_in_round { "x" } else { "-" }.to_string(),
@@ -210,10 +185,15 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
         letter(setup.first_seat).to_string(),
         setup.halfmove.to_string(),
         setup.fullmove.to_string(),
-    ];
+    ]);
     let rights = setup.rights.filter(|r| *r != default_rights(v, setup));
-    let counting = crate::rules::counting::limit(c) != 0;
-    let more = rights.is_some() || setup.ep.is_some() || counting;
+    let mut tail: Vec<Option<String>> = (v.rules.fields_at(Place::Tail).into_iter())
+        .map(module)
+        .collect();
+    while tail.last().is_some_and(Option::is_none) {
+        tail.pop();
+    }
+    let more = rights.is_some() || setup.ep.is_some() || !tail.is_empty();
     match setup.end {
         SetupEnd::Judge if more => fields.push("?".to_string()),
         SetupEnd::Judge => {}
@@ -244,13 +224,7 @@ pub fn write_position_string(v: &Variant, setup: &Setup) -> String {
                 .ep
                 .map_or_else(|| "-".to_string(), |sq| v.board.name(Square(sq))),
         );
-        if counting {
-            let (ply, limit) = (
-                crate::rules::counting::ply(c),
-                crate::rules::counting::limit(c),
-            );
-            fields.push(format!("{ply}/{limit}"));
-        }
+        fields.extend(tail.into_iter().map(|t| t.unwrap_or_else(|| "-".into())));
     }
     fields.join(" ")
 }
@@ -420,16 +394,16 @@ fn mates_string(c: &Counters, letters: &[char]) -> String {
     }
 }
 
-/// One field of the string: its index, text and byte range.
+/// One field of the string: which field it is, its text and byte range.
 struct Field<'a> {
-    index: usize,
+    field: F,
     text: &'a str,
     range: Range<usize>,
 }
 
 impl Field<'_> {
     fn field(&self) -> F {
-        F::EXTENDED[self.index]
+        self.field
     }
 
     /// An error on the whole field.
@@ -463,7 +437,8 @@ impl Field<'_> {
 
     /// Parses the field with its grammar rule, which must cover all of it.
     fn parse(&self) -> Result<Pair<'_, Rule>, PositionError> {
-        let (_, rule, expected) = FIELDS[self.index];
+        let core = F::CORE.iter().position(|&f| f == self.field).unwrap_or(0);
+        let (rule, expected) = CORE_FIELDS[core];
         let unexpected = |at: usize| {
             let found = self.text.get(at..).and_then(|s| s.chars().next());
             let kind = K::Unexpected {
@@ -500,7 +475,7 @@ impl Field<'_> {
     }
 }
 
-/// Splits `text` at spaces into fields.
+/// Splits `text` at spaces into fields (each [`F::Whole`] until placed).
 fn split(text: &str) -> Vec<Field<'_>> {
     let mut out = Vec::new();
     let mut start = None;
@@ -513,7 +488,7 @@ fn split(text: &str) -> Vec<Field<'_>> {
             (false, None) => start = Some(i),
             (true, Some(s)) => {
                 out.push(Field {
-                    index: out.len(),
+                    field: F::Whole,
                     text: &text[s..i],
                     range: s..i,
                 });
@@ -657,8 +632,13 @@ fn board_text<'a>(f: &Field<'a>, pair: Pair<'a, Rule>) -> BoardText<'a> {
 /// value:
 ///
 /// ```text
-/// BOARD TO-MOVE DICE SCORES TAKEN THRONES ROUNDS QUIET CAPTURE RESIGNED MATES FIRST HALFMOVE FULLMOVE [END]
+/// BOARD TO-MOVE DICE SCORES TAKEN THRONES ROUNDS QUIET CAPTURE RESIGNED MATES FIRST HALFMOVE FULLMOVE [END [RIGHTS EP [MODULE…]]]
 /// ```
+///
+/// The order of the fields of a variant is [`fields`]: the core's, with the fields of the rule
+/// modules that keep state ([`crate::rules::Module::FIELD`]; thrones after the taken field in
+/// every variant, the others after the en-passant square where the module is on), each
+/// written and read by its module.
 ///
 /// Chaturaji's start position:
 ///
@@ -682,7 +662,11 @@ fn board_text<'a>(f: &Field<'a>, pair: Pair<'a, Rule>) -> BoardText<'a> {
 /// | first | `r` | the game's first seat (rounds are counted from it) |
 /// | halfmove | `0` | plies since the last capture or move-rule reset |
 /// | fullmove | `1` | the full-move number |
-/// | end | `capture-all`, `repetition` | only when the end conditions cannot tell how the game stands (always for a game ended by repetition, which the fields cannot show) |
+/// | end | `capture-all`, `repetition` | only when the end conditions cannot tell how the game stands (always for a game ended by repetition, which the fields cannot show), or `?` when fields follow |
+/// | rights | `a1,e1,h1` | the squares of the pieces holding first-move rights, when not the setup's |
+/// | ep | `e3` | the en-passant square |
+/// | checks | `1,0` | the checks each seat has given (`check-count:`) |
+/// | count | `6/32` | a running count's plies and limit (`counting:`) |
 ///
 /// Fields after the board may be left out from the right; they then take their start values.
 /// A seat's letter is its `fen` letter in lower case; if two seats share a letter, seats are
@@ -720,7 +704,7 @@ pub fn from_position_string(variant: &Arc<Variant>, text: &str) -> Result<Positi
 /// Reads an extended position string into a [`Setup`] (syntax and names only; what the
 /// fields mean together is checked by [`Setup::into_position`]).
 pub fn read_position_string(v: &Variant, text: &str) -> Result<Setup, PositionError> {
-    let fields = split(text);
+    let mut fields = split(text);
     let whole = |span: Range<usize>, field_span, kind| PositionError {
         kind,
         field: F::Whole,
@@ -731,24 +715,32 @@ pub fn read_position_string(v: &Variant, text: &str) -> Result<Setup, PositionEr
     if fields.is_empty() {
         return Err(whole(0..1, 0..text.len(), K::Empty));
     }
-    if let Some(extra) = fields.get(FIELDS.len()) {
+    let layout = self::fields(v);
+    if let Some(extra) = fields.get(layout.len()) {
         let span = extra.range.start..text.len().max(extra.range.start + 1);
-        let max = FIELDS.len();
-        return Err(whole(span, extra.range.clone(), K::TooManyFields { max }));
+        let (max, last) = (layout.len(), layout[layout.len() - 1].name());
+        return Err(whole(
+            span,
+            extra.range.clone(),
+            K::TooManyFields { max, last },
+        ));
     }
     let mut setup = Setup::empty(v);
     setup.source.notation = Some(Notation::Extended);
     setup.source.len = text.len();
-    for f in &fields {
-        setup.source.fields[f.index] = Some(f.range.clone());
+    for (f, &field) in fields.iter_mut().zip(&layout) {
+        f.field = field;
+        setup.source.fields[field.index()] = Some(f.range.clone());
     }
     let seats = Seats {
         variant: v,
         letters: seat_letters(v),
     };
     for f in &fields {
-        let pair = f.parse()?;
-        read_field(&seats, f, pair, &mut setup)?;
+        match f.field {
+            F::Module(id) => read_module_field(&seats, f, id, &mut setup)?,
+            _ => read_field(&seats, f, f.parse()?, &mut setup)?,
+        }
     }
     if setup.rights.is_none() && v.right_kinds() != 0 {
         setup.rights = Some(default_rights(v, &setup));
@@ -756,26 +748,40 @@ pub fn read_position_string(v: &Variant, text: &str) -> Result<Setup, PositionEr
     Ok(setup)
 }
 
-/// Reads one field into `setup`.
-fn read_field(
+/// Reads module `id`'s field into `setup` ([`crate::rules::Module::read_field`]), its
+/// problem located in the string.
+fn read_module_field(
     seats: &Seats<'_>,
     f: &Field<'_>,
-    pair: Pair<'_, Rule>,
+    id: crate::rules::ModuleId,
     setup: &mut Setup,
 ) -> Result<(), PositionError> {
-    match f.index {
-        4 => setup.counters.taken = seats.sets_of(f, pair, setup)?,
-        5 => {
-            let scored = seats.sets_of(f, pair, setup)?;
-            crate::rules::throne::set_scored(&mut setup.counters, scored);
-        }
-        _ => read_counter(seats, f, pair, setup)?,
-    }
-    Ok(())
+    let cx = FieldCx {
+        letters: &seats.letters,
+        modules: &seats.variant.rules,
+    };
+    id.read_field(f.text, &cx, &mut setup.counters)
+        .map_err(|problem| match problem {
+            FieldProblem::Unexpected { at, found } => {
+                let expected = id.field().map(|d| d.expected);
+                let end = at + found.map_or(1, char::len_utf8);
+                f.error_at(at..end, K::Unexpected { found, expected })
+            }
+            FieldProblem::UnknownSeat { at, letter } => f.error_at(at, seats.unknown(letter)),
+            FieldProblem::TooLarge { at } => {
+                let text = f.text[at.clone()].to_string();
+                f.error_at(at, K::NumberTooLarge { text })
+            }
+            FieldProblem::OwnEntry { at, seat, what } => {
+                let seat = seats.variant.seats[seat.index()].name.clone();
+                f.error_at(at, K::OwnEntry { seat, what })
+            }
+            FieldProblem::Invalid { at, why } => f.error_at(at, K::ModuleField { why }),
+        })
 }
 
-/// Reads one field other than the taken and thrones fields into `setup`.
-fn read_counter(
+/// Reads one core field into `setup`.
+fn read_field(
     seats: &Seats<'_>,
     f: &Field<'_>,
     pair: Pair<'_, Rule>,
@@ -783,21 +789,22 @@ fn read_counter(
 ) -> Result<(), PositionError> {
     let v = seats.variant;
     let c = &mut setup.counters;
-    match f.index {
-        0 => {
+    match f.field {
+        F::Board => {
             let codec = ExtendedCodec {
                 v,
                 letters: seats.letters.clone(),
             };
             read_board(v, &board_text(f, pair), &codec, setup)?;
         }
-        1 => setup.to_move = seats.by_token(f)?,
-        2 => read_dice(v, f, pair, setup)?,
-        3 => read_scores(v, f, pair, c)?,
-        6 => c.rounds = f.number(&pair)?,
-        7 => c.quiet_rounds = f.number(&pair)?,
-        8 => c.captured_in_round = f.text == "x",
-        9 => {
+        F::ToMove => setup.to_move = seats.by_token(f)?,
+        F::Dice => read_dice(v, f, pair, setup)?,
+        F::Scores => read_scores(v, f, pair, c)?,
+        F::Taken => setup.counters.taken = seats.sets_of(f, pair, setup)?,
+        F::Rounds => c.rounds = f.number(&pair)?,
+        F::QuietRounds => c.quiet_rounds = f.number(&pair)?,
+        F::Capture => c.captured_in_round = f.text == "x",
+        F::Resigned => {
             if let Some(p) = pair
                 .into_inner()
                 .find(|p| p.as_rule() == Rule::seat_letters)
@@ -805,24 +812,17 @@ fn read_counter(
                 c.resigned = seats.mask_of(f, &p)?;
             }
         }
-        10 => read_mates(seats, f, pair, c)?,
-        11 => setup.first_seat = seats.by_token(f)?,
-        12 => setup.halfmove = f.number(&pair)?,
-        13 => setup.fullmove = f.number(&pair)?,
-        14 => setup.end = read_end(seats, f, pair)?,
-        17 => {
-            let mut parts = pair.into_inner().filter(|p| p.as_rule() != Rule::none);
-            if let (Some(ply), Some(limit)) = (parts.next(), parts.next()) {
-                let (ply, limit) = (f.number(&ply)?, f.number(&limit)?);
-                crate::rules::counting::set(c, ply, limit);
-            }
-        }
+        F::Mates => read_mates(seats, f, pair, c)?,
+        F::FirstSeat => setup.first_seat = seats.by_token(f)?,
+        F::Halfmove => setup.halfmove = f.number(&pair)?,
+        F::Fullmove => setup.fullmove = f.number(&pair)?,
+        F::End => setup.end = read_end(seats, f, pair)?,
         _ => read_rights(v, f, pair, setup)?,
     }
     Ok(())
 }
 
-/// Reads the first-move rights field (15) or the en-passant field (16): squares of the board.
+/// Reads the first-move rights field or the en-passant field: squares of the board.
 fn read_rights(
     v: &Variant,
     f: &Field<'_>,
@@ -835,12 +835,12 @@ fn read_rights(
             let text = p.as_str().to_string();
             f.error_on(&p, K::EnPassantSquare { text })
         })?;
-        if f.index == 16 {
+        if f.field == F::EnPassant {
             setup.ep = Some(sq.0);
         }
         squares.insert(sq.0);
     }
-    if f.index == 15 {
+    if f.field == F::Castling {
         setup.rights = Some(squares);
     }
     Ok(())

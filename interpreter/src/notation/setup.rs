@@ -36,7 +36,7 @@ pub enum SetupEnd {
 
 /// Where each part of a [`Setup`] was read from: byte ranges in the text, so that validation
 /// errors point at the offending characters. Empty for a `Setup` built by a program.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
     /// The notation read, `None` for a `Setup` built by a program.
     pub notation: Option<Notation>,
@@ -53,8 +53,23 @@ pub struct Source {
     pub hand_entries: Vec<(Seat, Kind, Range<usize>, String)>,
     /// Each die left, in the order of [`Setup::dice`].
     pub dice: Vec<Range<usize>>,
-    /// Each `seat:letters` entry of the taken and thrones fields: field, seat and range.
+    /// Each `seat:letters` entry of the taken field: field, seat and range.
     pub entries: Vec<(super::PositionField, Seat, Range<usize>)>,
+}
+
+impl Default for Source {
+    fn default() -> Self {
+        Source {
+            notation: None,
+            len: 0,
+            fields: [const { None }; F::COUNT],
+            squares: Vec::new(),
+            hands: None,
+            hand_entries: Vec::new(),
+            dice: Vec::new(),
+            entries: Vec::new(),
+        }
+    }
 }
 
 impl Source {
@@ -344,7 +359,11 @@ impl Setup {
         let thrones = crate::rules::throne::scored(c);
         for (field, masks, what) in [
             (F::Taken, &c.taken, "king"),
-            (F::Thrones, &thrones, "throne"),
+            (
+                F::Module(crate::rules::ModuleId::Thrones),
+                &thrones,
+                "throne",
+            ),
         ] {
             if let Some(s) = (0..v.seats.len()).find(|&s| masks[s].contains(Seat(s as u8))) {
                 let at = self

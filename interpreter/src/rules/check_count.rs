@@ -21,6 +21,7 @@
 //! ([`CheckCount::NEEDS`]).
 
 use super::compose::{self, Need, need};
+use super::field::{self, FieldCx, FieldProblem, Place, StateField};
 use super::{Cx, Host, Module, Moved, Names};
 use crate::vocab::{Counters, MAX_SEATS, Outcome, Seat};
 use crate::yaml::{Fields, Reader};
@@ -66,6 +67,53 @@ impl Module for CheckCount {
         bytes: MAX_SEATS as u8,
         hashed: true,
     };
+    const FIELD: Option<StateField> = Some(StateField {
+        name: "checks",
+        expected: "`-`, or the checks each seat has given, in turn order, e.g. `1,0`",
+        place: Place::Tail,
+    });
+
+    /// The checks each seat has given, in turn order (`1,0`); `None` while none has given one.
+    fn write_field(c: &Counters, cx: &FieldCx<'_>) -> Option<String> {
+        let given = &checks(c)[..cx.letters.len()];
+        given.iter().any(|&n| n > 0).then(|| {
+            let parts: Vec<String> = given.iter().map(u8::to_string).collect();
+            parts.join(",")
+        })
+    }
+
+    /// One count per seat, each at most N (the N-th check ends the game).
+    fn read_field(text: &str, cx: &FieldCx<'_>, c: &mut Counters) -> Result<(), FieldProblem> {
+        if text == "-" {
+            return Ok(());
+        }
+        let of = cx.modules.check_count.as_ref().map_or(u8::MAX, |m| m.of);
+        let mut given = Vec::new();
+        let mut start = 0;
+        for part in text.split(',') {
+            let at = start..start + part.len();
+            let n: u8 = field::number(text, at.clone())?;
+            if n > of {
+                let why = format!("{n} checks given; the variant counts {of}");
+                return Err(FieldProblem::Invalid { at, why });
+            }
+            given.push(n);
+            start += part.len() + 1;
+        }
+        if given.len() != cx.letters.len() {
+            let why = format!(
+                "{} given; the variant has {} seats",
+                crate::diag::count(given.len(), "count", "counts"),
+                cx.letters.len()
+            );
+            return Err(FieldProblem::Invalid {
+                at: 0..text.len(),
+                why,
+            });
+        }
+        set_checks(c, &given);
+        Ok(())
+    }
     const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
         id: CHECK_COUNT,
         name: "check-count",

@@ -47,6 +47,7 @@
 //! with `dice` ([`Counting::REFUSES`]).
 
 use super::compose::{self, Refusal, refuse};
+use super::field::{self, FieldCx, FieldProblem, Place, StateField};
 use super::{Cx, Host, Module, Moved, Names};
 use crate::diag::{Code, Diagnostic};
 use crate::vocab::{Counters, EndReason, Kind, Outcome, Seat};
@@ -343,6 +344,30 @@ impl Module for Counting {
         bytes: 8,
         hashed: false,
     };
+    const FIELD: Option<StateField> = Some(StateField {
+        name: "count",
+        expected: "`-`, or a running count's plies counted and its limit in plies, e.g. `6/32`",
+        place: Place::Tail,
+    });
+
+    /// A running count: the plies counted and the limit in plies, `6/32`; `None` while no
+    /// count runs.
+    fn write_field(c: &Counters, _: &FieldCx<'_>) -> Option<String> {
+        (limit(c) != 0).then(|| format!("{}/{}", ply(c), limit(c)))
+    }
+
+    fn read_field(text: &str, _: &FieldCx<'_>, c: &mut Counters) -> Result<(), FieldProblem> {
+        if text == "-" {
+            return Ok(());
+        }
+        let slash = text.find('/').unwrap_or(text.len());
+        let ply = field::number(text, 0..slash)?;
+        if slash == text.len() {
+            return Err(FieldProblem::unexpected(text, slash));
+        }
+        set(c, ply, field::number(text, slash + 1..text.len())?);
+        Ok(())
+    }
     const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
         id: COUNTING,
         name: "counting",

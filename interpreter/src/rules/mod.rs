@@ -17,14 +17,17 @@
 //! A module's state in the position is its own bytes of `Counters::state`, declared by the
 //! module ([`Module::STATE`]: how many, hashed or not), allotted in registry order
 //! ([`ModuleId::state_at`]) and read and written only through the module's accessors (hashed
-//! bytes through [`Host::set_state`], which keeps the position's hash in step).
+//! bytes through [`Host::set_state`], which keeps the position's hash in step). The module
+//! also writes that state into the extended position string and reads it back, with located
+//! problems: its field ([`Module::FIELD`], [`Module::write_field`], [`Module::read_field`];
+//! [`field`] says where the fields stand), so `notation/` holds no module's field.
 //!
 //! What still lives outside a module's file (`docs/modules.md`, "Adding a module: the honest
 //! touch list"): where a module changes move generation or legality, the hot path stays in
-//! `engine/` and reads the module's compiled data; and the position string's and FEN's fields
-//! for a module's state (thrones, checks given, the running count) keep their fixed places,
-//! written and read by `notation/` through the module's accessors, so that existing positions
-//! stay byte-identical.
+//! `engine/` and reads the module's compiled data; FEN's fields for a module's state (the
+//! check field, the running count in the en-passant and half-move fields) are
+//! Fairy-Stockfish's fixed format, written and read by `notation/fen.rs` through the module's
+//! accessors.
 //!
 //! Hooks are generic over [`Host`], the narrow game interface `engine::Position` implements, so
 //! this layer depends only on `diag`, `geometry`, `vocab`, `stop`, `dsl` and `yaml`, never on
@@ -40,6 +43,7 @@ pub mod compose;
 pub mod counting;
 pub mod dice;
 pub mod facing;
+pub mod field;
 pub mod first_move;
 pub mod first_seat;
 pub mod flip;
@@ -355,6 +359,27 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
     /// from [`ModuleId::state_at`], which only its own file reads and writes (hashed bytes
     /// through [`Host::set_state`]).
     const STATE: State = State::NONE;
+    /// Its field in the extended position string ([`field::StateField`]: name, form, place),
+    /// written by [`write_field`](Module::write_field) and read by
+    /// [`read_field`](Module::read_field); `None` (the default) for a module without state.
+    const FIELD: Option<field::StateField> = None;
+
+    /// Its field's text for counters `c` ([`FIELD`](Module::FIELD)); `None` while its state
+    /// has its start value (written `-` where a field follows). Asked only of a module with
+    /// a field.
+    fn write_field(_c: &Counters, _cx: &field::FieldCx<'_>) -> Option<String> {
+        None
+    }
+
+    /// Reads its field's text (never empty; `-` is the start value) into counters `c`, or
+    /// the problem, at bytes of `text`.
+    fn read_field(
+        _text: &str,
+        _cx: &field::FieldCx<'_>,
+        _c: &mut Counters,
+    ) -> Result<(), field::FieldProblem> {
+        Ok(())
+    }
 
     /// Reads the module's keys from the rule file's top-level mapping `f`; `None` when they are
     /// absent (the module is off) or wrong (the problems are in `r`).
@@ -559,6 +584,73 @@ macro_rules! registry {
                 match self {
                     $(ModuleId::$id => <$ty as Module>::NAME,)*
                 }
+            }
+        }
+
+        impl ModuleId {
+            /// The module's field in the extended position string ([`Module::FIELD`]).
+            pub const fn field(self) -> Option<field::StateField> {
+                match self {
+                    $(ModuleId::$id => <$ty as Module>::FIELD,)*
+                }
+            }
+
+            /// The names of the end reasons it gives whatever the rule file says
+            /// ([`Module::END_REASONS`]).
+            pub const fn end_reason_names(self) -> &'static [&'static str] {
+                match self {
+                    $(ModuleId::$id => <$ty as Module>::END_REASONS,)*
+                }
+            }
+
+            /// The top-level rule-file keys it owns ([`Module::KEYS`]).
+            pub const fn keys(self) -> &'static [&'static str] {
+                match self {
+                    $(ModuleId::$id => <$ty as Module>::KEYS,)*
+                }
+            }
+
+            /// Its field's text for counters `c` ([`Module::write_field`]).
+            pub fn write_field(self, c: &Counters, cx: &field::FieldCx<'_>) -> Option<String> {
+                match self {
+                    $(ModuleId::$id => <$ty as Module>::write_field(c, cx),)*
+                }
+            }
+
+            /// Reads its field's text into counters `c` ([`Module::read_field`]).
+            pub fn read_field(
+                self,
+                text: &str,
+                cx: &field::FieldCx<'_>,
+                c: &mut Counters,
+            ) -> Result<(), field::FieldProblem> {
+                match self {
+                    $(ModuleId::$id => <$ty as Module>::read_field(text, cx, c),)*
+                }
+            }
+        }
+
+        impl Modules {
+            /// True if module `id` is on.
+            pub fn is_on(&self, id: ModuleId) -> bool {
+                match id {
+                    $(ModuleId::$id => self.$field.is_some(),)*
+                }
+            }
+
+            /// The modules whose fields stand at `place` in this variant's position strings,
+            /// in registry order: every module with a field there for
+            /// [`field::Place::AfterTaken`], the modules that are on for
+            /// [`field::Place::Tail`].
+            pub fn fields_at(&self, place: field::Place) -> Vec<ModuleId> {
+                ModuleId::ALL
+                    .iter()
+                    .copied()
+                    .filter(|&id| {
+                        id.field().is_some_and(|f| f.place == place)
+                            && (place == field::Place::AfterTaken || self.is_on(id))
+                    })
+                    .collect()
             }
         }
 

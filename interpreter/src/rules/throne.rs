@@ -10,6 +10,7 @@
 //! *thrones* field.
 
 use super::compose;
+use super::field::{FieldCx, FieldProblem, Place, StateField};
 use super::{Cx, Hooks, Host, Module, Moved, Names};
 use crate::geometry::Square;
 use crate::vocab::{Counters, Kind, MAX_SEATS, Outcome, Seat, SeatSet};
@@ -84,7 +85,25 @@ impl Module for Thrones {
         bytes: MAX_SEATS as u8,
         hashed: false,
     };
+    const FIELD: Option<StateField> = Some(StateField {
+        name: "thrones",
+        expected: "`-`, or a seat letter, `:` and the letters of the seats whose throne it \
+                   scored, e.g. `r:y`",
+        place: Place::AfterTaken,
+    });
     type Spec = ThronesSpec;
+
+    /// The thrones each seat has scored: `g:y` (green scored yellow's), as the taken field
+    /// writes its sets.
+    fn write_field(c: &Counters, cx: &FieldCx<'_>) -> Option<String> {
+        cx.write_sets(&scored(c))
+    }
+
+    /// A seat credited with its own throne is refused, at its entry.
+    fn read_field(text: &str, cx: &FieldCx<'_>, c: &mut Counters) -> Result<(), FieldProblem> {
+        set_scored(c, cx.read_sets(text, "throne")?);
+        Ok(())
+    }
     const HOOKS: Hooks = Hooks {
         scores: true,
         ..Hooks::NONE
