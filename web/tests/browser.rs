@@ -368,6 +368,9 @@ fn broken_and_fixed(b: &mut Browser) {
         expect.unwrap() + 1,
         "{lines} lines before"
     );
+    let marked = b
+        .js("return [...document.querySelectorAll('#editor-marks .err')].map(e => e.dataset.line)");
+    assert_eq!(marked, json!([line]), "the line is marked in the editor");
     b.shot("broken-rule-file");
     b.keys("#editor", &"\u{E003}".repeat(added.len()));
     b.wait(

@@ -28,7 +28,34 @@ function escapeHtml(t) {
 
 // ---------------------------------------------------------------- rule file and checking
 
+/// Marks the lines of the editor that diagnostics point at, in a layer under its text.
+function markLines(list) {
+  const marks = new Map();
+  for (const d of list) {
+    if (!d.line || d.source !== '<editor>') continue;
+    for (let l = d.line; l <= (d.end_line || d.line); l++) {
+      if (marks.get(l) !== 'err') marks.set(l, d.severity === 'error' ? 'err' : 'warn');
+    }
+  }
+  const pre = $('editor-marks');
+  pre.innerHTML = '';
+  $('editor').value.split('\n').forEach((text, i) => {
+    const span = document.createElement('span');
+    const cls = marks.get(i + 1);
+    if (cls) { span.className = cls; span.dataset.line = i + 1; }
+    span.textContent = text + '\n';
+    pre.appendChild(span);
+  });
+  syncScroll();
+}
+
+function syncScroll() {
+  $('editor-marks').scrollTop = $('editor').scrollTop;
+  $('editor-marks').scrollLeft = $('editor').scrollLeft;
+}
+
 function showDiagnostics(list) {
+  markLines(list);
   const ul = $('diagnostics');
   ul.innerHTML = '';
   for (const d of list) {
@@ -379,6 +406,7 @@ async function main() {
     if (f) { $('editor').value = await f.text(); ui.players = []; startGame({}); }
   });
   $('editor').addEventListener('input', scheduleCheck);
+  $('editor').addEventListener('scroll', syncScroll);
   $('apply').addEventListener('click', () => startGame(readOptions()));
   $('new-game').addEventListener('click', () => startGame(ui.options));
   $('roll').addEventListener('click', () => action(() => ui.game.roll()));
