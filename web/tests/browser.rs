@@ -313,6 +313,10 @@ fn dice_turn(b: &mut Browser) {
         10,
         "the move listed",
     );
+    b.click("#undo");
+    assert_eq!(b.count("#moves li"), 1, "undone");
+    b.click("#redo");
+    assert_eq!(b.count("#moves li"), 2, "redone");
     b.shot("chaturaji-moved");
 }
 

@@ -161,7 +161,9 @@ function loadBuiltin(name) {
 
 // ---------------------------------------------------------------- drawing
 
-function refresh() {
+/// Redraws everything from the game's state; a computer seat to move then plays unless
+/// `auto` is false (after undo and redo, so that a person can take back past its moves).
+function refresh(auto = true) {
   ui.version++;
   ui.state = JSON.parse(ui.game.state());
   const s = ui.state, p = s.position, v = s.variant;
@@ -188,7 +190,7 @@ function refresh() {
     $('status').innerHTML = st;
     $('result').innerHTML = '';
   }
-  maybeComputer();
+  if (auto) maybeComputer();
 }
 
 function drawHands() {
@@ -300,10 +302,10 @@ function onHand(seat, kind) {
   drawHands();
 }
 
-function action(fn) {
+function action(fn, auto = true) {
   try { fn(); $('move-error').textContent = ''; } catch (e) { $('move-error').textContent = String(e); }
   ui.selected = null;
-  refresh();
+  refresh(auto);
 }
 
 // ---------------------------------------------------------------- computer players
@@ -381,7 +383,7 @@ async function simulate() {
 
 function keyboard(e) {
   if (e.target.matches('input, textarea, select')) return;
-  if (e.key === 'u') action(() => ui.game.undo());
+  if (e.key === 'u') action(() => ui.game.undo(), false);
   else if (e.key === 'r' && ui.state.position.awaiting_roll) action(() => ui.game.roll());
   else if (e.key === 'm' || e.key === '/') { e.preventDefault(); $('move-input').focus(); }
   else if (e.key === 'Escape') { ui.selected = null; hideChoice(); refresh(); }
@@ -412,8 +414,8 @@ async function main() {
   $('roll').addEventListener('click', () => action(() => ui.game.roll()));
   $('pass').addEventListener('click', () => play('pass'));
   $('resign').addEventListener('click', () => play('resign'));
-  $('undo').addEventListener('click', () => action(() => ui.game.undo()));
-  $('redo').addEventListener('click', () => action(() => ui.game.redo()));
+  $('undo').addEventListener('click', () => action(() => ui.game.undo(), false));
+  $('redo').addEventListener('click', () => action(() => ui.game.redo(), false));
   $('move-form').addEventListener('submit', (e) => { e.preventDefault(); if (play($('move-input').value)) $('move-input').value = ''; });
   $('set-fen').addEventListener('click', () => {
     try { ui.game.set_position($('fen').value); $('fen-error').textContent = ''; } catch (e) { $('fen-error').textContent = String(e); return; }
