@@ -313,6 +313,10 @@ fn dice_turn(b: &mut Browser) {
         10,
         "the move listed",
     );
+    b.click("#undo");
+    assert_eq!(b.count("#moves li"), 1, "undone");
+    b.click("#redo");
+    assert_eq!(b.count("#moves li"), 2, "redone");
     b.shot("chaturaji-moved");
 }
 
@@ -368,6 +372,9 @@ fn broken_and_fixed(b: &mut Browser) {
         expect.unwrap() + 1,
         "{lines} lines before"
     );
+    let marked = b
+        .js("return [...document.querySelectorAll('#editor-marks .err')].map(e => e.dataset.line)");
+    assert_eq!(marked, json!([line]), "the line is marked in the editor");
     b.shot("broken-rule-file");
     b.keys("#editor", &"\u{E003}".repeat(added.len()));
     b.wait(

@@ -28,7 +28,34 @@ function escapeHtml(t) {
 
 // ---------------------------------------------------------------- rule file and checking
 
+/// Marks the lines of the editor that diagnostics point at, in a layer under its text.
+function markLines(list) {
+  const marks = new Map();
+  for (const d of list) {
+    if (!d.line || d.source !== '<editor>') continue;
+    for (let l = d.line; l <= (d.end_line || d.line); l++) {
+      if (marks.get(l) !== 'err') marks.set(l, d.severity === 'error' ? 'err' : 'warn');
+    }
+  }
+  const pre = $('editor-marks');
+  pre.innerHTML = '';
+  $('editor').value.split('\n').forEach((text, i) => {
+    const span = document.createElement('span');
+    const cls = marks.get(i + 1);
+    if (cls) { span.className = cls; span.dataset.line = i + 1; }
+    span.textContent = text + '\n';
+    pre.appendChild(span);
+  });
+  syncScroll();
+}
+
+function syncScroll() {
+  $('editor-marks').scrollTop = $('editor').scrollTop;
+  $('editor-marks').scrollLeft = $('editor').scrollLeft;
+}
+
 function showDiagnostics(list) {
+  markLines(list);
   const ul = $('diagnostics');
   ul.innerHTML = '';
   for (const d of list) {
@@ -134,7 +161,9 @@ function loadBuiltin(name) {
 
 // ---------------------------------------------------------------- drawing
 
-function refresh() {
+/// Redraws everything from the game's state; a computer seat to move then plays unless
+/// `auto` is false (after undo and redo, so that a person can take back past its moves).
+function refresh(auto = true) {
   ui.version++;
   ui.state = JSON.parse(ui.game.state());
   const s = ui.state, p = s.position, v = s.variant;
@@ -161,7 +190,7 @@ function refresh() {
     $('status').innerHTML = st;
     $('result').innerHTML = '';
   }
-  maybeComputer();
+  if (auto) maybeComputer();
 }
 
 function drawHands() {
@@ -273,10 +302,10 @@ function onHand(seat, kind) {
   drawHands();
 }
 
-function action(fn) {
+function action(fn, auto = true) {
   try { fn(); $('move-error').textContent = ''; } catch (e) { $('move-error').textContent = String(e); }
   ui.selected = null;
-  refresh();
+  refresh(auto);
 }
 
 // ---------------------------------------------------------------- computer players
@@ -354,7 +383,7 @@ async function simulate() {
 
 function keyboard(e) {
   if (e.target.matches('input, textarea, select')) return;
-  if (e.key === 'u') action(() => ui.game.undo());
+  if (e.key === 'u') action(() => ui.game.undo(), false);
   else if (e.key === 'r' && ui.state.position.awaiting_roll) action(() => ui.game.roll());
   else if (e.key === 'm' || e.key === '/') { e.preventDefault(); $('move-input').focus(); }
   else if (e.key === 'Escape') { ui.selected = null; hideChoice(); refresh(); }
@@ -379,13 +408,14 @@ async function main() {
     if (f) { $('editor').value = await f.text(); ui.players = []; startGame({}); }
   });
   $('editor').addEventListener('input', scheduleCheck);
+  $('editor').addEventListener('scroll', syncScroll);
   $('apply').addEventListener('click', () => startGame(readOptions()));
   $('new-game').addEventListener('click', () => startGame(ui.options));
   $('roll').addEventListener('click', () => action(() => ui.game.roll()));
   $('pass').addEventListener('click', () => play('pass'));
   $('resign').addEventListener('click', () => play('resign'));
-  $('undo').addEventListener('click', () => action(() => ui.game.undo()));
-  $('redo').addEventListener('click', () => action(() => ui.game.redo()));
+  $('undo').addEventListener('click', () => action(() => ui.game.undo(), false));
+  $('redo').addEventListener('click', () => action(() => ui.game.redo(), false));
   $('move-form').addEventListener('submit', (e) => { e.preventDefault(); if (play($('move-input').value)) $('move-input').value = ''; });
   $('set-fen').addEventListener('click', () => {
     try { ui.game.set_position($('fen').value); $('fen-error').textContent = ''; } catch (e) { $('fen-error').textContent = String(e); return; }
