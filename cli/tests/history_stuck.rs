@@ -127,72 +127,46 @@ fn four_player_shogi_ends_by_the_first_mate_everywhere() {
     let (code, out, err) = run(&["replay", path.to_str().unwrap()], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(&format!("result {YONIN_RESULT}")), "{out}");
+    for record in simulated(&["yonin-shogi", "--set", "format=pairs"], YONIN) {
+        assert_eq!(record["actions"].as_array().unwrap().len(), 11, "{record}");
+        assert_eq!(record["result"]["reason"], "first-mate", "{record}");
+        let ranks: Vec<u64> = (record["result"]["seats"].as_array().unwrap().iter())
+            .map(|s| s["rank"].as_u64().unwrap())
+            .collect();
+        assert_eq!(ranks, [1, 3, 1, 3], "{record}");
+    }
+}
+
+/// The records of `simulate VARIANT_ARGS…` from `start`: two games with `random` and two
+/// with `medium` in every seat.
+fn simulated(variant: &[&str], start: &str) -> Vec<serde_json::Value> {
+    let dir = tempfile::tempdir().unwrap();
     let openings = dir.path().join("stuck.epd");
-    std::fs::write(&openings, format!("{YONIN}\n")).unwrap();
+    std::fs::write(&openings, format!("{start}\n")).unwrap();
+    let mut out = Vec::new();
     for agents in ["random", "medium"] {
         let records = dir.path().join(agents);
-        let (code, _, err) = run(
-            &[
-                "simulate",
-                "yonin-shogi",
-                "--set",
-                "format=pairs",
-                "--games",
-                "2",
-                "--agents",
-                agents,
-                "--openings",
-                openings.to_str().unwrap(),
-                "--records",
-                records.to_str().unwrap(),
-            ],
-            "",
-        );
+        let mut args = vec!["simulate", "--games", "2", "--agents", agents];
+        args.extend_from_slice(variant);
+        args.extend(["--openings", openings.to_str().unwrap()]);
+        args.extend(["--records", records.to_str().unwrap()]);
+        let (code, _, err) = run(&args, "");
         assert_eq!(code, 0, "{agents}: {err}");
         for game in 0..2 {
             let text = std::fs::read_to_string(records.join(format!("game-{game}.json"))).unwrap();
-            let record: serde_json::Value = serde_json::from_str(&text).unwrap();
-            assert_eq!(record["actions"].as_array().unwrap().len(), 11, "{text}");
-            assert_eq!(record["result"]["reason"], "first-mate", "{text}");
-            let ranks: Vec<u64> = (record["result"]["seats"].as_array().unwrap().iter())
-                .map(|s| s["rank"].as_u64().unwrap())
-                .collect();
-            assert_eq!(ranks, [1, 3, 1, 3], "{text}");
+            out.push(serde_json::from_str(&text).unwrap());
         }
     }
+    out
 }
 
 /// The xiangqi line is forced for both sides, so any agent playing from the start of the line
 /// walks into the stuck position: every game ends there after 7 plies, black winning.
 #[test]
 fn simulate_from_the_line_ends_every_game_by_the_rules() {
-    let dir = tempfile::tempdir().unwrap();
-    let openings = dir.path().join("stuck.epd");
-    std::fs::write(&openings, format!("{XIANGQI_FEN}\n")).unwrap();
-    for agents in ["random", "medium"] {
-        let records = dir.path().join(agents);
-        let (code, _out, err) = run(
-            &[
-                "simulate",
-                "xiangqi",
-                "--games",
-                "2",
-                "--agents",
-                agents,
-                "--openings",
-                openings.to_str().unwrap(),
-                "--records",
-                records.to_str().unwrap(),
-            ],
-            "",
-        );
-        assert_eq!(code, 0, "{agents}: {err}");
-        for game in 0..2 {
-            let text = std::fs::read_to_string(records.join(format!("game-{game}.json"))).unwrap();
-            let record: serde_json::Value = serde_json::from_str(&text).unwrap();
-            assert_eq!(record["actions"].as_array().unwrap().len(), 7, "{text}");
-            assert_eq!(record["result"]["winner"], "black", "{text}");
-            assert_eq!(record["result"]["reason"], "stalemate", "{text}");
-        }
+    for record in simulated(&["xiangqi"], XIANGQI_FEN) {
+        assert_eq!(record["actions"].as_array().unwrap().len(), 7, "{record}");
+        assert_eq!(record["result"]["winner"], "black", "{record}");
+        assert_eq!(record["result"]["reason"], "stalemate", "{record}");
     }
 }

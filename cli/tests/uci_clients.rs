@@ -265,22 +265,39 @@ pub fn endings(pgn: &str) -> Vec<Ending> {
 /// draw, which ashtapada follows (it plays on past its own repetition draw).
 fn cutechess_match(variant: &str, ours: &[&str], games: usize, max_moves: u32) {
     let fsf = fairy_stockfish();
-    let cutechess = cutechess();
+    let mut engine = vec!["name=ashtapada", "proto=uci", "arg=uci"];
+    engine.extend_from_slice(ours);
+    let theirs = ["name=fairy-stockfish", "proto=uci", "tc=inf", "nodes=3000"];
+    // Mate, stalemate, a bared king, repetition, the move rule, makruk's counting rules, or
+    // the move cap: cutechess always gives a reason.
+    for e in cutechess_games(variant, &engine, (&fsf, &theirs), games, max_moves, &[]) {
+        assert!(!e.reason.is_empty(), "{e:?}");
+    }
+}
+
+/// Plays `games` cutechess-cli games of `variant` (at most `max_moves` moves each, colours
+/// repeated) between `ashtapada` with the engine settings `ours` and the program `theirs.0`
+/// with settings `theirs.1`, and checks that every one ended by the rules: a result, no
+/// termination tag but adjudication, none of the words illegal, disconnect, stall, time,
+/// crash, terminat or those of `bad` in cutechess's reason, and no warning in its log.
+/// Returns the endings.
+pub fn cutechess_games(
+    variant: &str,
+    ours: &[&str],
+    theirs: (&Path, &[&str]),
+    games: usize,
+    max_moves: u32,
+    bad: &[&str],
+) -> Vec<Ending> {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("games.pgn");
-    let out = Command::new(&cutechess)
-        .args(["-variant", variant])
-        .args(["-engine", "name=ashtapada", "proto=uci", "arg=uci"])
-        .arg(format!("cmd={}", env!("CARGO_BIN_EXE_ashtapada")))
+    let out = Command::new(cutechess())
+        .args(["-variant", variant, "-engine"])
         .args(ours)
-        .args([
-            "-engine",
-            "name=fairy-stockfish",
-            "proto=uci",
-            "tc=inf",
-            "nodes=3000",
-        ])
-        .arg(format!("cmd={}", fsf.display()))
+        .arg(format!("cmd={}", env!("CARGO_BIN_EXE_ashtapada")))
+        .arg("-engine")
+        .args(theirs.1)
+        .arg(format!("cmd={}", theirs.0.display()))
         .args(["-games", &games.to_string(), "-repeat"])
         .args(["-maxmoves", &max_moves.to_string(), "-pgnout"])
         .arg(&pgn)
@@ -292,30 +309,31 @@ fn cutechess_match(variant: &str, ours: &[&str], games: usize, max_moves: u32) {
     let text = std::fs::read_to_string(&pgn).expect("a PGN file");
     let endings = endings(&text);
     assert_eq!(endings.len(), games, "{text}\n{log}");
+    let always = [
+        "illegal",
+        "disconnect",
+        "stall",
+        "time",
+        "crash",
+        "terminat",
+    ];
     for e in &endings {
         assert!(
             matches!(e.result.as_str(), "1-0" | "0-1" | "1/2-1/2"),
             "{e:?}\n{log}"
         );
-        let bad = [
-            "illegal",
-            "disconnect",
-            "stall",
-            "time",
-            "crash",
-            "terminat",
-        ];
         let c = e.reason.to_ascii_lowercase();
-        assert!(!bad.iter().any(|b| c.contains(b)), "{e:?}\n{log}");
-        // Mate, stalemate, a bared king, repetition, the move rule, makruk's counting rules,
-        // or the move cap.
+        assert!(
+            !always.iter().chain(bad).any(|b| c.contains(b)),
+            "{e:?}\n{log}"
+        );
         assert!(
             e.termination.as_deref().is_none_or(|t| t == "adjudication"),
             "{e:?}\n{log}"
         );
-        assert!(!e.reason.is_empty(), "{e:?}\n{log}");
     }
     assert!(!log.contains("Warning"), "{log}");
+    endings
 }
 
 #[test]

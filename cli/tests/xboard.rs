@@ -6,8 +6,7 @@
 //! (cutechess-cli has no xiangqi), Fairy-Stockfish's UCI mode listing the legal moves.
 
 use crate::driver::Program;
-use crate::uci_clients::{cutechess, endings, fairy_stockfish_current};
-use std::process::Command;
+use crate::uci_clients::{cutechess_games, fairy_stockfish_current};
 
 /// The handshake and a short game in force mode and with `go`, in xiangqi (ranks from 0).
 #[test]
@@ -124,50 +123,29 @@ go",
 /// checks that every one ended by the rules.
 fn xboard_match(variant: &str, games: usize, max_moves: u32) {
     let fsf = fairy_stockfish_current();
-    let dir = tempfile::tempdir().unwrap();
-    let pgn = dir.path().join("games.pgn");
-    let out = Command::new(cutechess())
-        .args(["-variant", variant])
-        .args(["-engine", "name=ashtapada", "proto=xboard", "arg=xboard"])
-        .args(["tc=inf", "nodes=1500"])
-        .arg(format!("cmd={}", env!("CARGO_BIN_EXE_ashtapada")))
-        // Fairy-Stockfish's xboard mode has no `nps`: a depth instead (see DEPTH).
-        .args(["-engine", "name=fairy-stockfish", "proto=xboard", "tc=inf"])
-        .arg(format!("depth={DEPTH}"))
-        .arg(format!("cmd={}", fsf.display()))
-        .args(["-games", &games.to_string(), "-repeat"])
-        .args(["-maxmoves", &max_moves.to_string(), "-pgnout"])
-        .arg(&pgn)
-        .current_dir(dir.path())
-        .output()
-        .expect("cutechess-cli runs");
-    let log = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "cutechess-cli failed:\n{log}");
-    let text = std::fs::read_to_string(&pgn).expect("a PGN file");
-    let endings = endings(&text);
-    assert_eq!(endings.len(), games, "{text}\n{log}");
-    let bad = [
-        "illegal",
-        "disconnect",
-        "stall",
-        "time",
-        "crash",
-        "terminat",
-        "claim",
+    let ours = [
+        "name=ashtapada",
+        "proto=xboard",
+        "arg=xboard",
+        "tc=inf",
+        "nodes=1500",
     ];
-    for e in &endings {
-        assert!(
-            matches!(e.result.as_str(), "1-0" | "0-1" | "1/2-1/2"),
-            "{e:?}\n{log}"
-        );
-        let c = e.reason.to_ascii_lowercase();
-        assert!(!bad.iter().any(|b| c.contains(b)), "{e:?}\n{log}");
-        assert!(
-            e.termination.as_deref().is_none_or(|t| t == "adjudication"),
-            "{e:?}\n{log}"
-        );
-    }
-    assert!(!log.contains("Warning"), "{log}");
+    // Fairy-Stockfish's xboard mode has no `nps`: a depth instead (see DEPTH).
+    let depth = format!("depth={DEPTH}");
+    let theirs = [
+        "name=fairy-stockfish",
+        "proto=xboard",
+        "tc=inf",
+        depth.as_str(),
+    ];
+    cutechess_games(
+        variant,
+        &ours,
+        (&fsf, &theirs),
+        games,
+        max_moves,
+        &["claim"],
+    );
 }
 
 #[test]
