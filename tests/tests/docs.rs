@@ -629,7 +629,7 @@ fn switch_documented(path: &str, key: &str, row: &str) -> bool {
 /// the keys that switch it on (`Module::SWITCHES`), every one of which the table names; the
 /// row's file (`rules/….rs`) is the module's own (it declares the module's `NAME`); the row
 /// names the module's fixed end reasons (`Module::END_REASONS`); `docs/rule-files.md`
-/// documents its top-level keys (`Module::KEYS`) and `docs/positions.md` its position-string
+/// documents its keys (`Module::KEYS`, `PIECE_KEYS`, `PROMOTION_KEYS`, `END_KEYS`) and `docs/positions.md` its position-string
 /// field (`Module::FIELD`). And every row of the table naming a `rules/` file belongs to a
 /// module of the registry.
 #[test]

@@ -743,7 +743,8 @@ fn link_promotions(spec: &RuleSpec, kinds: &mut [KindInfo], names: &[&str]) {
             let Some(target) = kinds.get_mut(to.index()).filter(|_| to.index() != i) else {
                 continue;
             };
-            let demote = spec.pieces.get(to.index()).and_then(|p| p.demote.as_ref());
+            let demote = (spec.pieces.get(to.index()))
+                .and_then(|p| of_kind(spec.rules.hands.as_ref().map(|h| &h.demote), &p.name));
             if demote.and_then(index) == Some(i) {
                 target.unpromoted = Some(crate::vocab::Kind(i as u8));
             }
@@ -752,6 +753,12 @@ fn link_promotions(spec: &RuleSpec, kinds: &mut [KindInfo], names: &[&str]) {
             }
         }
     }
+}
+
+/// The entry of kind `name` in a module's per-kind list (as read from the pieces' keys).
+fn of_kind<'a, T>(list: Option<&'a Vec<(Text, T)>>, name: &Text) -> Option<&'a T> {
+    let mut entries = list.into_iter().flatten();
+    entries.find(|(k, _)| k.value == name.value).map(|(_, t)| t)
 }
 
 /// Each kind's zone promotion (needs every kind's name); problems go to `errs`.
@@ -767,7 +774,8 @@ fn compile_promotions(
     for (i, p) in spec.pieces.iter().enumerate() {
         // A flip (`crate::rules::flip`) is a compulsory promotion to its one kind with every
         // square in the zone; its name is resolved (and reported) by the module.
-        if let Some(t) = &p.flip
+        let far = of_kind(spec.rules.promotion.as_ref(), &p.name).is_some();
+        if let Some(t) = of_kind(spec.rules.flip.as_ref(), &p.name)
             && p.promotion.is_none()
             && let (Some(to), Some(k)) =
                 (names.iter().position(|n| *n == t.value), kinds.get_mut(i))
@@ -801,7 +809,7 @@ fn compile_promotions(
                 );
             }
         }
-        if pr.to.is_empty() && pr.far.is_none() {
+        if pr.to.is_empty() && !far {
             errs.push(
                 Diagnostic::new(
                     Code::CompilePromotion,
@@ -835,7 +843,7 @@ fn compile_promotions(
             );
         }
         if let Some(k) = kinds.get_mut(i)
-            && pr.far.is_none()
+            && !far
         {
             k.promotion = Some(Promotion {
                 zone: pr.zone,
@@ -844,7 +852,7 @@ fn compile_promotions(
                 forced: pr.forced,
                 remember: pr.remember,
                 squares: pr.squares.clone(),
-                in_place: pr.in_place.is_some(),
+                in_place: of_kind(spec.rules.in_place.as_ref(), &p.name).is_some(),
             });
         }
     }

@@ -100,6 +100,20 @@ impl Module for FirstMove {
         None
     }
 
+    const PIECE_KEYS: &'static [&'static str] = &["first-move"];
+
+    fn read_piece(
+        r: &mut Reader,
+        piece: &Text,
+        f: &mut Fields<'_>,
+        _: &Node,
+        spec: &mut Option<Vec<FirstMoveSpec>>,
+    ) {
+        if let Some(s) = (f.opt("first-move")).and_then(|n| read_first_move(r, n, piece.clone())) {
+            spec.get_or_insert_with(Vec::new).push(s);
+        }
+    }
+
     fn compile(spec: &Vec<FirstMoveSpec>, cx: &mut Cx<'_>) -> Option<FirstMove> {
         let mut out = FirstMove {
             aimed_by: vec![0; cx.kinds.len()],

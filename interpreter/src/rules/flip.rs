@@ -130,6 +130,25 @@ impl Module for Flips {
         None
     }
 
+    const PIECE_KEYS: &'static [&'static str] = &[FLIP_KEY];
+
+    /// `flip: KIND`, checked against the piece's other keys ([`check_piece`]).
+    fn read_piece(
+        r: &mut Reader,
+        piece: &Text,
+        f: &mut Fields<'_>,
+        node: &Node,
+        spec: &mut Option<Self::Spec>,
+    ) {
+        let flip = f
+            .opt(FLIP_KEY)
+            .and_then(|n| super::text(r, n, "a piece name"));
+        check_piece(r, &piece.value, node, flip.as_ref());
+        if let Some(to) = flip {
+            spec.get_or_insert_with(Vec::new).push((piece.clone(), to));
+        }
+    }
+
     /// Resolves every `flip:` name (an unknown one is an error at its span); a flip whose
     /// target does not flip back to it (the two faces of one piece name each other) is an
     /// error at the flip's span.

@@ -150,6 +150,21 @@ impl Module for InPlacePromotion {
         None
     }
 
+    const PROMOTION_KEYS: &'static [&'static str] = &IN_PLACE_KEYS;
+
+    fn read_promotion(
+        r: &mut Reader,
+        piece: &Text,
+        f: &mut Fields<'_>,
+        node: &Node,
+        spec: &mut Option<Self::Spec>,
+    ) -> bool {
+        if let Some(s) = read_in_place(r, f, node) {
+            spec.get_or_insert_with(Vec::new).push((piece.clone(), s));
+        }
+        false
+    }
+
     fn compile(spec: &Self::Spec, cx: &mut Cx<'_>) -> Option<InPlacePromotion> {
         let mut kinds = vec![None; cx.kinds.len()];
         let mut mask = 0u64;

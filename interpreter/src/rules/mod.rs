@@ -2,7 +2,10 @@
 //!
 //! A rule module is one unit, in the style of a Ludii ludeme or a Fairy-Stockfish variant
 //! field: its file holds the keys it reads from a rule file (its schema, with defaults and
-//! located errors), its compiled form, its engine hooks, the keys that switch it on for the
+//! located errors, wherever the keys stand: top level [`Module::read`], a piece's mapping
+//! [`Module::read_piece`], a piece's `promotion:` [`Module::read_promotion`], `end:`
+//! [`Module::read_end`]; `spec/model.rs` reads only the core's keys), its compiled form, its
+//! position-string field ([`Module::FIELD`]), its engine hooks, the keys that switch it on for the
 //! composition check and what "on" means for each ([`Module::SWITCHES`]), the pairs it is
 //! refused with and what it needs ([`Module::REFUSES`], [`Module::NEEDS`]), its end reasons
 //! and their names ([`Module::END_REASONS`], [`EndReason::Module`]), its `explain` text
@@ -385,6 +388,53 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
     /// absent (the module is off) or wrong (the problems are in `r`).
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<Self::Spec>;
 
+    /// The keys it owns in a piece's mapping (`pieces.KIND.KEY`), read by
+    /// [`read_piece`](Module::read_piece).
+    const PIECE_KEYS: &'static [&'static str] = &[];
+
+    /// Reads its keys of the mapping `f` of piece kind `piece` (`node`: that mapping) into
+    /// `spec`, which the first key found creates (the module is on when some piece has one);
+    /// problems in `r`. Called for every piece, in file order, after
+    /// [`read`](Module::read).
+    fn read_piece(
+        _r: &mut Reader,
+        _piece: &Text,
+        _f: &mut Fields<'_>,
+        _node: &Node,
+        _spec: &mut Option<Self::Spec>,
+    ) {
+    }
+
+    /// The keys it owns in a piece's `promotion:` mapping, read by
+    /// [`read_promotion`](Module::read_promotion).
+    const PROMOTION_KEYS: &'static [&'static str] = &[];
+
+    /// Reads its keys of the `promotion:` mapping `f` of piece kind `piece` (`node`: that
+    /// mapping) into `spec`, as [`read_piece`](Module::read_piece) does; true if they give
+    /// the kinds it promotes to, so that the core's `to:` is not required.
+    fn read_promotion(
+        _r: &mut Reader,
+        _piece: &Text,
+        _f: &mut Fields<'_>,
+        _node: &Node,
+        _spec: &mut Option<Self::Spec>,
+    ) -> bool {
+        false
+    }
+
+    /// The keys it owns in `end:`, read by [`read_end`](Module::read_end).
+    const END_KEYS: &'static [&'static str] = &[];
+
+    /// Reads its keys of the `end:` mapping `f` into `spec` (`ranks`: for result words that
+    /// rank every seat); problems in `r`.
+    fn read_end(
+        _r: &mut Reader,
+        _f: &mut Fields<'_>,
+        _ranks: Ranks,
+        _spec: &mut Option<Self::Spec>,
+    ) {
+    }
+
     /// Compiles the spec; `None` if it is off or wrong (the problems are in `cx.errs`).
     fn compile(spec: &Self::Spec, cx: &mut Cx<'_>) -> Option<Self>;
 
@@ -603,10 +653,18 @@ macro_rules! registry {
                 }
             }
 
-            /// The top-level rule-file keys it owns ([`Module::KEYS`]).
-            pub const fn keys(self) -> &'static [&'static str] {
+            /// Every rule-file key it owns: top level, in a piece's mapping, in a piece's
+            /// `promotion:`, in `end:` ([`Module::KEYS`], [`Module::PIECE_KEYS`],
+            /// [`Module::PROMOTION_KEYS`], [`Module::END_KEYS`]).
+            pub fn keys(self) -> Vec<&'static str> {
                 match self {
-                    $(ModuleId::$id => <$ty as Module>::KEYS,)*
+                    $(ModuleId::$id => [
+                        <$ty as Module>::KEYS,
+                        <$ty as Module>::PIECE_KEYS,
+                        <$ty as Module>::PROMOTION_KEYS,
+                        <$ty as Module>::END_KEYS,
+                    ]
+                    .concat(),)*
                 }
             }
 
@@ -693,6 +751,54 @@ macro_rules! registry {
         /// Reads every module's keys from the rule file's top-level mapping.
         pub fn read_all(r: &mut Reader, f: &mut Fields<'_>) -> Specs {
             Specs { $($field: <$ty as Module>::read(r, f),)* }
+        }
+
+        /// Reads every module's keys of piece kind `piece`'s mapping `f` (`node`) into
+        /// `specs` ([`Module::read_piece`]), in registry order.
+        pub fn read_piece_all(
+            r: &mut Reader,
+            piece: &Text,
+            f: &mut Fields<'_>,
+            node: &Node,
+            specs: &mut Specs,
+        ) {
+            $(<$ty as Module>::read_piece(r, piece, f, node, &mut specs.$field);)*
+        }
+
+        /// Reads every module's keys of piece kind `piece`'s `promotion:` mapping `f`
+        /// (`node`) into `specs` ([`Module::read_promotion`]); true if one gives the kinds
+        /// it promotes to.
+        pub fn read_promotion_all(
+            r: &mut Reader,
+            piece: &Text,
+            f: &mut Fields<'_>,
+            node: &Node,
+            specs: &mut Specs,
+        ) -> bool {
+            false $(| <$ty as Module>::read_promotion(r, piece, f, node, &mut specs.$field))*
+        }
+
+        /// Reads every module's keys of the `end:` mapping `f` into `specs`
+        /// ([`Module::read_end`]).
+        pub fn read_end_all(r: &mut Reader, f: &mut Fields<'_>, ranks: Ranks, specs: &mut Specs) {
+            $(<$ty as Module>::read_end(r, f, ranks, &mut specs.$field);)*
+        }
+
+        /// Every key the modules own in a piece's mapping ([`Module::PIECE_KEYS`]), in
+        /// registry order.
+        pub fn piece_keys() -> Vec<&'static str> {
+            [$(<$ty as Module>::PIECE_KEYS),*].concat()
+        }
+
+        /// Every key the modules own in a piece's `promotion:` mapping
+        /// ([`Module::PROMOTION_KEYS`]), in registry order.
+        pub fn promotion_keys() -> Vec<&'static str> {
+            [$(<$ty as Module>::PROMOTION_KEYS),*].concat()
+        }
+
+        /// Every key the modules own in `end:` ([`Module::END_KEYS`]), in registry order.
+        pub fn end_keys() -> Vec<&'static str> {
+            [$(<$ty as Module>::END_KEYS),*].concat()
         }
 
         /// Compiles every module that is on, and refuses combinations no module defines.

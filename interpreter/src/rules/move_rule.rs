@@ -90,6 +90,14 @@ impl Module for MoveRule {
         None
     }
 
+    const END_KEYS: &'static [&'static str] = &["move-rule"];
+
+    fn read_end(r: &mut Reader, f: &mut Fields<'_>, ranks: Ranks, spec: &mut Option<MoveRuleSpec>) {
+        if let Some(n) = f.opt("move-rule") {
+            *spec = read_move_rule(r, n, ranks);
+        }
+    }
+
     fn compile(spec: &MoveRuleSpec, cx: &mut Cx<'_>) -> Option<MoveRule> {
         let resets = spec
             .reset_by

@@ -84,6 +84,12 @@ impl Module for NoMoves {
         None
     }
 
+    const END_KEYS: &'static [&'static str] = &["checkmate", "stalemate"];
+
+    fn read_end(r: &mut Reader, f: &mut Fields<'_>, ranks: Ranks, spec: &mut Option<NoMoves>) {
+        *spec = read_no_moves(r, f, ranks);
+    }
+
     fn compile(spec: &NoMoves, _: &mut Cx<'_>) -> Option<NoMoves> {
         Some(*spec)
     }

@@ -214,6 +214,23 @@ impl Module for FarPromotion {
         None
     }
 
+    const PROMOTION_KEYS: &'static [&'static str] = &PROMOTION_KEYS;
+
+    /// `by-file:` gives the kinds it promotes to, in place of the core's `to:`.
+    fn read_promotion(
+        r: &mut Reader,
+        piece: &Text,
+        f: &mut Fields<'_>,
+        node: &Node,
+        spec: &mut Option<Self::Spec>,
+    ) -> bool {
+        let Some(far) = read_far_line(r, f, node) else {
+            return false;
+        };
+        spec.get_or_insert_with(Vec::new).push((piece.clone(), far));
+        true
+    }
+
     fn compile(spec: &Self::Spec, cx: &mut Cx<'_>) -> Option<FarPromotion> {
         let mut kinds = vec![None; cx.kinds.len()];
         let mut waiting = 0u64;

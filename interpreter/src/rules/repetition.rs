@@ -74,6 +74,24 @@ impl Module for Repetition {
         None
     }
 
+    const END_KEYS: &'static [&'static str] = &["repetition"];
+
+    /// `repetition: { count, result }`; its `perpetual-check` key is read by
+    /// [`super::perpetual_check`].
+    fn read_end(r: &mut Reader, f: &mut Fields<'_>, ranks: Ranks, spec: &mut Option<Repetition>) {
+        if let Some(n) = f.opt("repetition")
+            && let Some(mut rf) = r.map(n, "{ count, result }")
+        {
+            *spec = read_repetition(r, &mut rf, ranks);
+            rf.opt("perpetual-check");
+            rf.finish(
+                r,
+                "`end.repetition`",
+                &["count", "result", "perpetual-check"],
+            );
+        }
+    }
+
     fn compile(spec: &Repetition, _: &mut Cx<'_>) -> Option<Repetition> {
         Some(*spec)
     }

@@ -16,7 +16,7 @@
 
 use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module};
-use crate::yaml::{Fields, Reader, Text};
+use crate::yaml::{Fields, Node, Reader, Text};
 
 /// The words `explain` adds after a royal kind's value in its heading line, as in
 /// "raja `K`: K (value 0, royal)".
@@ -40,8 +40,9 @@ impl Module for Royal {
         path: "pieces.*.royal",
         on: compose::TRUE,
     }];
-    /// Its key is a piece key (`pieces.KIND.royal`), gathered by the rule-file reader.
+    /// Its key is a piece key (`pieces.KIND.royal`, [`PIECE_KEYS`](Module::PIECE_KEYS)).
     const KEYS: &'static [&'static str] = &[];
+    const PIECE_KEYS: &'static [&'static str] = &["royal"];
     /// The names of the royal kinds.
     type Spec = Vec<Text>;
 
@@ -56,6 +57,19 @@ impl Module for Royal {
     /// The spec is gathered from the pieces' `royal: true`, not from top-level keys.
     fn read(_: &mut Reader, _: &mut Fields<'_>) -> Option<Vec<Text>> {
         None
+    }
+
+    /// `royal: true` adds the kind (a boolean, default false).
+    fn read_piece(
+        r: &mut Reader,
+        piece: &Text,
+        f: &mut Fields<'_>,
+        _: &Node,
+        spec: &mut Option<Vec<Text>>,
+    ) {
+        if f.opt("royal").and_then(|n| r.bool(n, "`royal`")) == Some(true) {
+            spec.get_or_insert_with(Vec::new).push(piece.clone());
+        }
     }
 
     fn compile(spec: &Vec<Text>, cx: &mut Cx<'_>) -> Option<Royal> {

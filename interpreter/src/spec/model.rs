@@ -62,7 +62,9 @@ pub struct SeatSpec {
     pub fen: Option<Text>,
 }
 
-/// One piece kind (`pieces:` entry).
+/// One piece kind (`pieces:` entry): the core's keys. The rule modules' piece keys (`royal`,
+/// `demote`, `drop`, `flip`, `first-move`: [`crate::rules::piece_keys`]) are read by the
+/// modules into [`RuleSpec::rules`].
 #[derive(Clone, Debug)]
 pub struct PieceSpec {
     /// Kind name (the mapping key).
@@ -74,21 +76,8 @@ pub struct PieceSpec {
     pub betza: Text,
     /// Material value (`value:`), used by scoring, ranking and the agents.
     pub value: i64,
-    /// Royal (`royal: true`): may not be left attacked; losing all moves while attacked is mate.
-    pub royal: bool,
     /// Promotion (`promotion:`).
     pub promotion: Option<PromotionSpec>,
-    /// `demote:` the kind this piece becomes when captured into a hand (default: itself).
-    pub demote: Option<Text>,
-    /// `drop:` restrictions on dropping this kind from a hand, read by
-    /// [`crate::rules::hands::drops`].
-    pub drop: Option<crate::rules::hands::drops::DropSpec>,
-    /// `flip:` the kind it becomes after every move it makes, read by
-    /// [`crate::rules::flip`].
-    pub flip: Option<Text>,
-    /// `first-move:` conditions on its first-move moves, read by
-    /// [`crate::rules::first_move`].
-    pub first_move: Option<crate::rules::first_move::FirstMoveSpec>,
     /// Where its moves depend on the square: `confined:`, `region-moves:`, `hops:`.
     pub movement: MovementSpec,
 }
@@ -117,7 +106,9 @@ pub struct RegionMoveSpec {
     pub within: Option<Text>,
 }
 
-/// How a piece kind promotes (`promotion:`).
+/// How a piece kind promotes (`promotion:`): the core's keys. The rule modules' promotion
+/// keys (`by-file`, `in-place`, …: [`crate::rules::promotion_keys`]) are read by the modules
+/// into [`RuleSpec::rules`].
 #[derive(Clone, Debug)]
 pub struct PromotionSpec {
     /// Depth of the promotion zone (`zone:`): the lines farthest along the piece's facing.
@@ -126,9 +117,6 @@ pub struct PromotionSpec {
     pub to: Vec<Text>,
     /// Promotion is compulsory on reaching the zone (`mandatory:`, default true).
     pub mandatory: bool,
-    /// `by-file:`, `lost-only:`, `except:`: square-dependent promotion on the far line, read
-    /// by [`crate::rules::promotion`]. Replaces `to:`; promotion then happens after the move.
-    pub far: Option<crate::rules::promotion::FarLineSpec>,
     /// `forced: N`: promotion is compulsory for a move ending in the last N lines, even when
     /// `mandatory: false` (a shogi pawn on its last line).
     pub forced: u8,
@@ -137,9 +125,6 @@ pub struct PromotionSpec {
     pub remember: bool,
     /// `squares:` the zone as a square set in each seat's frame, in place of `zone:`.
     pub squares: Option<Text>,
-    /// `in-place:`, `last-anywhere:`: promotion as a move of its own, read by
-    /// [`crate::rules::in_place`].
-    pub in_place: Option<crate::rules::in_place::InPlaceSpec>,
     /// The node, for spans.
     pub node: Node,
 }
@@ -159,8 +144,8 @@ pub struct SetupSpec {
 }
 
 /// End conditions (`end:`). `checkmate`, `stalemate`, `repetition` (`count`, `result`) and
-/// `move-rule` are rule modules' keys ([`crate::rules::no_moves`],
-/// [`crate::rules::repetition`], [`crate::rules::move_rule`]), read into [`RuleSpec::rules`].
+/// `move-rule` are rule modules' keys ([`crate::rules::end_keys`]), read by the modules into
+/// [`RuleSpec::rules`].
 #[derive(Clone, Debug, Default)]
 pub struct EndSpec {
     /// `conditions:`: named conditions, tested in order after every move.
@@ -285,9 +270,11 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         .req(r, "seats", "the seats in turn order")
         .map(|n| read_seats(r, n))
         .unwrap_or_default();
+    // The modules' top-level keys first: their piece and end keys add to their specs.
+    let mut rules = crate::rules::read_all(r, &mut f);
     let pieces = f
         .req(r, "pieces", "the piece kinds")
-        .map(|n| read_pieces(r, n))
+        .map(|n| read_pieces(r, n, &mut rules))
         .unwrap_or_default();
     let setup = f
         .req(r, "setup", "the initial placement")
@@ -310,10 +297,9 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         seats: seats.len(),
         keys: !ranking.is_empty(),
     };
-    let mut ends = crate::rules::Specs::default();
     let end = f
         .opt("end")
-        .map(|n| read_end(r, n, ranks, &mut ends))
+        .map(|n| read_end(r, n, ranks, &mut rules))
         .unwrap_or_default();
     let params = f
         .opt("params")
@@ -323,16 +309,6 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         .opt("values")
         .map(|n| read_values(r, n))
         .unwrap_or_default();
-    let mut rules = crate::rules::read_all(r, &mut f);
-    let far: Vec<_> = pieces
-        .iter()
-        .filter_map(|p| Some((p.name.clone(), p.promotion.as_ref()?.far.clone()?)))
-        .collect();
-    rules.promotion = (!far.is_empty()).then_some(far);
-    gather_piece_modules(&pieces, &mut rules);
-    rules.no_moves = ends.no_moves;
-    rules.repetition = ends.repetition;
-    rules.move_rule = ends.move_rule;
     let mut keys = crate::rules::keys();
     keys.extend_from_slice(&TOP_KEYS);
     f.finish(r, "the rule file", &keys);
@@ -355,45 +331,6 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         switches: super::switches::switches(root),
         values,
     })
-}
-
-/// The rule modules whose keys are piece keys: `royal:` ([`crate::rules::royal`]), `demote:`
-/// and `drop:` ([`crate::rules::hands`]; its spec is made when a piece has one of them, so
-/// their names are checked even without `hands:`).
-fn gather_piece_modules(pieces: &[PieceSpec], rules: &mut crate::rules::Specs) {
-    let royal: Vec<Text> = pieces
-        .iter()
-        .filter(|p| p.royal)
-        .map(|p| p.name.clone())
-        .collect();
-    rules.royal = (!royal.is_empty()).then_some(royal);
-    let flips: Vec<(Text, Text)> = pieces
-        .iter()
-        .filter_map(|p| Some((p.name.clone(), p.flip.clone()?)))
-        .collect();
-    rules.flip = (!flips.is_empty()).then_some(flips);
-    let in_place: Vec<_> = pieces
-        .iter()
-        .filter_map(|p| Some((p.name.clone(), p.promotion.as_ref()?.in_place.clone()?)))
-        .collect();
-    rules.in_place = (!in_place.is_empty()).then_some(in_place);
-    let first_move: Vec<_> = pieces.iter().filter_map(|p| p.first_move.clone()).collect();
-    rules.first_move = (!first_move.is_empty()).then_some(first_move);
-    let demote: Vec<(Text, Text)> = pieces
-        .iter()
-        .filter_map(|p| Some((p.name.clone(), p.demote.clone()?)))
-        .collect();
-    let drops: Vec<_> = pieces
-        .iter()
-        .filter_map(|p| Some((p.name.clone(), p.drop.clone()?)))
-        .collect();
-    if rules.hands.is_none() && (!demote.is_empty() || !drops.is_empty()) {
-        rules.hands = Some(Default::default());
-    }
-    if let Some(h) = &mut rules.hands {
-        h.demote = demote;
-        h.drops = drops;
-    }
 }
 
 /// `params:`, parameter name → integer.
@@ -480,7 +417,8 @@ fn read_seats(r: &mut Reader, node: &Node) -> Vec<SeatSpec> {
     out
 }
 
-fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
+/// `pieces:`, kind name → piece; the modules' piece keys go to `rules`.
+fn read_pieces(r: &mut Reader, node: &Node, rules: &mut crate::rules::Specs) -> Vec<PieceSpec> {
     let mut out = Vec::new();
     let Some(mut all) = r.map(node, "piece name → piece") else {
         return out;
@@ -499,51 +437,30 @@ fn read_pieces(r: &mut Reader, node: &Node) -> Vec<PieceSpec> {
             .opt("value")
             .and_then(|n| r.int(n, -1_000_000, 1_000_000, "a piece value"))
             .unwrap_or(0);
-        let royal = f
-            .opt("royal")
-            .and_then(|n| r.bool(n, "`royal`"))
-            .unwrap_or(false);
-        let promotion = f.opt("promotion").and_then(|n| read_promotion(r, n));
-        let demote = f.opt("demote").and_then(|n| text(r, n, "a piece name"));
-        let drop = f
-            .opt("drop")
-            .map(|n| crate::rules::hands::drops::read_drop(r, n));
-        let flip = (f.opt(crate::rules::flip::FLIP_KEY)).and_then(|n| text(r, n, "a piece name"));
-        crate::rules::flip::check_piece(r, &k.name, v, flip.as_ref());
-        let first_move = f.opt("first-move").and_then(|n| {
-            crate::rules::first_move::read_first_move(r, n, key_text(&k.name, &k.span))
-        });
+        let name = key_text(&k.name, &k.span);
+        let promotion = f
+            .opt("promotion")
+            .and_then(|n| read_promotion(r, n, &name, rules));
+        crate::rules::read_piece_all(r, &name, &mut f, v, rules);
         let movement = read_movement(r, &mut f);
-        f.finish(
-            r,
-            "a piece",
-            &[
-                "letter",
-                "betza",
-                "value",
-                "royal",
-                "promotion",
-                "demote",
-                "drop",
-                "first-move",
-                "confined",
-                "region-moves",
-                "hops",
-                crate::rules::flip::FLIP_KEY,
-            ],
-        );
+        let mut known = vec![
+            "letter",
+            "betza",
+            "value",
+            "promotion",
+            "confined",
+            "region-moves",
+            "hops",
+        ];
+        known.extend(crate::rules::piece_keys());
+        f.finish(r, "a piece", &known);
         if let (Some(letter), Some(betza)) = (letter, betza) {
             out.push(PieceSpec {
-                name: key_text(&k.name, &k.span),
+                name,
                 letter,
                 betza,
                 value,
-                royal,
                 promotion,
-                demote,
-                drop,
-                flip,
-                first_move,
                 movement,
             });
         }
@@ -613,7 +530,14 @@ fn read_movement(r: &mut Reader, f: &mut crate::yaml::Fields<'_>) -> MovementSpe
     out
 }
 
-fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
+/// A piece's `promotion:` (`piece`: its kind's name); the modules' promotion keys go to
+/// `rules`.
+fn read_promotion(
+    r: &mut Reader,
+    node: &Node,
+    piece: &Text,
+    rules: &mut crate::rules::Specs,
+) -> Option<PromotionSpec> {
     let mut f = r.map(node, "a promotion rule")?;
     let squares = f
         .opt("squares")
@@ -625,18 +549,17 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
             .req(r, "zone", "the zone depth in lines (or `squares:`)")
             .and_then(|n| r.int(n, 1, MAX_SIDE as i64, "the zone depth")),
     };
-    let in_place = crate::rules::in_place::read_in_place(r, &mut f, node);
+    let gives_to = crate::rules::read_promotion_all(r, piece, &mut f, node, rules);
     let kinds = |r: &mut Reader, n: &Node| -> Vec<Text> {
         r.list(n)
             .into_iter()
             .filter_map(|i| text(r, i, "a piece name"))
             .collect()
     };
-    let far = crate::rules::promotion::read_far_line(r, &mut f, node);
-    let to = match (&far, f.opt("to")) {
+    let to = match (gives_to, f.opt("to")) {
         (_, Some(n)) => Some(kinds(r, n)),
-        (Some(_), None) => Some(Vec::new()),
-        (None, None) => f
+        (true, None) => Some(Vec::new()),
+        (false, None) => f
             .req(r, "to", "the kinds it promotes to")
             .map(|n| kinds(r, n)),
     };
@@ -653,18 +576,15 @@ fn read_promotion(r: &mut Reader, node: &Node) -> Option<PromotionSpec> {
         .and_then(|n| r.bool(n, "`remember`"))
         .unwrap_or(false);
     let mut known = vec!["zone", "to", "mandatory", "forced", "remember", "squares"];
-    known.extend_from_slice(&crate::rules::promotion::PROMOTION_KEYS);
-    known.extend_from_slice(&crate::rules::in_place::IN_PLACE_KEYS);
+    known.extend(crate::rules::promotion_keys());
     f.finish(r, "a promotion rule", &known);
     Some(PromotionSpec {
         zone: zone? as u8,
         to: to?,
         mandatory,
-        far,
         forced,
         remember,
         squares,
-        in_place,
         node: node.clone(),
     })
 }
@@ -727,22 +647,7 @@ fn read_end(r: &mut Reader, node: &Node, ranks: Ranks, rules: &mut crate::rules:
     let Some(mut f) = r.map(node, "the end conditions") else {
         return end;
     };
-    rules.no_moves = crate::rules::no_moves::read_no_moves(r, &mut f, ranks);
-    if let Some(n) = f.opt("repetition")
-        && let Some(mut rf) = r.map(n, "{ count, result }")
-    {
-        rules.repetition = crate::rules::repetition::read_repetition(r, &mut rf, ranks);
-        // Read by `rules::perpetual_check`.
-        rf.opt("perpetual-check");
-        rf.finish(
-            r,
-            "`end.repetition`",
-            &["count", "result", "perpetual-check"],
-        );
-    }
-    if let Some(n) = f.opt("move-rule") {
-        rules.move_rule = crate::rules::move_rule::read_move_rule(r, n, ranks);
-    }
+    crate::rules::read_end_all(r, &mut f, ranks, rules);
     if let Some(n) = f.opt("conditions")
         && let Some(mut cf) = r.map(n, "condition name → { when, result }")
     {
@@ -766,16 +671,8 @@ fn read_end(r: &mut Reader, node: &Node, ranks: Ranks, rules: &mut crate::rules:
             }
         }
     }
-    f.finish(
-        r,
-        "`end`",
-        &[
-            "checkmate",
-            "stalemate",
-            "repetition",
-            "move-rule",
-            "conditions",
-        ],
-    );
+    let mut known = crate::rules::end_keys();
+    known.push("conditions");
+    f.finish(r, "`end`", &known);
     end
 }

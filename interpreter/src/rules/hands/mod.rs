@@ -28,7 +28,7 @@ pub mod drops;
 use super::compose::{self, Need, Refusal, need, refuse};
 use super::{Cx, Module, Names};
 use crate::vocab::{Kind, SquareSet};
-use crate::yaml::{Fields, Reader, Text};
+use crate::yaml::{Fields, Node, Reader, Text};
 use drops::{DropRule, DropSpec};
 
 /// The hands module as written: `hands.captures` and the pieces' `demote:` and `drop:` keys.
@@ -185,6 +185,29 @@ impl Module for Hands {
     ];
 
     const EVENTS: &'static [&'static str] = &["drops"];
+
+    const PIECE_KEYS: &'static [&'static str] = &["demote", "drop"];
+
+    /// `demote:` and `drop:`: either makes the spec (without `hands:`, so that their names
+    /// are checked).
+    fn read_piece(
+        r: &mut Reader,
+        piece: &Text,
+        f: &mut Fields<'_>,
+        _: &Node,
+        spec: &mut Option<HandsSpec>,
+    ) {
+        let demote = f
+            .opt("demote")
+            .and_then(|n| super::text(r, n, "a piece name"));
+        let drop = f.opt("drop").map(|n| drops::read_drop(r, n));
+        if demote.is_none() && drop.is_none() {
+            return;
+        }
+        let s = spec.get_or_insert_with(Default::default);
+        s.demote.extend(demote.map(|d| (piece.clone(), d)));
+        s.drops.extend(drop.map(|d| (piece.clone(), d)));
+    }
 
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<HandsSpec> {
         let n = f.opt("hands")?;
