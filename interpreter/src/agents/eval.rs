@@ -56,6 +56,9 @@ pub struct Evaluator {
     reach: Vec<u16>,
     /// Squares on the board.
     squares: usize,
+    /// Two seats without dice: the positional terms ([`Positional`](super::positional::Positional)),
+    /// which replace the mobility term there.
+    positional: Option<Box<super::positional::Positional>>,
 }
 
 /// Percent of holdings counted under the score view.
@@ -74,14 +77,18 @@ impl Evaluator {
                 royal_at_start[p.owner().index()] = true;
             }
         }
+        let values: Vec<i32> = v
+            .kinds
+            .iter()
+            .zip(&v.eval_values)
+            .map(|(k, e)| e.map_or(k.value as i32 * UNIT, |x| (x * UNIT as f64).round() as i32))
+            .collect();
+        let reach = empty_board_reach(v);
+        let positional = (v.seats.len() == 2 && v.rules.dice.is_none())
+            .then(|| Box::new(super::positional::Positional::new(v, &values, &reach)));
         Evaluator {
             seats: v.seats.len(),
-            values: v
-                .kinds
-                .iter()
-                .zip(&v.eval_values)
-                .map(|(k, e)| e.map_or(k.value as i32 * UNIT, |x| (x * UNIT as f64).round() as i32))
-                .collect(),
+            values,
             own_values: v.eval_values.iter().any(Option::is_some),
             royal_at_start,
             variant: v.clone(),
@@ -89,8 +96,9 @@ impl Evaluator {
             best_pct: 0,
             threat_seats: 0,
             hits: Vec::new(),
-            reach: empty_board_reach(v),
+            reach,
             squares: v.board.len(),
+            positional,
         }
     }
 
@@ -183,7 +191,9 @@ impl Evaluator {
         if self.eliminated(pos, seat) {
             return v - ELIMINATED;
         }
-        v += self.reach(pos, seat) as i32 * MOBILITY;
+        if self.positional.is_none() {
+            v += self.reach(pos, seat) as i32 * MOBILITY;
+        }
         if pos.in_check(seat) {
             v -= IN_CHECK;
         }
@@ -215,6 +225,11 @@ impl Evaluator {
         let mut v = self.exposure(pos).map(|x| -x);
         for (s, x) in v.iter_mut().enumerate().take(self.seats) {
             *x += self.seat_value(pos, Seat(s as u8));
+        }
+        if let Some(p) = &self.positional {
+            let [a, b] = p.values(pos, &self.values);
+            v[0] += a;
+            v[1] += b;
         }
         self.versus(&v[..self.seats], root.index())
     }
@@ -372,8 +387,14 @@ mod tests {
             let v = load_variant(name, &Assignment::default()).unwrap();
             let pos = Position::start(v);
             let mut e = Evaluator::new(&pos);
-            // Every army is the same: every seat stands level at the start.
-            assert_eq!(e.relative(&pos, pos.to_move()), 0, "{name}");
+            // Every army is the same: every seat stands level at the start, but for the
+            // seat to move's bonus where the positional terms count (two seats, no dice).
+            let tempo = if e.positional.is_some() {
+                super::super::positional::TEMPO
+            } else {
+                0
+            };
+            assert_eq!(e.relative(&pos, pos.to_move()), tempo, "{name}");
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The two-seat search (two seats, no dice): negamax principal-variation search with
 //! aspiration windows at the root, the transposition table's cut-offs, null-move pruning (off
-//! where zugzwang decides), reverse futility and futility pruning, late-move reductions, check
-//! extensions, mate-distance pruning, draws by repetition inside the search, and a quiescence
-//! search that skips the captures a static exchange says lose material.
+//! where zugzwang decides), reverse futility and futility pruning, late-move reductions and
+//! late-move pruning (never of a move that gives check), check extensions, mate-distance
+//! pruning, draws by repetition inside the search, and a quiescence search that skips the
+//! captures a static exchange says lose material and, in check, searches every evasion.
 //!
 //! Values are from the point of view of the seat to move at each node (negamax); a mate is
 //! worth [`WIN`] less its distance in plies from the search root (in the table: from the node).
@@ -71,14 +72,23 @@ impl NullRule {
 }
 
 /// The late-move reduction for the `index`-th move (from 0) at `depth` plies: about
-/// ln(depth)·ln(index)/2, one less in a PV node.
+/// 3/4 + ln(depth)·ln(index)/2.25, one less in a PV node.
 fn reduction(depth: i32, index: usize, pv: bool) -> i32 {
     if depth < 3 || index < 2 {
         return 0;
     }
-    let r = ((depth as f32).ln() * (index as f32).ln() / 2.0) as i32;
+    let r = (0.75 + (depth as f32).ln() * (index as f32).ln() / 2.25) as i32;
     (r - pv as i32).clamp(0, depth - 2)
 }
+
+/// Late-move pruning: at `depth` plies or fewer ([`LATE_MOVE_DEPTH`]) outside PV nodes, the
+/// quiet moves after the first `3 + depth²` that give no check are not searched.
+fn late_move_limit(depth: i32) -> usize {
+    (3 + depth * depth) as usize
+}
+
+/// The deepest node where [`late_move_limit`] prunes.
+const LATE_MOVE_DEPTH: i32 = 4;
 
 /// A value read from the table at `ply`: mates stored as distance from the node.
 fn from_table(v: i32, ply: usize) -> i32 {
@@ -249,9 +259,11 @@ impl SearchAgent {
         if !self.enter(pos, action, ply) {
             return 0;
         }
-        let extend = self.extensions > 0 && pos.in_check(pos.to_move());
+        // A move that gives check is never reduced (the line is forcing).
+        let check = pos.in_check(pos.to_move());
+        let extend = self.extensions > 0 && check;
         self.extensions -= extend as u8;
-        let d = depth + extend as i32 - reduction;
+        let d = depth + extend as i32 - if check { 0 } else { reduction };
         let v = self.pvs(pos, d, ply + 1, alpha, beta, true);
         self.extensions += extend as u8;
         pos.undo();
@@ -383,7 +395,13 @@ impl SearchAgent {
                 .get(i)
                 .map_or(Action::Pass, |&(_, m)| Action::Move(m));
             let quiet = self.quiet_action(pos, action);
-            if futile && quiet && i > 0 && best > -MATE_BOUND {
+            let late = !pv && !in_check && depth <= LATE_MOVE_DEPTH && i >= late_move_limit(depth);
+            if (futile || late)
+                && quiet
+                && i > 0
+                && best > -MATE_BOUND
+                && !Self::gives_check(pos, action)
+            {
                 continue;
             }
             let v = if i == 0 {
@@ -455,6 +473,18 @@ impl SearchAgent {
         best
     }
 
+    /// True if `action` leaves the next seat to move in check (played and taken back; no
+    /// node counted).
+    fn gives_check(pos: &mut Position, action: Action) -> bool {
+        let Action::Move(m) = action else {
+            return false;
+        };
+        pos.play_unchecked(m);
+        let check = pos.in_check(pos.to_move());
+        pos.undo();
+        check
+    }
+
     /// True if the seat to move may make a null move in `pos`: the rule file allows it
     /// ([`NullRule`]), no en-passant capture is pending, and the seat has enough non-royal
     /// pieces on the board.
@@ -480,6 +510,9 @@ impl SearchAgent {
         if let Some(o) = pos.ended().map(|o| pos.counted(o)) {
             let seat = pos.to_move();
             return self.evaluator().terminal(pos, o, seat, ply as u32);
+        }
+        if left > 0 && pos.in_check(pos.to_move()) {
+            return self.evasions(pos, ply, alpha, beta, left);
         }
         let stand = self.stand(pos);
         if left <= 0 || stand >= beta {
@@ -537,6 +570,59 @@ impl SearchAgent {
     }
 }
 
+impl SearchAgent {
+    /// Quiescence search for a seat in check: no standing pat, every legal move searched (a
+    /// mate found as such), at most `left` plies deep.
+    fn evasions(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        left: i32,
+    ) -> i32 {
+        self.grow(ply);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut ordered = std::mem::take(&mut self.ordered[ply]);
+        pos.legal_moves(&mut moves);
+        self.charge(moves.len());
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            self.ordered[ply] = ordered;
+            return match pos.outcome() {
+                Some(o) => {
+                    let seat = pos.to_move();
+                    self.evaluator().terminal(pos, o, seat, ply as u32)
+                }
+                None => self.stand(pos),
+            };
+        }
+        let eval = self.evaluator_ref();
+        order_with(eval, &self.memory, pos, &moves, None, ply, &mut ordered);
+        let mut best = -INF;
+        for &(_, m) in ordered.iter() {
+            if self.spend() {
+                break;
+            }
+            pos.play_unchecked(m);
+            self.seldepth = self.seldepth.max(ply as u32 + 1);
+            let v = -self.qsearch(pos, ply + 1, -beta, -alpha, left - 1);
+            pos.undo();
+            if self.stopped {
+                break;
+            }
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.moves[ply] = moves;
+        self.ordered[ply] = ordered;
+        if self.stopped { 0 } else { best }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -559,6 +645,21 @@ mod tests {
             let rule = NullRule::of(&Position::start(v));
             assert_eq!((rule.allowed, rule.min_pieces), (allowed, min), "{name}");
         }
+    }
+
+    #[test]
+    fn checks_are_neither_reduced_nor_pruned_and_mates_show_in_quiescence() {
+        // Black mates in three, starting with the check Bc5+ (Fairy-Stockfish: mate in 3;
+        // every black move of the line gives check). Reduced checks (with the positional
+        // evaluation) hid it from `hard`, which played b7b6.
+        use super::super::{Agent, HARD, game_rng};
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let fen = "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1";
+        let mut pos = crate::notation::from_fen(&v, fen).unwrap();
+        let mut agent = SearchAgent::new(HARD);
+        let chosen = agent.choose(&mut pos, &mut game_rng(0, 0)).unwrap();
+        let mate = crate::notation::parse_move(&mut pos, "f8c5").unwrap();
+        assert_eq!(chosen, Action::Move(mate));
     }
 
     #[test]

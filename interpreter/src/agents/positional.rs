@@ -1,0 +1,392 @@
+//! [`Positional`]: the two-seat evaluation's positional terms, read from the rule file alone
+//! (no variant names): piece-square values from each kind's reach on an empty board
+//! (centralisation), advancement toward the promotion zone (by the kind's distance in moves
+//! and the value promotion gains), royal safety (attacks on the squares around the royal
+//! piece and the own pieces standing there) and a bonus for the seat to move. Middle-game and
+//! end-game values are blended by the material left on the board (a tapered evaluation).
+
+use crate::compile::{CAPTURE, QUIET, Variant};
+use crate::engine::Position;
+use crate::vocab::{Piece, Seat, SquareSet};
+
+/// Units per move a non-royal piece would have on an empty board from its square.
+const REACH: i32 = 5;
+
+/// Units per empty-board move of a royal piece, in the end game only (a royal piece walks
+/// to the centre once the attackers are gone; in the middle game it stays home).
+const ROYAL_REACH: i32 = 5;
+
+/// Advancement: a piece `d` moves from its promotion zone gets the promotion's gain times
+/// this many thousandths, over `(d + 1)²` (middle game; twice that in the end game).
+const ADVANCE: i32 = 300;
+
+/// Units per attack on the royal zone, times the number of attacking pieces (at most
+/// [`MAX_ATTACKERS`]).
+const ATTACK: i32 = 4;
+
+/// The most attacking pieces counted.
+const MAX_ATTACKERS: i32 = 4;
+
+/// Units per own non-royal piece in the royal zone (at most [`MAX_SHELTER`]).
+const SHELTER: i32 = 8;
+
+/// The most sheltering pieces counted.
+const MAX_SHELTER: i32 = 3;
+
+/// Units per move a riding piece (one with a ray) has on the board as it stands, blockers
+/// counted: the open lines a piece on the empty board's reach does not see.
+const RIDER_MOBILITY: i32 = 4;
+
+/// Units for the seat to move.
+pub const TEMPO: i32 = 10;
+
+/// The scale of the phase: [`PHASE`] is the start's material, 0 an empty board.
+const PHASE: i32 = 256;
+
+/// The positional terms of one variant, precomputed per (kind, facing) combination and
+/// square (index `combo * squares + square`).
+#[derive(Clone, Debug)]
+pub struct Positional {
+    /// Middle-game piece-square value in units.
+    mg: Vec<i16>,
+    /// End-game piece-square value in units.
+    eg: Vec<i16>,
+    /// The squares a piece may capture on from there on an empty board.
+    hits: Vec<SquareSet>,
+    /// Per square: the royal zone of a royal piece there (the square and its neighbours).
+    zone: Vec<SquareSet>,
+    /// Per kind: royal.
+    royal: Vec<bool>,
+    /// Per combination: the piece rides (has a ray from some square).
+    rider: Vec<bool>,
+    /// The start position's non-royal material on the board, both seats, in units (≥ 1).
+    start: i32,
+    /// Squares on the board.
+    squares: usize,
+    /// Facings.
+    orients: usize,
+}
+
+impl Positional {
+    /// The terms of `v`, with the piece values `values` (units per kind).
+    pub fn new(v: &Variant, values: &[i32], reach: &[u16]) -> Positional {
+        let squares = v.board.len();
+        let orients = v.orients.len();
+        let combos = v.kinds.len() * orients;
+        let royal: Vec<bool> = v.kinds.iter().map(|k| k.royal).collect();
+        let empty = [Piece::EMPTY; 256];
+        let mut mg = vec![0i16; combos * squares];
+        let mut eg = vec![0i16; combos * squares];
+        let mut hits = vec![SquareSet::default(); combos * squares];
+        for combo in 0..combos {
+            let kind = combo / orients;
+            let advance = advancement(v, values, combo, kind);
+            for sq in 0..squares {
+                let i = combo * squares + sq;
+                let r = reach.get(i).copied().unwrap_or(0) as i32;
+                let a = advance.as_ref().map_or(0, |(gain, dist)| {
+                    dist[sq].map_or(0, |d| gain * ADVANCE / 1000 / ((d + 1) * (d + 1)))
+                });
+                if royal[kind] {
+                    eg[i] = (r * ROYAL_REACH) as i16;
+                } else {
+                    mg[i] = (r * REACH + a) as i16;
+                    eg[i] = (r * REACH + 2 * a) as i16;
+                }
+                v.table.walk(
+                    combo,
+                    sq as u8,
+                    &empty,
+                    |_| false,
+                    |to, mode, _| {
+                        if mode & CAPTURE != 0 {
+                            hits[i].insert(to);
+                        }
+                    },
+                );
+            }
+        }
+        let rider = (0..combos)
+            .map(|c| (0..squares).any(|sq| !v.table.rays_of(v.table.entry(c, sq as u8)).is_empty()))
+            .collect();
+        let zone = (0..squares)
+            .map(|sq| {
+                let mut z = SquareSet::default();
+                let s = crate::geometry::Square(sq as u8);
+                for dx in -1..=1 {
+                    for dy in -1..=1 {
+                        if let Some(t) = v.board.offset(s, dx, dy) {
+                            z.insert(t.0);
+                        }
+                    }
+                }
+                z
+            })
+            .collect();
+        let start = v
+            .setup
+            .iter()
+            .map(|&(_, p)| values.get(p.kind().index()).copied().unwrap_or(0))
+            .sum::<i32>()
+            .max(1);
+        Positional {
+            mg,
+            eg,
+            hits,
+            zone,
+            royal,
+            rider,
+            start,
+            squares,
+            orients,
+        }
+    }
+
+    /// The positional value of each of the two seats of `pos`, in units: piece-square values
+    /// blended by the phase, less the danger to its royal piece, plus its shelter; the seat to
+    /// move gets [`TEMPO`] besides.
+    pub fn values(&self, pos: &Position, values: &[i32]) -> [i32; 2] {
+        let board = pos.board();
+        let mut mg = [0i32; 2];
+        let mut eg = [0i32; 2];
+        let mut material = 0;
+        let mut royal_sq = [None; 2];
+        for s in 0..2 {
+            for sq in pos.pieces_of(Seat(s as u8)).iter() {
+                let p = board[sq as usize];
+                if p.is_dead() {
+                    continue;
+                }
+                let combo = p.combo(self.orients);
+                let i = combo * self.squares + sq as usize;
+                let mobility = if self.rider[combo] {
+                    RIDER_MOBILITY * moves(pos, combo, sq, Seat(s as u8))
+                } else {
+                    0
+                };
+                mg[s] += self.mg[i] as i32 + mobility;
+                eg[s] += self.eg[i] as i32 + mobility;
+                let k = p.kind().index();
+                if self.royal[k] {
+                    royal_sq[s] = royal_sq[s].or(Some(sq));
+                } else {
+                    material += values.get(k).copied().unwrap_or(0);
+                }
+            }
+            for (k, &x) in values.iter().enumerate() {
+                material += pos.hand_count(Seat(s as u8), crate::vocab::Kind(k as u8)) as i32 * x;
+            }
+        }
+        let phase = (material * PHASE / self.start).clamp(0, PHASE);
+        let mut out = [0; 2];
+        for s in 0..2 {
+            let mut v = (mg[s] * phase + eg[s] * (PHASE - phase)) / PHASE;
+            if let Some(k) = royal_sq[s] {
+                v += self.safety(pos, Seat(s as u8), k) * phase / PHASE;
+            }
+            out[s] = v;
+        }
+        out[pos.to_move().index() & 1] += TEMPO;
+        out
+    }
+
+    /// The safety of `seat`'s royal piece on `king`, in units: its own non-royal pieces in
+    /// the royal zone less the attacks of the other seat's pieces on the zone (each square an
+    /// attacker reaches there, blockers counted, times the number of attackers).
+    fn safety(&self, pos: &Position, seat: Seat, king: u8) -> i32 {
+        let zone = self.zone[king as usize];
+        let board = pos.board();
+        let v = pos.variant();
+        let mut shelter = 0;
+        let mut hits = 0;
+        let mut attackers = 0;
+        for sq in zone.iter() {
+            let p = board[sq as usize];
+            if !p.is_empty() && !p.is_dead() && p.owner() == seat && !self.royal[p.kind().index()] {
+                shelter += 1;
+            }
+        }
+        let other = Seat(1 - seat.0);
+        for sq in pos.pieces_of(other).iter() {
+            let p = board[sq as usize];
+            if p.is_dead() || self.royal[p.kind().index()] {
+                continue;
+            }
+            let combo = p.combo(self.orients);
+            let i = combo * self.squares + sq as usize;
+            if !intersects(&self.hits[i], &zone) {
+                continue;
+            }
+            let mut n = 0;
+            v.table.walk(
+                combo,
+                sq,
+                board,
+                |p| !p.is_empty(),
+                |to, mode, _| {
+                    n += (mode & CAPTURE != 0 && zone.contains(to)) as i32;
+                },
+            );
+            if n > 0 {
+                hits += n;
+                attackers += 1;
+            }
+        }
+        SHELTER * shelter.min(MAX_SHELTER) - ATTACK * hits * attackers.min(MAX_ATTACKERS)
+    }
+}
+
+/// The moves of `seat`'s piece of `combo` on `from` as the board stands: empty squares it may
+/// move to and other seats' live pieces it may capture (royal safety ignored).
+#[inline]
+fn moves(pos: &Position, combo: usize, from: u8, seat: Seat) -> i32 {
+    let board = pos.board();
+    let mut n = 0;
+    pos.variant().table.walk(
+        combo,
+        from,
+        board,
+        |p| !p.is_empty(),
+        |_, mode, p| {
+            n += if p.is_empty() {
+                mode & QUIET != 0
+            } else {
+                mode & CAPTURE != 0 && p.owner() != seat && !p.is_dead()
+            } as i32;
+        },
+    );
+    n
+}
+
+/// True if the two sets share a square.
+#[inline]
+fn intersects(a: &SquareSet, b: &SquareSet) -> bool {
+    a.0.iter().zip(&b.0).any(|(x, y)| x & y != 0)
+}
+
+/// For a kind that promotes: the value its best promotion gains (units) and, per square, the
+/// fewest moves (on an empty board, quiet or capturing) from there into its promotion zone
+/// (`None`: never); `None` for a kind that does not promote or gains nothing.
+fn advancement(
+    v: &Variant,
+    values: &[i32],
+    combo: usize,
+    kind: usize,
+) -> Option<(i32, Vec<Option<i32>>)> {
+    let info = v.kinds.get(kind)?;
+    let promotion = info.promotion.as_ref()?;
+    let own = values.get(kind).copied().unwrap_or(0);
+    let gain = promotion
+        .to
+        .iter()
+        .map(|k| values.get(k.index()).copied().unwrap_or(0) - own)
+        .max()?;
+    if gain <= 0 {
+        return None;
+    }
+    let zone = v.promo_zone.get(combo)?;
+    let squares = v.board.len();
+    let empty = [Piece::EMPTY; 256];
+    let mut next: Vec<Vec<u8>> = vec![Vec::new(); squares];
+    for (sq, out) in next.iter_mut().enumerate() {
+        v.table.walk(
+            combo,
+            sq as u8,
+            &empty,
+            |_| false,
+            |to, mode, _| {
+                if mode & (QUIET | CAPTURE) != 0 {
+                    out.push(to);
+                }
+            },
+        );
+    }
+    // Breadth-first from every square towards the zone.
+    let dist = (0..squares)
+        .map(|start| {
+            let mut seen = vec![false; squares];
+            let mut frontier = vec![start as u8];
+            seen[start] = true;
+            for d in 0..squares as i32 {
+                if frontier.iter().any(|&s| zone.contains(s)) {
+                    return Some(d);
+                }
+                let mut after = Vec::new();
+                for &s in &frontier {
+                    for &t in &next[s as usize] {
+                        if !seen[t as usize] {
+                            seen[t as usize] = true;
+                            after.push(t);
+                        }
+                    }
+                }
+                if after.is_empty() {
+                    return None;
+                }
+                frontier = after;
+            }
+            None
+        })
+        .collect();
+    Some((gain, dist))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
+
+    /// The chess variant's positional terms and its piece values (units).
+    fn chess() -> (std::sync::Arc<Variant>, Positional, Vec<i32>) {
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let values: Vec<i32> = v.kinds.iter().map(|k| k.value as i32 * 100).collect();
+        let reach = super::super::eval::empty_board_reach(&v);
+        let p = Positional::new(&v, &values, &reach);
+        (v, p, values)
+    }
+
+    #[test]
+    fn pawns_gain_by_their_distance_to_the_promotion_zone() {
+        // A white pawn on e7 is one move from e8, where it becomes a queen (gain 900 − 100):
+        // one quiet move on an empty board (5 units) and 800 · 0.3 / (1 + 1)² = 60 for the
+        // advance in the middle game, twice that in the end game. On e2 it is six single steps
+        // away (the double step is a first move, not in the table): 5 + 240 / 49 = 9 (5 + 8 in
+        // the end game, whole units).
+        let (v, p, _) = chess();
+        let pos = crate::notation::from_fen(&v, "4k3/4P3/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let pawn = pos.piece_at(crate::geometry::Square(52));
+        let i = |sq: usize| pawn.combo(p.orients) * p.squares + sq;
+        assert_eq!((p.mg[i(52)], p.eg[i(52)]), (65, 125));
+        assert_eq!((p.mg[i(12)], p.eg[i(12)]), (9, 13));
+    }
+
+    #[test]
+    fn royal_safety_counts_attacks_on_the_zone_and_shelter() {
+        // The white king on g1: its zone is f1 g1 h1 f2 g2 h2. A black rook on a2 reaches f2,
+        // g2 and h2 along the open second rank: 3 hits by 1 attacker, −4 · 3 · 1 = −12. With a
+        // white pawn on c2 the rook is blocked at c2 (0 hits) and the pawn is not in the zone;
+        // with white pawns on f2 g2 h2 the rook hits f2 only and three pieces shelter: +24 − 4.
+        let (v, p, _) = chess();
+        for (fen, want) in [
+            ("4k3/8/8/8/8/8/r7/6K1 w - - 0 1", -12),
+            ("4k3/8/8/8/8/8/r1P5/6K1 w - - 0 1", 0),
+            ("4k3/8/8/8/8/8/r4PPP/6K1 w - - 0 1", 24 - 4),
+        ] {
+            let pos = crate::notation::from_fen(&v, fen).unwrap();
+            assert_eq!(p.safety(&pos, Seat(0), 6), want, "{fen}");
+        }
+    }
+
+    #[test]
+    fn riders_count_their_moves_as_the_board_stands() {
+        // A rook on a1 behind its own pawn on a2, its bishop on c1, has b1 only; the bishop,
+        // behind pawns on b2 and d2, has nothing; a knight is no rider.
+        let (v, p, _) = chess();
+        let pos = crate::notation::from_fen(&v, "4k3/8/8/8/8/8/PP1P4/R1B1K1N1 w - - 0 1").unwrap();
+        let combo = |sq: u8| pos.piece_at(crate::geometry::Square(sq)).combo(p.orients);
+        assert_eq!(moves(&pos, combo(0), 0, Seat(0)), 1);
+        assert_eq!(moves(&pos, combo(2), 2, Seat(0)), 0);
+        assert!(p.rider[combo(0)] && p.rider[combo(2)] && !p.rider[combo(6)]);
+    }
+}
