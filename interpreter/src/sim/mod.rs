@@ -257,12 +257,15 @@ where
         }
         (a, fa)
     };
+    // Once stopped, the games not started are skipped, not walked one by one.
+    let going = |_: &u64| !observer.stopped();
     let Some(pool) = thread_pool(plan.threads) else {
-        return (0..count).fold(empty(), play);
+        return (0..count).take_while(going).fold(empty(), play);
     };
     pool.install(|| {
         (0..count)
             .into_par_iter()
+            .take_any_while(going)
             .fold(empty, play)
             .reduce(empty, merge)
     })
