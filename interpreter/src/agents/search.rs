@@ -187,7 +187,7 @@ pub const HARD: Grade = Grade {
 
 /// `hard`'s Monte Carlo iterations per move in dice variants ([`Grade::monte_carlo`]).
 /// Measured in Chaturaji against `medium` (seats paired 2 v 2, both pairings, seeded):
-/// 3,000 iterations won 0.585 [0.516, 0.651] of 200 games, where `hard`'s expectimax over its
+/// 3,000 iterations won 0.563 [0.523, 0.602] of 600 games, where `hard`'s expectimax over its
 /// own turn (80,000 nodes) won 0.45 [0.38, 0.52] of 200, and deeper or wider expectimax did
 /// no better (10,000 nodes past its own turn 0.458 of 400; two rolls at the leaves 0.486).
 pub const HARD_MONTE_CARLO: u32 = 3_000;
