@@ -102,6 +102,10 @@ pub struct ValuesArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Also write a rule file that `extends:` the variant with the fitted `values:` section
+    /// (refused if the file exists, or if the variant's file is not in its folder or below).
+    #[arg(long, value_name = "FILE.yaml")]
+    pub write: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `perft`.

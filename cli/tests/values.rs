@@ -54,3 +54,77 @@ fn values_refuses_zero_games_and_unknown_agents() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown agent `hardest`"));
 }
+
+/// The last line of the table, the `values:` section.
+fn values_line(out: &std::process::Output) -> String {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().last().expect("a table").to_string();
+    assert!(line.starts_with("values: {"), "{text}");
+    line
+}
+
+#[test]
+fn values_write_a_rule_file_that_extends_the_variant_with_the_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("makruk-fitted.yaml");
+    let f = file.to_str().unwrap();
+    let quick = ["--games", "4", "--resamples", "2"];
+    let out = values(&[&["makruk", "--write", f][..], &quick[..]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A built-in is extended by name, with the section the table printed.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("# Piece values fitted by `ashtapada values`: 4 games"));
+    assert_eq!(
+        lines[1..],
+        ["name: makruk-fitted", "extends: makruk", &values_line(&out)]
+    );
+    // An existing file is never overwritten.
+    let again = values(&[&["makruk", "--write", f][..], &quick[..]].concat());
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("the file exists"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+
+    // A rule file is extended by its path from the written file's folder…
+    let sub = dir.path().join("rules");
+    std::fs::create_dir(&sub).unwrap();
+    let koth = sub.join("koth.yaml");
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/kingofthehill.yaml"
+    );
+    std::fs::copy(source, &koth).unwrap();
+    let fitted = dir.path().join("koth-fitted.yaml");
+    let k = koth.to_str().unwrap();
+    let out = values(&[&[k, "--write", fitted.to_str().unwrap()][..], &quick[..]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&fitted).unwrap();
+    assert!(text.contains("\nextends: rules/koth.yaml\n"), "{text}");
+    // …and refused where an `extends:` path could not reach it (above the written file).
+    let below = sub.join("deeper");
+    std::fs::create_dir(&below).unwrap();
+    let out = values(
+        &[
+            &[k, "--write", below.join("x.yaml").to_str().unwrap()][..],
+            &quick[..],
+        ]
+        .concat(),
+    );
+    assert!(!out.status.success());
+    // The message as one line (the report wraps it at the terminal's width).
+    let stderr = String::from_utf8_lossy(&out.stderr).replace('│', " ");
+    let one_line = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        one_line.contains("is not in that file's folder or below it"),
+        "{stderr}"
+    );
+    assert!(!below.join("x.yaml").exists());
+}

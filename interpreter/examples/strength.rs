@@ -45,8 +45,14 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
 /// An agent by name; a search grade may name its algorithm for games of more than two seats
 /// after a slash (`medium/paranoid`, `medium/brs`; `hard/whole`: past its own turn in dice variants) and its node budget after a colon
 /// (`medium:2000`, `hard/brs:40000`; `mcts:N`: Monte Carlo tree search of N iterations), for comparisons at equal work.
-fn agent(name: &str) -> Box<dyn Agent> {
+/// Settings of the grade may follow after commas (`hard,threat_rolls=1,turn_only=0`): the
+/// [`Grade`](ashtapada::agents::Grade) fields `max_depth`, `quiescence`, `threat_rolls`,
+/// `threat_seats`, `score_view`, `turn_only`, `check_extensions`, `monte_carlo` (booleans as 0
+/// or 1).
+fn agent(spec: &str) -> Box<dyn Agent> {
     use ashtapada::agents::{Algorithm, EASY, HARD, MEDIUM};
+    let mut fields = spec.split(',');
+    let name = fields.next().unwrap_or(spec);
     let (name, nodes) = match name.split_once(':') {
         Some((n, k)) => (n, k.parse::<u64>().ok()),
         None => (name, None),
@@ -82,7 +88,31 @@ fn agent(name: &str) -> Box<dyn Agent> {
         grade.nodes = n;
         grade.dice_nodes = n;
     }
+    for field in fields {
+        set_field(&mut grade, field);
+    }
     Box::new(SearchAgent::new(grade))
+}
+
+/// Sets one `key=value` field of `grade` (see [`agent`]).
+fn set_field(grade: &mut ashtapada::agents::Grade, field: &str) {
+    let (key, value) = field
+        .split_once('=')
+        .unwrap_or_else(|| panic!("`{field}`: a setting is key=value"));
+    let n: i64 = value
+        .parse()
+        .unwrap_or_else(|_| panic!("`{field}`: the value is a number"));
+    match key {
+        "max_depth" => grade.max_depth = n as i32,
+        "quiescence" => grade.quiescence = n as i32,
+        "threat_rolls" => grade.threat_rolls = n as u8,
+        "threat_seats" => grade.threat_seats = n as u8,
+        "score_view" => grade.score_view = n != 0,
+        "turn_only" => grade.turn_only = n != 0,
+        "check_extensions" => grade.check_extensions = n as u8,
+        "monte_carlo" => grade.monte_carlo = n as u32,
+        _ => panic!("unknown grade setting `{key}`"),
+    }
 }
 
 /// A's win share over both seat assignments: (share, [low, high], games).

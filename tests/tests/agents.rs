@@ -4,7 +4,8 @@
 //! example, not here.)
 
 use ashtapada::agents::{
-    AGENT_NAMES, Agent, ChaCha8Rng, EASY, Grade, HARD, MEDIUM, SearchAgent, by_name, uniform_below,
+    AGENT_NAMES, Agent, ChaCha8Rng, EASY, Grade, HARD, HARD_MONTE_CARLO, MEDIUM, MctsAgent,
+    SearchAgent, by_name, uniform_below,
 };
 use ashtapada::notation::{parse_move, parse_position, to_position_string};
 use ashtapada::sim::game_rng;
@@ -180,13 +181,17 @@ fn check_extensions_see_a_mate_in_two_past_a_free_rook() {
 
 #[test]
 fn hard_searches_its_own_dice_turn_whole_and_no_further() {
-    // Chaturaji's start, red rolls a horse (3) and a pawn-or-king (1): `hard` searches both
-    // die moves of the turn (depth 2), then the last one (depth 1); what follows the turn it
-    // sees only through the next seats' rolls at its leaves.
+    // Chaturaji's start, red rolls a horse (3) and a pawn-or-king (1): `hard`'s expectimax
+    // searches both die moves of the turn (depth 2), then the last one (depth 1); what follows
+    // the turn it sees only through the next seats' rolls at its leaves.
     let v = load_variant("chaturaji", &Assignment::default()).expect("built in");
     let mut pos = Position::start(v);
     pos.roll(&[3, 1]).expect("a valid roll");
-    let mut hard = SearchAgent::new(HARD);
+    let expectimax = Grade {
+        monte_carlo: 0,
+        ..HARD
+    };
+    let mut hard = SearchAgent::new(expectimax);
     let mut rng = game_rng(0, 0);
     let first = hard.choose(&mut pos, &mut rng).expect("it acts");
     assert_eq!(hard.depth(), 2);
@@ -194,6 +199,33 @@ fn hard_searches_its_own_dice_turn_whole_and_no_further() {
     assert!(!pos.awaiting_roll(), "a die is left");
     hard.choose(&mut pos, &mut rng).expect("it acts");
     assert_eq!(hard.depth(), 1);
+}
+
+#[test]
+fn hard_plays_dice_variants_by_monte_carlo_tree_search() {
+    // `hard`'s game moves in Chaturaji are those of the Monte Carlo player of its iterations,
+    // sight and work budget, from the same generator; its nodes are the tree's actions.
+    let v = load_variant("chaturaji", &Assignment::default()).expect("built in");
+    let mut pos = Position::start(v);
+    pos.roll(&[3, 1]).expect("a valid roll");
+    let mut hard = SearchAgent::new(HARD);
+    let got = hard.choose(&mut pos, &mut game_rng(5, 0)).expect("it acts");
+    let mut mcts = MctsAgent::new(HARD_MONTE_CARLO)
+        .with_sight(HARD.threat_seats, HARD.score_view)
+        .with_work(HARD.work);
+    let want = mcts.choose(&mut pos, &mut game_rng(5, 0)).expect("it acts");
+    assert_eq!(got, want);
+    assert_eq!(hard.depth(), 0);
+    assert!(
+        hard.nodes() >= u64::from(HARD_MONTE_CARLO),
+        "{}",
+        hard.nodes()
+    );
+    assert_eq!(hard.work(), mcts.work());
+    // Without dice `hard` searches by alpha-beta as before (depth reported).
+    let mut pos = position("chaturanga", &[], "8/4k3/R6r/8/8/8/8/4K3 w - - 0 1");
+    hard.choose(&mut pos, &mut game_rng(5, 0)).expect("it acts");
+    assert!(hard.depth() > 0);
 }
 
 /// The work budget bounds every grade's work per move on any rule file, the first iteration

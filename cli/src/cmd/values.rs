@@ -1,11 +1,13 @@
 //! `ashtapada values VARIANT [--set OPT=CHOICE …] [--games N] [--seed S] [--agent A]
 //! [--json]`: every kind's start value (mobility on the board) and its value fitted to seeded
-//! self-play, with a 95% bootstrap interval and the games and positions it comes from.
+//! self-play, with a 95% bootstrap interval and the games and positions it comes from;
+//! `--write FILE` also writes a rule file that extends the variant with the fitted values.
 
 use super::{Failure, bad_input, load};
 use crate::args::ValuesArgs;
 use ashtapada::agents::fit::{Fit, Gather, fit, gather};
 use ashtapada::diag::Code;
+use ashtapada::spec::builtin;
 use std::io::Write;
 
 pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -17,6 +19,8 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ));
     }
     let v = load(&a.v)?;
+    // Checked before the games, which may take minutes.
+    let extends = a.write.as_deref().map(|f| extends_from(a, f)).transpose()?;
     let opts = Gather {
         games: a.games,
         seed: a.seed,
@@ -32,6 +36,9 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )
     })?;
     let f = fit(&v, &samples, a.resamples, a.seed);
+    if let (Some(file), Some(extends)) = (&a.write, &extends) {
+        write_rule_file(a, &opts, &f, file, extends)?;
+    }
     if a.json {
         writeln!(out, "{}", to_json(&v.name, &opts, &f))?;
     } else {
@@ -95,11 +102,113 @@ fn write_table(variant: &str, opts: &Gather, f: &Fit, out: &mut dyn Write) -> st
         "general terms are per unit: a piece in hand (on top of its value), a move of \
          empty-board mobility in tens, an attacked square next to the royal piece, the move"
     )?;
-    // The line must read back: a rule file's `values:` takes 0 to 1000, so a fit below zero
-    // (a kind the self-play games could not tell from nothing) is written as 0.
+    writeln!(out, "{}", values_line(f))
+}
+
+/// The `values:` section of the fit, one line. It must read back: a rule file's `values:`
+/// takes 0 to 1000, so a fit below zero (a kind the self-play games could not tell from
+/// nothing) is written as 0.
+fn values_line(f: &Fit) -> String {
     let kinds: Vec<String> = (0..f.names.len())
         .filter(|&j| f.kinds[j].is_some())
         .map(|j| format!("{}: {:.2}", f.names[j], f.value[j].clamp(0.0, 1000.0)))
         .collect();
-    writeln!(out, "values: {{ {} }}", kinds.join(", "))
+    format!("values: {{ {} }}", kinds.join(", "))
+}
+
+/// What the rule file written to `file` extends: a built-in by name, a rule file by its path
+/// from `file`'s folder.
+///
+/// Errors: `file` exists; the variant's rule file is not in `file`'s folder or below it (an
+/// `extends:` path may not leave the folder).
+fn extends_from(a: &ValuesArgs, file: &std::path::Path) -> Result<String, Failure> {
+    if file.exists() {
+        return Err(refuse_write(
+            format!("`--write {}`: the file exists", file.display()),
+            "give a new file name, or remove the file first",
+        ));
+    }
+    let parent = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if !parent.is_dir() {
+        return Err(refuse_write(
+            format!(
+                "`--write {}`: no folder `{}`",
+                file.display(),
+                parent.display()
+            ),
+            "create the folder first, or write the file elsewhere",
+        ));
+    }
+    if builtin(&a.v.variant).is_some() {
+        return Ok(a.v.variant.clone());
+    }
+    relative_below(parent, std::path::Path::new(&a.v.variant)).ok_or_else(|| {
+        refuse_write(
+            format!(
+                "`--write {}`: `{}` is not in that file's folder or below it, so it cannot \
+                 be extended from there",
+                file.display(),
+                a.v.variant
+            ),
+            "write the file in the rule file's folder (or a folder above it)",
+        )
+    })
+}
+
+fn refuse_write(message: String, help: &str) -> Failure {
+    bad_input(Code::OutputWrite, message, help)
+}
+
+/// Writes `file`: a rule file that extends `extends` with the fitted `values:` section, the
+/// fit's games, seed, agent and options in a comment; then loads it to make sure it reads
+/// back (removing it if it does not).
+///
+/// Errors: the write fails; the file written does not load.
+fn write_rule_file(
+    a: &ValuesArgs,
+    opts: &Gather,
+    f: &Fit,
+    file: &std::path::Path,
+    extends: &str,
+) -> Result<(), Failure> {
+    let stem = file.file_stem().map_or_else(
+        || "fitted".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let options = if a.v.set.is_empty() {
+        "the default options".to_string()
+    } else {
+        format!("--set {}", a.v.set.join(" --set "))
+    };
+    let text = format!(
+        "# Piece values fitted by `ashtapada values`: {} games of `{}` self-play, seed {}, \
+         {options}.\nname: {stem}\nextends: {extends}\n{}\n",
+        f.games,
+        opts.agent,
+        opts.seed,
+        values_line(f)
+    );
+    crate::output::write_atomic(file, text.as_bytes())
+        .map_err(|e| refuse_write(e, "check the folder exists and is writable"))?;
+    let path = file.to_string_lossy();
+    let loaded = ashtapada::Assignment::parse(&a.v.set)
+        .map_err(Failure::from)
+        .and_then(|set| Ok(ashtapada::load_variant(&path, &set)?));
+    if let Err(e) = loaded {
+        // Nothing is left behind that does not read back.
+        let _ = std::fs::remove_file(file);
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// `target`'s path from the folder `dir`, if `target` lies in `dir` or below it.
+fn relative_below(dir: &std::path::Path, target: &std::path::Path) -> Option<String> {
+    let dir = std::fs::canonicalize(dir).ok()?;
+    let target = std::fs::canonicalize(target).ok()?;
+    let rel = target.strip_prefix(&dir).ok()?;
+    Some(rel.to_string_lossy().into_owned())
 }

@@ -57,6 +57,15 @@ impl Node {
 #[derive(Clone, Debug)]
 pub struct MctsAgent {
     iterations: u32,
+    /// The evaluation's sight ([`Evaluator::set_sight`]): threat seats and the score view.
+    sight: (u8, bool),
+    /// Work budget per move, in the units of [`Grade::work`](super::Grade::work): no
+    /// iteration starts once it is spent.
+    work_budget: u64,
+    /// Work units spent on the current move.
+    work: u64,
+    /// Actions played in the tree for the current move.
+    nodes: u64,
     eval: Option<Evaluator>,
     rolls: Option<Rolls>,
     tree: Vec<Node>,
@@ -64,10 +73,16 @@ pub struct MctsAgent {
 }
 
 impl MctsAgent {
-    /// An agent of `iterations` iterations (tree nodes added) per move, at least 1.
+    /// An agent of `iterations` iterations (tree nodes added) per move, at least 1, whose
+    /// evaluation sees what [`MEDIUM`](super::MEDIUM)'s does (in dice variants each seat's
+    /// expected loss to the other seats' next rolls; where captures score, the score view).
     pub fn new(iterations: u32) -> MctsAgent {
         MctsAgent {
             iterations: iterations.max(1),
+            sight: (super::MEDIUM.threat_seats, super::MEDIUM.score_view),
+            work_budget: u64::MAX,
+            work: 0,
+            nodes: 0,
             eval: None,
             rolls: None,
             tree: Vec::new(),
@@ -75,18 +90,57 @@ impl MctsAgent {
         }
     }
 
-    /// The rewards of `pos` per seat, each in 0..=1.
+    /// The same agent with the evaluation's sight set to `threat_seats` and `score_view`
+    /// (see [`Evaluator::set_sight`]).
+    pub fn with_sight(mut self, threat_seats: u8, score_view: bool) -> MctsAgent {
+        self.sight = (threat_seats, score_view);
+        self
+    }
+
+    /// The same agent under a work budget per move (see [`Grade::work`](super::Grade::work):
+    /// each action played, each move generated, each piece evaluated — twice where the
+    /// evaluation weighs exposure): no iteration starts once it is spent, so that a move's time
+    /// is bounded on any rule file. The first iteration always runs.
+    pub fn with_work(mut self, budget: u64) -> MctsAgent {
+        self.work_budget = budget;
+        self
+    }
+
+    /// Work units (see [`with_work`](Self::with_work)) spent on the last move chosen.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Actions played in the tree (moves, passes and rolls) for the last move chosen.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The rewards of `pos` per seat, each in 0..=1: every seat's standing is evaluated once
+    /// and compared with the others' ([`Evaluator::versus`], as [`Evaluator::relative`] does).
     fn rewards(&mut self, pos: &mut Position, ply: u32) -> [f64; MAX_SEATS] {
         let n = pos.variant().seats.len();
         let outcome = pos.outcome();
         let e = Evaluator::cached(&mut self.eval, pos);
+        e.set_sight(self.sight.0, self.sight.1);
         let mut r = [0.0; MAX_SEATS];
+        if let Some(o) = outcome {
+            for (s, x) in r.iter_mut().enumerate().take(n) {
+                let t = e.terminal(pos, o, Seat(s as u8), ply);
+                *x = (t as f64 / WIN as f64 + 1.0) / 2.0;
+            }
+            return r;
+        }
+        let pieces: u64 = (0..n).map(|s| pos.piece_count(Seat(s as u8)) as u64).sum();
+        let exposed = self.sight.0 > 0 && pos.variant().rules.dice.is_some();
+        self.work += pieces * (1 + exposed as u64);
+        let mut v = e.exposure(pos).map(|x| -x);
+        for (s, x) in v.iter_mut().enumerate().take(n) {
+            *x += e.seat_value(pos, Seat(s as u8));
+        }
         for (s, x) in r.iter_mut().enumerate().take(n) {
-            let seat = Seat(s as u8);
-            *x = match outcome {
-                Some(o) => (e.terminal(pos, o, seat, ply) as f64 / WIN as f64 + 1.0) / 2.0,
-                None => 1.0 / (1.0 + (-(e.relative(pos, seat) as f64) / SCALE).exp()),
-            };
+            let rel = if n < 2 { v[s] } else { e.versus(&v[..n], s) };
+            *x = 1.0 / (1.0 + (-(rel as f64) / SCALE).exp());
         }
         r
     }
@@ -104,6 +158,7 @@ impl MctsAgent {
         } else {
             let mut moves = std::mem::take(&mut self.moves);
             pos.legal_moves(&mut moves);
+            self.work += moves.len() as u64;
             crate::vocab::canonical_order(&mut moves);
             for i in (1..moves.len()).rev() {
                 let j = uniform_below(rng, i as u32 + 1) as usize;
@@ -198,6 +253,8 @@ impl MctsAgent {
                 }
             }
             played += 1;
+            self.nodes += 1;
+            self.work += 1;
             path.push(next);
             let fresh = self.tree[next].visits == 0;
             node = next;
@@ -235,7 +292,12 @@ impl Agent for MctsAgent {
         self.rolls = pos.variant().rules.dice.as_ref().map(Rolls::new);
         self.tree.clear();
         self.tree.push(Node::new(Action::Pass, 0));
-        for _ in 0..self.iterations {
+        self.work = 0;
+        self.nodes = 0;
+        for i in 0..self.iterations {
+            if i > 0 && self.work >= self.work_budget {
+                break;
+            }
             self.iterate(pos, rng);
         }
         // The most visited root action that the game allows (a perpetual check the search

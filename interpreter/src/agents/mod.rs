@@ -29,7 +29,9 @@ pub use mcts::MctsAgent;
 /// depending on `rand_chacha`).
 pub use rand_chacha::ChaCha8Rng;
 pub use random::{RandomAgent, game_rng, uniform_below};
-pub use search::{Algorithm, BEST_REPLY_NODES, EASY, Grade, HARD, MEDIUM, SearchAgent};
+pub use search::{
+    Algorithm, BEST_REPLY_NODES, EASY, Grade, HARD, HARD_MONTE_CARLO, MEDIUM, SearchAgent,
+};
 
 use crate::engine::Position;
 use crate::stop::Stop;
