@@ -47,6 +47,15 @@ impl Position {
             }
             let combo = p.combo(n_orients);
             let e = t.entry(combo, from);
+            // The targets where a move promotes: the rest are pushed as they are.
+            let promoting = self.promoting_targets(p, combo, from);
+            let push = |to: u8, out: &mut Vec<Move>| {
+                if promoting.contains(to) {
+                    self.push_move(p, combo, from, to, die, out);
+                } else {
+                    out.push(Move::board(Square(from), Square(to)).with_die(die));
+                }
+            };
             let mut holds = self.rights.contains(from);
             if holds && unchecked >> p.kind().0 & 1 == 1 {
                 holds = !*checked.get_or_insert_with(|| self.in_check(seat));
@@ -70,7 +79,7 @@ impl Position {
                         .iter()
                         .all(|&b| self.board[b as usize].is_empty())
                 {
-                    self.push_move(p, combo, from, l.to, die, out);
+                    push(l.to, out);
                 }
             }
             for r in t.rays_of(e) {
@@ -81,11 +90,11 @@ impl Position {
                     let target = self.board[to as usize];
                     if target.is_empty() {
                         if r.mode & QUIET != 0 {
-                            self.push_move(p, combo, from, to, die, out);
+                            push(to, out);
                         }
                     } else {
                         if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
-                            self.push_move(p, combo, from, to, die, out);
+                            push(to, out);
                         }
                         break;
                     }
