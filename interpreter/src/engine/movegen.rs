@@ -414,17 +414,14 @@ impl Position {
     /// [`set_reference_legality`](Self::set_reference_legality)), is played and tested.
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
-        let safe_now = !self.reference_legality
+        let exposing = (!self.reference_legality
             && self.variant.rules.partners(seat).is_empty()
             && self.variant.rules.last_royal.is_none()
-            && !self.in_check(seat)
-            && !self.under_bikjang();
-        let (vacate, fill) = if safe_now {
-            self.exposing_squares(seat)
-        } else {
-            None
-        }
-        .unwrap_or((SquareSet::FULL, SquareSet::FULL));
+            && !self.under_bikjang())
+        .then(|| self.exposing_squares(seat))
+        .flatten();
+        let safe_now = exposing.is_some();
+        let (vacate, fill) = exposing.unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
         let royal_kinds = self.variant.royal_kinds();
         move |pos: &mut Self, m: Move| {
@@ -451,16 +448,16 @@ impl Position {
         self.die_cache_valid = false;
     }
 
-    /// For `seat`, whose royal pieces are not attacked: the squares whose emptying (its royal
-    /// pieces' own squares and the pinned pieces') and those whose filling could expose one
-    /// of them (see [`legality`](Self::legality)); `None` if one faces another seat's royal
-    /// piece already.
+    /// For `seat`: the squares whose emptying (its royal pieces' own squares and the pinned
+    /// pieces') and those whose filling could expose one of its royal pieces (see
+    /// [`legality`](Self::legality)); `None` if one is attacked (the seat is in check) or
+    /// faces another seat's royal piece already.
     fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
         let v = &*self.variant;
         let (mut vacate, mut fill) = (SquareSet::default(), SquareSet::default());
         for sq in self.royals[seat.index()].iter() {
             vacate.insert(sq);
-            let (pinned, screens) = v.attacks.exposers(&self.board, sq, seat);
+            let (pinned, screens) = v.attacks.exposers(&self.board, sq, seat)?;
             vacate = vacate.union(pinned);
             fill = fill.union(screens);
             if let Some(f) = &v.rules.facing {
