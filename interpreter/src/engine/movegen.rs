@@ -243,7 +243,7 @@ impl Position {
     /// expands a move into promotion choices: none for a promotion in place or a kind without
     /// promotion, every square when `from` is in the promotion zone, else the zone.
     #[inline]
-    pub(super) fn promoting_targets(&self, p: Piece, combo: usize, from: u8) -> SquareSet {
+    fn promoting_targets(&self, p: Piece, combo: usize, from: u8) -> SquareSet {
         let v = &*self.variant;
         match &v.kinds[p.kind().index()].promotion {
             Some(pr) if !pr.in_place => {

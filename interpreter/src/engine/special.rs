@@ -47,15 +47,6 @@ impl Position {
             }
             let combo = p.combo(n_orients);
             let e = t.entry(combo, from);
-            // The targets where a move promotes: the rest are pushed as they are.
-            let promoting = self.promoting_targets(p, combo, from);
-            let push = |to: u8, out: &mut Vec<Move>| {
-                if promoting.contains(to) {
-                    self.push_move(p, combo, from, to, die, out);
-                } else {
-                    out.push(Move::board(Square(from), Square(to)).with_die(die));
-                }
-            };
             let mut holds = self.rights.contains(from);
             if holds && unchecked >> p.kind().0 & 1 == 1 {
                 holds = !*checked.get_or_insert_with(|| self.in_check(seat));
@@ -79,7 +70,7 @@ impl Position {
                         .iter()
                         .all(|&b| self.board[b as usize].is_empty())
                 {
-                    push(l.to, out);
+                    self.push_move(p, combo, from, l.to, die, out);
                 }
             }
             for r in t.rays_of(e) {
@@ -90,11 +81,11 @@ impl Position {
                     let target = self.board[to as usize];
                     if target.is_empty() {
                         if r.mode & QUIET != 0 {
-                            push(to, out);
+                            self.push_move(p, combo, from, to, die, out);
                         }
                     } else {
                         if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
-                            push(to, out);
+                            self.push_move(p, combo, from, to, die, out);
                         }
                         break;
                     }
