@@ -145,12 +145,13 @@ impl AttackTable {
         t
     }
 
-    /// The squares whose change by a move of `mover` could let another seat's piece attack
-    /// `sq` (square index) on `board` (the mailbox), for a royal piece of `mover` on `sq` that
-    /// no piece attacks now: `(vacate, fill)`, where a move that empties no square of `vacate`,
-    /// puts a piece on no square of `fill` and removes no piece elsewhere (no en-passant-like
-    /// capture) leaves `sq` unattacked. Only other seats' pieces attack, and a move of
-    /// `mover` removes none of them but the one on its target square, which it fills, so:
+    /// For a royal piece of `mover` on `sq` (square index) on `board` (the mailbox): `None` if
+    /// another seat's live piece attacks it now (as [`attacked`](Self::attacked) finds), else
+    /// the squares whose change by a move of `mover` could let one attack it: `(vacate,
+    /// fill)`, where a move that empties no square of `vacate`, puts a piece on no square of
+    /// `fill` and removes no piece elsewhere (no en-passant-like capture) leaves `sq`
+    /// unattacked. Only other seats' pieces attack, and a move of `mover` removes none of
+    /// them but the one on its target square, which it fills, so:
     /// - `vacate` holds the pinned pieces: `mover`'s first piece on a line walking back from
     ///   `sq` when the next piece on it is another seat's live piece attacking along that
     ///   line, and the blocking squares of the lame leaps of other seats' pieces onto `sq`;
@@ -158,19 +159,21 @@ impl AttackTable {
     ///   seat's live piece hopping along it with at most two pieces between (one move changes
     ///   that count by at most one, or the kind of a screen by a capture).
     ///
-    /// Cost: one walk of each line up to its second piece (hop lines: third), as
+    /// Cost: one walk of each line up to its second piece (hop lines: third), where
     /// [`attacked`](Self::attacked) walks them to their first.
-    pub fn exposers(&self, board: &[Piece], sq: u8, mover: Seat) -> (SquareSet, SquareSet) {
+    pub fn exposers(&self, board: &[Piece], sq: u8, mover: Seat) -> Option<(SquareSet, SquareSet)> {
         let other = |p: Piece| !p.is_empty() && !p.is_dead() && p.owner() != mover;
         let mut vacate = SquareSet::default();
         let (start, len) = self.leap_index[sq as usize];
         for r in &self.rev_leaps[start as usize..(start + len) as usize] {
             let p = board[r.from as usize];
-            if r.nblock > 0
-                && other(p)
+            if other(p)
                 && self.can_leap[p.combo(self.n_orients) * self.n_leap_types + r.ty as usize]
             {
                 let blocks = &self.blocks[r.block as usize..r.block as usize + r.nblock as usize];
+                if blocks.iter().all(|&b| board[b as usize].is_empty()) {
+                    return None;
+                }
                 blocks.iter().for_each(|&b| vacate.insert(b));
             }
         }
@@ -178,28 +181,34 @@ impl AttackTable {
         for r in &self.rev_rays[start as usize..(start + len) as usize] {
             let squares = &self.ray_squares[r.start as usize..r.start as usize + r.len as usize];
             let mut pieces = squares.iter().filter(|&&s| !board[s as usize].is_empty());
+            let attacks = |s: u8| {
+                let p = board[s as usize];
+                other(p)
+                    && self.can_ray[p.combo(self.n_orients) * self.n_ray_types + r.ty as usize]
+                    && self.starts_in(r, s)
+            };
             let Some(&first) = pieces.next() else {
                 continue;
             };
             if board[first as usize].owner() != mover {
+                if attacks(first) {
+                    return None;
+                }
                 continue;
             }
-            if let Some(&s) = pieces.next() {
-                let p = board[s as usize];
-                if other(p)
-                    && self.can_ray[p.combo(self.n_orients) * self.n_ray_types + r.ty as usize]
-                    && self.starts_in(r, s)
-                {
-                    vacate.insert(first);
-                }
+            if pieces.next().is_some_and(|&s| attacks(s)) {
+                vacate.insert(first);
             }
         }
         let mut fill = SquareSet::default();
         if self.has_hops {
+            if self.hop_attacked(board, sq, &other) {
+                return None;
+            }
             self.hop_exposers(board, sq, &other, &mut fill);
             vacate = vacate.union(fill);
         }
-        (vacate, fill)
+        Some((vacate, fill))
     }
 
     /// The hop lines' part of [`exposers`](Self::exposers): adds to `out` the squares before

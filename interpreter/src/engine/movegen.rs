@@ -11,27 +11,6 @@ use crate::compile::{CAPTURE, QUIET};
 use crate::geometry::Square;
 use crate::vocab::{Kind, Piece, Seat, SeatSet, SquareSet};
 
-/// What a seat may capture: another seat's live piece, not a partner's, and not a royal piece
-/// (royal pieces are never left attacked, so capturing one could only come from a loaded
-/// position that no game reaches).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Takes {
-    /// The seat and its partners.
-    friends: SeatSet,
-    /// Bit mask of the royal kinds.
-    royal: u64,
-}
-
-impl Takes {
-    /// True if `target`, a piece (not an empty square), may be captured.
-    #[inline(always)]
-    pub(super) fn allows(self, target: Piece) -> bool {
-        !self.friends.contains(target.owner())
-            && !target.is_dead()
-            && self.royal >> target.kind().0 & 1 == 0
-    }
-}
-
 /// How much of the legality pipeline ([`Position::moves_for`]) runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Legality {
@@ -58,7 +37,6 @@ impl Position {
         let v = &*self.variant;
         let n_orients = v.orients.len();
         let any = dice.iter().fold(0, |a, &(_, k)| a | k);
-        let takes = self.takes(seat);
         for from in self.occ[seat.index()].iter() {
             let p = self.board[from as usize];
             let k = p.kind();
@@ -74,9 +52,9 @@ impl Position {
                 // Pieces that never promote here push each move as found, without the
                 // promotion test.
                 if promotes {
-                    self.piece_moves::<true>(takes, p, combo, from, die, out);
+                    self.piece_moves::<true>(seat, p, combo, from, die, out);
                 } else {
-                    self.piece_moves::<false>(takes, p, combo, from, die, out);
+                    self.piece_moves::<false>(seat, p, combo, from, die, out);
                 }
             }
         }
@@ -99,18 +77,15 @@ impl Position {
 
     /// Appends the leaps and rays of piece `p` (of `seat`, on `from`, (kind, orientation)
     /// combo `combo`) from the move table, tagged with `die`; expanded into promotion choices
-    /// if `PROMOTES` (the kind has a promotion). `takes` is `seat`'s capture rule.
+    /// if `PROMOTES` (the kind has a promotion).
     ///
     /// The hottest loop of the engine: written out here rather than through
     /// `MoveTable::walk` (which mobility, exposure and drops use), so each target is pushed
-    /// as it is found (measured: the closure form costs perft about 8%). The table's slices
-    /// and the capture rule are read into locals first: a push writes memory the compiler
-    /// cannot tell apart from the shared variant's, so it would read them again after each.
+    /// as it is found (measured: the closure form costs perft about 8%).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn piece_moves<const PROMOTES: bool>(
         &self,
-        takes: Takes,
+        seat: Seat,
         p: Piece,
         combo: usize,
         from: u8,
@@ -118,48 +93,39 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         let t = &self.variant.table;
-        let board = &self.board;
-        // The targets where the move promotes: the rest are pushed as they are.
-        let promoting = if PROMOTES {
-            self.promoting_targets(p, combo, from)
-        } else {
-            SquareSet::default()
-        };
         let push = |to: u8, out: &mut Vec<Move>| {
-            if PROMOTES && promoting.contains(to) {
+            if PROMOTES {
                 self.push_move(p, combo, from, to, die, out);
             } else {
                 out.push(Move::board(Square(from), Square(to)).with_die(die));
             }
         };
-        let e = *t.entry(combo, from);
-        let (leaps, rays) = (t.leaps_of(&e), t.rays_of(&e));
-        let (blocks, squares) = (&t.blocks[..], &t.ray_squares[..]);
-        for l in leaps {
-            let target = board[l.to as usize];
+        let e = t.entry(combo, from);
+        for l in t.leaps_of(e) {
+            let target = self.board[l.to as usize];
             let ok = if target.is_empty() {
                 l.mode & QUIET != 0
             } else {
-                l.mode & CAPTURE != 0 && takes.allows(target)
+                l.mode & CAPTURE != 0 && self.capturable(seat, target)
             };
             if ok
                 && (l.nblock == 0
-                    || blocks[l.block as usize..][..l.nblock as usize]
+                    || t.blocks_of(l)
                         .iter()
-                        .all(|&b| board[b as usize].is_empty()))
+                        .all(|&b| self.board[b as usize].is_empty()))
             {
                 push(l.to, out);
             }
         }
-        for r in rays {
-            for &to in &squares[r.start as usize..][..r.len as usize] {
-                let target = board[to as usize];
+        for r in t.rays_of(e) {
+            for &to in t.ray(r) {
+                let target = self.board[to as usize];
                 if target.is_empty() {
                     if r.mode & QUIET != 0 {
                         push(to, out);
                     }
                 } else {
-                    if r.mode & CAPTURE != 0 && takes.allows(target) {
+                    if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
                         push(to, out);
                     }
                     break;
@@ -222,40 +188,16 @@ impl Position {
         }
     }
 
-    /// True if `seat` may capture `target` ([`Takes::allows`]).
+    /// True if `seat` may capture `target`: another seat's live piece.
     #[inline]
+    /// True if `seat` may capture `target`: another seat's live piece, not a partner's, and
+    /// not a royal piece (royal pieces are never left attacked, so capturing one could only
+    /// come from a loaded position that no game reaches).
     pub(super) fn capturable(&self, seat: Seat, target: Piece) -> bool {
-        self.takes(seat).allows(target)
-    }
-
-    /// `seat`'s capture rule, read once for a whole generation.
-    #[inline]
-    fn takes(&self, seat: Seat) -> Takes {
-        let mut friends = self.variant.rules.partners(seat);
-        friends.insert(seat);
-        Takes {
-            friends,
-            royal: self.variant.royal_kinds(),
-        }
-    }
-
-    /// The targets of piece `p` (combo `combo`) on `from` where [`push_move`](Self::push_move)
-    /// expands a move into promotion choices: none for a promotion in place or a kind without
-    /// promotion, every square when `from` is in the promotion zone, else the zone.
-    #[inline]
-    fn promoting_targets(&self, p: Piece, combo: usize, from: u8) -> SquareSet {
-        let v = &*self.variant;
-        match &v.kinds[p.kind().index()].promotion {
-            Some(pr) if !pr.in_place => {
-                let zone = v.promo_zone[combo];
-                if zone.contains(from) {
-                    SquareSet::FULL
-                } else {
-                    zone
-                }
-            }
-            _ => SquareSet::default(),
-        }
+        target.owner() != seat
+            && !target.is_dead()
+            && self.variant.royal_kinds() >> target.kind().0 & 1 == 0
+            && !self.variant.rules.partners(seat).contains(target.owner())
     }
 
     /// Pushes a move, expanded into its promotion choices.
@@ -416,17 +358,14 @@ impl Position {
     /// [`set_reference_legality`](Self::set_reference_legality)), is played and tested.
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
-        let safe_now = !self.reference_legality
+        let exposing = (!self.reference_legality
             && self.variant.rules.partners(seat).is_empty()
             && self.variant.rules.last_royal.is_none()
-            && !self.in_check(seat)
-            && !self.under_bikjang();
-        let (vacate, fill) = if safe_now {
-            self.exposing_squares(seat)
-        } else {
-            None
-        }
-        .unwrap_or((SquareSet::FULL, SquareSet::FULL));
+            && !self.under_bikjang())
+        .then(|| self.exposing_squares(seat))
+        .flatten();
+        let safe_now = exposing.is_some();
+        let (vacate, fill) = exposing.unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
         let royal_kinds = self.variant.royal_kinds();
         move |pos: &mut Self, m: Move| {
@@ -453,16 +392,16 @@ impl Position {
         self.die_cache_valid = false;
     }
 
-    /// For `seat`, whose royal pieces are not attacked: the squares whose emptying (its royal
-    /// pieces' own squares and the pinned pieces') and those whose filling could expose one
-    /// of them (see [`legality`](Self::legality)); `None` if one faces another seat's royal
-    /// piece already.
+    /// For `seat`: the squares whose emptying (its royal pieces' own squares and the pinned
+    /// pieces') and those whose filling could expose one of its royal pieces (see
+    /// [`legality`](Self::legality)); `None` if one is attacked (the seat is in check) or
+    /// faces another seat's royal piece already.
     fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
         let v = &*self.variant;
         let (mut vacate, mut fill) = (SquareSet::default(), SquareSet::default());
         for sq in self.royals[seat.index()].iter() {
             vacate.insert(sq);
-            let (pinned, screens) = v.attacks.exposers(&self.board, sq, seat);
+            let (pinned, screens) = v.attacks.exposers(&self.board, sq, seat)?;
             vacate = vacate.union(pinned);
             fill = fill.union(screens);
             if let Some(f) = &v.rules.facing {
