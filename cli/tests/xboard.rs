@@ -61,7 +61,8 @@ fn an_xboard_gui_session_is_answered() {
 /// Issue 25: an illegal move is answered `Illegal move: MOVE` with the reason and the legal
 /// alternatives in XBoard's notation (xiangqi's ranks from 0), and absurd time controls and
 /// depths — negative, not numbers, or beyond a week or the search's 64 plies — are refused
-/// in CECP's form `Error (REASON): COMMAND`, the game going on.
+/// in CECP's form `Error (REASON): COMMAND`, the game going on. A negative clock (`time -100`,
+/// sent by GUIs once a flag fell) reads as zero, no error.
 #[test]
 fn xboard_errors_speak_xboard() {
     let mut e = Program::ashtapada(&["xboard"]);
@@ -97,7 +98,8 @@ force",
         "level 40 5 1e20",
         "level -1 5 0",
         "level 99999999 5 0",
-        "time -100",
+        "time nan",
+        "otim 1e300",
         "nps 1e300",
     ] {
         e.send(bad);
@@ -107,6 +109,14 @@ force",
             "{bad}: {err}"
         );
     }
+    // A clock past zero is no error.
+    e.send(
+        "time -100
+otim -5
+ping 7",
+    );
+    let (before, _) = e.until("pong 7");
+    assert!(before.iter().all(|l| !l.starts_with("Error")), "{before:?}");
     // The game goes on: a move, then a search at depth 2.
     e.send(
         "usermove h2e2

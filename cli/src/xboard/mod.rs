@@ -299,8 +299,7 @@ impl Game {
                 })
                 .map(|d| self.depth = Some(d)),
             "nps" => number("nps", MAX_NPS).map(|n| self.nps = (n >= 1.0).then_some(n as u64)),
-            "time" => number("time", MAX_SECONDS * 100.0).map(|t| self.time = Some(t as u64 * 10)),
-            "otim" => number("otim", MAX_SECONDS * 100.0).map(|t| self.otim = Some(t as u64 * 10)),
+            "time" | "otim" => self.clock(first, &arg),
             "memory" => match s.set_option("hash", &arg) {
                 Err(OptionError::Bad(e)) => Err(e),
                 _ => Ok(()),
@@ -344,6 +343,27 @@ impl Game {
     }
 
     /// `level MPS BASE INC`.
+    /// `time`/`otim` in centiseconds. A clock that ran out may be sent negative (GUIs keep
+    /// counting): it reads as zero. Not a number, or beyond a week, is refused.
+    fn clock(&mut self, which: &str, arg: &str) -> Result<(), String> {
+        let ms = arg
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite() && *n <= MAX_SECONDS * 100.0)
+            .map(|t| t.max(0.0) as u64 * 10)
+            .ok_or_else(|| {
+                format!(
+                    "`{which}` needs centiseconds up to {}, not `{arg}`",
+                    MAX_SECONDS * 100.0
+                )
+            })?;
+        match which {
+            "time" => self.time = Some(ms),
+            _ => self.otim = Some(ms),
+        }
+        Ok(())
+    }
+
     fn level(&mut self, words: &[&str]) -> Result<(), String> {
         let bad = || {
             format!(
