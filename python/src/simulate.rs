@@ -221,12 +221,7 @@ pub fn simulate(
         .map(|x| ashtapada::compile(file, x))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|d| diag_err(&d))?;
-    let contrasts = match sweep.design {
-        sim::Design::Factorial => {
-            sim::contrasts(&sweep.swept, &sweep.assignments.iter().collect::<Vec<_>>())
-        }
-        sim::Design::Each => Vec::new(),
-    };
+    let contrasts = sweep.contrasts();
     let schedule = sim::Schedule {
         rotate,
         openings: Vec::new(),

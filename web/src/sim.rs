@@ -30,12 +30,7 @@ pub fn simulate(
         .map(|x| compile(file, x))
         .collect::<Result<_, _>>()
         .map_err(|d| d.one_line())?;
-    let contrasts = match sweep.design {
-        sim::Design::Factorial => {
-            sim::contrasts(&sweep.swept, &sweep.assignments.iter().collect::<Vec<_>>())
-        }
-        sim::Design::Each => Vec::new(),
-    };
+    let contrasts = sweep.contrasts();
     let schedule = sim::Schedule {
         rotate: false,
         openings: Vec::new(),

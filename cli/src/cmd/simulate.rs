@@ -69,12 +69,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     )
     .with_partial(players.outside())
     .with_pgn(a.records_format == "pgn");
-    let contrasts = match sweep.design {
-        sim::Design::Factorial => {
-            sim::contrasts(&sweep.swept, &sweep.assignments.iter().collect::<Vec<_>>())
-        }
-        sim::Design::Each => Vec::new(),
-    };
+    let contrasts = sweep.contrasts();
     let games = sim::Games {
         variants: &variants,
         contrasts: &contrasts,

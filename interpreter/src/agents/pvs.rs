@@ -546,27 +546,7 @@ impl SearchAgent {
             usize::MAX,
             &mut ordered,
         );
-        let mut best = stand;
-        for &(_, m) in ordered.iter() {
-            if self.spend() {
-                break;
-            }
-            pos.play_unchecked(m);
-            self.seldepth = self.seldepth.max(ply as u32 + 1);
-            let v = -self.qsearch(pos, ply + 1, -beta, -alpha, left - 1);
-            pos.undo();
-            if self.stopped {
-                break;
-            }
-            best = best.max(v);
-            alpha = alpha.max(v);
-            if alpha >= beta {
-                break;
-            }
-        }
-        self.moves[ply] = moves;
-        self.ordered[ply] = ordered;
-        if self.stopped { 0 } else { best }
+        self.quiet_tail(pos, ply, (stand, alpha, beta), left, moves, ordered)
     }
 }
 
@@ -577,7 +557,7 @@ impl SearchAgent {
         &mut self,
         pos: &mut Position,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         left: i32,
     ) -> i32 {
@@ -599,7 +579,21 @@ impl SearchAgent {
         }
         let eval = self.evaluator_ref();
         order_with(eval, &self.memory, pos, &moves, None, ply, &mut ordered);
-        let mut best = -INF;
+        self.quiet_tail(pos, ply, (-INF, alpha, beta), left, moves, ordered)
+    }
+
+    /// The move loop shared by the quiescence searches: each of `ordered` searched one ply
+    /// deeper with `left - 1` plies left, from `(best, alpha, beta)`; the ply's move buffers
+    /// handed back; 0 when the search stopped.
+    fn quiet_tail(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        (mut best, mut alpha, beta): (i32, i32, i32),
+        left: i32,
+        moves: Vec<Move>,
+        ordered: Vec<(i32, Move)>,
+    ) -> i32 {
         for &(_, m) in ordered.iter() {
             if self.spend() {
                 break;

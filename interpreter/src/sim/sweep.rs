@@ -52,6 +52,20 @@ pub struct Sweep {
     pub assignments: Vec<Assignment>,
 }
 
+impl Sweep {
+    /// The factorial contrasts this sweep's report estimates ([`contrasts`](super::contrasts)
+    /// of its options over its assignments); none for [`Design::Each`], whose assignments
+    /// differ from the baseline one option at a time.
+    pub fn contrasts(&self) -> Vec<super::Contrast> {
+        match self.design {
+            Design::Factorial => {
+                super::contrasts(&self.swept, &self.assignments.iter().collect::<Vec<_>>())
+            }
+            Design::Each => Vec::new(),
+        }
+    }
+}
+
 /// The sweep of `items` (each `OPTION`, `OPTION=V1,V2,…` or `all`) over `base` (the `--set`
 /// choices). `OPTION` alone sweeps its listed choices (named choices and the rule file's
 /// `values:` of an integer option); `all` sweeps every option that [changes
