@@ -127,6 +127,32 @@ go",
     assert!(reply.len() > "move ".len(), "{reply}");
 }
 
+/// A move the user makes while the engine thinks withdraws the search: its move is never
+/// announced, and the board holds only the user's move (found by a fresh tester: the engine
+/// used to print `move …` and then take it back, out of step with the GUI).
+#[test]
+fn a_user_move_while_thinking_withdraws_the_search_unannounced() {
+    let mut e = Program::ashtapada(&["xboard"]);
+    e.send("xboard\nprotover 2");
+    e.until("feature");
+    // A thousand seconds a move: the search is still running when the user moves.
+    e.send("new\nst 1000\ngo\nusermove e2e4\nforce\nusermove e7e5\nping 2");
+    let (before, _) = e.until("pong 2");
+    assert!(
+        before
+            .iter()
+            .all(|l| !l.starts_with("move ") && !l.starts_with("Illegal")),
+        "{before:?}"
+    );
+    // White's e-pawn stands on e4 and black's on e5: g1f3 is white's, legal.
+    e.send("usermove g1f3\nping 3");
+    let (before, _) = e.until("pong 3");
+    assert!(
+        before.iter().all(|l| !l.starts_with("Illegal")),
+        "{before:?}"
+    );
+}
+
 /// Plays `games` cutechess-cli games of `variant` between `ashtapada xboard` (1500 nodes a
 /// move, `st 1` and `nps 1500` as cutechess sends `nodes=`) and Fairy-Stockfish (xboard too,
 /// depth 9), each at most `max_moves` moves, and

@@ -9,7 +9,7 @@ use ashtapada::notation::{action_to_string, move_to_string, pass_text};
 use ashtapada::{Action, Move, Position, Stop, perft_until};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -23,15 +23,42 @@ pub struct Running {
     /// The thread; a search hands the agent back once it has printed `bestmove` (a perft
     /// count has none), with the action it chose.
     pub handle: JoinHandle<(Option<SearchAgent>, Option<Action>)>,
-    /// Set just before `bestmove` is printed: a GUI that has read it may send the next
-    /// `position` and `go` at once, before the thread has ended.
-    pub done: Arc<AtomicBool>,
+    /// [`THINKING`], then [`ANSWERED`] just before `bestmove` is printed (a GUI that has read
+    /// it may send the next `position` and `go` at once, before the thread has ended), or
+    /// [`DISCARDED`] when the command thread withdrew the search first: nothing is printed.
+    pub answer: Arc<AtomicU8>,
+}
+
+/// [`Running::answer`]: the search runs.
+pub const THINKING: u8 = 0;
+/// [`Running::answer`]: the answer is being printed.
+pub const ANSWERED: u8 = 1;
+/// [`Running::answer`]: withdrawn before it answered; it prints nothing.
+pub const DISCARDED: u8 = 2;
+
+/// Claims the right to print the answer (false: the search was withdrawn).
+fn claim(answer: &AtomicU8) -> bool {
+    answer
+        .compare_exchange(THINKING, ANSWERED, Ordering::SeqCst, Ordering::SeqCst)
+        .is_ok()
 }
 
 impl Running {
     /// True once `bestmove` is being printed: the thread is about to end.
     pub fn is_done(&self) -> bool {
-        self.done.load(Ordering::SeqCst)
+        self.answer.load(Ordering::SeqCst) == ANSWERED
+    }
+
+    /// Withdraws the search if it has not answered yet: it stops and prints nothing, and the
+    /// action is `None`. A search that already answered is finished as by
+    /// [`finish`](Self::finish) (its answer is out, so its move stands).
+    pub fn discard(self) -> (Option<SearchAgent>, Option<Action>) {
+        let withdrawn = self
+            .answer
+            .compare_exchange(THINKING, DISCARDED, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok();
+        let (agent, chosen) = self.finish();
+        (agent, chosen.filter(|_| !withdrawn))
     }
 
     /// Asks the search to stop and waits for its `bestmove`; returns the agent of a search
@@ -89,8 +116,8 @@ pub fn start(
     let stop = Stop::new();
     agent.set_stop(stop.clone());
     let flag = stop.clone();
-    let done = Arc::new(AtomicBool::new(false));
-    let finished = done.clone();
+    let answer = Arc::new(AtomicU8::new(THINKING));
+    let finished = answer.clone();
     let handle = std::thread::spawn(move || {
         if let Some(b) = job.budget {
             job.limits.soft = Some(job.started + b.soft);
@@ -118,11 +145,16 @@ pub fn start(
                 std::thread::sleep(Duration::from_millis(1));
             }
         }
-        finished.store(true, Ordering::SeqCst);
-        out.say(&line);
+        if claim(&finished) {
+            out.say(&line);
+        }
         (agent, chosen)
     });
-    Running { stop, handle, done }
+    Running {
+        stop,
+        handle,
+        answer,
+    }
 }
 
 /// The text of a panic's payload.
@@ -168,8 +200,8 @@ pub fn start_perft(
 ) -> Running {
     let stop = Stop::new();
     let flag = stop.clone();
-    let done = Arc::new(AtomicBool::new(false));
-    let finished = done.clone();
+    let answer = Arc::new(AtomicU8::new(THINKING));
+    let finished = answer.clone();
     let handle = std::thread::spawn(move || {
         let mut total = 0;
         let mut counted = 0;
@@ -196,7 +228,9 @@ pub fn start_perft(
             total += n;
             counted += 1;
         }
-        finished.store(true, Ordering::SeqCst);
+        if !claim(&finished) {
+            return (None, None);
+        }
         if flag.is_set() && counted < actions.len() {
             out.say(&dialect.note(&format!(
                 "go perft {depth} stopped: {counted} of {} root moves counted",
@@ -207,7 +241,11 @@ pub fn start_perft(
         }
         (None, None)
     });
-    Running { stop, handle, done }
+    Running {
+        stop,
+        handle,
+        answer,
+    }
 }
 
 /// Searches and returns the answer line and the action chosen, printing a line per

@@ -144,7 +144,23 @@ impl Session {
     /// returns the action the search chose (played on the position first when the session
     /// plays its own moves).
     pub fn stop(&mut self) -> Option<Action> {
-        let (agent, chosen) = self.running.take().map(Running::finish)?;
+        self.end_search(Running::finish)
+    }
+
+    /// Withdraws the search running, if any, before it answers: nothing is printed or played
+    /// (XBoard: a move the user makes while the engine thinks). A search that has already
+    /// answered is ended as by [`stop`](Self::stop), its move played; that action is returned.
+    pub fn discard(&mut self) -> Option<Action> {
+        self.end_search(Running::discard)
+    }
+
+    /// Ends the search running by `end`; takes back its agent and plays its action (when the
+    /// session plays its own moves).
+    fn end_search(
+        &mut self,
+        end: fn(Running) -> (Option<SearchAgent>, Option<Action>),
+    ) -> Option<Action> {
+        let (agent, chosen) = self.running.take().map(end)?;
         if let Some(agent) = agent {
             self.agent = Some(agent);
         }

@@ -334,15 +334,11 @@ impl Game {
 
     /// Stops a search without keeping its move (the GUI has taken the game elsewhere).
     fn discard(&self, s: &mut Session) {
-        if s.busy() {
-            // The move is played by the session; taken back here.
-            if s.stop().is_some() {
-                s.undo(1);
-            }
-        }
+        // A search that has not answered is withdrawn silently; one whose `move` is already
+        // out has been played, and the GUI knows it.
+        s.discard();
     }
 
-    /// `level MPS BASE INC`.
     /// `time`/`otim` in centiseconds. A clock that ran out may be sent negative (GUIs keep
     /// counting): it reads as zero. Not a number, or beyond a week, is refused.
     fn clock(&mut self, which: &str, arg: &str) -> Result<(), String> {
@@ -364,6 +360,7 @@ impl Game {
         Ok(())
     }
 
+    /// `level MPS BASE INC`.
     fn level(&mut self, words: &[&str]) -> Result<(), String> {
         let bad = || {
             format!(
