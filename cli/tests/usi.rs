@@ -114,6 +114,15 @@ fn usi_errors_speak_usi() {
         "{err}"
     );
     assert!(!err.contains('@'), "{err}");
+    // A drop from an empty hand is named as the GUI wrote it (found by the fresh tester: it
+    // was `P@e5`).
+    e.send("position startpos moves P*5e");
+    let (_, err) = e.until("info string error");
+    assert!(
+        err.contains("illegal drop `P*5e`: sente has no pawn in hand"),
+        "{err}"
+    );
+    assert!(!err.contains('@'), "{err}");
     // `go nodes` below 1 is refused; the session goes on and searches.
     e.send("position startpos");
     for n in ["-1", "0"] {

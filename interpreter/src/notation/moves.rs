@@ -42,6 +42,13 @@ pub enum MoveRefusal {
     },
     /// A drop breaks a rule of the hands ([`DropRefusal`]).
     Drop(DropRefusal),
+    /// A drop of a kind the seat to move has none of in hand (or the variant has no hands).
+    NotInHand {
+        /// The seat to move (seat name).
+        seat: String,
+        /// The kind written (kind name).
+        kind: String,
+    },
 }
 
 impl fmt::Display for MoveRefusal {
@@ -73,6 +80,7 @@ impl fmt::Display for MoveRefusal {
                 "no legal move is written `{text}` in SAN here; the legal moves are {legal}"
             ),
             MoveRefusal::Drop(r) => r.fmt(f),
+            MoveRefusal::NotInHand { seat, kind } => write!(f, "{seat} has no {kind} in hand"),
         }
     }
 }
@@ -462,11 +470,14 @@ fn parse_drop(
     let v = pos.variant();
     let seat = pos.to_move();
     if v.rules.hands.is_none() || pos.hand_count(seat, kind) == 0 {
-        return Err(MoveError::Syntax(format!(
-            "illegal drop `{t}`: {} has no {} in hand",
-            v.seats[seat.index()].name,
-            v.kinds[kind.index()].name
-        )));
+        return Err(MoveError::Illegal {
+            text: t.to_string(),
+            from_same_square: Vec::new(),
+            why: Some(MoveRefusal::NotInHand {
+                seat: v.seats[seat.index()].name.clone(),
+                kind: v.kinds[kind.index()].name.clone(),
+            }),
+        });
     }
     // Written with `+`, the piece in hand is dropped showing the face it flips to.
     let shown = v
