@@ -1,7 +1,7 @@
 """ashtapada for Python: chess-family rule files as games, simulations and environments.
 
 ``load(name_or_path, options={...})`` compiles a built-in variant or a YAML rule file into a
-:class:`Variant`; ``variant.start()`` / ``variant.position(text)`` give a :class:`Game`;
+:class:`Variant` (``loads(text)`` compiles rule-file text); ``variant.start()`` / ``variant.position(text)`` give a :class:`Game`;
 :func:`simulate` plays seeded games in Rust (the GIL released) and returns a :class:`Report`
 with the same numbers as ``ashtapada simulate --format json``.
 
@@ -17,6 +17,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Unio
 
 from ._native import AshtapadaError, Game, Variant, agent_names, builtins
 from ._native import load as _load
+from ._native import loads as _loads
 from ._native import merge as _merge
 from ._native import report_from_json as _report_from_json
 from ._native import simulate as _simulate
@@ -31,6 +32,7 @@ __all__ = [
     "builtins",
     "hands",
     "load",
+    "loads",
     "merge",
     "rank_returns",
     "seats",
@@ -46,6 +48,16 @@ def load(name_or_path: str, options: Optional[Dict[str, Any]] = None) -> Variant
     message for an unknown variant, a bad rule file or a bad option.
     """
     return _load(str(name_or_path), dict(options or {}))
+
+
+def loads(text: str, options: Optional[Dict[str, Any]] = None, name: str = "<rule file>") -> Variant:
+    """Compiles a rule file given as YAML text (as ``load`` does a file), under ``options``.
+
+    ``name`` names the text in error messages and is the variant's ``source``; ``extends:``
+    in the text resolves built-in names and paths relative to the working directory. Raises
+    :class:`AshtapadaError` with the located message for a bad rule file or option.
+    """
+    return _loads(str(text), dict(options or {}), str(name))
 
 
 def board(game: Game):
@@ -215,7 +227,7 @@ def simulate(
     if isinstance(variant, str):
         variant = load(variant, options)
     elif options:
-        variant = load(variant.source, {**dict(variant.assignment), **options})
+        variant = variant.with_options(dict(options))
     if isinstance(agents, (str, bytes)) or callable(agents):
         agents = [agents]
     native = _simulate(

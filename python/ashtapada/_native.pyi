@@ -21,7 +21,9 @@ class Variant:
         """The rule file's title."""
     @property
     def source(self) -> str:
-        """What `load` was given: a built-in name or a rule file's path."""
+        """What `load` was given: a built-in name or a rule file's path (`loads`: its name)."""
+    def with_options(self, options: Optional[Dict[str, Any]] = ...) -> Variant:
+        """The same rule file compiled under `options` over this variant's assignment."""
     @property
     def seats(self) -> List[str]:
         """Seat names in turn order."""
@@ -128,6 +130,8 @@ class SimReport:
 
 def load(name_or_path: str, options: Optional[Dict[str, Any]] = ...) -> Variant:
     """Loads and compiles a built-in variant or a rule file under `options`."""
+def loads(text: str, options: Optional[Dict[str, Any]] = ..., name: str = ...) -> Variant:
+    """Compiles a rule file given as YAML text under `options`."""
 def builtins() -> List[str]:
     """The built-in variants' names."""
 def agent_names() -> List[str]:

@@ -41,7 +41,25 @@ impl PyVariant {
         self.variant.title.clone()
     }
 
-    /// What `load` was given: a built-in name or a rule file's path.
+    /// The same rule file compiled under `options` ({option: choice}) over this variant's
+    /// assignment; works for variants loaded from text too.
+    #[pyo3(signature = (options = None))]
+    fn with_options(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyVariant> {
+        let merged = PyDict::new(py);
+        for (k, v) in &self.variant.assignment.0 {
+            merged.set_item(k, v)?;
+        }
+        if let Some(d) = options {
+            merged.update(d.as_mapping())?;
+        }
+        compiled(self.file.clone(), Some(&merged), &self.source)
+    }
+
+    /// What `load` was given: a built-in name or a rule file's path (`loads`: its `name`).
     #[getter]
     fn source(&self) -> String {
         self.source.clone()
@@ -133,6 +151,24 @@ impl PyVariant {
 #[pyo3(signature = (name_or_path, options = None))]
 fn load(name_or_path: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyVariant> {
     let file = ashtapada::spec::load(name_or_path).map_err(|d| diag_err(&d))?;
+    compiled(Arc::new(file), options, name_or_path)
+}
+
+/// Loads and compiles a rule file given as YAML text, named `name` in messages; `extends:`
+/// in it resolves built-in names and paths relative to the working directory.
+#[pyfunction]
+#[pyo3(signature = (text, options = None, name = "<rule file>"))]
+fn loads(text: &str, options: Option<&Bound<'_, PyDict>>, name: &str) -> PyResult<PyVariant> {
+    let file = ashtapada::spec::load_str(name, text).map_err(|d| diag_err(&d))?;
+    compiled(Arc::new(file), options, name)
+}
+
+/// The variant `file` compiles to under `options` ({option: choice}) over the defaults.
+fn compiled(
+    file: Arc<RuleFile>,
+    options: Option<&Bound<'_, PyDict>>,
+    source: &str,
+) -> PyResult<PyVariant> {
     let mut items: Vec<String> = Vec::new();
     for (k, v) in options.into_iter().flat_map(|d| d.iter()) {
         items.push(format!("{}={}", k.str()?, v.str()?));
@@ -140,9 +176,9 @@ fn load(name_or_path: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyV
     let assignment = Assignment::parse(&items).map_err(|d| diag_err(&d))?;
     let variant = ashtapada::compile(&file, &assignment).map_err(|d| diag_err(&d))?;
     Ok(PyVariant {
-        file: Arc::new(file),
+        file,
         variant,
-        source: name_or_path.to_string(),
+        source: source.to_string(),
     })
 }
 
@@ -170,6 +206,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyVariant>()?;
     m.add_class::<game::PyGame>()?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(loads, m)?)?;
     m.add_function(wrap_pyfunction!(builtins, m)?)?;
     m.add_function(wrap_pyfunction!(agent_names, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;

@@ -217,3 +217,23 @@ def test_options_are_applied():
     assert "stalemate" in v.options and "draw" in v.options["stalemate"]["choices"]
     assert "Chaturanga" in v.title
     assert v.explain()
+
+
+def test_a_rule_file_loads_from_text_and_keeps_its_options():
+    yaml = "extends: chess\ntitle: Chess from text\n"
+    v = ashtapada.loads(yaml, name="mine.yaml")
+    assert v.title == "Chess from text"
+    assert v.source == "mine.yaml"
+    assert v.start().perft(2) == 400  # chess's perft(2), Fairy-Stockfish's number
+    w = ashtapada.loads("extends: chaturanga\n", {"stalemate": "draw"})
+    assert dict(w.assignment)["stalemate"] == "draw"
+    u = w.with_options({"bare-king": "off"})
+    assert dict(u.assignment) == {**dict(w.assignment), "bare-king": "off"}
+    report = ashtapada.simulate(w, games=3, seed=1, agents="random", options={"bare-king": "off"})
+    assert report.games == 3
+
+
+def test_bad_rule_file_text_is_a_located_error():
+    with pytest.raises(ashtapada.AshtapadaError) as e:
+        ashtapada.loads("extends: chess\npieces: [\n", name="broken.yaml")
+    assert "broken.yaml" in str(e.value)
