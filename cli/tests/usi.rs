@@ -123,6 +123,14 @@ fn usi_errors_speak_usi() {
         "{err}"
     );
     assert!(!err.contains('@'), "{err}");
+    // A drop onto no square of the board is named as written, with no `@` in it.
+    e.send("position startpos moves 7g7f 3c3d P*5z");
+    let (_, err) = e.until("info string error");
+    assert!(
+        err.contains("move 3 `P*5z` is not legal: `5z` is not a square"),
+        "{err}"
+    );
+    assert!(!err.contains('@'), "{err}");
     // `go nodes` below 1 is refused; the session goes on and searches.
     e.send("position startpos");
     for n in ["-1", "0"] {

@@ -317,7 +317,7 @@ impl Session {
             return pos.pass().map_err(|e| format!("{what}`{text}`: {e}"));
         }
         let m = parse_move(pos, &ours).map_err(|e| {
-            let e = self.in_dialect(pos, text, e);
+            let e = self.in_dialect(pos, text, &ours, e);
             format!("{what}`{text}` is not legal: {e}; the position is unchanged")
         })?;
         play_on(pos);
@@ -332,10 +332,15 @@ impl Session {
     /// `e`, the refusal of the move the GUI wrote as `text`, with the move, the squares it
     /// names and the legal alternatives written in the dialect's notation (USI's `7g7f` and
     /// `P*5e`, XBoard's ranks from 0 on ten-rank boards) rather than ashtapada's.
-    fn in_dialect(&self, pos: &Position, text: &str, e: MoveError) -> MoveError {
+    /// `ours` is `text` in ashtapada's notation, which a syntax error quotes.
+    fn in_dialect(&self, pos: &Position, text: &str, ours: &str, e: MoveError) -> MoveError {
         let out = |s: &str| self.dialect.move_out(pos, s.to_string());
         match e {
-            MoveError::Syntax(m) => MoveError::Syntax(m),
+            MoveError::Syntax(m) => {
+                let quoted = format!("`{ours}`");
+                let m = m.strip_prefix(&format!("{quoted}: ")).unwrap_or(&m);
+                MoveError::Syntax(m.replace(&quoted, &format!("`{text}`")))
+            }
             MoveError::Illegal {
                 from_same_square,
                 why,
@@ -382,7 +387,7 @@ impl Session {
         for text in &go.searchmoves {
             let ours = self.dialect.move_in(&pos, text);
             only.push(parse_move(&mut pos, &ours).map_err(|e| {
-                let e = self.in_dialect(&pos, text, e);
+                let e = self.in_dialect(&pos, text, &ours, e);
                 format!("searchmoves `{text}` is not legal: {e}")
             })?);
         }

@@ -216,7 +216,14 @@ fn new_game(s: &mut Session, g: &mut Game, variant: Option<&str>) {
 /// Reads XBoard's `BASE` of `level`: minutes, or `minutes:seconds`.
 fn minutes(text: &str) -> Option<f64> {
     match text.split_once(':') {
-        Some((m, sec)) => Some(m.parse::<f64>().ok()? * 60.0 + sec.parse::<f64>().ok()?),
+        // The protocol's MIN:SEC: whole seconds 0 to 59, as two digits or one.
+        Some((m, sec)) => {
+            let sec: u8 = sec
+                .parse()
+                .ok()
+                .filter(|&s| s < 60 && sec.bytes().all(|b| b.is_ascii_digit()))?;
+            Some(m.parse::<f64>().ok()? * 60.0 + f64::from(sec))
+        }
         None => Some(text.parse::<f64>().ok()? * 60.0),
     }
 }
@@ -467,5 +474,11 @@ mod tests {
         assert_eq!(minutes("5"), Some(300.0));
         assert_eq!(minutes("0:30"), Some(30.0));
         assert_eq!(minutes("x"), None);
+        // Seconds past 59, signed or fractional are not MIN:SEC (the protocol's form).
+        assert_eq!(minutes("5:99"), None);
+        assert_eq!(minutes("5:-1"), None);
+        assert_eq!(minutes("5:+1"), None);
+        assert_eq!(minutes("5:1.5"), None);
+        assert_eq!(minutes("1:59"), Some(119.0));
     }
 }
