@@ -337,7 +337,8 @@ fn dice_turn(b: &mut Browser) {
 /// at least 3, the large-text level: the letters are 24 px bold).
 fn four_seat_colours(b: &Browser) {
     let seats = b.js(
-        "const lum = (hex) => { const c = [1, 3, 5].map(i => parseInt(hex.slice(i, i + 2), 16) / 255)\
+        "const lum = (hex) => { if (hex.length === 4) hex = '#' + [...hex.slice(1)].map(c => c + c).join('');\
+           const c = [1, 3, 5].map(i => parseInt(hex.slice(i, i + 2), 16) / 255)\
            .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);\
            return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]; };\
          const out = {};\
