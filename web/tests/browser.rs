@@ -562,6 +562,7 @@ fn simulation_and_phone(b: &mut Browser) {
     }
     let width = b.js("return document.getElementById('sim-svg').getBoundingClientRect().width");
     assert_eq!(width.as_f64().unwrap().round(), 1100.0, "the CLI's size");
+    b.js("document.getElementById('sim-svg').scrollIntoView()");
     b.shot("simulation");
     b.cmd(
         "POST",
