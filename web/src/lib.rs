@@ -82,6 +82,17 @@ pub fn simulate(
     Ok(report.to_string())
 }
 
+/// A simulation report ([`simulate`]'s JSON) drawn as the CLI's `--plot` draws it
+/// ([`ashtapada_plot::svg`]): an SVG document. Call it on the page's thread: in WebAssembly
+/// the text is measured by the browser's document.
+///
+/// # Errors
+/// The text is not such a report.
+#[wasm_bindgen]
+pub fn plot(report: &str) -> Result<String, String> {
+    ashtapada::sim::Report::from_json(report).map(|r| ashtapada_plot::svg(&r))
+}
+
 /// A game in the page ([`game::Session`]).
 #[wasm_bindgen]
 pub struct Game {

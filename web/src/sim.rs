@@ -86,4 +86,24 @@ mod tests {
         assert!(a["runs"].as_array().unwrap().len() >= 2, "{a}");
         assert!(simulate(&file, &base, &[], (0, 7, 400), "random").is_err());
     }
+
+    /// The page's picture is the CLI's `--plot`: the sweep's differences, the win shares and
+    /// the game lengths, each panel by its title; a text that is no report is refused.
+    #[test]
+    fn a_sweep_is_drawn_as_the_cli_plots_it() {
+        let file = ashtapada::spec::load("chaturanga").unwrap();
+        let base = ashtapada::Assignment::default();
+        let sweep = vec!["bare-king".to_string()];
+        let report = simulate(&file, &base, &sweep, (20, 7, 400), "random").unwrap();
+        let svg = crate::plot(&report.to_string()).unwrap();
+        for title in [
+            "chaturanga: difference from the baseline",
+            "win share, 95% interval (20 games each)",
+            "game length",
+        ] {
+            assert!(svg.contains(title), "no `{title}`");
+        }
+        assert!(svg.starts_with("<svg") && svg.contains("width=\"1100\""));
+        assert!(crate::plot("{}").is_err());
+    }
 }

@@ -318,6 +318,47 @@ fn dice_turn(b: &mut Browser) {
     b.click("#redo");
     assert_eq!(b.count("#moves li"), 2, "redone");
     b.shot("chaturaji-moved");
+    // The die left is forfeited: Pass ends the turn, the next seat is to roll.
+    let mover = b.js("return window.playground.state.position.to_move");
+    assert_eq!(b.count("#dice .die"), 1, "one die left");
+    b.click("#pass");
+    b.wait(
+        "return document.querySelectorAll('#moves li').length === 3",
+        10,
+        "the forfeit listed",
+    );
+    let p = b.js("return window.playground.state.position");
+    assert_ne!(p["to_move"], mover, "the turn passed");
+    assert_eq!(p["awaiting_roll"], json!(true), "the next seat rolls");
+    b.shot("chaturaji-die-forfeited");
+}
+
+/// The four seats' discs differ, and each seat's letters read on its disc (WCAG contrast of
+/// at least 3, the large-text level: the letters are 24 px bold).
+fn four_seat_colours(b: &Browser) {
+    let seats = b.js(
+        "const lum = (hex) => { if (hex.length === 4) hex = '#' + [...hex.slice(1)].map(c => c + c).join('');\
+           const c = [1, 3, 5].map(i => parseInt(hex.slice(i, i + 2), 16) / 255)\
+           .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);\
+           return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]; };\
+         const out = {};\
+         for (const g of document.querySelectorAll('g.piece')) {\
+           const fill = g.querySelector('circle').getAttribute('fill');\
+           const ink = g.querySelector('text').getAttribute('fill');\
+           const [a, b] = [lum(fill), lum(ink)].sort((x, y) => y - x);\
+           out[g.dataset.seatName] = [fill, (a + 0.05) / (b + 0.05)];\
+         }\
+         return out;",
+    );
+    let seats = seats.as_object().unwrap();
+    assert_eq!(seats.len(), 4, "{seats:?}");
+    let fills: std::collections::BTreeSet<&str> =
+        seats.values().map(|v| v[0].as_str().unwrap()).collect();
+    assert_eq!(fills.len(), 4, "four different disc colours: {seats:?}");
+    for (seat, v) in seats {
+        let contrast = v[1].as_f64().unwrap();
+        assert!(contrast >= 3.0, "{seat}: letters at contrast {contrast:.2}");
+    }
 }
 
 /// Four-player shogi with a pawn in south's hand: click the hand, then a square.
@@ -434,16 +475,94 @@ fn fen_drawn(b: &mut Browser) {
     b.shot("fen-drawn");
 }
 
-/// A quick simulation draws its chart; at phone width nothing scrolls sideways.
+/// Chess: a pawn on the seventh rank offers its promotion choices; the knight is chosen and
+/// drawn. Then a mate in one typed in: the result and ranking are shown, and the position's
+/// FEN is written out after the move.
+fn promotion_and_result(b: &mut Browser) {
+    b.js("document.getElementById('fen').value = ''");
+    b.keys("#fen", "7k/P7/8/8/8/8/8/K7 w - - 0 1");
+    b.click("#set-fen");
+    b.wait(
+        "return document.querySelectorAll('g.piece').length === 3",
+        10,
+        "three pieces",
+    );
+    b.click_square("a7");
+    b.click_square("a8");
+    b.wait(
+        "return !document.getElementById('choice').hidden",
+        10,
+        "the promotion choices",
+    );
+    assert_eq!(
+        b.count("#choice-buttons button"),
+        4,
+        "queen, rook, bishop, knight"
+    );
+    b.shot("promotion-choices");
+    b.click("#choice-buttons button[data-move$='n']");
+    b.wait(
+        "return !!document.querySelector(\"g.piece[data-square='a8'][data-kind='knight']\")",
+        10,
+        "the knight on a8",
+    );
+    b.js("document.getElementById('fen').value = ''");
+    b.keys("#fen", "k7/8/1K6/8/8/8/8/7R w - - 0 1");
+    b.click("#set-fen");
+    b.keys("#move-input", "h1h8\n");
+    b.wait(
+        "return !!document.getElementById('ranking')",
+        10,
+        "the result",
+    );
+    let rows = b.js("return [...document.querySelectorAll('#ranking tr')].map(r => r.textContent)");
+    let rows: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert!(
+        rows.len() == 2 && rows[0].contains("white") && rows[1].contains("black"),
+        "{rows:?}"
+    );
+    let fen = b.js("return document.getElementById('fen').value");
+    assert!(
+        fen.as_str().unwrap().starts_with("k6R/8/1K6/8/8/8/8/8 b"),
+        "{fen}"
+    );
+    b.shot("mate-result");
+}
+
+/// Xiangqi: a 9 by 10 board, every square drawn, 32 pieces.
+fn other_shape(b: &mut Browser) {
+    pick_variant(b, "xiangqi");
+    assert_eq!(b.count("rect.square"), 90);
+    assert_eq!(b.count("g.piece"), 32);
+    b.shot("xiangqi-board");
+}
+
+/// A quick simulation of 1,000 seeded random games with an option swept draws the CLI's
+/// picture at its own size: the difference from the baseline, the win shares and the game
+/// lengths; at phone width nothing scrolls sideways.
 fn simulation_and_phone(b: &mut Browser) {
     pick_variant(b, "chaturanga");
-    b.js("document.getElementById('sim-games').value = '40'");
+    b.js("document.getElementById('sim-games').value = '1000'");
+    b.click("#sim-sweep option[value='bare-king']");
     b.click("#sim-run");
-    b.wait(
-        "return document.querySelectorAll('#sim-svg .share-bar').length === 3",
-        120,
-        "chart",
-    );
+    b.wait("return !!document.getElementById('sim-svg')", 300, "chart");
+    let texts = b.js("return document.getElementById('sim-svg').textContent");
+    let texts = texts.as_str().unwrap();
+    for title in [
+        "difference from the baseline",
+        "win share, 95% interval (1000 games each)",
+        "game length",
+    ] {
+        assert!(texts.contains(title), "no `{title}` in the chart: {texts}");
+    }
+    let width = b.js("return document.getElementById('sim-svg').getBoundingClientRect().width");
+    assert_eq!(width.as_f64().unwrap().round(), 1100.0, "the CLI's size");
+    b.js("document.getElementById('sim-svg').scrollIntoView()");
     b.shot("simulation");
     b.cmd(
         "POST",
@@ -465,9 +584,12 @@ fn the_playground_plays_in_headless_chromium() {
     b.cmd("POST", "/url", Some(json!({ "url": url })));
     b.wait(READY, 60, "the page and its WebAssembly");
     dice_turn(&mut b);
+    four_seat_colours(&b);
     shogi_drop(&mut b);
     broken_and_fixed(&mut b);
     computer_reply(&mut b);
     fen_drawn(&mut b);
+    promotion_and_result(&mut b);
+    other_shape(&mut b);
     simulation_and_phone(&mut b);
 }

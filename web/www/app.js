@@ -2,9 +2,8 @@
 // as SVG, play by clicks or by the REPL's move notation, computer players and quick
 // simulations in a Web Worker (worker.js). Everything about the rules comes from the
 // WebAssembly module (pkg/, built by tools/web-build); this file only draws and dispatches.
-import init, { Game, builtins, builtin_text, check } from './pkg/ashtapada_web.js';
+import init, { Game, builtins, builtin_text, check, plot } from './pkg/ashtapada_web.js';
 import { drawBoard, seatColour } from './board.js';
-import { drawChart } from './chart.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -365,18 +364,25 @@ function maybeComputer() {
 // ---------------------------------------------------------------- simulation
 
 async function simulate() {
-  $('sim-status').textContent = 'playing…';
+  const agent = $('sim-agent').value;
+  $('sim-status').textContent = `playing (${agent} players)…`;
   $('sim-chart').innerHTML = '';
   const t0 = performance.now();
   const reply = await ask({
     kind: 'simulate', text: ui.text, options: JSON.stringify(ui.options), sweep: $('sim-sweep').value,
-    games: Number($('sim-games').value) || 1, seed: Number($('sim-seed').value) || 0,
+    games: Number($('sim-games').value) || 1, seed: Number($('sim-seed').value) || 0, agent,
   });
   if (reply.error) { $('sim-status').textContent = reply.error; return; }
   const report = JSON.parse(reply.report);
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
-  $('sim-status').textContent = `${report.games} games per assignment, seed ${report.seed}, random players (${secs} s)`;
-  drawChart($('sim-chart'), report, ui.state.variant);
+  $('sim-status').textContent = `${report.games} games per assignment, seed ${report.seed}, ${agent} players (${secs} s)`;
+  // The CLI's `--plot` picture, drawn by the module on this thread (the browser measures
+  // its text): the differences from the baseline, win shares and game lengths.
+  $('sim-chart').innerHTML = plot(reply.report);
+  const svg = $('sim-chart').querySelector('svg');
+  svg.id = 'sim-svg';
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'simulation charts');
 }
 
 // ---------------------------------------------------------------- start

@@ -17,7 +17,7 @@ self.onmessage = async (e) => {
       g.free();
       self.postMessage({ id: m.id, texts });
     } else if (m.kind === 'simulate') {
-      const report = simulate(m.text, m.options, m.sweep, m.games, m.seed, 'random');
+      const report = simulate(m.text, m.options, m.sweep, m.games, m.seed, m.agent || 'random');
       self.postMessage({ id: m.id, report });
     }
   } catch (err) {
