@@ -46,9 +46,9 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
 /// after a slash (`medium/paranoid`, `medium/brs`; `hard/whole`: past its own turn in dice variants) and its node budget after a colon
 /// (`medium:2000`, `hard/brs:40000`; `mcts:N`: Monte Carlo tree search of N iterations), for comparisons at equal work.
 /// Settings of the grade may follow after commas (`hard,threat_rolls=1,turn_only=0`): the
-/// [`Grade`](ashtapada::agents::Grade) fields `max_depth`, `quiescence`, `threat_rolls`,
-/// `threat_seats`, `score_view`, `turn_only`, `check_extensions`, `monte_carlo` (booleans as 0
-/// or 1).
+/// [`Grade`](ashtapada::agents::Grade) fields `max_depth`, `two_seat_depth`, `quiescence`,
+/// `threat_rolls`, `threat_seats`, `score_view`, `turn_only`, `check_extensions`,
+/// `monte_carlo` (booleans as 0 or 1); a node budget sets the two-seat budget too.
 fn agent(spec: &str) -> Box<dyn Agent> {
     use ashtapada::agents::{Algorithm, EASY, HARD, MEDIUM};
     let mut fields = spec.split(',');
@@ -87,6 +87,7 @@ fn agent(spec: &str) -> Box<dyn Agent> {
     if let Some(n) = nodes {
         grade.nodes = n;
         grade.dice_nodes = n;
+        grade.two_seat_nodes = n;
     }
     for field in fields {
         set_field(&mut grade, field);
@@ -104,6 +105,7 @@ fn set_field(grade: &mut ashtapada::agents::Grade, field: &str) {
         .unwrap_or_else(|_| panic!("`{field}`: the value is a number"));
     match key {
         "max_depth" => grade.max_depth = n as i32,
+        "two_seat_depth" => grade.two_seat_depth = n as i32,
         "quiescence" => grade.quiescence = n as i32,
         "threat_rolls" => grade.threat_rolls = n as u8,
         "threat_seats" => grade.threat_seats = n as u8,

@@ -163,7 +163,8 @@ fn check_extensions_see_a_mate_in_two_past_a_free_rook() {
     let mut pos = position("chaturanga", &[], "8/4k3/R6r/6pp/8/8/8/1R2K3 w - - 0 1");
     let shallow = Grade {
         nodes: 1_000_000,
-        max_depth: 2,
+        two_seat_nodes: 1_000_000,
+        two_seat_depth: 2,
         quiescence: 0,
         check_extensions: 0,
         ..HARD

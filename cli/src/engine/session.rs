@@ -392,8 +392,9 @@ impl Session {
             })?);
         }
         let seat = pos.to_move().index();
+        let (nodes, depth) = self.level.budget_for(pos.variant());
         let job = Job {
-            limits: search::limits(go, self.level.nodes, self.level.max_depth),
+            limits: search::limits(go, nodes, depth),
             budget: clock::budget(go, seat, self.overhead),
             only,
             pos,

@@ -12,7 +12,8 @@ use std::time::Instant;
 pub struct Limits {
     /// Deepest iteration, in plies (at least 1).
     pub depth: i32,
-    /// Node budget: actions played in the search, as [`Grade::nodes`](super::Grade::nodes).
+    /// Node budget: actions played in the search, as a grade's
+    /// [`budget_for`](super::Grade::budget_for).
     pub nodes: u64,
     /// No new iteration starts after this instant.
     pub soft: Option<Instant>,
@@ -145,7 +146,7 @@ mod tests {
         // The grade's own budget is back for the next move.
         let mut rng = crate::agents::game_rng(0, 0);
         agent.choose(&mut pos, &mut rng).unwrap();
-        assert!(agent.nodes() <= HARD.nodes, "{}", agent.nodes());
+        assert!(agent.nodes() <= HARD.two_seat_nodes, "{}", agent.nodes());
     }
 
     #[test]

@@ -25,10 +25,20 @@ const MATE_BOUND: i32 = WIN - 1000;
 const ASPIRATION: i32 = 40;
 
 /// Reverse futility: the static value beats beta by this much per ply left.
-const REVERSE_FUTILITY: i32 = 90;
+const REVERSE_FUTILITY: i32 = 80;
+
+/// The deepest node (plies left) where reverse futility prunes.
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
 
 /// Futility: a quiet move is taken to gain at most this much per ply left.
 const FUTILITY: i32 = 110;
+
+/// The deepest node (plies left) where futility prunes.
+const FUTILITY_DEPTH: i32 = 4;
+
+/// Null move: the static value's lead over beta that adds a ply to the reduction, up to
+/// three plies.
+const NULL_MARGIN: i32 = 200;
 
 /// Quiescence delta pruning: a capture is skipped when even its victim's value and this margin
 /// cannot bring the static value up to alpha.
@@ -88,7 +98,7 @@ fn late_move_limit(depth: i32) -> usize {
 }
 
 /// The deepest node where [`late_move_limit`] prunes.
-const LATE_MOVE_DEPTH: i32 = 4;
+const LATE_MOVE_DEPTH: i32 = 6;
 
 /// A value read from the table at `ply`: mates stored as distance from the node.
 fn from_table(v: i32, ply: usize) -> i32 {
@@ -323,11 +333,11 @@ impl SearchAgent {
         };
         if !pv && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves, the side to move keeps it.
-            if depth <= 3 && stand - REVERSE_FUTILITY * depth >= beta {
+            if depth <= REVERSE_FUTILITY_DEPTH && stand - REVERSE_FUTILITY * depth >= beta {
                 return stand;
             }
             if null && depth >= 2 && stand >= beta && self.null_allowed(pos) {
-                let r = 2 + depth / 4;
+                let r = 3 + depth / 3 + ((stand - beta) / NULL_MARGIN).min(3);
                 let v = -self.pvs_child(pos, Action::Pass, depth - 1 - r, ply, -beta, 1 - beta, 0);
                 if self.stopped {
                     return 0;
@@ -384,7 +394,8 @@ impl SearchAgent {
         );
         let prev = pos.last_move();
         let seat = pos.to_move().index();
-        let futile = !pv && !in_check && depth <= 2 && stand + FUTILITY * depth <= alpha;
+        let futile =
+            !pv && !in_check && depth <= FUTILITY_DEPTH && stand + FUTILITY * depth <= alpha;
         let start_alpha = alpha;
         let mut best = -INF;
         let mut tried = std::mem::take(&mut self.tried[ply]);
@@ -654,6 +665,29 @@ mod tests {
         let chosen = agent.choose(&mut pos, &mut game_rng(0, 0)).unwrap();
         let mate = crate::notation::parse_move(&mut pos, "f8c5").unwrap();
         assert_eq!(chosen, Action::Move(mate));
+    }
+
+    #[test]
+    fn two_seat_games_take_the_two_seat_budget_and_others_keep_theirs() {
+        // (variant, grade, nodes, depth): two seats without dice read the two-seat fields;
+        // dice cap the nodes at `dice_nodes`, more seats at three times it.
+        use super::super::{EASY, HARD, MEDIUM};
+        for (name, grade, nodes, depth) in [
+            ("chess", EASY, EASY.two_seat_nodes, EASY.two_seat_depth),
+            ("xiangqi", HARD, HARD.two_seat_nodes, HARD.two_seat_depth),
+            ("chaturaji", EASY, 150, 2),
+            ("chaturaji", MEDIUM, 1_000, 8),
+            ("yonin-shogi", EASY, 400, 2),
+            ("yonin-shogi", MEDIUM, 3_000, 8),
+        ] {
+            let v = load_variant(name, &Assignment::default()).unwrap();
+            assert_eq!(
+                grade.budget_for(&v),
+                (nodes, depth),
+                "{name} {}",
+                grade.name
+            );
+        }
     }
 
     #[test]

@@ -48,6 +48,13 @@ pub struct Grade {
     pub work: u64,
     /// Deepest iteration, in plies (a roll is not a ply).
     pub max_depth: i32,
+    /// Node budget per move of the two-seat search (two seats, no dice), in place of
+    /// [`nodes`](Grade::nodes): the rungs measured against Fairy-Stockfish there
+    /// (docs/agents.md) without changing the games of more seats or with dice.
+    pub two_seat_nodes: u64,
+    /// Deepest iteration of the two-seat search, in place of [`max_depth`](Grade::max_depth);
+    /// the node budget decides the depth before it, except in endings with few moves.
+    pub two_seat_depth: i32,
     /// Deepest quiescence search (captures and promotions only), in plies; 0 for none.
     pub quiescence: i32,
     /// The search for more than two seats without dice ([`Algorithm::Auto`]: the one measured
@@ -92,6 +99,27 @@ pub enum Algorithm {
     BestReply,
 }
 
+impl Grade {
+    /// The node budget per move and the deepest iteration on `variant`: with dice the smaller
+    /// of [`nodes`](Grade::nodes) and [`dice_nodes`](Grade::dice_nodes); with more than two
+    /// seats at most three times `dice_nodes`; with two seats and no dice
+    /// [`two_seat_nodes`](Grade::two_seat_nodes) and [`two_seat_depth`](Grade::two_seat_depth).
+    pub fn budget_for(&self, variant: &crate::compile::Variant) -> (u64, i32) {
+        if variant.rules.dice.is_some() {
+            (self.nodes.min(self.dice_nodes), self.max_depth)
+        } else if variant.seats.len() > 2 {
+            // More seats: at most three times the dice budget (`medium` keeps its 3 000
+            // nodes of before in four-player shogi, where 5 000 halved its speed).
+            (
+                self.nodes.min(self.dice_nodes.saturating_mul(3)),
+                self.max_depth,
+            )
+        } else {
+            (self.two_seat_nodes, self.two_seat_depth)
+        }
+    }
+}
+
 impl Algorithm {
     /// The algorithm a grade of this choice, with a budget of `nodes` per move, uses on
     /// `variant`: `Auto` becomes the one measured strongest at equal nodes (README,
@@ -127,7 +155,8 @@ const MEDIUM_WORK: u64 = 2_000_000;
 const HARD_WORK: u64 = 10_000_000;
 
 /// `easy`: two plies, short quiescence, 400 nodes (150 in dice variants); in dice variants
-/// it sees its own turn only.
+/// it sees its own turn only. Two seats without dice: 2,000 nodes, as deep as they reach
+/// (measured against Fairy-Stockfish at 200 nodes a move: docs/agents.md).
 pub const EASY: Grade = Grade {
     algorithm: Algorithm::Auto,
     name: "easy",
@@ -135,6 +164,8 @@ pub const EASY: Grade = Grade {
     dice_nodes: 150,
     work: EASY_WORK,
     max_depth: 2,
+    two_seat_nodes: 2_000,
+    two_seat_depth: 64,
     quiescence: 2,
     threat_rolls: 0,
     threat_seats: 0,
@@ -147,7 +178,8 @@ pub const EASY: Grade = Grade {
 /// `medium`: up to eight plies, 5 000 nodes (1 000 in dice variants), four plies of
 /// quiescence, check extensions (two per line); in dice variants it also sees the next seat's
 /// roll (its captures at the leaves) and each seat's expected loss to every other seat's next
-/// roll; the score view in capture-scoring variants.
+/// roll; the score view in capture-scoring variants. Two seats without dice: 15,000 nodes, as
+/// deep as they reach (against Fairy-Stockfish at 2,000 nodes: docs/agents.md).
 pub const MEDIUM: Grade = Grade {
     algorithm: Algorithm::Auto,
     name: "medium",
@@ -155,6 +187,8 @@ pub const MEDIUM: Grade = Grade {
     dice_nodes: 1_000,
     work: MEDIUM_WORK,
     max_depth: 8,
+    two_seat_nodes: 15_000,
+    two_seat_depth: 64,
     quiescence: 4,
     threat_rolls: 1,
     threat_seats: 3,
@@ -168,7 +202,8 @@ pub const MEDIUM: Grade = Grade {
 /// variants it plays by Monte Carlo tree search ([`HARD_MONTE_CARLO`] iterations, each seat's
 /// expected loss to every other seat's next roll in the evaluation); its expectimax
 /// ([`think`](SearchAgent::think)) searches its own turn whole and sees the next two seats'
-/// rolls (their captures under each roll) at its leaves.
+/// rolls (their captures under each roll) at its leaves. Two seats without dice: 200,000
+/// nodes, as deep as they reach (against Fairy-Stockfish at 20,000 nodes: docs/agents.md).
 pub const HARD: Grade = Grade {
     algorithm: Algorithm::Auto,
     name: "hard",
@@ -176,6 +211,8 @@ pub const HARD: Grade = Grade {
     dice_nodes: 80_000,
     work: HARD_WORK,
     max_depth: 20,
+    two_seat_nodes: 200_000,
+    two_seat_depth: 64,
     quiescence: 8,
     threat_rolls: 2,
     threat_seats: 3,
@@ -260,6 +297,8 @@ pub struct SearchAgent {
     /// The node budget of the current move ([`Grade::nodes`], or [`Grade::dice_nodes`] in
     /// dice variants).
     budget: u64,
+    /// The deepest iteration of the current move ([`Grade::budget_for`]).
+    max_depth: i32,
     /// Work units spent on the current move (see [`Grade::work`]).
     work: u64,
     /// Set once depth 1 is complete: the budget may now stop the search.
@@ -308,6 +347,7 @@ impl SearchAgent {
             tried: Vec::new(),
             root: Seat(0),
             nodes: 0,
+            max_depth: 1,
             budget: 0,
             work: 0,
             may_stop: false,
@@ -393,17 +433,7 @@ impl SearchAgent {
         }
         self.algorithm = self.grade.algorithm.for_variant(v, self.grade.nodes);
         self.root = pos.to_move();
-        self.budget = if v.rules.dice.is_some() {
-            self.grade.nodes.min(self.grade.dice_nodes)
-        } else if v.seats.len() > 2 {
-            // More seats: at most three times the dice budget (`medium` keeps its 3 000
-            // nodes of before in four-player shogi, where 5 000 halved its speed).
-            self.grade
-                .nodes
-                .min(self.grade.dice_nodes.saturating_mul(3))
-        } else {
-            self.grade.nodes
-        };
+        (self.budget, self.max_depth) = self.grade.budget_for(v);
         self.nodes = 0;
         self.work = 0;
         self.depth = 0;
@@ -721,9 +751,9 @@ impl SearchAgent {
     ) -> Action {
         let max_depth = if self.turn_only() {
             // Every die move of the root seat's turn; the line ends where a roll is due.
-            (pos.dice().len() as i32).clamp(1, self.grade.max_depth)
+            (pos.dice().len() as i32).clamp(1, self.max_depth)
         } else {
-            self.grade.max_depth
+            self.max_depth
         };
         let mut previous = 0;
         // Completed iterations in a row that kept the same best action.
@@ -816,10 +846,12 @@ impl SearchAgent {
         let grade = self.grade;
         self.grade.nodes = limits.nodes;
         self.grade.dice_nodes = limits.nodes;
+        self.grade.two_seat_nodes = limits.nodes;
         // The caller's limits replace the grade's budgets: the work budget too, so that
         // `go infinite` or a long clock is bounded by time and stop alone.
         self.grade.work = u64::MAX;
         self.grade.max_depth = limits.depth.max(1);
+        self.grade.two_seat_depth = limits.depth.max(1);
         self.deadline = limits.hard;
         self.soft_limit = limits.soft;
         self.thinking = true;
