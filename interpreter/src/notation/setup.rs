@@ -197,7 +197,12 @@ impl Setup {
             // `None` where no kind has first-move rights.
             rights: (pos.variant().right_kinds() != 0).then(|| pos.rights()),
             ep: pos.en_passant().map(|(sq, _)| sq.0),
-            ep_victim: pos.en_passant().map(|(_, at)| at.0),
+            // Only where FEN writes it (a kind marking `always`); otherwise it follows from
+            // the square.
+            ep_victim: pos
+                .en_passant()
+                .filter(|&(_, at)| pos.marks_always(pos.piece_at(at)))
+                .map(|(_, at)| at.0),
             source: Source::default(),
         }
     }
