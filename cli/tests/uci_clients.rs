@@ -414,6 +414,30 @@ fn cutechess_plays_catalogue_variants_between_ashtapada_and_fairy_stockfish() {
     }
 }
 
+/// Issue 29 (pawns): the catalogue variants of en passant and promotion in general that
+/// cutechess-cli knows — berolina (diagonal double steps taken en passant), chigorin (per-seat
+/// promotion) and grand (promotion limits) — play against Fairy-Stockfish, every game ending
+/// by the rules: two games each here, `ASHTAPADA_PAWNS_GAMES` games each when set (ten for
+/// the issue's note). Ignored for now: one run under heavy load (load 28) ended its first game
+/// with cutechess's `Result error`, not reproduced by hand (30 games by the same arguments all
+/// ended by mate); to be investigated before it joins the suite.
+#[test]
+#[ignore = "a `Result error` seen once under load, not yet explained"]
+fn cutechess_plays_the_pawn_variants_against_fairy_stockfish() {
+    let games = std::env::var("ASHTAPADA_PAWNS_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(2);
+    for variant in ["berolina", "chigorin", "grand"] {
+        cutechess_match(
+            variant,
+            &["tc=inf", "nodes=3000", "option.Level=hard"],
+            games,
+            150,
+        );
+    }
+}
+
 /// python-chess's UCI client (`chess.engine`, installed by `tools/test-deps`) plays two games
 /// of standard chess between ashtapada and Fairy-Stockfish, checking every move against its own
 /// board, and reads an analysis (score and principal variation) from ashtapada.

@@ -230,6 +230,26 @@ const MODULES: &[Module] = &[
         fragment: "last-royal: { kinds: [king] }",
         key: "last-royal",
     },
+    Module {
+        name: "promotion-by-seat",
+        fragment: "pieces: { pawn: { promotion: { zone: 1, to: [rook, horse], by-seat: { red: [rook] } } } }",
+        key: "pieces.pawn.promotion.by-seat",
+    },
+    Module {
+        name: "promotion-limit",
+        fragment: "pieces: { pawn: { promotion: { zone: 1, to: [rook, horse], limit: { rook: 1 } } } }",
+        key: "pieces.pawn.promotion.limit",
+    },
+    Module {
+        name: "first-move-region",
+        fragment: "{ regions: { home: a1-h2 }, first-move-region: home, pieces: { pawn: { betza: mfWcfFifmnD } } }",
+        key: "first-move-region",
+    },
+    Module {
+        name: "en-passant-mark",
+        fragment: "pieces: { pawn: { betza: mfWcfeFifmnD, en-passant-mark: always } }",
+        key: "pieces.pawn.en-passant-mark",
+    },
 ];
 
 /// What a pair does.
@@ -336,6 +356,31 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
         "far-promotion",
         "in-place",
         "pieces.pawn.promotion.in-place",
+        "pieces.pawn.promotion.by-file",
+    ),
+    // Per-seat choices and limits filter the promotions chosen with the move only.
+    (
+        "promotion-by-seat",
+        "in-place",
+        "pieces.pawn.promotion.by-seat",
+        "pieces.pawn.promotion.in-place",
+    ),
+    (
+        "promotion-by-seat",
+        "far-promotion",
+        "pieces.pawn.promotion.by-seat",
+        "pieces.pawn.promotion.by-file",
+    ),
+    (
+        "promotion-limit",
+        "in-place",
+        "pieces.pawn.promotion.limit",
+        "pieces.pawn.promotion.in-place",
+    ),
+    (
+        "promotion-limit",
+        "far-promotion",
+        "pieces.pawn.promotion.limit",
         "pieces.pawn.promotion.by-file",
     ),
 ];

@@ -28,6 +28,7 @@ mod legs;
 mod module_hooks;
 mod move_table;
 mod options;
+mod pawns;
 mod perft;
 mod perft_two;
 mod pins;

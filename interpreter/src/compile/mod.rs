@@ -1001,7 +1001,13 @@ fn move_tables(
     let plain: Vec<Movement> = movements.iter().map(|m| m.only(&|s| !s.initial)).collect();
     let table = MoveTable::build_moves(board, orients, &plain);
     let attacks = AttackTable::build_moves(board, orients, &plain);
-    let all_steps: Vec<Vec<Step>> = kinds.iter().map(|k| k.steps.clone()).collect();
+    // Every step of a kind, its region moves' (`region-moves`) included.
+    let all_steps: Vec<Vec<Step>> = (kinds.iter().zip(movements))
+        .map(|(k, m)| {
+            let zoned = m.zoned.iter().flat_map(|z| z.steps.iter().copied());
+            k.steps.iter().copied().chain(zoned).collect()
+        })
+        .collect();
     let kind_mask = |f: &dyn Fn(&Step) -> bool| {
         all_steps
             .iter()

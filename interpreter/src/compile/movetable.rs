@@ -238,11 +238,23 @@ impl MoveTable {
 
     /// The special table: each kind's first-move (`i`) steps, with [`INITIAL`] besides their
     /// modality, and its en-passant (`e`) steps, as [`EN_PASSANT`] leaps only (their ordinary
-    /// captures are in the main table). Empty entries for kinds with neither.
+    /// captures are in the main table). Empty entries for kinds with neither. A first-move
+    /// step that the kind also has as an ordinary step (`ifmnD` beside `fmnD`) is left out:
+    /// the move is listed once, as the ordinary one (Fairy-Stockfish's initial moves are those
+    /// not among the ordinary ones).
     pub fn build_special(board: Board, orients: &[Orientation], moves: &[Movement]) -> MoveTable {
         let special: Vec<Movement> = moves
             .iter()
-            .map(|m| m.only(&|s| s.initial || s.en_passant))
+            .map(|m| {
+                let ordinary = |s: &Step| {
+                    let plain = Step {
+                        initial: false,
+                        ..*s
+                    };
+                    m.steps.contains(&plain)
+                };
+                m.only(&|s| (s.initial && !ordinary(s)) || s.en_passant)
+            })
             .collect();
         Self::build_with(board, orients, &special, &|s| {
             let base = if s.en_passant {

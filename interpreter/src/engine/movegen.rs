@@ -218,8 +218,13 @@ impl Position {
         {
             let zone = &v.promo_zone[combo];
             if zone.contains(to) || zone.contains(from) {
+                let choice = v.rules.promotion_choice.as_ref();
                 for &k in &pr.to {
-                    out.push(Move::board_promoting(from_sq, to_sq, k).with_die(die));
+                    if choice.is_none_or(|c| {
+                        c.offers(p.kind(), p.owner(), k, || self.kind_count(p.owner(), k))
+                    }) {
+                        out.push(Move::board_promoting(from_sq, to_sq, k).with_die(die));
+                    }
                 }
                 if pr.mandatory || v.forced_zone[combo].contains(to) {
                     return;

@@ -40,6 +40,8 @@ pub(crate) struct SetupState {
     pub rights: Option<crate::vocab::SquareSet>,
     /// The en-passant square as written, if any: kept only where a capture there is possible.
     pub ep: Option<u8>,
+    /// The square of the piece an en-passant capture takes, where the field names it (`c3d4`).
+    pub ep_victim: Option<u8>,
 }
 
 impl Position {
@@ -82,7 +84,7 @@ impl Position {
                 self.rights.remove(sq);
             }
         }
-        self.set_setup_ep(s.ep);
+        self.set_setup_ep(s.ep, s.ep_victim);
         self.hash = self.compute_hash();
         self.ended = match s.end {
             EndSetting::Judge => self.judge_setup(),
@@ -110,14 +112,38 @@ impl Position {
     /// reads FEN, it is kept only when the square beyond it (along the facing of the seat that
     /// just moved) holds a piece of that seat that can be captured en passant and a piece of
     /// the seat to move could capture onto it; otherwise it is ignored.
-    fn set_setup_ep(&mut self, ep: Option<u8>) {
+    ///
+    /// A kind marking `always` ([`crate::rules::multi_step`]) is taken as Fairy-Stockfish takes
+    /// its custom pieces' marks, capture possible or not: its piece on `victim` (the field's
+    /// second square), or one that could have passed `ep` by its first-move leap.
+    fn set_setup_ep(&mut self, ep: Option<u8>, victim: Option<u8>) {
         self.ep = super::special::NO_EP;
         self.ep_victim = super::special::NO_EP;
-        let Some(sq) = ep else {
+        let Some(mut sq) = ep else {
             return;
         };
+        let mut victim = victim;
+        // Two squares are written in square order: the empty one is the square passed.
+        if let Some(at) = victim
+            && !self.board[sq as usize].is_empty()
+        {
+            (sq, victim) = (at, Some(sq));
+        }
         let v = self.variant.clone();
         let mover = self.prev_seat(self.to_move);
+        let marked = victim
+            .filter(|&at| {
+                let p = self.board[at as usize];
+                self.marks_always(p) && p.owner() == mover
+            })
+            .or_else(|| self.passer_of(mover, sq));
+        if let Some(at) = marked
+            && self.board[sq as usize].is_empty()
+        {
+            self.ep = sq;
+            self.ep_victim = at;
+            return;
+        }
         let o = v.orients[v.seats[mover.index()].orient as usize];
         let (dx, dy) = o.vector(0, 1);
         let Some(victim) = v.board.offset(crate::geometry::Square(sq), dx, dy) else {

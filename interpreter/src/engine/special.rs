@@ -40,6 +40,10 @@ impl Position {
         } else {
             SquareSet::default()
         };
+        // `first-move-region`: the squares grant the first moves, not the rights.
+        let region = (v.rules.multi_step.as_ref())
+            .and_then(|m| m.region)
+            .and_then(|r| v.regions.get(r as usize));
         for from in pieces.iter() {
             let p = self.board[from as usize];
             if p.is_dead() || kinds >> p.kind().0 & 1 == 0 {
@@ -47,7 +51,10 @@ impl Position {
             }
             let combo = p.combo(n_orients);
             let e = t.entry(combo, from);
-            let mut holds = self.rights.contains(from);
+            let mut holds = match region {
+                Some(r) => r.squares[p.orient() as usize].contains(from),
+                None => self.rights.contains(from),
+            };
             if holds && unchecked >> p.kind().0 & 1 == 1 {
                 holds = !*checked.get_or_insert_with(|| self.in_check(seat));
             }
@@ -139,14 +146,26 @@ impl Position {
         }
     }
 
-    /// The square of the piece an en-passant capture `m` by `moved` takes, if `m` is one.
+    /// The square of the piece an en-passant capture `m` by `moved` takes, if `m` is one: a
+    /// move onto the en-passant square by one of the mover's en-passant steps (not by a quiet
+    /// step that lands there too, as a berolina pawn's diagonal step).
     #[inline]
     pub(crate) fn ep_capture(&self, m: Move, moved: Piece) -> Option<u8> {
         (self.ep != NO_EP
             && m.to.0 == self.ep
             && !m.is_drop()
-            && self.variant.ep_kinds() >> moved.kind().0 & 1 == 1)
-            .then_some(self.ep_victim)
+            && self.variant.ep_kinds() >> moved.kind().0 & 1 == 1
+            && self.ep_step(moved, m.from.0, m.to.0))
+        .then_some(self.ep_victim)
+    }
+
+    /// True if `moved` on `from` has an en-passant step to `to`.
+    fn ep_step(&self, moved: Piece, from: u8, to: u8) -> bool {
+        let t = &self.variant.special;
+        let e = t.entry(moved.combo(self.variant.orients.len()), from);
+        t.leaps_of(e)
+            .iter()
+            .any(|l| l.to == to && l.mode & EN_PASSANT != 0)
     }
 
     /// After the board move of `m` by `moved` (already on `m.to`): takes an en-passant victim,
@@ -184,34 +203,72 @@ impl Position {
         {
             self.drop_aimed_rights(mover, moved, to);
         }
-        if !self.rights.contains(from) {
+        let multi = self.variant.rules.multi_step.as_ref();
+        if self.rights.contains(from) {
+            self.drop_right(from);
+            let castle = self
+                .variant
+                .rules
+                .castling
+                .as_ref()
+                .filter(|c| c.royal == moved.kind())
+                .and_then(|c| c.find(mover.index(), from, to))
+                .map(|cm| (cm.rook_from, cm.rook_to));
+            if let Some((rook_from, rook_to)) = castle {
+                let rook = self.board[rook_from as usize];
+                self.drop_right(rook_from);
+                self.edit(rook_from, Piece::EMPTY);
+                self.edit(rook_to, rook);
+                return took;
+            }
+        } else if multi.is_none_or(|m| m.region.is_none()) {
             return took;
         }
-        self.drop_right(from);
-        let castle = self
-            .variant
-            .rules
-            .castling
-            .as_ref()
-            .filter(|c| c.royal == moved.kind())
-            .and_then(|c| c.find(mover.index(), from, to))
-            .map(|cm| (cm.rook_from, cm.rook_to));
-        if let Some((rook_from, rook_to)) = castle {
-            let rook = self.board[rook_from as usize];
-            self.drop_right(rook_from);
-            self.edit(rook_from, Piece::EMPTY);
-            self.edit(rook_to, rook);
-            return took;
-        }
-        if self.variant.ep_kinds() >> moved.kind().0 & 1 == 1
+        self.mark_en_passant(mover, moved, from, to);
+        took
+    }
+
+    /// Sets the en-passant square after `moved` of `mover` went from `from` to `to`, if that
+    /// was a first-move leap through squares: always for a kind marking `always`
+    /// ([`crate::rules::multi_step`]), otherwise for a kind that captures en passant itself
+    /// when a piece of the next seat could capture there.
+    fn mark_en_passant(&mut self, mover: Seat, moved: Piece, from: u8, to: u8) {
+        let always = (self.variant.rules.multi_step.as_ref())
+            .is_some_and(|m| m.always >> moved.kind().0 & 1 == 1);
+        if (always || self.variant.ep_kinds() >> moved.kind().0 & 1 == 1)
             && let Some(passed) = self.passed_square(moved, from, to)
-            && self.ep_possible(self.next_seat(mover), passed)
+            && (always || self.ep_possible(self.next_seat(mover), passed))
         {
             self.ep = passed;
             self.ep_victim = to;
             self.hash ^= ep_key(passed);
         }
-        took
+    }
+
+    /// True if `p` is of a kind whose multi-step always marks its en-passant squares
+    /// ([`crate::rules::multi_step`]): FEN writes the square landed on too.
+    pub(crate) fn marks_always(&self, p: Piece) -> bool {
+        !p.is_empty()
+            && (self.variant.rules.multi_step.as_ref())
+                .is_some_and(|m| m.always >> p.kind().0 & 1 == 1)
+    }
+
+    /// The square of a piece of `seat` that could have just passed `sq` by a first-move leap
+    /// of a kind marking `always` (the first found, in square order), for an en-passant field
+    /// written without it.
+    pub(crate) fn passer_of(&self, seat: Seat, sq: u8) -> Option<u8> {
+        let v = &*self.variant;
+        let t = &v.special;
+        let n = v.orients.len();
+        self.occ[seat.index()].iter().find(|&at| {
+            let p = self.board[at as usize];
+            self.marks_always(p)
+                && v.board.squares().any(|f| {
+                    t.leaps_of(t.entry(p.combo(n), f.0)).iter().any(|l| {
+                        l.to == at && l.mode & INITIAL != 0 && t.blocks_of(l).first() == Some(&sq)
+                    })
+                })
+        })
     }
 
     /// A piece dropped on `sq` holds a first-move right where a loaded position would give it

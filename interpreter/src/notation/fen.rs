@@ -172,8 +172,8 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
                 Err(_) => return fail(setup, too_large()),
             }
         }
-        F::EnPassant if text != "-" && v.ep_kinds() != 0 => match v.board.parse_square(text) {
-            Some(sq) => setup.ep = Some(sq.0),
+        F::EnPassant if text != "-" && v.ep_kinds() != 0 => match ep_squares(v, text) {
+            Some((sq, victim)) => (setup.ep, setup.ep_victim) = (Some(sq), victim),
             None => {
                 let kind = K::EnPassantSquare {
                     text: text.to_string(),
@@ -451,6 +451,43 @@ pub fn to_fen(pos: &Position) -> String {
     write_fen(pos.variant(), &Setup::from_position(pos))
 }
 
+/// The en-passant field's squares: one (`e3`), or two (`c3d4`: the square passed and the
+/// square of the piece that passed it, in either order, as Fairy-Stockfish writes its custom
+/// pieces' marks, lower square first). `None` if a square is not on the board, or with more.
+fn ep_squares(v: &Variant, text: &str) -> Option<(u8, Option<u8>)> {
+    let split = text[1..]
+        .find(|c: char| c.is_ascii_lowercase())
+        .map(|i| i + 1);
+    let (a, b) = match split {
+        Some(i) => (&text[..i], Some(&text[i..])),
+        None => (text, None),
+    };
+    let first = v.board.parse_square(a)?.0;
+    match b {
+        None => Some((first, None)),
+        Some(b) => Some((first, Some(v.board.parse_square(b)?.0))),
+    }
+}
+
+/// The en-passant field for the square `sq`: with the square of the piece that passed it
+/// where its kind marks `always` ([`crate::rules::multi_step`]), both in square order, as
+/// Fairy-Stockfish writes its custom pieces' marks.
+fn write_ep(v: &Variant, setup: &Setup, sq: u8) -> String {
+    let name = |s: u8| v.board.name(crate::geometry::Square(s));
+    let always = v.rules.multi_step.as_ref().map_or(0, |m| m.always);
+    match setup.ep_victim {
+        Some(at)
+            if setup
+                .board
+                .get(at as usize)
+                .is_some_and(|p| !p.is_empty() && always >> p.kind().0 & 1 == 1) =>
+        {
+            format!("{}{}", name(sq.min(at)), name(sq.max(at)))
+        }
+        _ => name(sq),
+    }
+}
+
 /// Writes a [`Setup`] of `v` as FEN (see [`to_fen`]).
 pub fn write_fen(v: &Variant, setup: &Setup) -> String {
     let board = write_board(v, setup, &FenCodec { v });
@@ -463,7 +500,7 @@ pub fn write_fen(v: &Variant, setup: &Setup) -> String {
     let counting = v.rules.counting.is_some() && limit != 0;
     let ep = match setup.ep {
         _ if counting => limit.to_string(),
-        Some(sq) => v.board.name(crate::geometry::Square(sq)),
+        Some(sq) => write_ep(v, setup, sq),
         None => "-".to_string(),
     };
     let halfmove = if counting {

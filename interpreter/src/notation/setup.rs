@@ -122,6 +122,9 @@ pub struct Setup {
     pub rights: Option<SquareSet>,
     /// The en-passant square (by square index), if one is given.
     pub ep: Option<u8>,
+    /// The square of the piece a capture on [`ep`](Self::ep) takes, where the en-passant
+    /// field names it (Fairy-Stockfish's custom pieces: `c3d4`).
+    pub ep_victim: Option<u8>,
     /// Where the parts were read from (for located errors).
     pub source: Source,
 }
@@ -143,6 +146,7 @@ impl Setup {
             end: SetupEnd::Judge,
             rights: None,
             ep: None,
+            ep_victim: None,
             source: Source::default(),
         }
     }
@@ -193,6 +197,12 @@ impl Setup {
             // `None` where no kind has first-move rights.
             rights: (pos.variant().right_kinds() != 0).then(|| pos.rights()),
             ep: pos.en_passant().map(|(sq, _)| sq.0),
+            // Only where FEN writes it (a kind marking `always`); otherwise it follows from
+            // the square.
+            ep_victim: pos
+                .en_passant()
+                .filter(|&(_, at)| pos.marks_always(pos.piece_at(at)))
+                .map(|(_, at)| at.0),
             source: Source::default(),
         }
     }
@@ -442,6 +452,7 @@ impl Setup {
             },
             rights: self.rights,
             ep: self.ep,
+            ep_victim: self.ep_victim,
         });
         if let SetupEnd::Over { reason, winner } = self.end {
             let o = pos.setup_outcome(reason, winner);

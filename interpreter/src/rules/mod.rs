@@ -57,11 +57,13 @@ pub mod last_royal;
 pub mod mate;
 pub mod material_count;
 pub mod move_rule;
+pub mod multi_step;
 pub mod no_moves;
 pub mod pass;
 pub mod perpetual_check;
 pub mod placement;
 pub mod promotion;
+pub mod promotion_choice;
 pub mod repetition;
 pub mod resign;
 pub mod royal;
@@ -982,6 +984,7 @@ registry! {
     Promotion promotion: promotion::FarPromotion,
     Flip flip: flip::Flips,
     InPlace in_place: in_place::InPlacePromotion,
+    PromotionChoice promotion_choice: promotion_choice::PromotionChoice,
     CaptureAll capture_all: capture_all::CaptureAll,
     Hands hands: hands::Hands,
     Placement placement: placement::Placement,
@@ -1004,6 +1007,7 @@ registry! {
     Captures captures: captures::MandatoryCapture,
     CheckCount check_count: check_count::CheckCount,
     FirstMove first_move: first_move::FirstMove,
+    MultiStep multi_step: multi_step::MultiStep,
     Counting counting: counting::Counting,
 }
 

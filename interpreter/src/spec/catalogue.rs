@@ -191,6 +191,35 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/yarishogi.yaml"),
     ),
     (
+        "chigorin",
+        include_str!("../../../rules/catalogue/chigorin.yaml"),
+    ),
+    (
+        "sortofalmost",
+        include_str!("../../../rules/catalogue/sortofalmost.yaml"),
+    ),
+    ("grand", include_str!("../../../rules/catalogue/grand.yaml")),
+    (
+        "opulent",
+        include_str!("../../../rules/catalogue/opulent.yaml"),
+    ),
+    (
+        "berolina",
+        include_str!("../../../rules/catalogue/berolina.yaml"),
+    ),
+    (
+        "torpedo",
+        include_str!("../../../rules/catalogue/torpedo.yaml"),
+    ),
+    (
+        "pawnsideways",
+        include_str!("../../../rules/catalogue/pawnsideways.yaml"),
+    ),
+    (
+        "pawnback",
+        include_str!("../../../rules/catalogue/pawnback.yaml"),
+    ),
+    (
         "coregal",
         include_str!("../../../rules/catalogue/coregal.yaml"),
     ),
