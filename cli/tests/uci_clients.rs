@@ -414,6 +414,21 @@ fn cutechess_plays_catalogue_variants_between_ashtapada_and_fairy_stockfish() {
     }
 }
 
+/// The royalty branch's catalogue variants that cutechess-cli knows, through its referee:
+/// racing kings (no move gives check; the flag with black's answering move), suicide (the
+/// stalemate by piece count) and dobutsu (the lion's safe flag, drops); two games each.
+#[test]
+fn cutechess_plays_racingkings_suicide_and_dobutsu_against_fairy_stockfish() {
+    for variant in ["racingkings", "suicide", "dobutsu"] {
+        cutechess_match(
+            variant,
+            &["tc=inf", "nodes=3000", "option.Level=hard"],
+            2,
+            150,
+        );
+    }
+}
+
 /// python-chess's UCI client (`chess.engine`, installed by `tools/test-deps`) plays two games
 /// of standard chess between ashtapada and Fairy-Stockfish, checking every move against its own
 /// board, and reads an analysis (score and principal variation) from ashtapada.

@@ -9,10 +9,27 @@ use ashtapada::spec::{CATALOGUE, Group};
 use ashtapada::{Assignment, Position, load_variant};
 use ashtapada_tests::{PerftCase, check_counts, parse_perft_file, play, position};
 
-const CATALOGUE_PERFT: &str = include_str!("../reference/catalogue.perft");
-
+/// Every `tests/reference/catalogue*.perft` file (`catalogue.perft` and one per branch that
+/// added variants, such as `catalogue-royalty.perft`), parsed, in file-name order.
 fn cases() -> Vec<PerftCase> {
-    parse_perft_file(CATALOGUE_PERFT).expect("catalogue.perft parses")
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reference");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/reference reads")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("catalogue") && n.ends_with(".perft"))
+        })
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .flat_map(|f| {
+            let text = std::fs::read_to_string(f).expect("a reference file reads");
+            parse_perft_file(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()))
+        })
+        .collect()
 }
 
 fn at(case: &PerftCase) -> Position {

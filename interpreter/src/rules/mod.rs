@@ -42,6 +42,7 @@ pub mod captures;
 pub mod castling;
 pub mod check_count;
 pub mod check_interrupt;
+pub mod check_limits;
 pub mod compose;
 pub mod counting;
 pub mod dice;
@@ -1005,6 +1006,7 @@ registry! {
     CheckCount check_count: check_count::CheckCount,
     FirstMove first_move: first_move::FirstMove,
     Counting counting: counting::Counting,
+    CheckLimits check_limits: check_limits::CheckLimits,
 }
 
 impl Modules {
