@@ -419,13 +419,21 @@ fn cutechess_plays_catalogue_variants_between_ashtapada_and_fairy_stockfish() {
 /// stalemate by piece count) and dobutsu (the lion's safe flag, drops); two games each.
 #[test]
 fn cutechess_plays_racingkings_suicide_and_dobutsu_against_fairy_stockfish() {
+    // Fairy-Stockfish's current source: Debian's 11.1 answers `(none)` in these variants.
+    let fsf = fairy_stockfish_current();
+    let ours = [
+        "name=ashtapada",
+        "proto=uci",
+        "arg=uci",
+        "tc=inf",
+        "nodes=3000",
+        "option.Level=hard",
+    ];
+    let theirs = ["name=fairy-stockfish", "proto=uci", "tc=inf", "nodes=3000"];
     for variant in ["racingkings", "suicide", "dobutsu"] {
-        cutechess_match(
-            variant,
-            &["tc=inf", "nodes=3000", "option.Level=hard"],
-            2,
-            150,
-        );
+        for e in cutechess_games(variant, &ours, (&fsf, &theirs), 2, 150, &[]) {
+            assert!(!e.reason.is_empty(), "{e:?}");
+        }
     }
 }
 
