@@ -220,6 +220,10 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/dobutsu.yaml"),
     ),
     (
+        "dragon",
+        include_str!("../../../rules/catalogue/dragon.yaml"),
+    ),
+    (
         "kingofthehill",
         include_str!("../../../examples/kingofthehill.yaml"),
     ),
