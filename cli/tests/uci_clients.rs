@@ -438,6 +438,29 @@ fn cutechess_plays_the_pawn_variants_against_fairy_stockfish() {
     }
 }
 
+/// The royalty branch's catalogue variants that cutechess-cli knows, through its referee:
+/// racing kings (no move gives check; the flag with black's answering move), suicide (the
+/// stalemate by piece count) and dobutsu (the lion's safe flag, drops); two games each.
+#[test]
+fn cutechess_plays_racingkings_suicide_and_dobutsu_against_fairy_stockfish() {
+    // Fairy-Stockfish's current source: Debian's 11.1 answers `(none)` in these variants.
+    let fsf = fairy_stockfish_current();
+    let ours = [
+        "name=ashtapada",
+        "proto=uci",
+        "arg=uci",
+        "tc=inf",
+        "nodes=3000",
+        "option.Level=hard",
+    ];
+    let theirs = ["name=fairy-stockfish", "proto=uci", "tc=inf", "nodes=3000"];
+    for variant in ["racingkings", "suicide", "dobutsu"] {
+        for e in cutechess_games(variant, &ours, (&fsf, &theirs), 2, 150, &[]) {
+            assert!(!e.reason.is_empty(), "{e:?}");
+        }
+    }
+}
+
 /// python-chess's UCI client (`chess.engine`, installed by `tools/test-deps`) plays two games
 /// of standard chess between ashtapada and Fairy-Stockfish, checking every move against its own
 /// board, and reads an analysis (score and principal variation) from ashtapada.

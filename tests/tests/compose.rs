@@ -250,6 +250,16 @@ const MODULES: &[Module] = &[
         fragment: "pieces: { pawn: { betza: mfWcfeFifmnD, en-passant-mark: always } }",
         key: "pieces.pawn.en-passant-mark",
     },
+    Module {
+        name: "giving-check",
+        fragment: "{ pieces: { king: { royal: true } }, giving-check: forbidden }",
+        key: "giving-check",
+    },
+    Module {
+        name: "royal-moves",
+        fragment: "{ pieces: { king: { royal: true } }, in-check: { royal-moves: capture-only } }",
+        key: "in-check.royal-moves",
+    },
 ];
 
 /// What a pair does.
@@ -346,6 +356,21 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
         "pieces.king.royal",
     ),
     ("capture-all", "facing", "capture-all", "pieces.king.royal"),
+    // The check limits bring a royal king, so they meet the royal kind's refusals.
+    ("dice", "giving-check", "dice", "pieces.king.royal"),
+    ("dice", "royal-moves", "dice", "pieces.king.royal"),
+    (
+        "capture-all",
+        "giving-check",
+        "capture-all",
+        "pieces.king.royal",
+    ),
+    (
+        "capture-all",
+        "royal-moves",
+        "capture-all",
+        "pieces.king.royal",
+    ),
     // A pass would skip a set-up phase's placement; bikjang allows the facing that `facing`
     // forbids.
     ("placement", "pass", "pass", "placement"),
@@ -510,6 +535,8 @@ fn check(file: &ashtapada::RuleFile, on_names: &[&str], want: Expect) {
                     "castling",
                     "facing",
                     "last-royal",
+                    "giving-check",
+                    "royal-moves",
                 ]
                 .iter()
                 .any(|m| has(m)),

@@ -38,6 +38,7 @@ mod properties;
 mod records;
 mod regions;
 mod repl;
+mod royalty;
 mod rust_source;
 mod shogi_rules;
 mod simulate;

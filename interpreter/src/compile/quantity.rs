@@ -75,6 +75,12 @@ pub enum Quantity {
     /// `on(S, K, R)`: S's pieces of kind K standing on region R (index in
     /// `Variant::regions`), read in S's own frame.
     On(SeatRef, Kind, u8),
+    /// `safe_on(S, K, R)`: S's pieces of kind K standing on region R that no other seat's
+    /// piece attacks (Fairy-Stockfish's `flagPieceSafe`).
+    SafeOn(SeatRef, Kind, u8),
+    /// `reaches(S, K, R)`: S is the seat to move and has a legal move of a piece of kind K
+    /// onto region R (Fairy-Stockfish's `flagMove`: the seat's answer to a flag reached).
+    Reaches(SeatRef, Kind, u8),
 }
 
 impl Quantity {
@@ -84,7 +90,11 @@ impl Quantity {
     pub fn reads_placement(self) -> bool {
         matches!(
             self,
-            Quantity::Ply | Quantity::InCheck(_) | Quantity::On(..)
+            Quantity::Ply
+                | Quantity::InCheck(_)
+                | Quantity::On(..)
+                | Quantity::SafeOn(..)
+                | Quantity::Reaches(..)
         )
     }
 
@@ -107,7 +117,9 @@ impl Quantity {
             | Quantity::MatedAt(s)
             | Quantity::InCheck(s)
             | Quantity::Checks(s)
-            | Quantity::On(s, _, _) => Some(s),
+            | Quantity::On(s, _, _)
+            | Quantity::SafeOn(s, _, _)
+            | Quantity::Reaches(s, _, _) => Some(s),
             Quantity::SeatsWith(_)
             | Quantity::Rounds
             | Quantity::RoundsWithoutCapture
@@ -209,6 +221,16 @@ pub const QUANTITIES: &[(&str, &str, &str)] = &[
         "on",
         "SEAT, KIND, REGION",
         "the seat's pieces of that kind on the region's squares (in the seat's own frame)",
+    ),
+    (
+        "safe_on",
+        "SEAT, KIND, REGION",
+        "the seat's pieces of that kind on the region's squares that no other seat attacks",
+    ),
+    (
+        "reaches",
+        "SEAT, KIND, REGION",
+        "boolean: the seat is to move and has a legal move of a piece of that kind onto the region",
     ),
 ];
 
@@ -453,6 +475,16 @@ impl Resolver<'_> {
                 self.kind(a1, 1, name)?,
                 self.region(a2, 2, name)?,
             ),
+            "safe_on" => Quantity::SafeOn(
+                self.seat_ref(a0, name)?,
+                self.kind(a1, 1, name)?,
+                self.region(a2, 2, name)?,
+            ),
+            "reaches" => Quantity::Reaches(
+                self.seat_ref(a0, name)?,
+                self.kind(a1, 1, name)?,
+                self.region(a2, 2, name)?,
+            ),
             _ => match self.params.iter().find(|(p, _)| p == name) {
                 Some((_, v)) if args.is_empty() => Quantity::Const(*v),
                 Some(_) => {
@@ -486,6 +518,7 @@ impl Resolver<'_> {
                 | Quantity::Mated(_)
                 | Quantity::TeamMated(_)
                 | Quantity::InCheck(_)
+                | Quantity::Reaches(..)
         ) {
             Type::Bool
         } else {

@@ -4,6 +4,7 @@
 //! knows a variant by name.
 
 mod build;
+mod check_limits;
 mod dice;
 mod events;
 mod game;

@@ -423,7 +423,7 @@ impl Position {
     /// Runs `f` on the board with `m` applied in place (only the two squares change: no
     /// counters, sets or hash), then restores it.
     #[inline(always)]
-    fn with_move_applied<R>(&mut self, m: Move, f: impl FnOnce(&Self) -> R) -> R {
+    pub(super) fn with_move_applied<R>(&mut self, m: Move, f: impl FnOnce(&Self) -> R) -> R {
         let (from, to) = (m.from.0 as usize, m.to.0 as usize);
         let moved = self.board[from];
         let captured = self.board[to];
@@ -514,6 +514,7 @@ impl Position {
             if self.variant.rules.placement.is_some() {
                 self.keep_placements(out);
             }
+            self.keep_within_check_limits(out);
             if self.variant.rules.captures.is_some() {
                 self.keep_captures(out);
             }
@@ -585,7 +586,11 @@ impl Position {
     /// collecting them where no later stage needs the list.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
         let v = &self.variant.rules;
-        if v.placement.is_some() || v.captures.is_some() || v.dice.is_some() {
+        if v.placement.is_some()
+            || v.captures.is_some()
+            || v.dice.is_some()
+            || v.check_limits.is_some()
+        {
             self.legal_moves(buf);
             return buf.len() as u64;
         }
@@ -625,6 +630,10 @@ impl Position {
         buf.clear();
         self.candidates(&mut buf);
         let legal = self.legality();
+        if self.variant.rules.check_limits.is_some() {
+            buf.retain(|&m| legal(self, m));
+            self.keep_within_check_limits(&mut buf);
+        }
         let any = if legality == Legality::Game && self.history_forbids_some() {
             buf.retain(|&m| legal(self, m));
             self.retain_allowed_by_history(&mut buf);

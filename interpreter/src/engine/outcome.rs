@@ -2,7 +2,7 @@
 
 use super::position::Position;
 use crate::compile::{Quantity, SeatRef, Variant};
-use crate::vocab::{EndReason, Outcome, ResultKind, Seat};
+use crate::vocab::{EndReason, Kind, Move, Outcome, ResultKind, Seat};
 use std::fmt;
 
 /// A displayable outcome: "white wins (checkmate)", "draw (both-bare)".
@@ -181,7 +181,46 @@ impl Position {
                     .filter(|&sq| region.contains(sq) && self.board[sq as usize].kind() == k)
                     .count() as i64
             }
+            Quantity::SafeOn(s, k, r) => {
+                let s = seat(s);
+                let orient = self.variant.seats[s].orient as usize;
+                let region = self.variant.regions[r as usize].squares[orient];
+                let enemies = self.enemies(Seat(s as u8));
+                self.occ[s]
+                    .iter()
+                    .filter(|&sq| {
+                        region.contains(sq)
+                            && self.board[sq as usize].kind() == k
+                            && !self.variant.attacks.attacked(&self.board, sq, enemies)
+                    })
+                    .count() as i64
+            }
+            Quantity::Reaches(s, k, r) => self.reaches(Seat(seat(s) as u8), k, r) as i64,
         }
+    }
+
+    /// `reaches(SEAT, KIND, REGION)`: true if `seat` is to move and has a legal move of a
+    /// piece of `kind` onto region `r` (read in its own frame). The pseudo-legal moves are
+    /// looked at first; only when one lands there is a copy of the position asked for its
+    /// legal moves (this is judged with a shared position).
+    fn reaches(&self, seat: Seat, kind: Kind, r: u8) -> bool {
+        if seat != self.to_move || self.variant.rules.dice.is_some() {
+            return false;
+        }
+        let orient = self.variant.seats[seat.index()].orient as usize;
+        let region = self.variant.regions[r as usize].squares[orient];
+        let lands = |p: &Self, m: &Move| {
+            !m.is_drop() && region.contains(m.to.0) && p.board[m.from.0 as usize].kind() == kind
+        };
+        let mut moves = Vec::new();
+        self.pseudo_moves(seat, &mut moves);
+        if !moves.iter().any(|m| lands(self, m)) {
+            return false;
+        }
+        let mut copy = self.clone();
+        copy.ended = None;
+        copy.legal_moves(&mut moves);
+        moves.iter().any(|m| lands(&copy, m))
     }
 
     /// Tests the rule file's conditions, in order, with `mover` as the seat that just moved.
@@ -223,10 +262,30 @@ impl Position {
         let end = self.variant.rules.no_moves.unwrap_or_default();
         let (result, reason) = if self.in_check(seat) {
             (end.checkmate, EndReason::Checkmate)
+        } else if end.by_fewer_pieces {
+            (self.by_fewer_pieces(end.stalemate), EndReason::Stalemate)
         } else {
             (end.stalemate, EndReason::Stalemate)
         };
         self.result_for(seat, result.unwrap_or(ResultKind::Draw), reason)
+    }
+
+    /// `end.stalemate-by: fewer-pieces` ([`crate::rules::no_moves::NoMoves::by_fewer_pieces`]):
+    /// the stalemated seat (two seats) gets `result` when it has fewer pieces on the board
+    /// than the other, the opposite when it has more, a draw when the counts are equal.
+    fn by_fewer_pieces(&self, result: Option<ResultKind>) -> Option<ResultKind> {
+        let seat = self.to_move;
+        let own = self.count[seat.index()];
+        let theirs = self.count[self.prev_seat(seat).index()];
+        Some(match own.cmp(&theirs) {
+            std::cmp::Ordering::Equal => ResultKind::Draw,
+            std::cmp::Ordering::Less => result?,
+            std::cmp::Ordering::Greater => match result? {
+                ResultKind::Win => ResultKind::Loss,
+                ResultKind::Loss => ResultKind::Win,
+                r => r,
+            },
+        })
     }
 
     /// The outcome if the game is over: an end condition, mate or stalemate (no legal move),

@@ -232,13 +232,30 @@ pub struct Need {
     pub part: SwitchId,
     /// The switch it needs (named in the error by its key, [`SwitchKey::needed_name`]).
     pub needs: SwitchId,
+    /// Another switch that satisfies the need as well as `needs` does (`None`: only `needs`).
+    pub or: Option<SwitchId>,
     /// Why, shown as the help line.
     pub why: &'static str,
 }
 
 /// `part` needs `needs`, because `why`.
 pub const fn need(part: SwitchId, needs: SwitchId, why: &'static str) -> Need {
-    Need { part, needs, why }
+    Need {
+        part,
+        needs,
+        or: None,
+        why,
+    }
+}
+
+/// `part` needs `needs` or `or`, because `why`.
+pub const fn need_either(part: SwitchId, needs: SwitchId, or: SwitchId, why: &'static str) -> Need {
+    Need {
+        part,
+        needs,
+        or: Some(or),
+        why,
+    }
 }
 
 /// The error for `a` refused with `b`.
@@ -272,7 +289,10 @@ pub fn refusals(switches: &[Switch]) -> Diagnostics {
         }
     }
     for n in super::all_needs() {
-        if switches.iter().any(|s| s.id == n.needs) {
+        if switches
+            .iter()
+            .any(|s| s.id == n.needs || Some(s.id) == n.or)
+        {
             continue;
         }
         let key = n.needs.key().needed_name();

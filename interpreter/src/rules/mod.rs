@@ -42,6 +42,7 @@ pub mod captures;
 pub mod castling;
 pub mod check_count;
 pub mod check_interrupt;
+pub mod check_limits;
 pub mod compose;
 pub mod counting;
 pub mod dice;
@@ -1009,6 +1010,7 @@ registry! {
     FirstMove first_move: first_move::FirstMove,
     MultiStep multi_step: multi_step::MultiStep,
     Counting counting: counting::Counting,
+    CheckLimits check_limits: check_limits::CheckLimits,
 }
 
 impl Modules {

@@ -27,16 +27,58 @@ pub struct NoMoves {
     pub checkmate: Option<ResultKind>,
     /// The stalemated seat's result (`end.stalemate`).
     pub stalemate: Option<ResultKind>,
+    /// `end.stalemate-by: fewer-pieces` (Fairy-Stockfish's `stalematePieceCount`, suicide
+    /// chess): the stalemate's result goes to the seat with fewer pieces on the board — the
+    /// stalemated seat gets `stalemate` when it has fewer, the opposite when it has more, a
+    /// draw when the counts are equal. Two seats only.
+    pub by_fewer_pieces: bool,
 }
 
 /// Reads `checkmate` and `stalemate` from the `end:` mapping `f`; `None` when both are absent.
 pub fn read_no_moves(r: &mut Reader, f: &mut Fields<'_>, ranks: Ranks) -> Option<NoMoves> {
     let checkmate = f.opt("checkmate").and_then(|n| result(r, n, ranks));
     let stalemate = f.opt("stalemate").and_then(|n| result(r, n, ranks));
+    let by_fewer_pieces = f.opt("stalemate-by").is_some_and(|n| {
+        r.word(n, &["fewer-pieces"], "`stalemate-by` rule")
+            .is_some()
+            && fewer_pieces_applies(r, n, ranks, stalemate)
+    });
     (checkmate.is_some() || stalemate.is_some()).then_some(NoMoves {
         checkmate,
         stalemate,
+        by_fewer_pieces,
     })
+}
+
+/// True if `stalemate-by: fewer-pieces` (at `node`) has a meaning here: two seats and a
+/// stalemate result of `win` or `loss`; otherwise a located problem in `r`.
+fn fewer_pieces_applies(
+    r: &mut Reader,
+    node: &crate::yaml::Node,
+    ranks: Ranks,
+    stalemate: Option<ResultKind>,
+) -> bool {
+    let (code, problem) = if ranks.seats != 2 {
+        (
+            crate::diag::Code::CompileSeats,
+            "`stalemate-by: fewer-pieces` compares two seats' pieces; this file has another number \
+         of seats",
+        )
+    } else if !matches!(stalemate, Some(ResultKind::Win | ResultKind::Loss)) {
+        (
+            crate::diag::Code::CompileNeedsModule,
+            "`stalemate-by: fewer-pieces` gives the stalemate's result to the seat with fewer \
+         pieces; it needs `stalemate: win` or `stalemate: loss`",
+        )
+    } else {
+        return true;
+    };
+    r.error(crate::diag::Diagnostic::new(
+        code,
+        problem,
+        Some(node.span.clone()),
+    ));
+    false
 }
 
 /// The switch `checkmate` (`end.checkmate`).
@@ -84,7 +126,7 @@ impl Module for NoMoves {
         None
     }
 
-    const END_KEYS: &'static [&'static str] = &["checkmate", "stalemate"];
+    const END_KEYS: &'static [&'static str] = &["checkmate", "stalemate", "stalemate-by"];
 
     fn read_end(r: &mut Reader, f: &mut Fields<'_>, ranks: Ranks, spec: &mut Option<NoMoves>) {
         *spec = read_no_moves(r, f, ranks);
@@ -104,6 +146,12 @@ impl Module for NoMoves {
                 "stalemate: {}",
                 result_words(r, "the stalemated seat")
             ));
+            if self.by_fewer_pieces {
+                out.push(
+                    "  judged by piece count: for the seat with fewer pieces; equal counts draw"
+                        .into(),
+                );
+            }
         }
         out
     }

@@ -233,6 +233,26 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     ("mini", include_str!("../../../rules/catalogue/mini.yaml")),
     (
+        "suicide",
+        include_str!("../../../rules/catalogue/suicide.yaml"),
+    ),
+    (
+        "makpong",
+        include_str!("../../../rules/catalogue/makpong.yaml"),
+    ),
+    (
+        "racingkings",
+        include_str!("../../../rules/catalogue/racingkings.yaml"),
+    ),
+    (
+        "dobutsu",
+        include_str!("../../../rules/catalogue/dobutsu.yaml"),
+    ),
+    (
+        "dragon",
+        include_str!("../../../rules/catalogue/dragon.yaml"),
+    ),
+    (
         "kingofthehill",
         include_str!("../../../examples/kingofthehill.yaml"),
     ),

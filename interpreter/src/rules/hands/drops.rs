@@ -30,8 +30,9 @@
 //!   dropped as.
 //!
 //! Errors, located: a key that is not one of these, a value of the wrong type, `per-line`
-//! out of range, an unknown region. Drop rules need
-//! `hands: { captures: true }` (without a hand nothing is dropped) and are refused with dice.
+//! out of range, an unknown region. Drop rules need `hands: { captures: true }` or pieces in
+//! hand at the start (`setup.hand`; without either nothing is dropped) and are refused with
+//! dice.
 //!
 //! Compiled: each kind's [`DropRule`] and, per (kind, orientation), the squares its region and
 //! `mobile` leave on an empty board ([`super::Hands::squares`], filled by the compiler once the

@@ -25,7 +25,7 @@
 
 pub mod drops;
 
-use super::compose::{self, Need, Refusal, need, refuse};
+use super::compose::{self, Need, Refusal, need, need_either, refuse};
 use super::{Cx, Module, Names};
 use crate::vocab::{Kind, SquareSet};
 use crate::yaml::{Fields, Node, Reader, Text};
@@ -176,11 +176,12 @@ impl Module for Hands {
             super::royal::ROYAL,
             "without a royal kind no drop mates",
         ),
-        need(
+        need_either(
             DROPS,
             HANDS,
-            "drop rules restrict drops from a hand, and without `hands: { captures: true }` no \
-             piece is ever in hand",
+            START_HAND,
+            "drop rules restrict drops from a hand, and without `hands: { captures: true }` or \
+             `setup.hand` no piece is ever in hand",
         ),
     ];
 
