@@ -9,10 +9,26 @@ use ashtapada::spec::{CATALOGUE, Group};
 use ashtapada::{Assignment, Position, load_variant};
 use ashtapada_tests::{PerftCase, check_counts, parse_perft_file, play, position};
 
-const CATALOGUE_PERFT: &str = include_str!("../reference/catalogue.perft");
-
+/// Every reference file of the catalogue: `tests/reference/catalogue*.perft` (one per branch
+/// that adds variants, so that their blocks merge without conflict), in name order.
 fn cases() -> Vec<PerftCase> {
-    parse_perft_file(CATALOGUE_PERFT).expect("catalogue.perft parses")
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reference");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/reference is readable")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("catalogue") && n.ends_with(".perft"))
+        })
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("a reference file is readable");
+        out.extend(parse_perft_file(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display())));
+    }
+    out
 }
 
 fn at(case: &PerftCase) -> Position {

@@ -230,6 +230,11 @@ const MODULES: &[Module] = &[
         fragment: "last-royal: { kinds: [king] }",
         key: "last-royal",
     },
+    Module {
+        name: "explosions",
+        fragment: "explosions: { spares: [pawn] }",
+        key: "explosions",
+    },
 ];
 
 /// What a pair does.
@@ -326,6 +331,16 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
         "pieces.king.royal",
     ),
     ("capture-all", "facing", "capture-all", "pieces.king.royal"),
+    // A blast's victims are not captured: to which hand, or past which partner, is not
+    // defined; the legality test through a blast judges attacks only (not which pieces turn
+    // royal, nor facing).
+    ("explosions", "dice", "explosions", "dice"),
+    ("explosions", "hands", "explosions", "hands.captures"),
+    ("explosions", "drops", "explosions", "hands.captures"),
+    ("explosions", "teams", "explosions", "teams"),
+    ("explosions", "last-royal", "explosions", "last-royal"),
+    ("explosions", "facing", "explosions", "facing"),
+    ("explosions", "bikjang", "explosions", "bikjang"),
     // A pass would skip a set-up phase's placement; bikjang allows the facing that `facing`
     // forbids.
     ("placement", "pass", "pass", "placement"),

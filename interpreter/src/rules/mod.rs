@@ -45,6 +45,7 @@ pub mod check_interrupt;
 pub mod compose;
 pub mod counting;
 pub mod dice;
+pub mod explosion;
 pub mod facing;
 pub mod field;
 pub mod first_move;
@@ -1005,6 +1006,7 @@ registry! {
     CheckCount check_count: check_count::CheckCount,
     FirstMove first_move: first_move::FirstMove,
     Counting counting: counting::Counting,
+    Explosions explosions: explosion::Explosions,
 }
 
 impl Modules {
