@@ -376,6 +376,18 @@ fn cutechess_plays_capablanca_between_ashtapada_and_fairy_stockfish() {
     );
 }
 
+/// Atomic chess (issue 30): captures explode, a king never captures, touching kings give no
+/// check — ten games through cutechess-cli, which referees with its own atomic rules.
+#[test]
+fn cutechess_plays_atomic_between_ashtapada_and_fairy_stockfish() {
+    cutechess_match(
+        "atomic",
+        &["tc=inf", "nodes=3000", "option.Level=hard"],
+        10,
+        150,
+    );
+}
+
 /// Crazyhouse: drops (`N@f3`), promoted pawns (`Q~` in FEN) and pawns taken en passant going
 /// to the hand, through cutechess's referee.
 #[test]

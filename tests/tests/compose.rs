@@ -391,6 +391,19 @@ struct On {
     interrupt: bool,
     scores: bool,
     mandatory: bool,
+    explosions: bool,
+}
+
+/// How many royal pieces of seats other than `seat` stand on the board.
+fn others_royals(pos: &Position, seat: Seat) -> usize {
+    let v = pos.variant();
+    v.board
+        .squares()
+        .filter(|&sq| {
+            let p = pos.piece_at(sq);
+            !p.is_empty() && p.owner() != seat && v.kinds[p.kind().index()].royal
+        })
+        .count()
 }
 
 fn partners(a: Seat, b: Seat) -> bool {
@@ -421,8 +434,12 @@ fn play_and_check(pos: &mut Position, m: ashtapada::Move, on: &On, what: &str) {
             "{what}: {m:?} captures a partner's piece"
         );
     }
+    let royals_before = others_royals(pos, mover);
     pos.play(m).expect("a legal move plays");
-    if on.royal && !pos.counters().mated.contains(mover) {
+    // Under explosions a move that blows up another seat's royal piece is legal whatever it
+    // leaves attacked (docs/modules.md, "explosions + royal pieces").
+    let blew_up_a_royal = on.explosions && others_royals(pos, mover) < royals_before;
+    if on.royal && !pos.counters().mated.contains(mover) && !blew_up_a_royal {
         assert!(
             !pos.in_check(mover),
             "{what}: {m:?} leaves the mover in check"
@@ -487,6 +504,7 @@ fn check(file: &ashtapada::RuleFile, on_names: &[&str], want: Expect) {
                 interrupt: has("check-interrupt"),
                 scores: has("scoring") || has("thrones") || has("capture-all"),
                 mandatory: has("mandatory-capture"),
+                explosions: has("explosions"),
             };
             play_games(v, &on, &what);
         }

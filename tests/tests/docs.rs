@@ -302,6 +302,7 @@ scoring: { capture: true, zzqqzzqqzz: 1 }
 match: { first-seat: rotate, zzqqzzqqzz: 1 }
 material-count: { values: { pawn: 1 }, zzqqzzqqzz: 1 }
 last-royal: { kinds: [king], zzqqzzqqzz: 1 }
+explosions: { spares: [pawn], zzqqzzqqzz: 1 }
 "#;
 
 /// The sections of `docs/rule-files.md` that document keys: (anchor, title).
@@ -337,6 +338,7 @@ const MAPPINGS: &[(&str, &str, Option<&str>)] = &[
     ("match", "top-level", Some("match")),
     ("material counting", "top-level", Some("material-count")),
     ("last-royal", "top-level", Some("last-royal")),
+    ("explosions", "top-level", Some("explosions")),
     ("a seat", "seats-seats-entries", None),
     ("a piece", "pieces-pieces-entries-keyed-by-kind-name", None),
     (

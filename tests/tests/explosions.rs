@@ -106,3 +106,19 @@ fn a_blast_may_not_take_ones_own_king() {
     let mut pos = position("atomic", &[], "4k3/8/8/8/8/8/3n4/3RK3 w - - 0 1");
     assert!(!moves(&mut pos).contains(&"d1d2".to_string()));
 }
+
+/// Atomar: kings are immune to blasts and may not capture each other. White's king on d2
+/// touches black's on d3: it has the seven other king steps, not d3. Taking the knight on d3
+/// instead, the king survives its own blast.
+#[test]
+fn atomar_kings_survive_blasts_and_never_take_each_other() {
+    let mut pos = position("atomar", &[], "8/8/8/8/8/3k4/3K4/8 w - - 0 1");
+    assert_eq!(
+        moves(&mut pos),
+        ["d2c1", "d2c2", "d2c3", "d2d1", "d2e1", "d2e2", "d2e3"]
+    );
+    let mut pos = position("atomar", &[], "7k/8/8/8/8/3n4/3K4/8 w - - 0 1");
+    play(&mut pos, &["d2d3"]);
+    assert_eq!(at(&pos, "d3"), "wK");
+    assert_eq!(result(&mut pos), None);
+}

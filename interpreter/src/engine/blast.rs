@@ -84,10 +84,20 @@ impl Position {
     /// as Fairy-Stockfish judges pseudo-royal pieces with `blastOnCapture`: the move and its
     /// blast are made on the board; illegal if the blast takes one of the mover's royal
     /// pieces; legal if it takes an opponent's; otherwise legal if every royal piece of the
-    /// mover touches an opponent's royal piece or stands unattacked.
+    /// mover touches an opponent's royal piece or stands unattacked. A capture of a piece of
+    /// its own kind by a `mutually-immune` kind is illegal, with or without royal pieces.
     pub(crate) fn blast_keeps_royals_safe(&mut self, e: &Explosions, m: Move) -> bool {
         let seat = self.to_move;
         let capture = self.is_capture(m);
+        if capture && e.mutual != 0 && !m.is_drop() {
+            let (mover, target) = (self.board[m.from.index()], self.board[m.to.index()]);
+            if !target.is_empty()
+                && mover.kind() == target.kind()
+                && e.mutual >> mover.kind().0 & 1 == 1
+            {
+                return false;
+            }
+        }
         let mut saved: Vec<(u8, Piece)> = Vec::with_capacity(12);
         let (from, to) = (m.from.0, m.to.0);
         let moved = self.board[from as usize];

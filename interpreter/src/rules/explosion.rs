@@ -5,13 +5,15 @@
 //!
 //! ```yaml
 //! explosions: { spares: [pawn] }                 # atomic, nocheckatomic
-//! explosions: { spares: [pawn], immune: [king] } # atomar
+//! explosions: { spares: [pawn], immune: [king], mutually-immune: [king] } # atomar
 //! ```
 //!
 //! Keys: `explosions.spares` (piece names, default none: the kinds the blast leaves standing
 //! on the squares around the capture square; a capturing piece of such a kind still explodes)
 //! and `explosions.immune` (piece names, default none: kinds no blast removes, the capturer
-//! included). The module is on when `explosions:` is a mapping. The blast removes pieces
+//! included), `explosions.mutually-immune` (piece names, default none: a piece of such a kind
+//! may not capture a piece of the same kind — atomar's kings, Fairy-Stockfish's
+//! `mutuallyImmuneTypes`). The module is on when `explosions:` is a mapping. The blast removes pieces
 //! without capturing them: they go to no hand and score nothing; a piece blown off its start
 //! square loses its first-move right (castling, as Fairy-Stockfish drops the castling right).
 //!
@@ -41,6 +43,8 @@ pub struct ExplosionsSpec {
     pub spares: Vec<Text>,
     /// `immune:`: kinds no blast removes.
     pub immune: Vec<Text>,
+    /// `mutually-immune:`: kinds that may not capture their own kind.
+    pub mutual: Vec<Text>,
 }
 
 /// The compiled explosions rule.
@@ -50,6 +54,8 @@ pub struct Explosions {
     pub spares: u64,
     /// Bit mask of the kinds no blast removes, the capturer included.
     pub immune: u64,
+    /// Bit mask of the kinds that may not capture a piece of their own kind.
+    pub mutual: u64,
 }
 
 impl Explosions {
@@ -128,8 +134,16 @@ impl Module for Explosions {
             .opt("immune")
             .map(|n| super::piece_names(r, n))
             .unwrap_or_default();
-        s.finish(r, "explosions", &["spares", "immune"]);
-        Some(ExplosionsSpec { spares, immune })
+        let mutual = s
+            .opt("mutually-immune")
+            .map(|n| super::piece_names(r, n))
+            .unwrap_or_default();
+        s.finish(r, "explosions", &["spares", "immune", "mutually-immune"]);
+        Some(ExplosionsSpec {
+            spares,
+            immune,
+            mutual,
+        })
     }
 
     fn compile(spec: &ExplosionsSpec, cx: &mut Cx<'_>) -> Option<Explosions> {
@@ -141,7 +155,12 @@ impl Module for Explosions {
         };
         let spares = mask(&spec.spares);
         let immune = mask(&spec.immune);
-        Some(Explosions { spares, immune })
+        let mutual = mask(&spec.mutual);
+        Some(Explosions {
+            spares,
+            immune,
+            mutual,
+        })
     }
 
     fn explain(&self, names: &Names<'_>) -> Vec<String> {
@@ -160,6 +179,9 @@ impl Module for Explosions {
         }
         if self.immune != 0 {
             line += &format!("; no blast removes {}", list(self.immune));
+        }
+        if self.mutual != 0 {
+            line += &format!("; no {} captures its own kind", list(self.mutual));
         }
         line += "; a move may not blow up its own royal piece, and a royal piece touching an \
                  opponent's royal piece is not in check";
@@ -202,6 +224,7 @@ mod tests {
         let e = Explosions {
             spares: 1 << 1,
             immune: 1 << 2,
+            mutual: 0,
         };
         assert!(e.removes(Kind(0), false) && e.removes(Kind(0), true));
         assert!(!e.removes(Kind(1), false) && e.removes(Kind(1), true));

@@ -87,6 +87,10 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/breakthrough.yaml"),
     ),
     (
+        "atomar",
+        include_str!("../../../rules/catalogue/atomar.yaml"),
+    ),
+    (
         "atomic",
         include_str!("../../../rules/catalogue/atomic.yaml"),
     ),
