@@ -183,8 +183,8 @@ impl Module for Explosions {
         if self.mutual != 0 {
             line += &format!("; no {} captures its own kind", list(self.mutual));
         }
-        line += "; a move may not blow up its own royal piece, and a royal piece touching an \
-                 opponent's royal piece is not in check";
+        line += "; where pieces are royal, a move may not blow up its own royal piece, and a \
+                 royal piece touching an opponent's royal piece is not in check";
         vec![line]
     }
 }
