@@ -376,6 +376,26 @@ fn cutechess_plays_capablanca_between_ashtapada_and_fairy_stockfish() {
     );
 }
 
+/// Atomic chess (issue 30): captures explode, a king never captures, touching kings give no
+/// check — ten games through cutechess-cli, which referees with its own atomic rules, against
+/// the current Fairy-Stockfish (Debian's 11.1 has no atomic).
+#[test]
+fn cutechess_plays_atomic_between_ashtapada_and_fairy_stockfish() {
+    let fsf = fairy_stockfish_current();
+    let ours = [
+        "name=ashtapada",
+        "proto=uci",
+        "arg=uci",
+        "tc=inf",
+        "nodes=3000",
+        "option.Level=hard",
+    ];
+    let theirs = ["name=fairy-stockfish", "proto=uci", "tc=inf", "nodes=3000"];
+    for e in cutechess_games("atomic", &ours, (&fsf, &theirs), 10, 150, &[]) {
+        assert!(!e.reason.is_empty(), "{e:?}");
+    }
+}
+
 /// Crazyhouse: drops (`N@f3`), promoted pawns (`Q~` in FEN) and pawns taken en passant going
 /// to the hand, through cutechess's referee.
 #[test]

@@ -260,6 +260,11 @@ const MODULES: &[Module] = &[
         fragment: "{ pieces: { king: { royal: true } }, in-check: { royal-moves: capture-only } }",
         key: "in-check.royal-moves",
     },
+    Module {
+        name: "explosions",
+        fragment: "explosions: { spares: [pawn] }",
+        key: "explosions",
+    },
 ];
 
 /// What a pair does.
@@ -356,6 +361,16 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
         "pieces.king.royal",
     ),
     ("capture-all", "facing", "capture-all", "pieces.king.royal"),
+    // A blast's victims are not captured: to which hand, or past which partner, is not
+    // defined; the legality test through a blast judges attacks only (not which pieces turn
+    // royal, nor facing).
+    ("explosions", "dice", "explosions", "dice"),
+    ("explosions", "hands", "explosions", "hands.captures"),
+    ("explosions", "drops", "explosions", "hands.captures"),
+    ("explosions", "teams", "explosions", "teams"),
+    ("explosions", "last-royal", "explosions", "last-royal"),
+    ("explosions", "facing", "explosions", "facing"),
+    ("explosions", "bikjang", "explosions", "bikjang"),
     // The check limits bring a royal king, so they meet the royal kind's refusals.
     ("dice", "giving-check", "dice", "pieces.king.royal"),
     ("dice", "royal-moves", "dice", "pieces.king.royal"),
@@ -446,6 +461,19 @@ struct On {
     interrupt: bool,
     scores: bool,
     mandatory: bool,
+    explosions: bool,
+}
+
+/// How many royal pieces of seats other than `seat` stand on the board.
+fn others_royals(pos: &Position, seat: Seat) -> usize {
+    let v = pos.variant();
+    v.board
+        .squares()
+        .filter(|&sq| {
+            let p = pos.piece_at(sq);
+            !p.is_empty() && p.owner() != seat && v.kinds[p.kind().index()].royal
+        })
+        .count()
 }
 
 fn partners(a: Seat, b: Seat) -> bool {
@@ -476,8 +504,12 @@ fn play_and_check(pos: &mut Position, m: ashtapada::Move, on: &On, what: &str) {
             "{what}: {m:?} captures a partner's piece"
         );
     }
+    let royals_before = others_royals(pos, mover);
     pos.play(m).expect("a legal move plays");
-    if on.royal && !pos.counters().mated.contains(mover) {
+    // Under explosions a move that blows up another seat's royal piece is legal whatever it
+    // leaves attacked (docs/modules.md, "explosions + royal pieces").
+    let blew_up_a_royal = on.explosions && others_royals(pos, mover) < royals_before;
+    if on.royal && !pos.counters().mated.contains(mover) && !blew_up_a_royal {
         assert!(
             !pos.in_check(mover),
             "{what}: {m:?} leaves the mover in check"
@@ -544,6 +576,7 @@ fn check(file: &ashtapada::RuleFile, on_names: &[&str], want: Expect) {
                 interrupt: has("check-interrupt"),
                 scores: has("scoring") || has("thrones") || has("capture-all"),
                 mandatory: has("mandatory-capture"),
+                explosions: has("explosions"),
             };
             play_games(v, &on, &what);
         }

@@ -16,6 +16,7 @@ mod counting;
 mod diagnostics;
 mod docs;
 mod examples_perft;
+mod explosions;
 mod family_perft;
 mod function_length;
 mod hardening;

@@ -575,6 +575,7 @@ fn needs_full_legality(rules: &crate::rules::Modules, start_hand: &[u8], royal_k
             .enumerate()
             .any(|(k, &n)| n > 0 && royal_kinds >> k & 1 == 1)
         || rules.last_royal.is_some()
+        || rules.explosions.is_some_and(|e| e.mutual != 0)
 }
 
 /// The seats and their distinct orientations; problems go to `errs`.

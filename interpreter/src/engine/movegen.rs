@@ -239,6 +239,9 @@ impl Position {
     /// attack a partner's royal piece and is not a mating drop of a no-mate kind.
     #[inline]
     pub(crate) fn keeps_royals_safe(&mut self, m: Move) -> bool {
+        if let Some(e) = self.variant.rules.explosions {
+            return self.blast_keeps_royals_safe(&e, m);
+        }
         let seat = self.to_move;
         let mut royals = self.royals[seat.index()];
         let full = self.variant.needs_full_legality();
@@ -366,6 +369,7 @@ impl Position {
         let exposing = (!self.reference_legality
             && self.variant.rules.partners(seat).is_empty()
             && self.variant.rules.last_royal.is_none()
+            && self.variant.rules.explosions.is_none()
             && !self.under_bikjang())
         .then(|| self.exposing_squares(seat))
         .flatten();

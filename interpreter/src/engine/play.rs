@@ -153,6 +153,11 @@ impl Position {
             Piece::EMPTY
         };
         let took_en_passant = !en_passant.is_empty();
+        if let Some(e) = self.variant.rules.explosions
+            && (!captured.is_empty() || took_en_passant)
+        {
+            self.explode(&e, to);
+        }
         // Captures, drops and reset-by kinds are irreversible: the move rule and the repetition
         // window start again.
         let resets = !captured.is_empty()

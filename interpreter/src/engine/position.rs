@@ -431,6 +431,9 @@ impl Position {
 
     /// True if any royal piece of `seat` is attacked by another seat's live piece.
     pub fn in_check(&self, seat: Seat) -> bool {
+        if self.variant.rules.explosions.is_some() {
+            return self.blast_in_check(seat);
+        }
         let enemies = self.enemies(seat);
         self.royals[seat.index()]
             .iter()

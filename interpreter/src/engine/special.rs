@@ -114,6 +114,8 @@ impl Position {
             return;
         };
         let enemies = self.enemies(seat);
+        let royal = self.variant.royal_kinds() >> c.royal.0 & 1 == 1;
+        let blasts = self.variant.rules.explosions.is_some();
         let mut checked = None;
         for cm in c.moves.get(seat.index()).into_iter().flatten() {
             let (king, rook) = (
@@ -135,10 +137,14 @@ impl Position {
             if *checked.get_or_insert_with(|| self.in_check(seat)) {
                 return;
             }
-            if cm
-                .path
-                .iter()
-                .any(|&s| self.variant.attacks.attacked(&self.board, s, enemies))
+            // A castling piece that is not royal passes attacked squares (Fairy-Stockfish's
+            // commoner castling: nocheckatomic); under explosions a square touching an
+            // opponent's royal piece is not attacked.
+            if royal
+                && cm.path.iter().any(|&s| {
+                    self.variant.attacks.attacked(&self.board, s, enemies)
+                        && !(blasts && self.touches_enemy_royal(s, seat))
+                })
             {
                 continue;
             }
@@ -318,7 +324,7 @@ impl Position {
 
     /// Removes the first-move right on `sq`, if there is one.
     #[inline]
-    fn drop_right(&mut self, sq: u8) {
+    pub(super) fn drop_right(&mut self, sq: u8) {
         if self.rights.contains(sq) {
             self.rights.remove(sq);
             self.hash ^= right_key(sq);

@@ -46,6 +46,7 @@ pub mod check_limits;
 pub mod compose;
 pub mod counting;
 pub mod dice;
+pub mod explosion;
 pub mod facing;
 pub mod field;
 pub mod first_move;
@@ -1011,6 +1012,7 @@ registry! {
     MultiStep multi_step: multi_step::MultiStep,
     Counting counting: counting::Counting,
     CheckLimits check_limits: check_limits::CheckLimits,
+    Explosions explosions: explosion::Explosions,
 }
 
 impl Modules {

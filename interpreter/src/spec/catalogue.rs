@@ -9,6 +9,10 @@
 /// [`BUILTIN`](super::BUILTIN)'s; a catalogue file may `extends:` any built-in.
 pub const CATALOGUE: &[(&str, &str)] = &[
     (
+        "nocheckatomic",
+        include_str!("../../../rules/catalogue/nocheckatomic.yaml"),
+    ),
+    (
         "nocastle",
         include_str!("../../../rules/catalogue/nocastle.yaml"),
     ),
@@ -81,6 +85,14 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     (
         "breakthrough",
         include_str!("../../../rules/catalogue/breakthrough.yaml"),
+    ),
+    (
+        "atomar",
+        include_str!("../../../rules/catalogue/atomar.yaml"),
+    ),
+    (
+        "atomic",
+        include_str!("../../../rules/catalogue/atomic.yaml"),
     ),
     (
         "clobber",
