@@ -9,10 +9,26 @@ use ashtapada::spec::{CATALOGUE, Group};
 use ashtapada::{Assignment, Position, load_variant};
 use ashtapada_tests::{PerftCase, check_counts, parse_perft_file, play, position};
 
-const CATALOGUE_PERFT: &str = include_str!("../reference/catalogue.perft");
-
+/// Every `tests/reference/catalogue*.perft` file's blocks (`catalogue.perft`, and one file per
+/// branch that added variants, such as `catalogue-castling.perft`), in file-name order.
 fn cases() -> Vec<PerftCase> {
-    parse_perft_file(CATALOGUE_PERFT).expect("catalogue.perft parses")
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/reference");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .expect("tests/reference")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            name.starts_with("catalogue") && name.ends_with(".perft")
+        })
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .flat_map(|p| {
+            let text = std::fs::read_to_string(p).expect("a reference file");
+            parse_perft_file(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+        })
+        .collect()
 }
 
 fn at(case: &PerftCase) -> Position {

@@ -204,6 +204,18 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     ("mini", include_str!("../../../rules/catalogue/mini.yaml")),
     (
+        "fischerandom",
+        include_str!("../../../rules/catalogue/fischerandom.yaml"),
+    ),
+    (
+        "caparandom",
+        include_str!("../../../rules/catalogue/caparandom.yaml"),
+    ),
+    (
+        "giveaway",
+        include_str!("../../../rules/catalogue/giveaway.yaml"),
+    ),
+    (
         "kingofthehill",
         include_str!("../../../examples/kingofthehill.yaml"),
     ),
