@@ -4,6 +4,7 @@
 mod agents;
 mod attack_table;
 mod cambodian_rules;
+mod castling;
 mod catalogue;
 mod chaturaji_positions;
 mod chaturaji_rules;

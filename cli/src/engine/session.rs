@@ -46,6 +46,10 @@ pub struct Session {
     plays_own_moves: bool,
 }
 
+/// Names GUIs and match runners send for a variant under another name: (sent, catalogue
+/// name). cutechess-cli's `fischerandom` arrives as `chess960`.
+pub const PROTOCOL_ALIASES: &[(&str, &str)] = &[("chess960", "fischerandom")];
+
 impl Session {
     /// The session before the first command: `catalogue`, its first variant, the default
     /// options and an agent with its table already allocated; lines go to `out` in `dialect`.
@@ -177,11 +181,17 @@ impl Session {
         chosen
     }
 
-    /// Chooses the variant named `name`; true if it changed (the position is then unset).
+    /// Chooses the variant named `name` (or by a name of [`PROTOCOL_ALIASES`]); true if it changed (the position is then unset).
     ///
     /// # Errors
     /// An unknown name, with the names offered.
     pub fn select_variant(&mut self, name: &str) -> Result<bool, String> {
+        // cutechess-cli sends `UCI_Variant value chess960` for its `fischerandom` (as
+        // Fairy-Stockfish accepts it): a protocol's alias, not a rule.
+        let name = PROTOCOL_ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == name)
+            .map_or(name, |(_, to)| to);
         let v = self.catalogue.get(name).cloned().ok_or_else(|| {
             let names: Vec<&str> = self
                 .catalogue

@@ -267,12 +267,13 @@ impl Position {
             (royals, placed_royal) = self.last_royal_change(lr, m, royals);
             dropped_royal |= placed_royal;
         }
+        let landed = self.free_castle(m).map_or(m.to.0, |c| c.1);
         let safe = self.with_move_applied(m, |p| {
             let attacks = &p.variant.attacks;
             let placed_safe = !dropped_royal || !attacks.attacked(&p.board, m.to.0, enemies);
             placed_safe
                 && !royals.iter().any(|sq| {
-                    let sq = if Some(sq) == moved_from { m.to.0 } else { sq };
+                    let sq = if Some(sq) == moved_from { landed } else { sq };
                     attacks.attacked(&p.board, sq, enemies)
                         || p.variant
                             .rules
@@ -428,6 +429,9 @@ impl Position {
     /// counters, sets or hash), then restores it.
     #[inline(always)]
     pub(super) fn with_move_applied<R>(&mut self, m: Move, f: impl FnOnce(&Self) -> R) -> R {
+        if let Some(castle) = self.free_castle(m) {
+            return self.with_free_castle_applied(castle, f);
+        }
         let (from, to) = (m.from.0 as usize, m.to.0 as usize);
         let moved = self.board[from];
         let captured = self.board[to];
@@ -455,6 +459,26 @@ impl Position {
         if let Some((sq, p)) = victim {
             self.board[sq as usize] = p;
         }
+        r
+    }
+
+    /// [`with_move_applied`](Self::with_move_applied) for a free castling (its four squares).
+    #[inline(never)]
+    fn with_free_castle_applied<R>(
+        &mut self,
+        (kf, kt, rf, rt): (u8, u8, u8, u8),
+        f: impl FnOnce(&Self) -> R,
+    ) -> R {
+        let (king, rook) = (self.board[kf as usize], self.board[rf as usize]);
+        self.board[kf as usize] = Piece::EMPTY;
+        self.board[rf as usize] = Piece::EMPTY;
+        self.board[kt as usize] = king;
+        self.board[rt as usize] = rook;
+        let r = f(self);
+        self.board[kt as usize] = Piece::EMPTY;
+        self.board[rt as usize] = Piece::EMPTY;
+        self.board[kf as usize] = king;
+        self.board[rf as usize] = rook;
         r
     }
 

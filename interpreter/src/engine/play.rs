@@ -125,6 +125,15 @@ impl Position {
             self.hand[mover.index()][k.index()] = n.saturating_sub(1);
             self.put(to, placed);
             self.hash ^= piece_key(to, placed);
+        } else if let Some(castle) = self.free_castle(m) {
+            // Free castling, written as the royal taking its partner: every change an edit.
+            (moved, captured, placed) = (
+                self.board[from as usize],
+                Piece::EMPTY,
+                self.board[from as usize],
+            );
+            self.push_undo(Action::Move(m), moved, captured);
+            self.play_free_castle(castle);
         } else {
             moved = self.take(from);
             captured = self.take(to);
@@ -238,7 +247,11 @@ impl Position {
                 Edit::Hand(seat, kind, before) => self.hand[seat.index()][kind.index()] = before,
             }
         }
-        if let Action::Move(m) = u.action {
+        // With the edits taken back the board is as the move itself left it: its origin
+        // empty (or promoted in place), but after a free castling, played by edits alone.
+        if let Action::Move(m) = u.action
+            && (m.is_drop() || m.from == m.to || self.board[m.from.0 as usize].is_empty())
+        {
             let (from, to) = (m.from.0, m.to.0);
             self.take(to);
             let seat = u.to_move.index();

@@ -107,12 +107,17 @@ impl Position {
     }
 
     /// Appends `seat`'s castling moves: both pieces hold their rights, the squares between are
-    /// empty, the royal is not in check and passes no attacked square (the square it lands on
-    /// is tested again by the legality test, with the move made).
+    /// empty, and for a royal castling kind the royal is not in check and passes no attacked
+    /// square (the square it lands on is tested again by the legality test, with the move
+    /// made). A non-royal castling piece passes attacked squares (Fairy-Stockfish's commoner).
     fn castling_moves(&self, seat: Seat, die: u8, out: &mut Vec<Move>) {
         let Some(c) = &self.variant.rules.castling else {
             return;
         };
+        if let Some(fs) = c.free_of(seat.index()) {
+            self.free_castling_moves(c, fs, seat, die, out);
+            return;
+        }
         let enemies = self.enemies(seat);
         let royal = self.variant.royal_kinds() >> c.royal.0 & 1 == 1;
         let blasts = self.variant.rules.explosions.is_some();
@@ -129,27 +134,113 @@ impl Position {
                 || king.kind() != c.royal
                 || rook.is_empty()
                 || rook.owner() != seat
-                || rook.kind() != c.partner
+                || !c.is_partner(rook.kind())
                 || cm.empty.iter().any(|s| !self.board[s as usize].is_empty())
             {
                 continue;
             }
-            if *checked.get_or_insert_with(|| self.in_check(seat)) {
-                return;
-            }
-            // A castling piece that is not royal passes attacked squares (Fairy-Stockfish's
-            // commoner castling: nocheckatomic); under explosions a square touching an
-            // opponent's royal piece is not attacked.
-            if royal
-                && cm.path.iter().any(|&s| {
+            if royal {
+                if *checked.get_or_insert_with(|| self.in_check(seat)) {
+                    return;
+                }
+                // Under explosions a square touching an opponent's royal piece is not
+                // attacked. A castling piece that is not royal passes attacked squares and
+                // castles while attacked (Fairy-Stockfish's commoner castling).
+                if cm.path.iter().any(|&s| {
                     self.variant.attacks.attacked(&self.board, s, enemies)
                         && !(blasts && self.touches_enemy_royal(s, seat))
-                })
-            {
-                continue;
+                }) {
+                    continue;
+                }
             }
             out.push(Move::board(Square(cm.king_from), Square(cm.king_to)).with_die(die));
         }
+    }
+
+    /// Appends `seat`'s free (Fischer random) castling moves: for its royal and each partner
+    /// on the castling line holding their rights, on the side the partner stands, when the
+    /// squares between each piece and its destination hold nothing but the two pieces, and,
+    /// for a royal castling kind, the royal is not in check and passes no attacked square.
+    /// Each is written as the royal taking its partner.
+    fn free_castling_moves(
+        &self,
+        c: &crate::rules::castling::Castling,
+        fs: &crate::rules::castling::FreeSeat,
+        seat: Seat,
+        die: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let holds = |sq: u8, kinds: u64| {
+            let p = self.board[sq as usize];
+            self.rights.contains(sq)
+                && !p.is_empty()
+                && p.owner() == seat
+                && kinds >> p.kind().0 & 1 == 1
+        };
+        let royal = self.variant.royal_kinds() >> c.royal.0 & 1 == 1;
+        let enemies = self.enemies(seat);
+        let span = |a: usize, b: usize| a.min(b)..=a.max(b);
+        let mut checked = None;
+        for (ki, &k) in fs.line.iter().enumerate() {
+            if !holds(k, 1 << c.royal.0) {
+                continue;
+            }
+            for (ri, &r) in fs.line.iter().enumerate() {
+                if ri == ki || !holds(r, c.partners) {
+                    continue;
+                }
+                let Some(side) = fs.side(ki, ri) else {
+                    continue;
+                };
+                let clear = span(ki, side.king_to)
+                    .chain(span(ri, side.rook_to))
+                    .all(|i| i == ki || i == ri || self.board[fs.line[i] as usize].is_empty());
+                if !clear {
+                    continue;
+                }
+                if royal {
+                    if *checked.get_or_insert_with(|| self.in_check(seat)) {
+                        return;
+                    }
+                    let attacked = span(ki, side.king_to)
+                        .filter(|&i| i != ki)
+                        .any(|i| (self.variant.attacks).attacked(&self.board, fs.line[i], enemies));
+                    if attacked {
+                        continue;
+                    }
+                }
+                out.push(Move::board(Square(k), Square(r)).with_die(die));
+            }
+        }
+    }
+
+    /// The squares of the free castling `m` — the royal taking its own partner — as
+    /// `(royal from, royal to, partner from, partner to)`, if `m` is one.
+    #[inline]
+    pub(crate) fn free_castle(&self, m: Move) -> Option<(u8, u8, u8, u8)> {
+        let c = self.variant.rules.castling.as_ref()?;
+        if c.free.is_empty() || m.is_drop() || m.from == m.to {
+            return None;
+        }
+        let (from, to) = (m.from.0, m.to.0);
+        let (k, r) = (self.board[from as usize], self.board[to as usize]);
+        if k.is_empty() || r.is_empty() || k.owner() != r.owner() {
+            return None;
+        }
+        let fs = c.free_of(k.owner().index())?;
+        let (ki, ri) = (fs.index(from)?, fs.index(to)?);
+        let side = fs.side(ki, ri)?;
+        Some((from, fs.line[side.king_to], to, fs.line[side.rook_to]))
+    }
+
+    /// Plays the free castling `squares` ([`free_castle`](Self::free_castle)) on the board,
+    /// every change an edit (logged for undo and hashed).
+    pub(crate) fn play_free_castle(&mut self, (kf, kt, rf, rt): (u8, u8, u8, u8)) {
+        let (king, rook) = (self.board[kf as usize], self.board[rf as usize]);
+        self.edit(kf, Piece::EMPTY);
+        self.edit(rf, Piece::EMPTY);
+        self.edit(kt, king);
+        self.edit(rt, rook);
     }
 
     /// The square of the piece an en-passant capture `m` by `moved` takes, if `m` is one: a

@@ -233,7 +233,7 @@ fn file_kinds(v: &Variant) -> u64 {
         .rules
         .castling
         .as_ref()
-        .map_or(0, |c| 1u64 << c.royal.0 | 1u64 << c.partner.0);
+        .map_or(0, |c| 1u64 << c.royal.0 | c.partners);
     v.kinds
         .iter()
         .enumerate()
@@ -268,6 +268,10 @@ fn read_rights(v: &Variant, setup: &Setup, text: &str) -> Result<SquareSet, K> {
     }
     let castling = v.rules.castling.as_ref();
     for c in text.chars() {
+        if let Some(given) = castling.and_then(|cs| free_rights(v, cs, c, &on)) {
+            given.iter().for_each(|sq| rights.insert(sq));
+            continue;
+        }
         let side = castling.and_then(|cs| {
             cs.moves
                 .iter()
@@ -307,6 +311,99 @@ fn read_rights(v: &Variant, setup: &Setup, text: &str) -> Result<SquareSet, K> {
     Ok(rights)
 }
 
+/// The rights the castling letter `c` gives under free (Fischer random) castling, as
+/// Fairy-Stockfish reads them: a side letter (X-FEN's `K`, `Q`; lower case for the second
+/// seat) the royal on the castling line and that side's outermost partner; a file letter
+/// (Shredder-FEN's `H`, `a`) the royal and the partner on that file of the line. A letter
+/// naming no partner of the seat there gives only the royal's right (none when the seat has
+/// no royal on the line), as Fairy-Stockfish skips such a letter. `None` if `c` is neither
+/// (or the letter's seat has no free castling).
+fn free_rights(
+    v: &Variant,
+    cs: &crate::rules::castling::Castling,
+    c: char,
+    on: &impl Fn(u8) -> Piece,
+) -> Option<SquareSet> {
+    let seat = usize::from(c.is_ascii_lowercase());
+    let fs = cs.free_of(seat)?;
+    let mine = |sq: u8, kinds: u64| {
+        let p = on(sq);
+        !p.is_empty() && p.owner().index() == seat && kinds >> p.kind().0 & 1 == 1
+    };
+    let partner_at = if let Some(side) = fs.sides.iter().find(|s| s.letter == c) {
+        let ends: Box<dyn Iterator<Item = &u8>> = if side.high {
+            Box::new(fs.line.iter().rev())
+        } else {
+            Box::new(fs.line.iter())
+        };
+        ends.copied().find(|&sq| mine(sq, cs.partners))
+    } else {
+        let file = (c.to_ascii_lowercase() as u8).wrapping_sub(b'a');
+        if !c.is_ascii_alphabetic() || file >= v.board.files {
+            return None;
+        }
+        let sq = fs
+            .line
+            .iter()
+            .copied()
+            .find(|&sq| v.board.file(crate::geometry::Square(sq)) == file)?;
+        Some(sq).filter(|&sq| mine(sq, cs.partners))
+    };
+    let mut given = SquareSet::default();
+    if let Some(&king) = fs.line.iter().find(|&&sq| mine(sq, 1 << cs.royal.0)) {
+        given.insert(king);
+        partner_at.into_iter().for_each(|sq| given.insert(sq));
+    }
+    Some(given)
+}
+
+/// Shredder-FEN's letters of `seat`'s free castling rights, as Fairy-Stockfish writes them:
+/// the file of the partner holding its right beyond the royal (the `high` side), then the
+/// file of the one before it, each only while the royal on the line holds its right.
+fn write_free_rights(
+    v: &Variant,
+    cs: &crate::rules::castling::Castling,
+    seat: usize,
+    setup: &Setup,
+    out: &mut String,
+) {
+    let Some(fs) = cs.free_of(seat) else {
+        return;
+    };
+    let rights = setup.rights.unwrap_or_default();
+    let on = |sq: u8| {
+        setup
+            .board
+            .get(sq as usize)
+            .copied()
+            .unwrap_or(Piece::EMPTY)
+    };
+    let holds = |sq: u8, kinds: u64| {
+        let p = on(sq);
+        rights.contains(sq)
+            && !p.is_empty()
+            && p.owner().index() == seat
+            && kinds >> p.kind().0 & 1 == 1
+    };
+    let Some(ki) = fs.line.iter().position(|&sq| holds(sq, 1 << cs.royal.0)) else {
+        return;
+    };
+    let letter = |sq: u8| {
+        let c = char::from(b'a' + v.board.file(crate::geometry::Square(sq)));
+        if seat == 0 { c.to_ascii_uppercase() } else { c }
+    };
+    let high = fs.line[ki + 1..]
+        .iter()
+        .rev()
+        .find(|&&sq| holds(sq, cs.partners));
+    let low = fs.line[..ki].iter().find(|&&sq| holds(sq, cs.partners));
+    for sq in [high, low].into_iter().flatten() {
+        if fs.side(ki, fs.index(*sq).unwrap_or(0)).is_some() {
+            out.push(letter(*sq));
+        }
+    }
+}
+
 /// FEN's castling field for `rights`: each seat's castling letters whose two pieces hold
 /// their rights, then the files of its other pieces with rights that FEN names by file; `-`
 /// for none.
@@ -315,6 +412,7 @@ fn write_rights(v: &Variant, setup: &Setup) -> String {
     let mut out = String::new();
     for seat in 0..v.seats.len().min(2) {
         if let Some(c) = &v.rules.castling {
+            write_free_rights(v, c, seat, setup, &mut out);
             for m in c.moves.get(seat).into_iter().flatten() {
                 if rights.contains(m.king_from) && rights.contains(m.rook_from) {
                     out.push(m.letter);

@@ -4,24 +4,37 @@
 //! ```yaml
 //! castling:
 //!   royal: king
-//!   partner: rook
+//!   partner: rook                             # or a list: [rook, chancellor]
 //!   sides:                                    # in each seat's own frame
 //!     - { fen: K, king: g1, partner-from: h1, partner-to: f1 }
 //!     - { fen: Q, king: c1, partner-from: a1, partner-to: d1 }
 //! ```
 //!
-//! Keys: `royal` and `partner` (piece names), `sides` (1 or 2 entries: the FEN letter of that
-//! side, upper case, written lower case for the second seat; the royal's destination, and the
-//! partner's start and destination squares, in the seat's own frame). The royal starts where
-//! the setup puts the seat's piece of that kind.
+//! Keys: `royal` and `partner` (piece names; `partner` may list several kinds, any of which
+//! castles), `sides` (1 or 2 entries: the FEN letter of that side, upper case, written lower
+//! case for the second seat; the royal's destination, and the partner's start and destination
+//! squares, in the seat's own frame), `free` (optional, default `false`) and `seats`
+//! (optional: the seats that may castle, by name; default all). The royal starts where the
+//! setup puts the seat's piece of that kind.
 //!
 //! A castling move is written as the royal's move (`e1g1`), as Fairy-Stockfish's UCI writes
 //! it: a move of the royal, holding its first-move right, from its start square to a side's
 //! destination is that side's castling. It is allowed when both pieces hold their first-move
 //! rights (neither has moved), every square between each piece and its destination is empty
-//! (but for the two pieces), the royal is not in check and no square it passes or lands on is
-//! attacked. The rights are the position's first-move rights, shown in FEN's castling field
-//! (`KQkq`).
+//! (but for the two pieces), and, for a royal kind only, the royal is not in check and no
+//! square it passes or lands on is attacked (a non-royal castling piece, Fairy-Stockfish's
+//! commoner, passes attacked squares). The rights are the position's first-move rights, shown
+//! in FEN's castling field (`KQkq`).
+//!
+//! `free: true` is Fischer random castling (Fairy-Stockfish's `chess960`): the royal and a
+//! partner castle from wherever they stand on the seat's castling line (the line of the
+//! sides' destinations) while both hold their first-move rights; a partner beyond the royal
+//! towards the side whose partner lands before the royal (`partner-to` f1 before `king` g1)
+//! castles on that side. `partner-from` is not written. The move is written as the royal
+//! taking its own partner (`e1h1`, `b1a1`), as Fairy-Stockfish's UCI writes chess960 castling,
+//! so that it never meets a step of the royal; FEN's castling field names the partners' files
+//! (Shredder-FEN `HAha`, as Fairy-Stockfish writes it) and reads the side letters too (X-FEN
+//! `KQkq`: the outermost partner of that side).
 
 use super::compose;
 use super::{Cx, Module, Names};
@@ -37,8 +50,8 @@ pub struct SideSpec {
     pub fen: Text,
     /// The royal's destination (seat frame).
     pub king: Text,
-    /// The partner's start square (seat frame).
-    pub partner_from: Text,
+    /// The partner's start square (seat frame); absent with `free: true`.
+    pub partner_from: Option<Text>,
     /// The partner's destination (seat frame).
     pub partner_to: Text,
 }
@@ -48,8 +61,12 @@ pub struct SideSpec {
 pub struct CastlingSpec {
     /// The royal kind.
     pub royal: Text,
-    /// The partner kind.
-    pub partner: Text,
+    /// The partner kinds (one or more).
+    pub partners: Vec<Text>,
+    /// Fischer random castling (`free: true`).
+    pub free: bool,
+    /// The seats that may castle (`seats:`); empty: all.
+    pub seats: Vec<Text>,
     /// The sides.
     pub sides: Vec<SideSpec>,
     /// The whole mapping, for errors.
@@ -76,15 +93,75 @@ pub struct CastleMove {
     pub path: Vec<u8>,
 }
 
+/// One side of free (Fischer random) castling of one seat: where the two pieces land.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FreeSide {
+    /// The FEN letter as the seat writes it (`K`/`Q` for the first seat, `k`/`q` for the
+    /// second): X-FEN's letter for the outermost partner of this side.
+    pub letter: char,
+    /// True for the side whose partner stands beyond the royal in line order (files a→h for
+    /// a seat on the south or north edge): the side whose partner lands before the royal.
+    pub high: bool,
+    /// The royal's destination, as an index into [`FreeSeat::line`].
+    pub king_to: usize,
+    /// The partner's destination, as an index into [`FreeSeat::line`].
+    pub rook_to: usize,
+}
+
+/// Free (Fischer random) castling of one seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FreeSeat {
+    /// The squares of the seat's castling line in line order (by file for a seat on the south
+    /// or north edge, by rank for one on the west or east edge).
+    pub line: Vec<u8>,
+    /// Its sides (one or two).
+    pub sides: Vec<FreeSide>,
+}
+
+impl FreeSeat {
+    /// The index of `sq` in [`line`](Self::line), if it lies on it.
+    #[inline]
+    pub fn index(&self, sq: u8) -> Option<usize> {
+        self.line.iter().position(|&s| s == sq)
+    }
+
+    /// The side on which a royal on line index `king` castles with a partner on line index
+    /// `partner`, if the seat has that side.
+    #[inline]
+    pub fn side(&self, king: usize, partner: usize) -> Option<&FreeSide> {
+        self.sides.iter().find(|s| s.high == (partner > king))
+    }
+}
+
 /// Compiled castling.
 #[derive(Clone, Debug)]
 pub struct Castling {
     /// The royal kind.
     pub royal: Kind,
-    /// The partner kind.
+    /// The first partner kind (as written first).
     pub partner: Kind,
-    /// Per seat (turn order), its castling moves in `sides` order.
+    /// Bit mask of the partner kinds (bit = kind index).
+    pub partners: u64,
+    /// Per seat (turn order), its castling moves in `sides` order (empty for a seat that may
+    /// not castle, and for every seat with `free: true`).
     pub moves: Vec<Vec<CastleMove>>,
+    /// Per seat (turn order), its free castling (`free: true`; `None` for a seat that may not
+    /// castle); empty without `free`.
+    pub free: Vec<Option<FreeSeat>>,
+}
+
+impl Castling {
+    /// True if `kind` is one of the partner kinds.
+    #[inline]
+    pub fn is_partner(&self, kind: Kind) -> bool {
+        self.partners >> kind.0 & 1 == 1
+    }
+
+    /// The free castling of `seat`, if it has one.
+    #[inline]
+    pub fn free_of(&self, seat: usize) -> Option<&FreeSeat> {
+        self.free.get(seat)?.as_ref()
+    }
 }
 
 impl Castling {
@@ -105,7 +182,9 @@ fn read_side(r: &mut Reader, node: &Node) -> Option<SideSpec> {
     };
     let fen = text(r, &mut s, "fen", "the side's FEN letter");
     let king = text(r, &mut s, "king", "the royal's destination square");
-    let from = text(r, &mut s, "partner-from", "the partner's start square");
+    let from = s
+        .opt("partner-from")
+        .map(|n| super::text(r, n, "the partner's start square"));
     let to = text(r, &mut s, "partner-to", "the partner's destination square");
     s.finish(
         r,
@@ -115,7 +194,10 @@ fn read_side(r: &mut Reader, node: &Node) -> Option<SideSpec> {
     Some(SideSpec {
         fen: fen?,
         king: king?,
-        partner_from: from?,
+        partner_from: match from {
+            Some(f) => Some(f?),
+            None => None,
+        },
         partner_to: to?,
     })
 }
@@ -140,18 +222,36 @@ impl Module for Castling {
         let royal = s
             .req(r, "royal", "the royal piece that castles")
             .and_then(|n| super::text(r, n, "a piece name"));
-        let partner = s
+        let partners = s
             .req(r, "partner", "the piece it castles with")
-            .and_then(|n| super::text(r, n, "a piece name"));
+            .map(|n| super::piece_names(r, n));
+        let free = s
+            .opt("free")
+            .map_or(Some(false), |n| r.bool(n, "Fischer random castling"));
+        let seats = s
+            .opt("seats")
+            .map(|n| {
+                r.list(n)
+                    .into_iter()
+                    .filter_map(|n| super::text(r, n, "a seat name"))
+                    .collect()
+            })
+            .unwrap_or_default();
         let sides: Vec<Option<SideSpec>> = s
             .req(r, "sides", "the castling sides")
             .map(|n| r.list(n).into_iter().map(|n| read_side(r, n)).collect())
             .unwrap_or_default();
-        s.finish(r, "castling", &["royal", "partner", "sides"]);
+        s.finish(
+            r,
+            "castling",
+            &["royal", "partner", "sides", "free", "seats"],
+        );
         let sides: Option<Vec<SideSpec>> = sides.into_iter().collect();
         Some(CastlingSpec {
             royal: royal?,
-            partner: partner?,
+            partners: partners.filter(|p| !p.is_empty())?,
+            free: free?,
+            seats,
             sides: sides?,
             node: node.clone(),
         })
@@ -159,11 +259,20 @@ impl Module for Castling {
 
     fn compile(spec: &CastlingSpec, cx: &mut Cx<'_>) -> Option<Castling> {
         let royal = cx.kind(&spec.royal);
-        let partner = cx.kind(&spec.partner);
-        let (royal, partner) = (royal?, partner?);
-        refuse_bad_pair(spec, royal == partner, cx)?;
+        let partner_kinds: Vec<Option<Kind>> = spec.partners.iter().map(|p| cx.kind(p)).collect();
+        let mut castling_seats = vec![spec.seats.is_empty(); cx.seats.len()];
+        for t in &spec.seats {
+            if let Some(seat) = cx.seat(t) {
+                castling_seats[seat.index()] = true;
+            }
+        }
+        let royal = royal?;
+        let partner_kinds: Vec<Kind> = partner_kinds.into_iter().collect::<Option<_>>()?;
+        let partners = partner_kinds.iter().fold(0u64, |m, k| m | 1 << k.0);
+        let mut problems = Problems::default();
+        refuse_bad_pair(spec, partners >> royal.0 & 1 == 1, &mut problems);
         if spec.sides.is_empty() || spec.sides.len() > 2 {
-            cx.errs.push(
+            problems.push(
                 Diagnostic::new(
                     Code::CompileCastling,
                     format!("castling has {} sides; give 1 or 2", spec.sides.len()),
@@ -171,140 +280,312 @@ impl Module for Castling {
                 )
                 .help("one entry per side, e.g. `{ fen: K, king: g1, partner-from: h1, partner-to: f1 }`"),
             );
-            return None;
         }
-        let mut moves = Vec::new();
-        for seat in 0..cx.seats.len() {
-            let king = cx
-                .setup
-                .iter()
-                .find(|(_, p)| p.kind() == royal && p.owner().index() == seat);
-            let Some(&(king_sq, king_piece)) = king else {
-                cx.errs.push(castling_error(
-                    &spec.royal.node,
-                    format!(
-                        "seat {} has no {} in the setup to castle",
-                        cx.seats[seat], spec.royal.value
-                    ),
-                ));
-                return None;
-            };
-            let o = cx.orients[king_piece.orient() as usize];
-            let mut seat_moves = Vec::new();
-            for side in &spec.sides {
-                let mut at = |t: &Text| -> Option<u8> {
-                    let frame = cx.board.parse_square(&t.value).and_then(|sq| {
-                        o.square(cx.board, cx.board.file(sq).into(), cx.board.rank(sq).into())
-                    });
-                    if frame.is_none() {
-                        cx.errs.push(castling_error(
-                            &t.node,
-                            format!("`{}` is not a square of the board", t.value),
-                        ));
-                    }
-                    frame.map(|s| s.0)
-                };
-                let (to, from, rook_to) =
-                    (at(&side.king), at(&side.partner_from), at(&side.partner_to));
-                let letter = side
-                    .fen
-                    .value
-                    .chars()
-                    .next()
-                    .filter(|c| c.is_ascii_uppercase() && side.fen.value.len() == 1);
-                let Some(letter) = letter else {
-                    cx.errs.push(
-                        Diagnostic::new(
-                            Code::CompileCastling,
-                            format!("`{}` is not one capital letter", side.fen.value),
-                            Some(side.fen.node.span.clone()),
-                        )
-                        .help("the first seat's castling letter in FEN, e.g. `K` or `Q`; the second seat's is its lower case"),
-                    );
-                    return None;
-                };
-                let (to, from, rook_to) = (to?, from?, rook_to?);
-                let rank = |sq: u8| o.forward_line(cx.board, Square(sq));
-                if to == king_sq.0 || rank(to) != rank(king_sq.0) || rank(from) != rank(king_sq.0) {
-                    cx.errs.push(castling_error(
-                        &side.king.node,
-                        format!(
-                            "`{}` must be another square on the {}'s own rank, as must `{}`",
-                            side.king.value, spec.royal.value, side.partner_from.value
-                        ),
-                    ));
-                    return None;
-                }
-                let partner_ok = cx
-                    .setup
-                    .iter()
-                    .any(|(s, p)| s.0 == from && p.kind() == partner && p.owner().index() == seat);
-                if !partner_ok {
-                    cx.errs.push(castling_error(
-                        &side.partner_from.node,
-                        format!(
-                            "the setup has no {} of seat {} on `{}`",
-                            spec.partner.value, cx.seats[seat], side.partner_from.value
-                        ),
-                    ));
-                    return None;
-                }
-                seat_moves.push(castle_move(
-                    (cx.board, o),
-                    seat,
-                    letter,
-                    (king_sq.0, to),
-                    (from, rook_to),
-                ));
+        for side in &spec.sides {
+            let letter_ok =
+                side.fen.value.len() == 1 && side.fen.value.chars().all(|c| c.is_ascii_uppercase());
+            if !letter_ok {
+                problems.push(
+                    Diagnostic::new(
+                        Code::CompileCastling,
+                        format!("`{}` is not one capital letter", side.fen.value),
+                        Some(side.fen.node.span.clone()),
+                    )
+                    .help("the first seat's castling letter in FEN, e.g. `K` or `Q`; the second seat's is its lower case"),
+                );
             }
-            moves.push(seat_moves);
+            match (&side.partner_from, spec.free) {
+                (Some(f), true) => problems.push(castling_error(
+                    &f.node,
+                    "with `free: true` the partner castles from wherever it stands: leave out `partner-from`".into(),
+                )),
+                (None, false) => problems.push(castling_error(
+                    &side.king.node,
+                    "this side has no `partner-from`: name the partner's start square (or write `free: true` for Fischer random castling)".into(),
+                )),
+                _ => {}
+            }
+        }
+        let cw = CompileWith {
+            spec,
+            royal,
+            partners,
+        };
+        let mut moves = Vec::new();
+        let mut free = Vec::new();
+        for (seat, &castles) in castling_seats.iter().enumerate() {
+            if !castles {
+                moves.push(Vec::new());
+                free.push(None);
+            } else if spec.free {
+                moves.push(Vec::new());
+                free.push(cw.free_seat(seat, cx, &mut problems));
+            } else {
+                moves.push(cw.seat_moves(seat, cx, &mut problems).unwrap_or_default());
+            }
+        }
+        if !problems.flush(cx) {
+            return None;
         }
         Some(Castling {
             royal,
-            partner,
+            partner: partner_kinds[0],
+            partners,
             moves,
+            free: if spec.free { free } else { Vec::new() },
         })
     }
 
     fn explain(&self, names: &Names<'_>) -> Vec<String> {
-        let (k, r) = (names.kind(self.royal), names.kind(self.partner));
+        let k = names.kind(self.royal);
+        let r = (0..64)
+            .filter(|&i| self.partners >> i & 1 == 1)
+            .map(|i| names.kind(Kind(i as u8)).to_string())
+            .collect::<Vec<_>>()
+            .join(" or ");
+        let from = if self.free.is_empty() {
+            format!("written as the {k}'s move")
+        } else {
+            format!(
+                "from any squares of the castling line (Fischer random), written as the {k} \
+                 taking its {r}"
+            )
+        };
         vec![format!(
             "castling: a {k} and a {r} that have not moved, with the squares between empty, \
-             castle (the {k} not in check, passing and landing on no attacked square), written \
-             as the {k}'s move"
+             castle (a royal {k} not in check, passing and landing on no attacked square), {from}"
         )]
     }
 }
 
-/// Refuses a castling whose partner is the royal kind itself (`same_kind`), or whose sides
-/// share a FEN letter.
-fn refuse_bad_pair(spec: &CastlingSpec, same_kind: bool, cx: &mut Cx<'_>) -> Option<()> {
+/// The castling problems found so far: each reported once (a side's square that fits no
+/// seat is one problem, not one per seat), all of them together.
+#[derive(Default)]
+struct Problems(Vec<Diagnostic>);
+
+impl Problems {
+    fn push(&mut self, d: Diagnostic) {
+        let at = |d: &Diagnostic| d.span.as_ref().map(|s| (s.start, s.end));
+        let same = |o: &Diagnostic| o.message == d.message && at(o) == at(&d);
+        if !self.0.iter().any(same) {
+            self.0.push(d);
+        }
+    }
+
+    /// Moves the problems to `cx`; true if there were none.
+    fn flush(self, cx: &mut Cx<'_>) -> bool {
+        let none = self.0.is_empty();
+        for d in self.0 {
+            cx.errs.push(d);
+        }
+        none
+    }
+}
+
+/// What compiling one seat's castling needs besides the context.
+struct CompileWith<'a> {
+    spec: &'a CastlingSpec,
+    royal: Kind,
+    partners: u64,
+}
+
+impl CompileWith<'_> {
+    /// The square `t` names in the frame `o`, or a problem.
+    fn square(&self, t: &Text, o: Orientation, cx: &Cx<'_>, problems: &mut Problems) -> Option<u8> {
+        let frame = cx
+            .board
+            .parse_square(&t.value)
+            .and_then(|sq| o.square(cx.board, cx.board.file(sq).into(), cx.board.rank(sq).into()));
+        if frame.is_none() {
+            problems.push(castling_error(
+                &t.node,
+                format!("`{}` is not a square of the board", t.value),
+            ));
+        }
+        frame.map(|s| s.0)
+    }
+
+    /// The orientation of `seat`.
+    fn orient(seat: usize, cx: &Cx<'_>) -> Orientation {
+        let o = cx
+            .setup
+            .iter()
+            .find(|(_, p)| p.owner().index() == seat)
+            .map_or(if seat == 0 { cx.first_orient } else { 0 }, |(_, p)| {
+                p.orient()
+            });
+        cx.orients[o as usize]
+    }
+
+    /// `seat`'s castling moves (fixed squares), or `None` after a problem.
+    fn seat_moves(
+        &self,
+        seat: usize,
+        cx: &Cx<'_>,
+        problems: &mut Problems,
+    ) -> Option<Vec<CastleMove>> {
+        let spec = self.spec;
+        let king = cx
+            .setup
+            .iter()
+            .find(|(_, p)| p.kind() == self.royal && p.owner().index() == seat);
+        let Some(&(king_sq, king_piece)) = king else {
+            problems.push(castling_error(
+                &spec.royal.node,
+                format!(
+                    "seat {} has no {} in the setup to castle",
+                    cx.seats[seat], spec.royal.value
+                ),
+            ));
+            return None;
+        };
+        let o = cx.orients[king_piece.orient() as usize];
+        let mut seat_moves = Vec::new();
+        for side in &spec.sides {
+            let Some(partner_from) = &side.partner_from else {
+                continue;
+            };
+            let to = self.square(&side.king, o, cx, problems);
+            let from = self.square(partner_from, o, cx, problems);
+            let rook_to = self.square(&side.partner_to, o, cx, problems);
+            let (Some(to), Some(from), Some(rook_to)) = (to, from, rook_to) else {
+                continue;
+            };
+            let letter = side.fen.value.chars().next().unwrap_or('K');
+            let rank = |sq: u8| o.forward_line(cx.board, Square(sq));
+            if to == king_sq.0 || rank(to) != rank(king_sq.0) || rank(from) != rank(king_sq.0) {
+                problems.push(castling_error(
+                    &side.king.node,
+                    format!(
+                        "`{}` must be another square on the {}'s own rank, as must `{}`",
+                        side.king.value, spec.royal.value, partner_from.value
+                    ),
+                ));
+                continue;
+            }
+            let partner_ok = cx.setup.iter().any(|(s, p)| {
+                s.0 == from && self.partners >> p.kind().0 & 1 == 1 && p.owner().index() == seat
+            });
+            if !partner_ok {
+                let names: Vec<&str> = spec.partners.iter().map(|t| t.value.as_str()).collect();
+                problems.push(castling_error(
+                    &partner_from.node,
+                    format!(
+                        "the setup has no {} of seat {} on `{}`",
+                        names.join(" or "),
+                        cx.seats[seat],
+                        partner_from.value
+                    ),
+                ));
+                continue;
+            }
+            seat_moves.push(castle_move(
+                (cx.board, o),
+                seat,
+                letter,
+                (king_sq.0, to),
+                (from, rook_to),
+            ));
+        }
+        Some(seat_moves)
+    }
+
+    /// `seat`'s free castling, or `None` after a problem.
+    fn free_seat(&self, seat: usize, cx: &Cx<'_>, problems: &mut Problems) -> Option<FreeSeat> {
+        let o = Self::orient(seat, cx);
+        let mut sides = Vec::new();
+        let mut line_of = None;
+        for side in &self.spec.sides {
+            let to = self.square(&side.king, o, cx, problems);
+            let rook_to = self.square(&side.partner_to, o, cx, problems);
+            let (Some(to), Some(rook_to)) = (to, rook_to) else {
+                continue;
+            };
+            let line = o.forward_line(cx.board, Square(to));
+            if o.forward_line(cx.board, Square(rook_to)) != line
+                || line_of.is_some_and(|l| l != line)
+                || to == rook_to
+            {
+                problems.push(castling_error(
+                    &side.partner_to.node,
+                    format!(
+                        "`{}` and `{}` must be two squares of one line, the castling line of every side",
+                        side.king.value, side.partner_to.value
+                    ),
+                ));
+                continue;
+            }
+            line_of = Some(line);
+            sides.push((side, to, rook_to));
+        }
+        let line_no = line_of?;
+        let across = |sq: u8| match o.edge {
+            Edge::South | Edge::North => cx.board.file(Square(sq)),
+            Edge::West | Edge::East => cx.board.rank(Square(sq)),
+        };
+        let mut line: Vec<u8> = cx
+            .board
+            .squares()
+            .filter(|&s| o.forward_line(cx.board, s) == line_no)
+            .map(|s| s.0)
+            .collect();
+        line.sort_by_key(|&s| across(s));
+        let index = |sq: u8| line.iter().position(|&s| s == sq).unwrap_or(0);
+        let mut out: Vec<FreeSide> = Vec::new();
+        for (side, to, rook_to) in sides {
+            let letter = side.fen.value.chars().next().unwrap_or('K');
+            let high = index(rook_to) < index(to);
+            if out.iter().any(|s| s.high == high) {
+                problems.push(castling_error(
+                    &side.partner_to.node,
+                    "both sides land the partner on the same side of the royal; one side's partner lands before the royal (f1, g1), the other's after it (d1, c1)".into(),
+                ));
+                continue;
+            }
+            out.push(FreeSide {
+                letter: if seat == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                },
+                high,
+                king_to: index(to),
+                rook_to: index(rook_to),
+            });
+        }
+        Some(FreeSeat { line, sides: out })
+    }
+}
+
+/// Refuses a castling whose partners include the royal kind itself (`same_kind`), or whose
+/// sides share a FEN letter.
+fn refuse_bad_pair(spec: &CastlingSpec, same_kind: bool, problems: &mut Problems) {
     if same_kind {
-        cx.errs.push(castling_error(
-            &spec.partner.node,
+        let t = (spec.partners.iter())
+            .find(|p| p.value == spec.royal.value)
+            .unwrap_or(&spec.partners[0]);
+        problems.push(castling_error(
+            &t.node,
             format!(
                 "the castling partner `{}` is the royal kind itself; name another kind",
-                spec.partner.value
+                t.value
             ),
         ));
-        return None;
     }
     for (i, side) in spec.sides.iter().enumerate() {
         if spec.sides[..i]
             .iter()
             .any(|o| o.fen.value == side.fen.value)
         {
-            cx.errs.push(castling_error(
+            problems.push(castling_error(
                 &side.fen.node,
                 format!(
                     "two castling sides have the FEN letter `{}`; give each its own (K, Q)",
                     side.fen.value
                 ),
             ));
-            return None;
         }
     }
-    Some(())
 }
 
 fn castling_error(node: &Node, message: String) -> Diagnostic {

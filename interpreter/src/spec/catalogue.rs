@@ -265,6 +265,18 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/dragon.yaml"),
     ),
     (
+        "fischerandom",
+        include_str!("../../../rules/catalogue/fischerandom.yaml"),
+    ),
+    (
+        "caparandom",
+        include_str!("../../../rules/catalogue/caparandom.yaml"),
+    ),
+    (
+        "giveaway",
+        include_str!("../../../rules/catalogue/giveaway.yaml"),
+    ),
+    (
         "kingofthehill",
         include_str!("../../../examples/kingofthehill.yaml"),
     ),

@@ -8,6 +8,7 @@ mod digest;
 mod load;
 mod model;
 mod options;
+mod scharnagl;
 mod switches;
 
 pub use crate::yaml::unknown_name;

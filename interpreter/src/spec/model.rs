@@ -610,6 +610,10 @@ fn read_setup(r: &mut Reader, node: &Node) -> SetupSpec {
         .opt("army")
         .map(|n| read_squares_map(r, n, "square → piece, in each seat's frame"))
         .unwrap_or_default();
+    let mut army = army;
+    if let Some(n) = f.opt("scharnagl") {
+        super::scharnagl::apply(r, n, &mut army);
+    }
     let mut place = Vec::new();
     if let Some(p) = f.opt("place")
         && let Some(mut pf) = r.map(p, "seat → (square → piece)")
@@ -632,7 +636,7 @@ fn read_setup(r: &mut Reader, node: &Node) -> SetupSpec {
             }
         }
     }
-    f.finish(r, "the setup", &["army", "place", "hand"]);
+    f.finish(r, "the setup", &["army", "place", "hand", "scharnagl"]);
     SetupSpec {
         army,
         place,
