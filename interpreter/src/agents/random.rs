@@ -68,9 +68,19 @@ impl Agent for RandomAgent {
 /// that group is ordered (one pass finds both the order of origins and the group). Measured
 /// with callgrind on 300 Chaturaji random games: 12.4 million instructions for the whole
 /// selection before, 4.5 million with the group.
+///
+/// Otherwise (drops after the board moves, a list reordered by a legality filter), lists longer
+/// than [`SHORT_BUFFER`] are bucketed by origin square ([`nth_by_origin`]): the origin leads
+/// the canonical key (a drop's origin is its target), so a count per origin finds the bucket
+/// holding the `i`-th move and only that bucket is ordered.
+/// Measured with callgrind on 20 four-player shogi random games: the selection fell from 24.6
+/// to 6.1 million instructions.
 #[inline]
 pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
     if !moves.windows(2).all(|w| w[0].from <= w[1].from) {
+        if moves.len() > SHORT_BUFFER {
+            return nth_by_origin(moves, i);
+        }
         return select_nth(moves, i);
     }
     // Grouped: the origin's moves are the run around `moves[i]`.
@@ -87,6 +97,40 @@ pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
         return m;
     }
     select_nth(group, i - start)
+}
+
+/// The `i`-th of `moves` in the canonical order, by origin square: a count of the moves per
+/// origin finds the origin holding the `i`-th, whose moves alone are then ordered.
+#[inline]
+fn nth_by_origin(moves: &mut [Move], i: usize) -> Move {
+    let mut counts = [0u16; 256];
+    for m in moves.iter() {
+        counts[m.from.index()] += 1;
+    }
+    let (mut from, mut before) = (0, 0);
+    while before + counts[from] as usize <= i {
+        before += counts[from] as usize;
+        from += 1;
+    }
+    let n = counts[from] as usize;
+    if n > KEY_BUFFER {
+        return *moves.select_nth_unstable_by_key(i, |m| m.canonical_key()).1;
+    }
+    let mut buf = [0u64; KEY_BUFFER];
+    let keys = &mut buf[..n];
+    let mut j = 0;
+    for m in moves.iter() {
+        if m.from.index() == from {
+            keys[j] = m.canonical_key();
+            j += 1;
+        }
+    }
+    let k = i - before;
+    if n <= SHORT_BUFFER {
+        keys.sort_unstable();
+        return from_canonical_key(keys[k]);
+    }
+    from_canonical_key(*keys.select_nth_unstable(k).1)
 }
 
 /// The `i`-th of `moves`, up to [`SHORT_BUFFER`] moves of one origin square, in the canonical
@@ -258,6 +302,38 @@ mod tests {
                 }
                 assert_eq!(
                     canonical_nth(&mut grouped, i),
+                    sorted[i],
+                    "len {len}, i {i}"
+                );
+            }
+        }
+    }
+
+    /// Shuffled lists with few origin squares (buckets of every size: the short sort, the key
+    /// selection, and past the key buffer the direct selection) give the `i`-th move of the
+    /// fully sorted list for every `i`.
+    #[test]
+    fn buckets_by_origin_give_the_nth_move_of_the_sorted_list() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        for (len, origins) in [(20, 3), (50, 2), (150, 2), (300, 3)] {
+            let mut sorted: Vec<Move> = (0..len)
+                .map(|_| {
+                    let m = any_move(&mut rng);
+                    let from = Square(below(&mut rng, origins) * 40);
+                    match m.dropped() {
+                        Some(k) => Move::hand_drop(k, m.shown(), from),
+                        None => Move::board(from, m.to),
+                    }
+                    .with_die(m.die)
+                })
+                .collect();
+            sorted.sort();
+            sorted.dedup();
+            for i in 0..sorted.len() {
+                let mut shuffled = sorted.clone();
+                shuffle(&mut shuffled, &mut rng);
+                assert_eq!(
+                    canonical_nth(&mut shuffled, i),
                     sorted[i],
                     "len {len}, i {i}"
                 );

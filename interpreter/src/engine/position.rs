@@ -91,11 +91,17 @@ pub struct Position {
     /// True to test every candidate move by playing it ([`Position::set_reference_legality`]):
     /// the slow reference the pin-aware shortcut is checked against.
     pub(crate) reference_legality: bool,
-    /// The legal die moves of this position, when `die_cache_valid` (dice variants): found
-    /// while deciding whether the turn goes on, reused by the next move generation.
+    /// The legal moves of this position, when `die_cache_valid`: in dice variants the die
+    /// moves, found while deciding whether the turn goes on; in the others the
+    /// [`Legality::Game`](super::Legality::Game) moves, found while judging whether the seat
+    /// to move has one (`has_move`). Reused by the next move generation.
     pub(crate) die_cache: Vec<Move>,
     /// `die_cache` belongs to the current position.
     pub(crate) die_cache_valid: bool,
+    /// The hash of the position `die_cache` was filled in (without dice): a check besides
+    /// `die_cache_valid`, which each action and undo clears, against the turn passing on or a
+    /// module's edit within an action.
+    pub(crate) cache_hash: u64,
     /// A rule module was handed the counters to change ([`crate::rules::Host::counters_mut`],
     /// [`crate::rules::Host::add_check`]) since the last action began: until then they are
     /// known to equal the last undo entry's, without comparing them.
@@ -197,6 +203,7 @@ impl Position {
             reference_legality: false,
             die_cache: Vec::with_capacity(64),
             die_cache_valid: false,
+            cache_hash: 0,
             counters_touched: false,
             sweep_waiting: false,
             rights: SquareSet::default(),
