@@ -17,6 +17,7 @@ mod diagnostics;
 mod docs;
 mod examples_perft;
 mod family_perft;
+mod fourchess;
 mod function_length;
 mod hardening;
 mod hostile;
