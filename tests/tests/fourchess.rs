@@ -27,7 +27,7 @@ fn variant(options: &[&str]) -> Arc<Variant> {
 
 /// True if `file` (0 = a) and `rank` (0 = rank 1) is a cut-out corner square.
 fn corner(file: usize, rank: usize) -> bool {
-    (file < 3 || file > 10) && (rank < 3 || rank > 10)
+    !(3..=10).contains(&file) && !(3..=10).contains(&rank)
 }
 
 /// The board field of a position string: the corners, and `pieces` as (square, token) pairs,

@@ -126,7 +126,7 @@ impl Module for Points {
         let checks_by: Vec<(Kind, ByCount)> = (spec.checks_by.iter())
             .filter_map(|(t, c)| cx.kind(t).map(|k| (k, *c)))
             .collect();
-        (checks_by.len() == spec.checks_by.len()).then(|| Points {
+        (checks_by.len() == spec.checks_by.len()).then_some(Points {
             checkmate: spec.checkmate,
             stalemate: spec.stalemate,
             checks: spec.checks,
