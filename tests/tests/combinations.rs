@@ -262,8 +262,8 @@ fn every_option_combination_compiles_plays_and_matches_the_perft_table() {
     }
     // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
     // + yonin-shogi 64 + shogi 2 + minishogi 2 + torishogi 2 + crazyhouse 1 + kyotoshogi 2
-    // + sittuyin 1 + cambodian 1 + janggi 2.
-    assert_eq!(played.len(), 310);
+    // + sittuyin 1 + cambodian 1 + janggi 2 + fourchess 2.
+    assert_eq!(played.len(), 312);
 }
 
 /// The count a `ref:FILE#ID` row names: the `perft DEPTH N` line of block `id ID` of
@@ -289,6 +289,8 @@ const BY_HAND: &[(&str, &str, u64)] = &[
     ("chaturaji", "dice=six-sided,dice-usage=mandatory", 153),
     ("chaturaji", "dice=long,dice-usage=optional", 55),
     ("chaturaji", "dice=long,dice-usage=mandatory", 46),
+    // Each seat's 20 first moves; red's d2d4 takes blue's b4d4 (docs/fourchess.md).
+    ("fourchess", "mode=ffa", 20 * 20 - 1),
 ];
 
 /// True if `row` is a row whose count was checked directly (`ref:` or `hand`).

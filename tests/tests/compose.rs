@@ -111,6 +111,16 @@ const MODULES: &[Module] = &[
         key: "teams",
     },
     Module {
+        name: "team-check",
+        fragment: "{ teams: [[red, yellow], [blue, green]], team-check: opponents }",
+        key: "team-check",
+    },
+    Module {
+        name: "points",
+        fragment: "{ pieces: { king: { royal: true } }, points: { checkmate: 20, stalemate: 20, checks: { 2: 5, 3: 20 } } }",
+        key: "points",
+    },
+    Module {
         name: "repetition",
         fragment: "end: { repetition: { count: 3, result: draw } }",
         key: "end.repetition",
@@ -319,6 +329,17 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     // Partners cannot be captured.
     ("capture-all", "teams", "capture-all", "teams"),
     ("formations", "teams", "formations.boat-triumph", "teams"),
+    // Check by opponents comes with its teams.
+    ("capture-all", "team-check", "capture-all", "teams"),
+    (
+        "formations",
+        "team-check",
+        "formations.boat-triumph",
+        "teams",
+    ),
+    // Points come with a royal king.
+    ("dice", "points", "dice", "pieces.king.royal"),
+    ("capture-all", "points", "capture-all", "pieces.king.royal"),
     // Formation captures would bypass the hand (drops bring hands).
     (
         "formations",
@@ -569,12 +590,13 @@ fn check(file: &ashtapada::RuleFile, on_names: &[&str], want: Expect) {
                     "last-royal",
                     "giving-check",
                     "royal-moves",
+                    "points",
                 ]
                 .iter()
                 .any(|m| has(m)),
-                teams: has("teams"),
+                teams: has("teams") || has("team-check"),
                 interrupt: has("check-interrupt"),
-                scores: has("scoring") || has("thrones") || has("capture-all"),
+                scores: has("scoring") || has("thrones") || has("capture-all") || has("points"),
                 mandatory: has("mandatory-capture"),
                 explosions: has("explosions"),
             };

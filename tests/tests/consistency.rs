@@ -93,7 +93,7 @@ fn caches_agree_with_the_board_under_every_option_combination() {
             }
         }
     }
-    assert_eq!(games, 310 * COMBINATION_GAMES); // + shogi 2, minishogi 2, torishogi 2, crazyhouse 1, kyotoshogi 2, sittuyin 1, cambodian 1, janggi 2
+    assert_eq!(games, 312 * COMBINATION_GAMES); // + fourchess 2, shogi 2, minishogi 2, torishogi 2, crazyhouse 1, kyotoshogi 2, sittuyin 1, cambodian 1, janggi 2
 }
 
 #[test]

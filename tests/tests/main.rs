@@ -19,6 +19,7 @@ mod docs;
 mod examples_perft;
 mod explosions;
 mod family_perft;
+mod fourchess;
 mod function_length;
 mod hardening;
 mod hostile;

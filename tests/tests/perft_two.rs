@@ -81,6 +81,11 @@ const INERT: &[(&str, &str, &str)] = &[
     ),
     // Four-player shogi: south's and west's first moves touch no other army (the armies are
     // three ranks deep on a 9×9 board), so no check, capture, mate or limit.
+    (
+        "fourchess",
+        "mode",
+        "teams change promotion, check between partners, points and the end: none acts in two plies",
+    ),
     ("yonin-shogi", "end", "nobody is mated"),
     ("yonin-shogi", "format", "nobody is mated"),
     ("yonin-shogi", "mated-pieces", "nobody is mated"),
@@ -203,6 +208,9 @@ const ROWS: &[(&str, When, u64)] = &[
     // turning over; 137 replies in all, Fairy-Stockfish's perft(2) (tests/reference/
     // family.perft, kyotoshogi-start).
     ("kyotoshogi", &[], 137),
+    // Four-player chess: each seat's 20 first moves (8 pawns one or two squares, 2 knights two
+    // leaps each); of red's 20 only d2d4 takes one of blue's, b4d4 (docs/fourchess.md).
+    ("fourchess", &[], 20 * 20 - 1),
 ];
 
 /// The rows of `variant` whose choices `a` has.
@@ -229,8 +237,8 @@ fn perft_two_of_every_option_combination_is_the_hand_worked_value() {
     }
     // chaturanga 18 + shatranj 18 + makruk 1 + xiangqi 2 + chess 1 + capablanca 1 + chaturaji 192
     // + yonin-shogi 64 + shogi 2 + minishogi 2 + torishogi 2 + crazyhouse 1 + kyotoshogi 2
-    // + sittuyin 1 + cambodian 1 + janggi 2.
-    assert_eq!(total, 310);
+    // + sittuyin 1 + cambodian 1 + janggi 2 + fourchess 2.
+    assert_eq!(total, 312);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::geometry::{Board, Orientation, Square};
 use crate::spec::RuleSpec;
-use crate::vocab::{Kind, Piece, Seat};
+use crate::vocab::{Kind, NO_OWNER, Piece, Seat};
 use crate::yaml::{Text, unknown_name};
 
 use super::SeatInfo;
@@ -133,17 +133,24 @@ pub fn place(
 ) -> Vec<(Square, Piece)> {
     let mut placed: Vec<(Square, Piece, Span)> = Vec::new();
     // Places one piece; on a square already taken, records the clash in `clashes`.
-    let mut put = |sq: Square, seat: usize, kind: Kind, span: &Span, clashes: &mut Clashes| {
+    // Places `kind` for `seat`; a dead piece (`setup.dead`) belongs to no seat, `seat` gives
+    // its orientation.
+    let mut put = |sq: Square,
+                   (seat, dead): (usize, bool),
+                   kind: Kind,
+                   span: &Span,
+                   clashes: &mut Clashes| {
         if let Some((_, _, prev)) = placed.iter().find(|(s, _, _)| *s == sq) {
             clashes.push((sq, prev.clone()));
             return;
         }
         let info = &seats[seat];
-        placed.push((
-            sq,
-            Piece::new(kind, Seat(seat as u8), info.orient),
-            span.clone(),
-        ));
+        let piece = if dead {
+            Piece::new(kind, Seat(NO_OWNER), info.orient).killed()
+        } else {
+            Piece::new(kind, Seat(seat as u8), info.orient)
+        };
+        placed.push((sq, piece, span.clone()));
     };
     let kind_of = |t: &Text, errs: &mut Diagnostics| super::kind_named(t, kinds, errs);
     for (squares, piece) in &spec.setup.army {
@@ -154,7 +161,7 @@ pub fn place(
                 Ok(list) => {
                     if let Some(k) = kind {
                         for sq in list {
-                            put(sq, i, k, &squares.node.span, &mut clashes);
+                            put(sq, (i, false), k, &squares.node.span, &mut clashes);
                         }
                     }
                 }
@@ -166,6 +173,10 @@ pub fn place(
         }
         report_clashes(board, &squares.node.span, &clashes, errs);
     }
+    let identity = Orientation {
+        edge: crate::geometry::Edge::South,
+        mirrored: false,
+    };
     for (seat_name, entries) in &spec.setup.place {
         let Some(seat) = seats.iter().position(|s| s.name == seat_name.value) else {
             errs.push(unknown_name(
@@ -176,10 +187,6 @@ pub fn place(
             ));
             continue;
         };
-        let identity = Orientation {
-            edge: crate::geometry::Edge::South,
-            mirrored: false,
-        };
         for (squares, piece) in entries {
             let kind = kind_of(piece, errs);
             let mut clashes = Clashes::new();
@@ -187,7 +194,7 @@ pub fn place(
                 Ok(list) => {
                     if let Some(k) = kind {
                         for sq in list {
-                            put(sq, seat, k, &squares.node.span, &mut clashes);
+                            put(sq, (seat, false), k, &squares.node.span, &mut clashes);
                         }
                     }
                 }
@@ -195,6 +202,22 @@ pub fn place(
             }
             report_clashes(board, &squares.node.span, &clashes, errs);
         }
+    }
+    // Dead pieces of no seat, in board coordinates (oriented as the first seat's pieces).
+    for (squares, piece) in &spec.setup.dead {
+        let kind = kind_of(piece, errs);
+        let mut clashes = Clashes::new();
+        match square_set(squares, board, identity) {
+            Ok(list) => {
+                if let Some(k) = kind {
+                    for sq in list {
+                        put(sq, (0, true), k, &squares.node.span, &mut clashes);
+                    }
+                }
+            }
+            Err(d) => errs.push(d),
+        }
+        report_clashes(board, &squares.node.span, &clashes, errs);
     }
     let mut out: Vec<(Square, Piece)> = placed.into_iter().map(|(s, p, _)| (s, p)).collect();
     out.sort_by_key(|(s, _)| *s);

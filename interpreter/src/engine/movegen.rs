@@ -248,7 +248,11 @@ impl Position {
         if royals.is_empty() && !full {
             return true;
         }
-        let partners = self.variant.rules.partners(seat);
+        // Partners whose royal pieces a move may not newly attack (none under `team-check`).
+        let partners = match self.variant.rules.team_check {
+            Some(_) => SeatSet::EMPTY,
+            None => self.variant.rules.partners(seat),
+        };
         let partners_before = if partners.is_empty() {
             SeatSet::EMPTY
         } else {

@@ -433,7 +433,8 @@ impl Position {
     /// The seats whose pieces threaten `seat`'s royal pieces.
     #[inline]
     pub(crate) fn enemies(&self, seat: Seat) -> SeatSet {
-        SeatSet::all(self.variant.seats.len()).without(seat)
+        let others = SeatSet::all(self.variant.seats.len()).without(seat);
+        self.variant.rules.checkers(seat, others)
     }
 
     /// True if any royal piece of `seat` is attacked by another seat's live piece.

@@ -572,8 +572,9 @@ impl Setup {
 
     /// A royal piece in check belongs to the seat due: the seat that just moved cannot have
     /// left its own attacked, and with the check interrupt the seat in check moves next
-    /// (without it, no seat but the one to move can have been checked by the last move);
-    /// under bikjang with passing, the seat that just passed may be the one in check.
+    /// (without it, with three seats or more, a seat checked earlier may wait for its turn
+    /// while others move: four-player chess); under bikjang with passing, the seat that just
+    /// passed may be the one in check.
     fn check_checks(&self, pos: &Position) -> Result<(), PositionError> {
         let v = pos.variant();
         if !v.has_royals() {
@@ -596,7 +597,8 @@ impl Setup {
                 },
             ));
         }
-        if pos.ended().is_some() || pos.in_check(to_move) {
+        let interrupt = v.rules.check_interrupt.is_some();
+        if pos.ended().is_some() || pos.in_check(to_move) || !interrupt {
             return Ok(());
         }
         let checked: Vec<String> = (0..v.seats.len() as u8)

@@ -93,7 +93,7 @@ fn half_points(r: &mut Reader, n: &Node) -> Option<i64> {
 }
 
 /// The entries of the mapping at `n`: (name as text, value node).
-fn entries<'a>(r: &mut Reader, n: &'a Node, what: &str) -> Vec<(Text, &'a Node)> {
+pub(super) fn entries<'a>(r: &mut Reader, n: &'a Node, what: &str) -> Vec<(Text, &'a Node)> {
     let Some(mut m) = r.map(n, what) else {
         return Vec::new();
     };

@@ -64,12 +64,14 @@ pub mod no_moves;
 pub mod pass;
 pub mod perpetual_check;
 pub mod placement;
+pub mod points;
 pub mod promotion;
 pub mod promotion_choice;
 pub mod repetition;
 pub mod resign;
 pub mod royal;
 pub mod scoring;
+pub mod team_check;
 pub mod teams;
 pub mod throne;
 
@@ -991,9 +993,11 @@ registry! {
     Hands hands: hands::Hands,
     Placement placement: placement::Placement,
     CheckInterrupt check_interrupt: check_interrupt::CheckInterrupt,
+    Points points: points::Points,
     Mate mate: mate::Mate,
     PerpetualCheck perpetual_check: perpetual_check::PerpetualCheck,
     Teams teams: teams::Teams,
+    TeamCheck team_check: team_check::TeamCheck,
     Resign resign: resign::Resign,
     FirstSeat first_seat: first_seat::RotateFirstSeat,
     Royal royal: royal::Royal,
@@ -1022,6 +1026,16 @@ impl Modules {
         self.teams
             .as_ref()
             .map_or(SeatSet::EMPTY, |t| t.partners[seat.index()])
+    }
+
+    /// The seats whose pieces give `seat` check, among `all` other seats: all of them, or only
+    /// its opponents under [`team_check`].
+    #[inline]
+    pub fn checkers(&self, seat: Seat, all: SeatSet) -> SeatSet {
+        match &self.team_check {
+            Some(_) => all - self.partners(seat),
+            None => all,
+        }
     }
 }
 

@@ -4,12 +4,13 @@
 //! scoring: { capture: true }
 //! ```
 //!
-//! Keys: `capture` (default false; `false` switches the module off). Pieces a module captures
+//! Keys: `capture` (default false; `false` switches the module off), `ownerless` (default
+//! true; `false`: a piece of no seat, a mated army's, scores nothing). Pieces a module captures
 //! (a formation's) score too. Scores are the position's `Counters::scores`.
 
 use super::compose;
 use super::{Cx, Hooks, Host, Module, Names};
-use crate::vocab::{Piece, Seat};
+use crate::vocab::{NO_OWNER, Piece, Seat};
 use crate::yaml::{Fields, Reader};
 
 /// `scoring:` as written.
@@ -17,6 +18,9 @@ use crate::yaml::{Fields, Reader};
 pub struct ScoringSpec {
     /// `capture: true`: the capturer scores the captured piece's `value`.
     pub capture: bool,
+    /// `ownerless: false`: a piece of no seat (a mated army's, `mate.pieces: ownerless`)
+    /// scores nothing (default true: its value).
+    pub ownerless: bool,
 }
 
 /// Compiled capture scoring: each kind's value.
@@ -24,6 +28,8 @@ pub struct ScoringSpec {
 pub struct Scoring {
     /// Points per captured piece, by kind.
     pub values: Vec<i64>,
+    /// True if a piece of no seat scores its value too.
+    pub ownerless: bool,
 }
 
 /// The switch `scoring` (`scoring.capture`).
@@ -50,22 +56,33 @@ impl Module for Scoring {
             .opt("capture")
             .and_then(|n| r.bool(n, "`capture`"))
             .unwrap_or(false);
-        s.finish(r, "scoring", &["capture"]);
-        Some(ScoringSpec { capture })
+        let ownerless = (s.opt("ownerless"))
+            .and_then(|n| r.bool(n, "`ownerless`"))
+            .unwrap_or(true);
+        s.finish(r, "scoring", &["capture", "ownerless"]);
+        Some(ScoringSpec { capture, ownerless })
     }
 
     fn compile(spec: &ScoringSpec, cx: &mut Cx<'_>) -> Option<Scoring> {
         spec.capture.then(|| Scoring {
             values: cx.values.to_vec(),
+            ownerless: spec.ownerless,
         })
     }
 
     fn explain(&self, _: &Names<'_>) -> Vec<String> {
-        vec!["scoring: the capturer scores the captured piece's value".into()]
+        let mut line = "scoring: the capturer scores the captured piece's value".to_string();
+        if !self.ownerless {
+            line.push_str(", nothing for a piece of no seat");
+        }
+        vec![line]
     }
 
     #[inline]
     fn on_capture<H: Host>(&self, h: &mut H, mover: Seat, captured: Piece) {
+        if !self.ownerless && captured.owner() == Seat(NO_OWNER) {
+            return;
+        }
         let value = self.values.get(captured.kind().index()).copied();
         h.counters_mut().scores[mover.index()] += value.unwrap_or(0);
     }

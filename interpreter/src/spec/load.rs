@@ -27,6 +27,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "yonin-shogi",
         include_str!("../../../rules/yonin-shogi.yaml"),
     ),
+    ("fourchess", include_str!("../../../rules/fourchess.yaml")),
     ("shogi", include_str!("../../../rules/shogi.yaml")),
     ("minishogi", include_str!("../../../rules/minishogi.yaml")),
     ("torishogi", include_str!("../../../rules/torishogi.yaml")),

@@ -136,6 +136,10 @@ pub struct SetupSpec {
     pub army: Vec<(Text, Text)>,
     /// `place:`: seat → (square set in board coordinates → piece kind).
     pub place: Vec<(Text, Vec<(Text, Text)>)>,
+    /// `dead:`: square set (in board coordinates) → piece kind, placed as dead pieces of no
+    /// seat: inert obstacles that never move, attack or are captured (a board's cut-out
+    /// squares, four-player chess's corners).
+    pub dead: Vec<(Text, Text)>,
     /// `hand:`: piece kind → count, in every seat's hand at the start (a set-up phase places
     /// them, [`crate::rules::placement`]; needs `hands:`).
     pub hand: Vec<(Text, u8)>,
@@ -614,6 +618,10 @@ fn read_setup(r: &mut Reader, node: &Node) -> SetupSpec {
     if let Some(n) = f.opt("scharnagl") {
         super::scharnagl::apply(r, n, &mut army);
     }
+    let dead = f
+        .opt("dead")
+        .map(|n| read_squares_map(r, n, "square → piece, in board coordinates"))
+        .unwrap_or_default();
     let mut place = Vec::new();
     if let Some(p) = f.opt("place")
         && let Some(mut pf) = r.map(p, "seat → (square → piece)")
@@ -636,9 +644,10 @@ fn read_setup(r: &mut Reader, node: &Node) -> SetupSpec {
             }
         }
     }
-    f.finish(r, "the setup", &["army", "place", "hand", "scharnagl"]);
+    f.finish(r, "the setup", &["army", "dead", "place", "hand", "scharnagl"]);
     SetupSpec {
         army,
+        dead,
         place,
         hand,
         hand_node,
