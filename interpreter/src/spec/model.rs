@@ -644,7 +644,11 @@ fn read_setup(r: &mut Reader, node: &Node) -> SetupSpec {
             }
         }
     }
-    f.finish(r, "the setup", &["army", "dead", "place", "hand", "scharnagl"]);
+    f.finish(
+        r,
+        "the setup",
+        &["army", "dead", "place", "hand", "scharnagl"],
+    );
     SetupSpec {
         army,
         dead,
