@@ -389,6 +389,7 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("explosions", "hands", "explosions", "hands.captures"),
     ("explosions", "drops", "explosions", "hands.captures"),
     ("explosions", "teams", "explosions", "teams"),
+    ("explosions", "team-check", "explosions", "teams"),
     ("explosions", "last-royal", "explosions", "last-royal"),
     ("explosions", "facing", "explosions", "facing"),
     ("explosions", "bikjang", "explosions", "bikjang"),

@@ -213,7 +213,12 @@ fn a_piece_that_fails_to_compile_is_an_error_in_every_built_in() {
                 }
             }
             for x in &assignments {
+                // A choice may delete the broken kind (fourchess's teams drop the dame).
+                let kept = file.resolve(x).map_or(true, |spec| {
+                    spec.pieces.iter().any(|p| p.betza.value == "?")
+                });
                 let e = match compile(&file, x) {
+                    Ok(_) if !kept => continue,
                     Ok(_) => panic!("{name} #{n} {x:?}: a Betza `?` was accepted"),
                     Err(e) => e,
                 };
