@@ -381,19 +381,7 @@ fn cutechess_plays_capablanca_between_ashtapada_and_fairy_stockfish() {
 /// the current Fairy-Stockfish (Debian's 11.1 has no atomic).
 #[test]
 fn cutechess_plays_atomic_between_ashtapada_and_fairy_stockfish() {
-    let fsf = fairy_stockfish_current();
-    let ours = [
-        "name=ashtapada",
-        "proto=uci",
-        "arg=uci",
-        "tc=inf",
-        "nodes=3000",
-        "option.Level=hard",
-    ];
-    let theirs = ["name=fairy-stockfish", "proto=uci", "tc=inf", "nodes=3000"];
-    for e in cutechess_games("atomic", &ours, (&fsf, &theirs), 10, 150, &[]) {
-        assert!(!e.reason.is_empty(), "{e:?}");
-    }
+    against_current_fairy_stockfish(&["atomic"], 10);
 }
 
 /// Crazyhouse: drops (`N@f3`), promoted pawns (`Q~` in FEN) and pawns taken en passant going
@@ -438,24 +426,15 @@ fn cutechess_plays_catalogue_variants_between_ashtapada_and_fairy_stockfish() {
 /// cutechess-cli knows — berolina (diagonal double steps taken en passant), chigorin (per-seat
 /// promotion) and grand (promotion limits) — play against Fairy-Stockfish, every game ending
 /// by the rules: two games each here, `ASHTAPADA_PAWNS_GAMES` games each when set (ten for
-/// the note). Ignored for now: one run under heavy load (load 28) ended its first game
-/// with cutechess's `Result error`, not reproduced by hand (30 games by the same arguments all
-/// ended by mate); to be investigated before it joins the suite.
+/// the note). (Against Debian's 11.1, which lacks them, every game was a
+/// `Result error`.)
 #[test]
-#[ignore = "a `Result error` seen once under load, not yet explained"]
 fn cutechess_plays_the_pawn_variants_against_fairy_stockfish() {
     let games = std::env::var("ASHTAPADA_PAWNS_GAMES")
         .ok()
         .and_then(|g| g.parse().ok())
         .unwrap_or(2);
-    for variant in ["berolina", "chigorin", "grand"] {
-        cutechess_match(
-            variant,
-            &["tc=inf", "nodes=3000", "option.Level=hard"],
-            games,
-            150,
-        );
-    }
+    against_current_fairy_stockfish(&["berolina", "chigorin", "grand"], games);
 }
 
 /// The royalty branch's catalogue variants that cutechess-cli knows, through its referee:
@@ -463,7 +442,13 @@ fn cutechess_plays_the_pawn_variants_against_fairy_stockfish() {
 /// stalemate by piece count) and dobutsu (the lion's safe flag, drops); two games each.
 #[test]
 fn cutechess_plays_racingkings_suicide_and_dobutsu_against_fairy_stockfish() {
-    // Fairy-Stockfish's current source: Debian's 11.1 answers `(none)` in these variants.
+    against_current_fairy_stockfish(&["racingkings", "suicide", "dobutsu"], 2);
+}
+
+/// Plays `games` cutechess-cli games of each of `variants` between ashtapada (`hard` at 3,000
+/// nodes) and Fairy-Stockfish's current source (3,000 nodes; Debian's 11.1 lacks these
+/// variants or answers `(none)` in them), each ending by the rules.
+fn against_current_fairy_stockfish(variants: &[&str], games: usize) {
     let fsf = fairy_stockfish_current();
     let ours = [
         "name=ashtapada",
@@ -474,9 +459,9 @@ fn cutechess_plays_racingkings_suicide_and_dobutsu_against_fairy_stockfish() {
         "option.Level=hard",
     ];
     let theirs = ["name=fairy-stockfish", "proto=uci", "tc=inf", "nodes=3000"];
-    for variant in ["racingkings", "suicide", "dobutsu"] {
-        for e in cutechess_games(variant, &ours, (&fsf, &theirs), 2, 150, &[]) {
-            assert!(!e.reason.is_empty(), "{e:?}");
+    for variant in variants {
+        for e in cutechess_games(variant, &ours, (&fsf, &theirs), games, 150, &[]) {
+            assert!(!e.reason.is_empty(), "{variant}: {e:?}");
         }
     }
 }
