@@ -122,3 +122,21 @@ fn atomar_kings_survive_blasts_and_never_take_each_other() {
     assert_eq!(at(&pos, "d3"), "wK");
     assert_eq!(result(&mut pos), None);
 }
+
+/// A blast leaves dead pieces (`setup.dead`: inert walls that are never captured) standing:
+/// exd5 next to a wall on d4 removes the two pawns and nothing else (found by the fresh
+/// tester: the wall was blown away).
+#[test]
+fn a_blast_spares_dead_pieces() {
+    let text = "extends: atomic\npieces: { wall: { letter: X, betza: W, value: 0 } }\n\
+                setup: { dead: { d4: wall } }\n";
+    let file = ashtapada::spec::load_str("walled-atomic.yaml", text).expect("the file loads");
+    let v = ashtapada::compile(&file, &ashtapada::Assignment::default()).expect("it compiles");
+    let mut pos = Position::start(v);
+    let wall = at(&pos, "d4");
+    assert!(!wall.is_empty(), "the wall stands at the start");
+    play(&mut pos, &["e2e4", "d7d5", "e4d5"]);
+    assert_eq!(at(&pos, "d5"), "");
+    assert_eq!(at(&pos, "e4"), "");
+    assert_eq!(at(&pos, "d4"), wall, "the blast left the wall");
+}

@@ -32,7 +32,7 @@ impl Position {
 
     /// The squares the blast of a capture landing on `to` clears, on the current board (the
     /// capture already made): `to` itself if its piece explodes, then the occupied squares
-    /// around it whose pieces the blast does not spare.
+    /// around it whose pieces the blast does not spare (never a dead piece).
     fn blast_squares(&self, e: &Explosions, to: u8) -> SquareSet {
         let mut out = SquareSet::default();
         let centre = self.board[to as usize];
@@ -41,7 +41,8 @@ impl Position {
         }
         for sq in self.around(to) {
             let p = self.board[sq as usize];
-            if !p.is_empty() && e.removes(p.kind(), false) {
+            // Dead pieces (`setup.dead`: walls, cut-out squares) are never captured or blown up.
+            if !p.is_empty() && !p.is_dead() && e.removes(p.kind(), false) {
                 out.insert(sq);
             }
         }
