@@ -123,6 +123,36 @@ fn atomar_kings_survive_blasts_and_never_take_each_other() {
     assert_eq!(result(&mut pos), None);
 }
 
+/// The variant of the rule-file `text`.
+fn walled_atomic(text: &str) -> std::sync::Arc<ashtapada::Variant> {
+    let file = ashtapada::spec::load_str("walled-atomic.yaml", text).expect("the file loads");
+    ashtapada::compile(&file, &ashtapada::Assignment::default()).expect("it compiles")
+}
+
+/// FEN writes a dead piece as `*`, as Fairy-Stockfish writes its walls, and reads it back as
+/// the variant's dead piece (found by the fresh tester: it was written `x`, read back as a
+/// black piece that moved). A FEN of a variant without dead pieces refuses `*`.
+#[test]
+fn a_dead_piece_is_a_star_in_fen_and_reads_back() {
+    let v = walled_atomic(
+        "extends: atomic\npieces: { wall: { letter: X, betza: W, value: 0 } }\n\
+         setup: { dead: { d4: wall } }\n",
+    );
+    let start = Position::start(v.clone());
+    let fen = to_fen(&start);
+    assert_eq!(
+        fen,
+        "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    let mut back = ashtapada::notation::parse_position(&v, &fen).expect("it reads back");
+    assert_eq!(to_fen(&back), fen);
+    assert_eq!(at(&back, "d4"), at(&start, "d4"));
+    // The wall is no one's piece: nothing moves from d4, and the count is the start's.
+    assert!(!moves(&mut back).iter().any(|m| m.starts_with("d4")));
+    let chess = ashtapada::load_variant("chess", &ashtapada::Assignment::default()).unwrap();
+    assert!(ashtapada::notation::parse_position(&chess, &fen).is_err());
+}
+
 /// A blast leaves dead pieces (`setup.dead`: inert walls that are never captured) standing:
 /// exd5 next to a wall on d4 removes the two pawns and nothing else (found by the fresh
 /// tester: the wall was blown away).
@@ -130,9 +160,7 @@ fn atomar_kings_survive_blasts_and_never_take_each_other() {
 fn a_blast_spares_dead_pieces() {
     let text = "extends: atomic\npieces: { wall: { letter: X, betza: W, value: 0 } }\n\
                 setup: { dead: { d4: wall } }\n";
-    let file = ashtapada::spec::load_str("walled-atomic.yaml", text).expect("the file loads");
-    let v = ashtapada::compile(&file, &ashtapada::Assignment::default()).expect("it compiles");
-    let mut pos = Position::start(v);
+    let mut pos = Position::start(walled_atomic(text));
     let wall = at(&pos, "d4");
     assert!(!wall.is_empty(), "the wall stands at the start");
     play(&mut pos, &["e2e4", "d7d5", "e4d5"]);

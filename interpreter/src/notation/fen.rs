@@ -476,6 +476,20 @@ impl FenCodec<'_> {
             })
     }
 
+    /// The dead piece `*` stands for: the variant's own (`setup.dead`), the first it places.
+    fn dead(&self) -> Result<Piece, K> {
+        self.v
+            .setup
+            .iter()
+            .map(|&(_, p)| p)
+            .find(|p| p.is_dead())
+            .ok_or_else(|| K::UnknownPieceLetter {
+                letter: '*',
+                variant: self.v.name.clone(),
+                letters: self.v.kinds.iter().map(|k| k.letter).collect(),
+            })
+    }
+
     fn letter(&self, seat: Seat, kind: Kind) -> char {
         let c = self.v.kinds.get(kind.index()).map_or('?', |k| k.letter);
         if seat == Seat(0) {
@@ -488,6 +502,9 @@ impl FenCodec<'_> {
 
 impl PieceCodec for FenCodec<'_> {
     fn read_piece(&self, text: &str) -> Result<Piece, K> {
+        if text == "*" {
+            return self.dead();
+        }
         let body = text.strip_prefix('+').unwrap_or(text);
         let c = body.chars().next().unwrap_or(' ');
         let mut kind = self.kind(c)?;
@@ -514,6 +531,10 @@ impl PieceCodec for FenCodec<'_> {
     }
 
     fn write_piece(&self, p: Piece, out: &mut String) {
+        if p.is_dead() {
+            out.push('*');
+            return;
+        }
         match self
             .v
             .kinds
