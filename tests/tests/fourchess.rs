@@ -385,3 +385,12 @@ fn in_teams_the_first_mate_ends_the_game() {
     assert!(ranks[RED.index()] < ranks[BLUE.index()], "{ranks:?}");
     assert_eq!(ranks[RED.index()], ranks[YELLOW.index()], "{ranks:?}");
 }
+
+/// `explain` names each team once (found by the fresh tester: every seat listed its partner,
+/// so each team appeared twice).
+#[test]
+fn explain_names_each_team_once() {
+    let text = variant(&["mode=teams"]).explain();
+    let teams: Vec<&str> = text.lines().filter(|l| l.starts_with("team: ")).collect();
+    assert_eq!(teams, ["team: red with yellow", "team: blue with green"]);
+}

@@ -64,8 +64,9 @@ impl Module for Teams {
     fn explain(&self, names: &Names<'_>) -> Vec<String> {
         let n = names.seats.len();
         let mut out = Vec::new();
+        // Each team once, named from its first seat in turn order.
         for (i, p) in self.partners.iter().enumerate().take(n) {
-            if !p.is_empty() {
+            if !p.is_empty() && p.iter().all(|s| s.index() > i) {
                 let with: Vec<&str> = (p.iter())
                     .filter(|s| s.index() < n)
                     .map(|s| names.seats[s.index()])
