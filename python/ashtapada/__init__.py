@@ -50,14 +50,18 @@ def load(name_or_path: str, options: Optional[Dict[str, Any]] = None) -> Variant
     return _load(str(name_or_path), dict(options or {}))
 
 
-def loads(text: str, options: Optional[Dict[str, Any]] = None, name: str = "<rule file>") -> Variant:
+def loads(text: Union[str, bytes], options: Optional[Dict[str, Any]] = None, name: str = "<rule file>") -> Variant:
     """Compiles a rule file given as YAML text (as ``load`` does a file), under ``options``.
 
     ``name`` names the text in error messages and is the variant's ``source``; ``extends:``
     in the text resolves built-in names and paths relative to the working directory. Raises
     :class:`AshtapadaError` with the located message for a bad rule file or option.
     """
-    return _loads(str(text), dict(options or {}), str(name))
+    if isinstance(text, (bytes, bytearray)):
+        text = bytes(text).decode("utf-8")  # a UnicodeDecodeError (a ValueError) if not UTF-8
+    if not isinstance(text, str):
+        raise TypeError(f"loads() takes the rule file's text as str or bytes, not {type(text).__name__}")
+    return _loads(text, dict(options or {}), str(name))
 
 
 def board(game: Game):

@@ -237,3 +237,11 @@ def test_bad_rule_file_text_is_a_located_error():
     with pytest.raises(ashtapada.AshtapadaError) as e:
         ashtapada.loads("extends: chess\npieces: [\n", name="broken.yaml")
     assert "broken.yaml" in str(e.value)
+
+
+def test_rule_file_text_may_be_utf8_bytes_and_nothing_else():
+    assert ashtapada.loads("extends: chess\n".encode()).start().perft(1) == 20
+    with pytest.raises(TypeError):
+        ashtapada.loads(3)
+    with pytest.raises(ValueError):
+        ashtapada.loads(b"extends: \xff\n")
