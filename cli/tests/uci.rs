@@ -289,6 +289,27 @@ fn go_perft_runs_like_a_search_and_stops() {
     e.close_input();
 }
 
+/// Commands other than `stop`, `isready` and `quit` sent during a `go perft` count wait
+/// until it ends and are then played, as Stockfish plays them (they were refused as "a search
+/// is running"). Chess perft(3) from the start is 8,902 and perft(1) after 1.e4 is 20.
+#[test]
+fn commands_sent_during_a_count_wait_for_it() {
+    let mut e = Uci::start();
+    e.send("position startpos");
+    e.send("go perft 3");
+    e.send("position startpos moves e2e4");
+    e.send("go perft 1");
+    let first = e.lines_until("Nodes searched");
+    assert_eq!(first.last().unwrap(), "Nodes searched: 8902");
+    let second = e.lines_until("Nodes searched");
+    assert_eq!(second.last().unwrap(), "Nodes searched: 20");
+    assert!(
+        first.iter().chain(&second).all(|l| !l.contains("error")),
+        "{first:#?} {second:#?}"
+    );
+    e.quit();
+}
+
 /// Issue 28, item 13: numbers too large for `go` are "out of range", not "not a whole
 /// number".
 #[test]

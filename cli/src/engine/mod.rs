@@ -191,23 +191,66 @@ pub fn read_lines(input: Box<dyn BufRead + Send>) -> mpsc::Receiver<Result<Strin
 /// Runs a codec: every line of `input` goes to `handle` (false ends the loop: `quit`), a line
 /// that cannot be read to `session`'s error line; at the end a running search is stopped (its
 /// answer printed).
+///
+/// While a `go perft` count runs, `stop`, `isready` and `quit` are answered at once and every
+/// other line waits in turn until the count has ended (so `go perft 5` followed by `position
+/// …` and `go` plays them after the count, as Stockfish does, where they were refused). The end
+/// of the input ends the count as `quit` does, and the lines waiting are then handled, each
+/// stopping the count before it, so nothing hangs.
 pub fn serve(
     session: &mut Session,
     input: Box<dyn BufRead + Send>,
     mut handle: impl FnMut(&mut Session, &str) -> bool,
 ) {
     let rx = read_lines(input);
-    while let Ok(line) = rx.recv() {
-        match line {
-            Ok(line) => {
+    let mut waiting: std::collections::VecDeque<Result<String, String>> = Default::default();
+    let mut ended = false;
+    loop {
+        let next = if session.counting() && !ended {
+            match rx.recv_timeout(std::time::Duration::from_millis(20)) {
+                Ok(Ok(line)) if answered_during_a_count(&line) => Some(Ok(line)),
+                Ok(line) => {
+                    waiting.push_back(line);
+                    None
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => None,
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    ended = true;
+                    None
+                }
+            }
+        } else if let Some(line) = waiting.pop_front() {
+            if ended {
+                session.stop();
+            }
+            Some(line)
+        } else if ended {
+            break;
+        } else {
+            match rx.recv() {
+                Ok(line) => Some(line),
+                Err(_) => break,
+            }
+        };
+        match next {
+            Some(Ok(line)) => {
                 if !handle(session, &line) {
                     break;
                 }
             }
-            Err(e) => session.error(&e),
+            Some(Err(e)) => session.error(&e),
+            None => {}
         }
     }
     session.stop();
+}
+
+/// The commands a running `go perft` count answers at once ([`serve`]).
+fn answered_during_a_count(line: &str) -> bool {
+    matches!(
+        line.split_whitespace().next(),
+        Some("stop" | "isready" | "quit")
+    )
 }
 
 /// `text` with every square that `read` finds (at a position: the square and the bytes it

@@ -27,6 +27,8 @@ pub struct Running {
     /// it may send the next `position` and `go` at once, before the thread has ended), or
     /// [`DISCARDED`] when the command thread withdrew the search first: nothing is printed.
     pub answer: Arc<AtomicU8>,
+    /// True for a `go perft` count, which runs in the foreground ([`super::serve`]).
+    pub perft: bool,
 }
 
 /// [`Running::answer`]: the search runs.
@@ -59,6 +61,11 @@ impl Running {
             .is_ok();
         let (agent, chosen) = self.finish();
         (agent, chosen.filter(|_| !withdrawn))
+    }
+
+    /// True once the thread has ended by itself.
+    pub fn has_ended(&self) -> bool {
+        self.handle.is_finished()
     }
 
     /// Asks the search to stop and waits for its `bestmove`; returns the agent of a search
@@ -154,6 +161,7 @@ pub fn start(
         stop,
         handle,
         answer,
+        perft: false,
     }
 }
 
@@ -245,6 +253,7 @@ pub fn start_perft(
         stop,
         handle,
         answer,
+        perft: true,
     }
 }
 

@@ -118,6 +118,19 @@ impl Session {
         self.running.is_some()
     }
 
+    /// True while a `go perft` count runs: the codec holds back the commands it does not
+    /// answer at once until it ends ([`super::serve`]). A count that has ended is taken back here.
+    pub fn counting(&mut self) -> bool {
+        match &self.running {
+            Some(r) if r.perft && r.has_ended() => {
+                self.stop();
+                false
+            }
+            Some(r) => r.perft,
+            None => false,
+        }
+    }
+
     /// True once a running search is printing its answer (the thread is about to end).
     pub fn search_done(&self) -> bool {
         self.running.as_ref().is_some_and(Running::is_done)
