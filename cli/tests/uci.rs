@@ -310,6 +310,44 @@ fn commands_sent_during_a_count_wait_for_it() {
     e.quit();
 }
 
+/// `go` in a finished game: "score mate 0" for a mate (Stockfish's line), "cp 0" for a
+/// stalemate, `bestmove (none)`; a move played after the end is refused naming the end, and a
+/// `go` after a refused first `position` says the position was refused.
+#[test]
+fn a_finished_game_is_named_as_finished() {
+    let mut e = Uci::start();
+    e.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    e.send("go depth 3");
+    let lines = e.lines_until("bestmove");
+    assert_eq!(
+        lines[lines.len() - 2..],
+        ["info depth 0 score mate 0", "bestmove (none)"]
+    );
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 3");
+    let lines = e.lines_until("bestmove");
+    assert_eq!(
+        lines[lines.len() - 2..],
+        ["info depth 0 score cp 0", "bestmove (none)"]
+    );
+    e.quit();
+    let mut e = Uci::start();
+    e.send("position startpos moves f2f3 e7e5 g2g4 d8h4 a2a3");
+    e.send("go depth 1");
+    let got = e.sync();
+    assert!(
+        got.iter().any(|l| l.contains("`a2a3` is not legal")
+            && l.contains("the game is over: black wins (checkmate)")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter()
+            .any(|l| l.contains("the `position` sent was refused")),
+        "{got:#?}"
+    );
+    e.quit();
+}
+
 /// Issue 28, item 13: numbers too large for `go` are "out of range", not "not a whole
 /// number".
 #[test]

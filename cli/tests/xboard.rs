@@ -153,6 +153,26 @@ fn a_user_move_while_thinking_withdraws_the_search_unannounced() {
     );
 }
 
+/// Asked to move in a finished game, the engine claims the result as XBoard engines do
+/// (fool's mate: black won; a stalemate: a draw) instead of resigning, and a move after the
+/// end names the end.
+#[test]
+fn go_in_a_finished_game_claims_its_result() {
+    let mut e = Program::ashtapada(&["xboard"]);
+    e.send("xboard\nprotover 2\nnew\nforce");
+    e.send("usermove f2f3\nusermove e7e5\nusermove g2g4\nusermove d8h4\ngo");
+    assert_eq!(e.until("0-1").1, "0-1 {black wins (checkmate)}");
+    e.send("usermove a2a3");
+    let (_, refused) = e.until("#");
+    assert!(
+        refused.contains("the game is over: black wins (checkmate)"),
+        "{refused}"
+    );
+    e.send("new\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo");
+    assert_eq!(e.until("1/2").1, "1/2-1/2 {draw (stalemate)}");
+    e.quit();
+}
+
 /// Plays `games` cutechess-cli games of `variant` between `ashtapada xboard` (1500 nodes a
 /// move, `st 1` and `nps 1500` as cutechess sends `nodes=`) and Fairy-Stockfish (xboard too,
 /// depth 9), each at most `max_moves` moves, and

@@ -100,6 +100,28 @@ pub struct Thought {
     pub pv: Vec<String>,
 }
 
+/// A finished game, as the protocols report it when asked to move in it.
+pub struct GameEnd {
+    /// The winning seat's index (0: white or sente), `None` for a draw or a ranking.
+    pub winner: Option<usize>,
+    /// The outcome in words: "black wins (checkmate)".
+    pub text: String,
+}
+
+impl GameEnd {
+    /// The end of `pos`'s game, if it has ended by the rules.
+    pub fn of(pos: &mut Position) -> Option<GameEnd> {
+        let o = pos.outcome()?;
+        Some(GameEnd {
+            winner: match o {
+                ashtapada::Outcome::Decisive { winner, .. } => Some(winner.index()),
+                _ => None,
+            },
+            text: pos.describe_outcome(o),
+        })
+    }
+}
+
 /// How a protocol writes moves and the search's lines. UCI's forms are the defaults.
 pub trait Dialect: Send + Sync {
     /// A move the GUI wrote, in ashtapada's coordinate notation (`e2e4`, `P@e5`).
@@ -147,9 +169,21 @@ pub trait Dialect: Send + Sync {
         Some(format!("info nodes {nodes} nps {nps} time {millis}"))
     }
 
-    /// The line before the answer when there is nothing to search (no legal move).
-    fn nothing_to_search(&self) -> Option<String> {
-        Some("info depth 0 score cp 0".into())
+    /// The line before the answer when there is nothing to search (no legal move): the game
+    /// is over (`end`, `None` when it has not ended by the rules), "mate 0" when someone won,
+    /// as Stockfish writes it, "cp 0" for a draw.
+    fn nothing_to_search(&self, end: Option<&GameEnd>) -> Option<String> {
+        let score = if end.is_some_and(|e| e.winner.is_some()) {
+            "mate 0"
+        } else {
+            "cp 0"
+        };
+        Some(format!("info depth 0 score {score}"))
+    }
+
+    /// The answer when there is nothing to search: [`best`](Self::best) with no move.
+    fn no_move(&self, _end: Option<&GameEnd>) -> String {
+        self.best(None, None)
     }
 
     /// The answer: the move chosen (`None`: no move) and the expected reply.

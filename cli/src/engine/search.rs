@@ -267,10 +267,11 @@ fn think(
 ) -> (String, Option<Action>) {
     let pos = &mut job.pos;
     if pos.legal_move_list().is_empty() && !pos.can_pass() {
-        if let Some(l) = dialect.nothing_to_search() {
+        let end = super::GameEnd::of(pos);
+        if let Some(l) = dialect.nothing_to_search(end.as_ref()) {
             out.say(&l);
         }
-        return (dialect.best(None, None), None);
+        return (dialect.no_move(end.as_ref()), None);
     }
     let started = job.started;
     let multi = job.multipv > 1;

@@ -30,6 +30,8 @@ pub struct Session {
     /// The position of the last good `position` command; `None` before one (and after a
     /// change of variant).
     pos: Option<Position>,
+    /// True when a `position` command was refused while there was no position yet.
+    refused: bool,
     level: Grade,
     /// Hash size in MB.
     hash: usize,
@@ -61,6 +63,7 @@ impl Session {
             catalogue,
             variant,
             pos: None,
+            refused: false,
             level: HARD,
             hash: catalogue::DEFAULT_HASH,
             overhead: catalogue::DEFAULT_OVERHEAD,
@@ -222,6 +225,7 @@ impl Session {
         }
         self.variant = v;
         self.pos = None;
+        self.refused = false;
         Ok(true)
     }
 
@@ -285,6 +289,7 @@ impl Session {
             None => self.fresh_agent(),
         }
         self.pos = None;
+        self.refused = false;
     }
 
     /// Sets the position: `fen` (the variant's start for `None`) and `moves` played from it,
@@ -293,6 +298,13 @@ impl Session {
     /// # Errors
     /// A bad FEN or a move that is not legal; the old position stays.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let set = self.read_position(fen, moves);
+        self.refused = set.is_err() && self.pos.is_none();
+        set
+    }
+
+    /// [`set_position`](Self::set_position) without the note of a refusal.
+    fn read_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
         let mut pos = match fen {
             None => Position::start(self.variant.clone()),
             Some(f) => parse_position(&self.variant, f).map_err(|e| {
@@ -397,9 +409,14 @@ impl Session {
     pub fn go(&mut self, go: &Go) -> Result<(), String> {
         let started = Instant::now();
         let Some(pos) = self.pos.as_ref() else {
-            return Err(
-                "`go` before `position`: send `position startpos` or `position fen …` first".into(),
-            );
+            let why = if self.refused {
+                "`go` without a position: the `position` sent was refused (its error above)"
+            } else {
+                "`go` before `position`"
+            };
+            return Err(format!(
+                "{why}: send `position startpos` or `position fen …` first"
+            ));
         };
         let mut pos = pos.clone();
         play_on(&mut pos);

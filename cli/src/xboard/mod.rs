@@ -11,7 +11,9 @@
 //! `st`, `sd`, `nps` (with `st`: a node budget, as cutechess-cli's `nodes=` sends it),
 //! `time`/`otim` in centiseconds. Bad input gets `Error (…): …` or `Illegal move: …`.
 
-use crate::engine::{Catalogue, Dialect, Go, OptionError, Output, Session, Thought, serve};
+use crate::engine::{
+    Catalogue, Dialect, GameEnd, Go, OptionError, Output, Session, Thought, serve,
+};
 use ashtapada::agents::Score;
 use ashtapada::notation::pass_text;
 use ashtapada::{Board, Position, Square};
@@ -106,8 +108,24 @@ impl Dialect for XBoard {
         None
     }
 
-    fn nothing_to_search(&self) -> Option<String> {
+    fn nothing_to_search(&self, _end: Option<&GameEnd>) -> Option<String> {
         None
+    }
+
+    /// A finished game is claimed with its result (`0-1 {black wins (checkmate)}`), as the
+    /// protocol's engines claim results; `resign` only where no rule has ended it.
+    fn no_move(&self, end: Option<&GameEnd>) -> String {
+        match end {
+            Some(e) => {
+                let result = match e.winner {
+                    Some(0) => "1-0",
+                    Some(_) => "0-1",
+                    None => "1/2-1/2",
+                };
+                format!("{result} {{{}}}", e.text)
+            }
+            None => "resign".into(),
+        }
     }
 
     fn best(&self, best: Option<&str>, _ponder: Option<&str>) -> String {

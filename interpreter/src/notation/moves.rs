@@ -49,6 +49,8 @@ pub enum MoveRefusal {
         /// The kind written (kind name).
         kind: String,
     },
+    /// The game has ended: no move is legal (the outcome, "black wins (checkmate)").
+    GameOver(String),
 }
 
 impl fmt::Display for MoveRefusal {
@@ -81,6 +83,7 @@ impl fmt::Display for MoveRefusal {
             ),
             MoveRefusal::Drop(r) => r.fmt(f),
             MoveRefusal::NotInHand { seat, kind } => write!(f, "{seat} has no {kind} in hand"),
+            MoveRefusal::GameOver(outcome) => write!(f, "the game is over: {outcome}"),
         }
     }
 }
@@ -393,8 +396,11 @@ fn check_die(pos: &Position, d: u8, text: &str) -> Result<(), MoveError> {
 const NO_MOVE: &str = "no legal move starts on that square";
 
 /// Why no legal move starts on `from`: it is empty, or holds another seat's piece (naming
-/// both seats), or else the piece simply has no legal move now.
-fn no_move_from(pos: &Position, from: crate::geometry::Square) -> MoveRefusal {
+/// both seats), or the game is over, or else the piece simply has no legal move now.
+fn no_move_from(pos: &mut Position, from: crate::geometry::Square) -> MoveRefusal {
+    if let Some(o) = pos.outcome() {
+        return MoveRefusal::GameOver(pos.describe_outcome(o));
+    }
     let v = pos.variant();
     let square = || v.board.name(from);
     let piece = pos.piece_at(from);
@@ -466,6 +472,13 @@ fn parse_drop(
         .find(|m| written(m) && m.to == to && die.is_none_or(|d| m.die == d))
     {
         return Ok(m);
+    }
+    if let Some(o) = pos.outcome() {
+        return Err(MoveError::Illegal {
+            text: t.to_string(),
+            from_same_square: Vec::new(),
+            why: Some(MoveRefusal::GameOver(pos.describe_outcome(o))),
+        });
     }
     let v = pos.variant();
     let seat = pos.to_move();
