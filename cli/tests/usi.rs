@@ -131,6 +131,19 @@ fn usi_errors_speak_usi() {
         "{err}"
     );
     assert!(!err.contains('@'), "{err}");
+    // The syntax hints give USI's notation, not UCI's.
+    for (text, hint) in [
+        ("7g", "e.g. `7g7f`, and `+` to promote, e.g. `8h2b+`"),
+        (
+            "P*",
+            "`P*` is not a drop: write the piece's letter, `*` and the square, e.g. `P*5e`",
+        ),
+    ] {
+        e.send(&format!("position startpos moves 7g7f 3c3d {text}"));
+        let (_, err) = e.until("info string error");
+        assert!(err.contains(hint), "{err}");
+        assert!(!err.contains("e2e3") && !err.contains('@'), "{err}");
+    }
     // `go nodes` below 1 is refused; the session goes on and searches.
     e.send("position startpos");
     for n in ["-1", "0"] {

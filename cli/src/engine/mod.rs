@@ -129,6 +129,13 @@ pub trait Dialect: Send + Sync {
         text.to_string()
     }
 
+    /// A syntax error's text with the hints on how moves are written
+    /// ([`ashtapada::notation::MOVE_HINT`], [`DROP_HINT`](ashtapada::notation::DROP_HINT))
+    /// in the protocol's own notation.
+    fn hints(&self, message: String) -> String {
+        message
+    }
+
     /// A move in ashtapada's notation (`text`), as the protocol writes it.
     fn move_out(&self, _pos: &Position, text: String) -> String {
         text

@@ -374,7 +374,7 @@ impl Session {
             MoveError::Syntax(m) => {
                 let quoted = format!("`{ours}`");
                 let m = m.strip_prefix(&format!("{quoted}: ")).unwrap_or(&m);
-                MoveError::Syntax(m.replace(&quoted, &format!("`{text}`")))
+                MoveError::Syntax(self.dialect.hints(m.replace(&quoted, &format!("`{text}`"))))
             }
             MoveError::Illegal {
                 from_same_square,

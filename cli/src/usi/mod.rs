@@ -40,6 +40,20 @@ impl Dialect for Usi {
         )
     }
 
+    /// USI's notation in the hints: `7g7f`, `8h2b+`, `P*5e`.
+    fn hints(&self, message: String) -> String {
+        use ashtapada::notation::{DROP_HINT, MOVE_HINT};
+        message
+            .replace(
+                MOVE_HINT,
+                "write origin and target squares, e.g. `7g7f`, and `+` to promote, e.g. `8h2b+`",
+            )
+            .replace(
+                DROP_HINT,
+                "write the piece's letter, `*` and the square, e.g. `P*5e`",
+            )
+    }
+
     /// As UCI's, a mate counted in plies (USI's `score mate`).
     fn thought(&self, t: &Thought) -> Option<String> {
         let mut t = t.clone();

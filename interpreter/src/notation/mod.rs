@@ -17,10 +17,10 @@ mod setup;
 
 pub use error::{Notation, PositionError, PositionErrorKind, PositionField};
 pub use fen::{FenError, from_fen, read_fen, to_fen, write_fen};
+pub use moves::{DROP_HINT, MOVE_HINT, parse_action, pass_text};
 pub use moves::{
     MoveError, MoveRefusal, action_to_string, move_to_string, parse_move, takes_pieces,
 };
-pub use moves::{parse_action, pass_text};
 pub use pgn::{PgnError, PgnGame, read_pgn, result_text, san, san_move, to_pgn};
 pub use position::{
     from_position_string, parse_position, read_position_string, seat_letters, to_position_string,

@@ -278,11 +278,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     if let Some((letter, square)) = t.split_once(['@', '*']) {
         return parse_drop(pos, t, letter, square, die);
     }
-    let syntax = || {
-        MoveError::Syntax(format!(
-            "`{t}` is not a move: write origin and target squares, e.g. `e2e3`, and a promotion letter if any, e.g. `a7a8q`"
-        ))
-    };
+    let syntax = || MoveError::Syntax(format!("`{t}` is not a move: {MOVE_HINT}"));
     let (from, n1) = board.parse_square_prefix(t).ok_or_else(syntax)?;
     let (to, n2) = board.parse_square_prefix(&t[n1..]).ok_or_else(syntax)?;
     // Suffix: none; `+` (promote); `=` (do not promote); or the new kind's letter (`=q` too).
@@ -393,6 +389,14 @@ fn check_die(pos: &Position, d: u8, text: &str) -> Result<(), MoveError> {
     Ok(())
 }
 
+/// How a move is written, as the syntax errors say it (the protocols put their own
+/// notation's hint in its place).
+pub const MOVE_HINT: &str =
+    "write origin and target squares, e.g. `e2e3`, and a promotion letter if any, e.g. `a7a8q`";
+
+/// How a drop is written, as the syntax errors say it.
+pub const DROP_HINT: &str = "write the kind's letter, `@` and the square, e.g. `P@e5`";
+
 const NO_MOVE: &str = "no legal move starts on that square";
 
 /// Why no legal move starts on `from`: it is empty, or holds another seat's piece (naming
@@ -439,18 +443,14 @@ fn parse_drop(
     square: &str,
     die: Option<u8>,
 ) -> Result<Move, MoveError> {
-    let syntax = || {
-        MoveError::Syntax(format!(
-            "`{t}` is not a drop: write the kind's letter, `@` and the square, e.g. `P@e5`"
-        ))
-    };
+    let syntax = || MoveError::Syntax(format!("`{t}` is not a drop: {DROP_HINT}"));
     // `+P@c3`: the piece in hand dropped on its other face (a flipping piece).
     let (face, letter) = match letter.strip_prefix('+') {
         Some(rest) => (true, rest),
         None => (false, letter),
     };
     let mut cs = letter.chars();
-    let (Some(c), None) = (cs.next(), cs.next()) else {
+    let (Some(c), None, false) = (cs.next(), cs.next(), square.is_empty()) else {
         return Err(syntax());
     };
     let kind = pos
