@@ -54,6 +54,9 @@ impl Dialect for XBoard {
         if text == "@@@@" {
             return pass_text(pos).unwrap_or_else(|| "pass".into());
         }
+        if let Some(m) = castling_in(pos, text) {
+            return m;
+        }
         let board = pos.variant().board;
         if !ten_ranks(pos) {
             return text.to_string();
@@ -64,6 +67,9 @@ impl Dialect for XBoard {
     fn move_out(&self, pos: &Position, text: String) -> String {
         if pass_text(pos).is_some_and(|p| p == text) {
             return "@@@@".into();
+        }
+        if let Some(side) = castling_side(pos, &text) {
+            return side.into();
         }
         let board = pos.variant().board;
         if !ten_ranks(pos) {
@@ -131,6 +137,41 @@ impl Dialect for XBoard {
     fn best(&self, best: Option<&str>, _ponder: Option<&str>) -> String {
         best.map_or_else(|| "resign".into(), |b| format!("move {b}"))
     }
+}
+
+/// `O-O` or `O-O-O` for a castling written as the royal piece taking its own partner
+/// (`e1h1`, Fischer random chess), as XBoard writes castling there: `O-O` toward the higher
+/// files. `None` for any other move (a castling whose target square is empty keeps its
+/// squares, as XBoard writes it in chess).
+fn castling_side(pos: &Position, text: &str) -> Option<&'static str> {
+    let board = pos.variant().board;
+    let (from, n) = board.parse_square_prefix(text)?;
+    let (to, m) = board.parse_square_prefix(&text[n..])?;
+    let (a, b) = (pos.piece_at(from), pos.piece_at(to));
+    let own = n + m == text.len() && !a.is_empty() && !b.is_empty() && a.owner() == b.owner();
+    own.then(|| {
+        if board.file(to) > board.file(from) {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+    })
+}
+
+/// The legal castling that XBoard's `O-O` or `O-O-O` (also written with zeros) names, in
+/// ashtapada's notation; `None` for any other text.
+fn castling_in(pos: &Position, text: &str) -> Option<String> {
+    let side = match text {
+        "O-O" | "0-0" => "O-O",
+        "O-O-O" | "0-0-0" => "O-O-O",
+        _ => return None,
+    };
+    let mut p = pos.clone();
+    let legal = p.legal_move_list();
+    legal
+        .iter()
+        .map(|&m| ashtapada::notation::move_to_string(pos, m))
+        .find(|t| castling_side(pos, t) == Some(side))
 }
 
 /// The longest time XBoard may give in `st`, `level` (base and increment) and the clocks, in
@@ -485,6 +526,29 @@ mod tests {
         let pos = Position::start(v);
         assert_eq!(x.move_in(&pos, "g3g4"), "g3g4");
         assert_eq!(x.move_out(&pos, "P@e5".into()), "P@e5");
+    }
+
+    /// Fischer random castling is `O-O` / `O-O-O` both ways (XBoard's protocol), the king
+    /// taking its own rook inside; chess castling keeps its squares. Position
+    /// `bqnbrkrn/…/BQNBRKRN w GEge`: the king on f1, rooks on e1 and g1, so `O-O` is `f1g1`
+    /// and, with black's king on f8 and rook on g8, `O-O` is `f8g8` too.
+    #[test]
+    fn fischer_random_castling_is_o_o() {
+        let x = XBoard::default();
+        let v = ashtapada::load_variant("fischerandom", &ashtapada::Assignment::default()).unwrap();
+        let fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+        let mut pos = ashtapada::notation::from_fen(&v, fen).unwrap();
+        assert_eq!(x.move_in(&pos, "O-O"), "f1g1");
+        assert_eq!(x.move_in(&pos, "0-0"), "f1g1");
+        assert_eq!(x.move_out(&pos, "f1g1".into()), "O-O");
+        assert_eq!(x.move_out(&pos, "f1e1".into()), "O-O-O");
+        assert_eq!(x.move_out(&pos, "h1g3".into()), "h1g3");
+        let m = ashtapada::notation::parse_move(&mut pos, "f1g1").unwrap();
+        pos.play_action(ashtapada::Action::Move(m)).unwrap();
+        assert_eq!(x.move_in(&pos, "O-O"), "f8g8");
+        let v = ashtapada::load_variant("chess", &ashtapada::Assignment::default()).unwrap();
+        let pos = ashtapada::notation::from_fen(&v, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        assert_eq!(x.move_out(&pos, "e1g1".into()), "e1g1");
     }
 
     #[test]
