@@ -274,13 +274,9 @@ pub fn serve(
             }
         };
         match next {
-            Some(Ok(line)) => {
-                if !handle(session, &line) {
-                    break;
-                }
-            }
+            Some(Ok(line)) if !handle(session, &line) => break,
             Some(Err(e)) => session.error(&e),
-            None => {}
+            _ => {}
         }
     }
     session.stop();
