@@ -81,6 +81,25 @@ fn x_fen_side_letters_name_the_outermost_rooks() {
     assert_eq!(to_fen(&pos), "r3k4r/10/10/10/10/10/10/R3K4R w JAja - 0 1");
 }
 
+/// Chess reads Shredder-FEN's rook files as Fairy-Stockfish does in any variant: `Hh` is
+/// `Kk` (white may castle only king side: e1g1, not e1c1), `HAha` is `KQkq`; a file with no
+/// castling rook on it is still refused. Written back as chess writes it, `KQkq`.
+#[test]
+fn chess_reads_rook_files_as_castling_letters() {
+    let fen = |rights: &str| format!("r3k2r/8/8/8/8/8/8/R3K2R w {rights} - 0 1");
+    let mut pos = position("chess", &[], &fen("Hh"));
+    let m = moves(&mut pos);
+    assert!(
+        m.contains(&"e1g1".to_string()) && !m.contains(&"e1c1".to_string()),
+        "{m:?}"
+    );
+    assert_eq!(to_fen(&pos), fen("Kk"));
+    let pos = position("chess", &[], &fen("HAha"));
+    assert_eq!(to_fen(&pos), fen("KQkq"));
+    let v = ashtapada::load_variant("chess", &Assignment::default()).expect("chess");
+    assert!(ashtapada::notation::from_fen(&v, &fen("Bb")).is_err());
+}
+
 fn variant(text: &str) -> std::sync::Arc<ashtapada::Variant> {
     load_str("t.yaml", text)
         .and_then(|f| compile(&f, &Assignment::default()))

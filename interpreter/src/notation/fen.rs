@@ -272,12 +272,24 @@ fn read_rights(v: &Variant, setup: &Setup, text: &str) -> Result<SquareSet, K> {
             given.iter().for_each(|sq| rights.insert(sq));
             continue;
         }
+        // A side letter (`K`), or Shredder-FEN's file of the castling partner (`H` in chess,
+        // as Fairy-Stockfish reads it in any variant; lower case for the second seat).
+        let by_file = |m: &&crate::rules::castling::CastleMove, seat: usize| {
+            c.is_ascii_alphabetic()
+                && seat == usize::from(c.is_ascii_lowercase())
+                && v.board.file(crate::geometry::Square(m.rook_from))
+                    == (c.to_ascii_lowercase() as u8).wrapping_sub(b'a')
+        };
         let side = castling.and_then(|cs| {
-            cs.moves
+            let mut all = cs
+                .moves
                 .iter()
-                .flatten()
-                .find(|m| m.letter == c)
-                .map(|m| (m.king_from, m.rook_from))
+                .enumerate()
+                .flat_map(|(s, ms)| ms.iter().map(move |m| (s, m)));
+            all.clone()
+                .find(|(_, m)| m.letter == c)
+                .or_else(|| all.find(|(s, m)| by_file(m, *s)))
+                .map(|(_, m)| (m.king_from, m.rook_from))
         });
         if let Some((king, rook)) = side {
             for sq in [king, rook] {
