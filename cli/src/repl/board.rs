@@ -93,7 +93,10 @@ fn cell(
     } else {
         let letter = kind_text(v, piece.kind());
         let owner = piece.owner();
-        let text = if owner.0 == NO_OWNER {
+        let text = if owner.0 == NO_OWNER && piece.is_dead() {
+            // A wall (a dead piece of no seat): drawn as a solid block.
+            "##".to_string()
+        } else if owner.0 == NO_OWNER {
             format!("_{letter}")
         } else if glyphs.is_empty() {
             // Two seats without symbols: upper case for the first, lower case for the second.
@@ -119,6 +122,8 @@ fn cell(
         ('(', ')')
     } else if is_last {
         ('[', ']')
+    } else if piece.is_dead() && piece.owner().0 == NO_OWNER {
+        ('#', '#')
     } else if piece.is_dead() {
         (' ', '*')
     } else {
@@ -342,6 +347,19 @@ mod tests {
             );
         }
         assert!(lines[9].starts_with("    a    b    c"), "{drawn}");
+    }
+
+    /// Four-player chess's cut corners (dead pieces of no seat, `setup.dead`) are drawn as
+    /// solid blocks, one cell as wide as a piece's, not as a piece letter.
+    #[test]
+    fn walls_are_drawn_as_blocks() {
+        let v = load_variant("fourchess", &Assignment::default()).expect("built-in");
+        let pos = Position::start(v);
+        let panel = vec!["|".to_string(); 15];
+        let drawn = draw(&pos, &Marks::default(), &panel, false);
+        let first = drawn.lines().next().expect("a rank");
+        assert!(first.starts_with("14 ############ ■R  ■N"), "{drawn}");
+        assert!(!drawn.contains('X'), "{drawn}");
     }
 
     #[test]

@@ -77,6 +77,18 @@ impl Variant {
             } else {
                 ""
             };
+            // A kind the setup places only dead (`setup.dead`) is a wall: its moves never
+            // play.
+            let placed = || self.setup.iter().filter(|(_, p)| p.kind().index() == i);
+            if placed().next().is_some() && placed().all(|(_, p)| p.is_dead()) {
+                let _ = writeln!(
+                    s,
+                    "  {} `{}`: a wall (placed dead by `setup.dead`: it never moves, blocks \
+                     every piece and is never taken)",
+                    k.name, k.letter
+                );
+                continue;
+            }
             let _ = writeln!(
                 s,
                 "  {} `{}`: {} (value {}{royal})",
