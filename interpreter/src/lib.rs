@@ -21,6 +21,8 @@ mod engine;
 pub mod geometry;
 pub mod notation;
 mod perft;
+#[cfg(feature = "render")]
+pub mod report;
 pub mod rules;
 pub mod sim;
 pub mod spec;

@@ -4,9 +4,7 @@
 use super::{Failure, load};
 use crate::args::PerftArgs;
 use ashtapada::diag::{Code, Diagnostic, Span, text_source};
-use ashtapada::notation::{
-    PositionError, action_to_string, parse_position, to_fen, to_position_string,
-};
+use ashtapada::notation::{PositionError, action_to_string, parse_position};
 use ashtapada::{Position, Variant, divide, perft};
 use std::io::Write;
 use std::sync::Arc;
@@ -81,39 +79,9 @@ pub fn run(a: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 /// A position that does not read, located in the `--fen` value, with the variant's start as
-/// an example in the help.
+/// an example in the help ([`PositionError::diagnostic`]).
 fn position_failure(variant: &Arc<Variant>, text: &str, e: &PositionError) -> Failure {
-    let src = text_source("--fen", text);
-    let (start, end) = (e.span.start.min(text.len()), e.span.end.min(text.len()));
-    let setup = Position::start(variant.clone());
-    let example = to_position_string(&setup);
-    // The start is suggested only where the reader takes it (a rule file's setup may be a
-    // position no game reaches, such as a seat left in check).
-    let help = if parse_position(variant, &example).is_err() {
-        "see docs/positions.md, \"Position strings\", for the fields and what is refused"
-            .to_string()
-    } else if variant.seats.len() == 2 {
-        format!(
-            "write FEN, e.g. `{}`, or an extended position string, e.g. `{example}` (see \
-             docs/positions.md, \"Position strings\")",
-            to_fen(&setup)
-        )
-    } else {
-        format!(
-            "write an extended position string, e.g. the start: `{example}` (see \
-             docs/positions.md, \"Position strings\")"
-        )
-    };
-    Failure::Diagnostics(
-        Diagnostic::new(
-            Code::NotationPosition,
-            e.message(),
-            Some(Span::new(&src, start, end)),
-        )
-        .label("here")
-        .help(help)
-        .into(),
-    )
+    Failure::Diagnostics(e.diagnostic(variant, "--fen", text).into())
 }
 
 #[cfg(test)]

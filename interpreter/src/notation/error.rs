@@ -747,6 +747,51 @@ impl PositionError {
     }
 }
 
+impl PositionError {
+    /// The error as a located diagnostic: the position `text` as a source named `source`
+    /// (`--fen`, `position`), the offending part labelled, and a help that gives `variant`'s
+    /// start as an example (FEN and the extended string for two seats, the extended string
+    /// for more; only a pointer to `docs/positions.md` where the start itself does not read,
+    /// as a rule file's setup may be a position no game reaches).
+    pub fn diagnostic(
+        &self,
+        variant: &std::sync::Arc<crate::compile::Variant>,
+        source: &str,
+        text: &str,
+    ) -> crate::diag::Diagnostic {
+        use crate::diag::{Code, Diagnostic, Span, text_source};
+        let src = text_source(source, text);
+        let (start, end) = (
+            self.span.start.min(text.len()),
+            self.span.end.min(text.len()),
+        );
+        let setup = crate::Position::start(variant.clone());
+        let example = super::to_position_string(&setup);
+        let help = if super::parse_position(variant, &example).is_err() {
+            "see docs/positions.md, \"Position strings\", for the fields and what is refused"
+                .to_string()
+        } else if variant.seats.len() == 2 {
+            format!(
+                "write FEN, e.g. `{}`, or an extended position string, e.g. `{example}` (see \
+                 docs/positions.md, \"Position strings\")",
+                super::to_fen(&setup)
+            )
+        } else {
+            format!(
+                "write an extended position string, e.g. the start: `{example}` (see \
+                 docs/positions.md, \"Position strings\")"
+            )
+        };
+        Diagnostic::new(
+            Code::NotationPosition,
+            self.message(),
+            Some(Span::new(&src, start, end)),
+        )
+        .label("here")
+        .help(help)
+    }
+}
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} (at column {})", self.message(), self.span.start + 1)
