@@ -115,6 +115,7 @@ impl Position {
         let mover = self.to_move;
         let hands = (self.variant.rules.hands.as_ref()).is_some_and(|h| h.captures);
         let (moved, captured, placed);
+        let partner_to = self.partner_gate(m);
         if let Some(k) = m.dropped() {
             moved = self.dropped_piece(mover, k);
             captured = Piece::EMPTY;
@@ -125,6 +126,14 @@ impl Position {
             self.hand[mover.index()][k.index()] = n.saturating_sub(1);
             self.put(to, placed);
             self.hash ^= piece_key(to, placed);
+        } else if let Some(king_to) = partner_to {
+            // Castling gating onto the partner's square, written as the partner taking the
+            // royal: the royal moves by an edit here, the partner in `play_special`.
+            (moved, captured) = (self.board[to as usize], Piece::EMPTY);
+            placed = moved;
+            self.push_undo(Action::Move(m), moved, captured);
+            self.edit(to, Piece::EMPTY);
+            self.edit(king_to, moved);
         } else if let Some(castle) = self.free_castle(m) {
             // Free castling, written as the royal taking its partner: every change an edit.
             (moved, captured, placed) = (
@@ -157,10 +166,17 @@ impl Position {
         }
         // An en-passant capture takes a piece from another square: it resets like a capture.
         let en_passant = if self.variant.right_kinds() | self.variant.ep_kinds() != 0 {
-            self.play_special(m, mover, moved)
+            let special = match partner_to {
+                Some(king_to) => Move::board(m.to, crate::geometry::Square(king_to)),
+                None => m,
+            };
+            self.play_special(special, mover, moved)
         } else {
             Piece::EMPTY
         };
+        if let Some(k) = m.gate() {
+            self.place_gated(m, mover, k);
+        }
         let took_en_passant = !en_passant.is_empty();
         if let Some(e) = self.variant.rules.explosions
             && (!captured.is_empty() || took_en_passant)
