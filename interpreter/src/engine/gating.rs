@@ -15,7 +15,7 @@ impl Position {
     /// Appends to `out` (the legal moves of the seat to move) their gating forms: for each
     /// board move leaving a gate, one per kind in the mover's hand, gated onto the square left;
     /// for each castling move whose partner stands on a gate, one per kind gated onto the
-    /// partner's square. A move that promotes never gates. Legal because the move without the
+    /// partner's square; each kind only where its drop region lets it enter. A move that promotes never gates. Legal because the move without the
     /// gated piece is, as Fairy-Stockfish judges gating moves.
     pub(crate) fn add_gating_moves(&self, out: &mut Vec<Move>) {
         let v = &*self.variant;
@@ -31,6 +31,13 @@ impl Position {
             .filter(|&(_, &n)| n > 0)
             .map(|(k, _)| Kind(k as u8))
             .collect();
+        // A kind enters only where it could be dropped as far as its region says (a pawn not
+        // on the first rank, as Fairy-Stockfish's `drop_region`).
+        let hands = v.rules.hands.as_ref();
+        let n_orients = v.orients.len();
+        let enters = |k: Kind, sq: u8| {
+            hands.is_none_or(|h| h.squares(self.dropped_piece(seat, k).combo(n_orients)).contains(sq))
+        };
         let gate = |sq: u8| self.rights.contains(sq) && g.on_line(seat, sq);
         let castling = v.rules.castling.as_ref();
         for i in 0..out.len() {
@@ -42,7 +49,7 @@ impl Position {
             if !gate(from) {
                 continue;
             }
-            out.extend(kinds.iter().map(|&k| m.gating(k)));
+            out.extend(kinds.iter().filter(|&&k| enters(k, from)).map(|&k| m.gating(k)));
             let moved = self.board[from as usize];
             let partner = castling
                 .filter(|c| c.royal == moved.kind())
@@ -51,7 +58,7 @@ impl Position {
                 .filter(|&r| gate(r));
             if let Some(r) = partner {
                 let written = Move::board(Square(r), m.from);
-                out.extend(kinds.iter().map(|&k| written.gating(k)));
+                out.extend((kinds.iter().filter(|&&k| enters(k, r))).map(|&k| written.gating(k)));
             }
         }
     }
