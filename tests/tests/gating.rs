@@ -153,3 +153,29 @@ fn s_house_drops_and_gates_but_never_gates_a_pawn_onto_the_first_rank() {
     assert!(all.contains(&"b1c3".to_string()));
     assert!(!all.iter().any(|m| m.ends_with('p') && m.len() == 5), "{all:?}");
 }
+
+/// Bughouse on one board (Fairy-Stockfish's `bughouse`): a capture puts nothing in the
+/// capturer's hand (the piece goes to the partner's board), pieces the FEN gives in hand are
+/// dropped as in crazyhouse, and a seat stalemated loses.
+#[test]
+fn bughouse_captures_fill_no_hand_and_stalemate_loses() {
+    let mut pos = position(
+        "bughouse",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[N] w KQkq - 0 2",
+    );
+    play(&mut pos, &["e4d5"]);
+    assert_eq!(
+        to_fen(&pos),
+        "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[N] b KQkq - 0 2"
+    );
+    play(&mut pos, &["g8f6", "N@e5"]);
+    assert_eq!(at(&pos, "e5"), "wN");
+    // Black to move, king h8, not in check, no move: stalemated, black loses.
+    let mut stale = position("bughouse", &[], "7k/5Q2/6K1/8/8/8/8/8[] b - - 0 1");
+    let outcome = stale.outcome().map(|o| stale.describe_outcome(o));
+    assert!(
+        outcome.as_deref().is_some_and(|o| o.contains("white")),
+        "{outcome:?}"
+    );
+}

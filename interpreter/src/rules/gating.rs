@@ -33,7 +33,7 @@
 //! reading this module's compiled gate lines. Needs a hand (`setup.hand` or
 //! `hands.captures`); refused with dice (a gating move has no die).
 
-use super::compose::{self, Need, Refusal, need_either, refuse};
+use super::compose::{self, Need, Refusal, need_any, refuse};
 use super::{Cx, Module, Names};
 use crate::vocab::{Seat, SquareSet};
 use crate::yaml::{Fields, Node, Reader, Value};
@@ -88,12 +88,12 @@ impl Module for Gating {
         super::dice::DICE,
         "a gating move has no die, and each die names the kinds it may move",
     )];
-    const NEEDS: &'static [Need] = &[need_either(
+    const NEEDS: &'static [Need] = &[need_any(
         GATING,
         super::hands::HANDS,
-        super::hands::START_HAND,
-        "gating brings pieces in from the hand, and without `hands: { captures: true }` or \
-         `setup.hand` no piece is ever in hand",
+        (super::hands::START_HAND, super::hands::GIVEN),
+        "gating brings pieces in from the hand, and without `hands: { captures: true }`, \
+         `setup.hand` or `hands: { given: true }` no piece is ever in hand",
     )];
     const EVENTS: &'static [&'static str] = &["gatings"];
 

@@ -154,6 +154,10 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/pocketknight.yaml"),
     ),
     (
+        "bughouse",
+        include_str!("../../../rules/catalogue/bughouse.yaml"),
+    ),
+    (
         "seirawan",
         include_str!("../../../rules/catalogue/seirawan.yaml"),
     ),
