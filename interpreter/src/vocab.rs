@@ -447,7 +447,8 @@ pub struct Move {
     /// The die value used for the move in dice variants (0 in variants without dice).
     pub die: u8,
     /// The kind taken from the hand: on a drop (`from == to`), the kind dropped; on a board
-    /// move (`from != to`), the kind gated in ([`crate::rules::gating`]); `None` otherwise.
+    /// move (`from != to`), the kind gated in (the gating module, `rules/gating.rs`); `None`
+    /// otherwise.
     dropped: Option<Kind>,
 }
 
@@ -495,7 +496,7 @@ impl Move {
         Move { die, ..self }
     }
 
-    /// The same board move gating in `kind` from the mover's hand ([`crate::rules::gating`]):
+    /// The same board move gating in `kind` from the mover's hand (the gating module):
     /// onto `from`, the square the piece leaves; written with `from` the castling partner's
     /// square and `to` the royal's (the partner "taking" the royal, as Fairy-Stockfish writes
     /// it, `h1e1h`), castling with the gated piece entering on the partner's square.

@@ -276,6 +276,11 @@ const MODULES: &[Module] = &[
         key: "explosions",
     },
     Module {
+        name: "given-hands",
+        fragment: "hands: { captures: false, given: true }",
+        key: "hands.given",
+    },
+    Module {
         name: "gating",
         fragment: "{ gating: {}, hands: { captures: false }, setup: { hand: { horse: 1 } } }",
         key: "gating",
@@ -400,6 +405,7 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("explosions", "bikjang", "explosions", "bikjang"),
     // A gating move has no die (its start hand meets dice too).
     ("gating", "dice", "gating", "dice"),
+    ("given-hands", "dice", "dice", "hands.given"),
     // The check limits bring a royal king, so they meet the royal kind's refusals.
     ("dice", "giving-check", "dice", "pieces.king.royal"),
     ("dice", "royal-moves", "dice", "pieces.king.royal"),

@@ -31,7 +31,9 @@ fn from_the_start_only_the_knights_gate() {
     let gating: Vec<&String> = all.iter().filter(|m| m.len() == 5).collect();
     assert_eq!(
         gating,
-        ["b1a3e", "b1a3h", "b1c3e", "b1c3h", "g1f3e", "g1f3h", "g1h3e", "g1h3h"]
+        [
+            "b1a3e", "b1a3h", "b1c3e", "b1c3h", "g1f3e", "g1f3h", "g1h3e", "g1h3h"
+        ]
     );
     assert!(!all.iter().any(|m| m.contains('@')));
 }
@@ -76,7 +78,11 @@ fn castling_gates_onto_the_kings_or_the_rooks_square() {
     let mut king_square = position("seirawan", &[], fen);
     play(&mut king_square, &["e1g1h"]);
     assert_eq!(
-        (at(&king_square, "e1"), at(&king_square, "f1"), at(&king_square, "g1")),
+        (
+            at(&king_square, "e1"),
+            at(&king_square, "f1"),
+            at(&king_square, "g1")
+        ),
         ("wH".into(), "wR".into(), "wK".into())
     );
     assert_eq!(at(&king_square, "h1"), "");
@@ -113,10 +119,7 @@ fn a_pinned_piece_neither_moves_nor_gates() {
 fn a_gated_piece_blocks_no_check_the_move_leaves() {
     let mut pos = position("seirawan", &[], "4k3/8/8/8/8/8/8/1r2K2R[H] w K - 0 1");
     let all = moves(&mut pos);
-    assert_eq!(
-        all,
-        ["e1d2", "e1d2h", "e1e2", "e1e2h", "e1f2", "e1f2h"]
-    );
+    assert_eq!(all, ["e1d2", "e1d2h", "e1e2", "e1e2h", "e1f2", "e1f2h"]);
 }
 
 /// With an empty hand a seat's gates are not written (they can never be used) while its
@@ -151,7 +154,10 @@ fn s_house_drops_and_gates_but_never_gates_a_pawn_onto_the_first_rank() {
     let all = moves(&mut pos);
     assert!(all.contains(&"P@e4".to_string()));
     assert!(all.contains(&"b1c3".to_string()));
-    assert!(!all.iter().any(|m| m.ends_with('p') && m.len() == 5), "{all:?}");
+    assert!(
+        !all.iter().any(|m| m.ends_with('p') && m.len() == 5),
+        "{all:?}"
+    );
 }
 
 /// Bughouse on one board (Fairy-Stockfish's `bughouse`): a capture puts nothing in the

@@ -36,7 +36,10 @@ impl Position {
         let hands = v.rules.hands.as_ref();
         let n_orients = v.orients.len();
         let enters = |k: Kind, sq: u8| {
-            hands.is_none_or(|h| h.squares(self.dropped_piece(seat, k).combo(n_orients)).contains(sq))
+            hands.is_none_or(|h| {
+                h.squares(self.dropped_piece(seat, k).combo(n_orients))
+                    .contains(sq)
+            })
         };
         let gate = |sq: u8| self.rights.contains(sq) && g.on_line(seat, sq);
         let castling = v.rules.castling.as_ref();
@@ -49,7 +52,12 @@ impl Position {
             if !gate(from) {
                 continue;
             }
-            out.extend(kinds.iter().filter(|&&k| enters(k, from)).map(|&k| m.gating(k)));
+            out.extend(
+                kinds
+                    .iter()
+                    .filter(|&&k| enters(k, from))
+                    .map(|&k| m.gating(k)),
+            );
             let moved = self.board[from as usize];
             let partner = castling
                 .filter(|c| c.royal == moved.kind())
@@ -73,9 +81,11 @@ impl Position {
         if royal.is_empty() || royal.owner() != self.to_move || royal.kind() != c.royal {
             return None;
         }
-        let cm = c.moves.get(self.to_move.index())?.iter().find(|cm| {
-            cm.king_from == m.to.0 && cm.rook_from == m.from.0
-        })?;
+        let cm = c
+            .moves
+            .get(self.to_move.index())?
+            .iter()
+            .find(|cm| cm.king_from == m.to.0 && cm.rook_from == m.from.0)?;
         Some(cm.king_to)
     }
 

@@ -165,18 +165,7 @@ impl Position {
             self.hash = h;
         }
         // An en-passant capture takes a piece from another square: it resets like a capture.
-        let en_passant = if self.variant.right_kinds() | self.variant.ep_kinds() != 0 {
-            let special = match partner_to {
-                Some(king_to) => Move::board(m.to, crate::geometry::Square(king_to)),
-                None => m,
-            };
-            self.play_special(special, mover, moved)
-        } else {
-            Piece::EMPTY
-        };
-        if let Some(k) = m.gate() {
-            self.place_gated(m, mover, k);
-        }
+        let en_passant = self.play_rights_and_gate(m, mover, moved, partner_to);
         let took_en_passant = !en_passant.is_empty();
         if let Some(e) = self.variant.rules.explosions
             && (!captured.is_empty() || took_en_passant)
@@ -246,6 +235,32 @@ impl Position {
     pub(crate) fn set_to_move(&mut self, seat: super::Seat) {
         self.hash ^= seat_key(self.to_move) ^ seat_key(seat);
         self.to_move = seat;
+    }
+
+    /// After the board move of `m`: the rights, en passant and castling partner
+    /// ([`play_special`](Self::play_special), on the castling move itself for a gating onto
+    /// the partner's square, whose royal went to `partner_to`), then the gated piece, if any.
+    /// Returns the piece taken en passant (empty if none).
+    fn play_rights_and_gate(
+        &mut self,
+        m: Move,
+        mover: super::Seat,
+        moved: Piece,
+        partner_to: Option<u8>,
+    ) -> Piece {
+        let took = if self.variant.right_kinds() | self.variant.ep_kinds() != 0 {
+            let special = match partner_to {
+                Some(king_to) => Move::board(m.to, crate::geometry::Square(king_to)),
+                None => m,
+            };
+            self.play_special(special, mover, moved)
+        } else {
+            Piece::EMPTY
+        };
+        if let Some(k) = m.gate() {
+            self.place_gated(m, mover, k);
+        }
+        took
     }
 
     /// Takes back the last action; returns it, or `None` at the root.

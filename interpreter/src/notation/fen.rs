@@ -411,7 +411,10 @@ fn write_free_rights(
 fn gates_written(v: &Variant, setup: &Setup, seat: usize) -> bool {
     v.rules.gating.is_none()
         || v.rules.hands.as_ref().is_some_and(|h| h.captures)
-        || setup.hands.get(seat).is_some_and(|h| h.iter().any(|&n| n > 0))
+        || setup
+            .hands
+            .get(seat)
+            .is_some_and(|h| h.iter().any(|&n| n > 0))
 }
 
 /// FEN's castling field for `rights`: each seat's castling letters whose two pieces hold

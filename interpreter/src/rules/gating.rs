@@ -95,7 +95,6 @@ impl Module for Gating {
         "gating brings pieces in from the hand, and without `hands: { captures: true }`, \
          `setup.hand` or `hands: { given: true }` no piece is ever in hand",
     )];
-    const EVENTS: &'static [&'static str] = &["gatings"];
 
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<GatingSpec> {
         let mut s = r.map(f.opt("gating")?, "gating: { drops }")?;
@@ -159,7 +158,10 @@ mod tests {
     #[test]
     fn an_empty_mapping_switches_it_on_and_unknown_keys_are_refused() {
         let (spec, errors) = read("gating: {}\n");
-        assert!(spec.is_some_and(|s| !s.drops) && errors.is_empty(), "{errors:?}");
+        assert!(
+            spec.is_some_and(|s| !s.drops) && errors.is_empty(),
+            "{errors:?}"
+        );
         let (spec, _) = read("gating: { drops: true }\n");
         assert!(spec.is_some_and(|s| s.drops));
         assert!(read("name: x\n").0.is_none());

@@ -173,6 +173,12 @@ impl Module for Hands {
              the start could never be dropped",
         ),
         refuse(
+            GIVEN,
+            super::dice::DICE,
+            "each die names the kinds it may move and a drop has no die, so the pieces the \
+             position gives could never be dropped",
+        ),
+        refuse(
             DROPS,
             super::dice::DICE,
             "each die names the kinds it may move and a drop has no die, so nothing is dropped",
