@@ -445,6 +445,14 @@ fn cutechess_plays_racingkings_suicide_and_dobutsu_against_fairy_stockfish() {
     against_current_fairy_stockfish(&["racingkings", "suicide", "dobutsu"], 2);
 }
 
+/// S-chess (the gating module): gating moves (`b1c3h`, castling `e1g1h`/`h1e1h`) and FEN's
+/// gate letters (`KQBCDFGkqbcdfg`) through cutechess's referee, against the current
+/// Fairy-Stockfish; two games (ten were played by hand, every one ending by the rules).
+#[test]
+fn cutechess_plays_seirawan_against_fairy_stockfish() {
+    against_current_fairy_stockfish(&["seirawan"], 2);
+}
+
 /// Plays `games` cutechess-cli games of each of `variants` between ashtapada (`hard` at 3,000
 /// nodes) and Fairy-Stockfish's current source (3,000 nodes; Debian's 11.1 lacks these
 /// variants or answers `(none)` in them), each ending by the rules.

@@ -446,7 +446,9 @@ pub struct Move {
     shown: Option<Kind>,
     /// The die value used for the move in dice variants (0 in variants without dice).
     pub die: u8,
-    /// The kind taken from the hand, on a drop; `None` on a board move.
+    /// The kind taken from the hand: on a drop (`from == to`), the kind dropped; on a board
+    /// move (`from != to`), the kind gated in (the gating module, `rules/gating.rs`); `None`
+    /// otherwise.
     dropped: Option<Kind>,
 }
 
@@ -494,36 +496,58 @@ impl Move {
         Move { die, ..self }
     }
 
-    /// True for a drop from the hand, false for a board move.
+    /// The same board move gating in `kind` from the mover's hand (the gating module):
+    /// onto `from`, the square the piece leaves; written with `from` the castling partner's
+    /// square and `to` the royal's (the partner "taking" the royal, as Fairy-Stockfish writes
+    /// it, `h1e1h`), castling with the gated piece entering on the partner's square.
     #[inline]
-    pub const fn is_drop(self) -> bool {
-        self.dropped.is_some()
+    pub const fn gating(self, kind: Kind) -> Move {
+        Move {
+            dropped: Some(kind),
+            ..self
+        }
     }
 
-    /// The kind taken from the hand, on a drop; `None` on a board move.
+    /// True for a drop from the hand, false for a board move (gating moves included).
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        self.dropped.is_some() && self.from.0 == self.to.0
+    }
+
+    /// The kind taken from the hand, on a drop; `None` on a board move (gating moves
+    /// included: see [`Move::gate`]).
     #[inline]
     pub const fn dropped(self) -> Option<Kind> {
-        self.dropped
+        if self.from.0 == self.to.0 {
+            self.dropped
+        } else {
+            None
+        }
+    }
+
+    /// The kind a gating board move brings in from the hand ([`Move::gating`]); `None` on
+    /// every other move.
+    #[inline]
+    pub const fn gate(self) -> Option<Kind> {
+        if self.from.0 == self.to.0 {
+            None
+        } else {
+            self.dropped
+        }
     }
 
     /// The kind a board move's piece becomes (promotes to, or turns over to); `None` on a move
     /// that does not promote and on every drop.
     #[inline]
     pub const fn promotes_to(self) -> Option<Kind> {
-        match self.dropped {
-            None => self.shown,
-            Some(_) => None,
-        }
+        if self.is_drop() { None } else { self.shown }
     }
 
     /// The face a drop shows when it is not the dropped kind itself (kyotoshogi's drop on
     /// either face); `None` on a drop as itself and on every board move.
     #[inline]
     pub const fn drop_face(self) -> Option<Kind> {
-        match self.dropped {
-            Some(_) => self.shown,
-            None => None,
-        }
+        if self.is_drop() { self.shown } else { None }
     }
 
     /// The kind that stands on `to` after the move when it is not the moving piece's own kind:

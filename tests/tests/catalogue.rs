@@ -99,7 +99,12 @@ fn every_catalogue_variant_has_its_reference_positions() {
 /// order: Fairy-Stockfish writes a hand in the order of its internal piece types (gold before
 /// rook), ashtapada in the order of the rule file's kinds (minishogi's: rook, bishop, gold,
 /// silver, pawn). Only the order differs; the position read is the same.
-const HAND_ORDER_DIFFERS: &[&str] = &["judkins-walk5", "mini-walk1"];
+const HAND_ORDER_DIFFERS: &[&str] = &[
+    "judkins-walk5",
+    "mini-walk1",
+    "shouse-walk4",
+    "bughouse-hands-middle",
+];
 
 /// `fen` with the letters of each seat's hand sorted: the same for two FENs that differ only
 /// in the order of the pieces in hand.

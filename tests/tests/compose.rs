@@ -275,6 +275,16 @@ const MODULES: &[Module] = &[
         fragment: "explosions: { spares: [pawn] }",
         key: "explosions",
     },
+    Module {
+        name: "given-hands",
+        fragment: "hands: { captures: false, given: true }",
+        key: "hands.given",
+    },
+    Module {
+        name: "gating",
+        fragment: "{ gating: {}, hands: { captures: false }, setup: { hand: { horse: 1 } } }",
+        key: "gating",
+    },
 ];
 
 /// What a pair does.
@@ -393,6 +403,9 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("explosions", "last-royal", "explosions", "last-royal"),
     ("explosions", "facing", "explosions", "facing"),
     ("explosions", "bikjang", "explosions", "bikjang"),
+    // A gating move has no die (its start hand meets dice too).
+    ("gating", "dice", "gating", "dice"),
+    ("given-hands", "dice", "dice", "hands.given"),
     // The check limits bring a royal king, so they meet the royal kind's refusals.
     ("dice", "giving-check", "dice", "pieces.king.royal"),
     ("dice", "royal-moves", "dice", "pieces.king.royal"),

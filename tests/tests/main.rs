@@ -21,6 +21,7 @@ mod explosions;
 mod family_perft;
 mod fourchess;
 mod function_length;
+mod gating;
 mod hardening;
 mod hostile;
 mod janggi_rules;

@@ -1035,7 +1035,10 @@ fn move_tables(
             table: special,
             has: has_special,
             ep_kinds,
-            right_kinds: initial_kinds | castling_kinds,
+            // Under gating every kind starting on a first line holds a right: its gate.
+            right_kinds: initial_kinds
+                | castling_kinds
+                | rules.gating.as_ref().map_or(0, |g| g.kinds),
         },
     )
 }

@@ -84,7 +84,10 @@ impl Position {
             let Edit::Square(sq, before) = *ed else {
                 continue;
             };
-            if before.is_empty() || seen.contains(sq) {
+            // A castling gating onto the partner's square moves the royal off `to` and puts the
+            // gated piece on `from` (the partner's square): neither is a capture or promotion.
+            let gated = m.gate().is_some() && (sq == m.from.0 || sq == m.to.0);
+            if before.is_empty() || seen.contains(sq) || gated {
                 continue;
             }
             seen.insert(sq);

@@ -9,6 +9,7 @@ mod check_limits;
 mod dice;
 mod events;
 mod game;
+mod gating;
 mod hands;
 mod host;
 mod in_place;

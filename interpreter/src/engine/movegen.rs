@@ -574,6 +574,9 @@ impl Position {
         } else {
             self.candidates(out);
             self.retain_legal(out, 0);
+            if self.variant.rules.gating.is_some() {
+                self.add_gating_moves(out);
+            }
             if self.variant.rules.placement.is_some() {
                 self.keep_placements(out);
             }
@@ -600,7 +603,8 @@ impl Position {
     /// Stage 2 of the pipeline without dice: the pseudo-legal board moves, then the drops.
     fn candidates(&self, out: &mut Vec<Move>) {
         self.pseudo_moves(self.to_move, out);
-        if self.variant.rules.hands.is_some() {
+        let rules = &self.variant.rules;
+        if rules.hands.is_some() && rules.gating.as_ref().is_none_or(|g| g.drops) {
             self.drop_moves(self.to_move, out);
         }
     }
@@ -663,6 +667,7 @@ impl Position {
             || v.captures.is_some()
             || v.dice.is_some()
             || v.check_limits.is_some()
+            || v.gating.is_some()
         {
             self.legal_moves(buf);
             return buf.len() as u64;

@@ -115,6 +115,7 @@ impl Position {
         let mover = self.to_move;
         let hands = (self.variant.rules.hands.as_ref()).is_some_and(|h| h.captures);
         let (moved, captured, placed);
+        let partner_to = self.partner_gate(m);
         if let Some(k) = m.dropped() {
             moved = self.dropped_piece(mover, k);
             captured = Piece::EMPTY;
@@ -125,6 +126,14 @@ impl Position {
             self.hand[mover.index()][k.index()] = n.saturating_sub(1);
             self.put(to, placed);
             self.hash ^= piece_key(to, placed);
+        } else if let Some(king_to) = partner_to {
+            // Castling gating onto the partner's square, written as the partner taking the
+            // royal: the royal moves by an edit here, the partner in `play_special`.
+            (moved, captured) = (self.board[to as usize], Piece::EMPTY);
+            placed = moved;
+            self.push_undo(Action::Move(m), moved, captured);
+            self.edit(to, Piece::EMPTY);
+            self.edit(king_to, moved);
         } else if let Some(castle) = self.free_castle(m) {
             // Free castling, written as the royal taking its partner: every change an edit.
             (moved, captured, placed) = (
@@ -156,11 +165,7 @@ impl Position {
             self.hash = h;
         }
         // An en-passant capture takes a piece from another square: it resets like a capture.
-        let en_passant = if self.variant.right_kinds() | self.variant.ep_kinds() != 0 {
-            self.play_special(m, mover, moved)
-        } else {
-            Piece::EMPTY
-        };
+        let en_passant = self.play_rights_and_gate(m, mover, moved, partner_to);
         let took_en_passant = !en_passant.is_empty();
         if let Some(e) = self.variant.rules.explosions
             && (!captured.is_empty() || took_en_passant)
@@ -230,6 +235,32 @@ impl Position {
     pub(crate) fn set_to_move(&mut self, seat: super::Seat) {
         self.hash ^= seat_key(self.to_move) ^ seat_key(seat);
         self.to_move = seat;
+    }
+
+    /// After the board move of `m`: the rights, en passant and castling partner
+    /// ([`play_special`](Self::play_special), on the castling move itself for a gating onto
+    /// the partner's square, whose royal went to `partner_to`), then the gated piece, if any.
+    /// Returns the piece taken en passant (empty if none).
+    fn play_rights_and_gate(
+        &mut self,
+        m: Move,
+        mover: super::Seat,
+        moved: Piece,
+        partner_to: Option<u8>,
+    ) -> Piece {
+        let took = if self.variant.right_kinds() | self.variant.ep_kinds() != 0 {
+            let special = match partner_to {
+                Some(king_to) => Move::board(m.to, crate::geometry::Square(king_to)),
+                None => m,
+            };
+            self.play_special(special, mover, moved)
+        } else {
+            Piece::EMPTY
+        };
+        if let Some(k) = m.gate() {
+            self.place_gated(m, mover, k);
+        }
+        took
     }
 
     /// Takes back the last action; returns it, or `None` at the root.

@@ -229,11 +229,12 @@ fn read_checks(v: &Variant, text: &str) -> Result<[u8; 2], K> {
 /// nor castle. A promoting kind (a pawn) holds its right on its setup square; the castling
 /// pieces hold theirs through the castling letters.
 fn file_kinds(v: &Variant) -> u64 {
-    let castling = v
-        .rules
-        .castling
-        .as_ref()
-        .map_or(0, |c| 1u64 << c.royal.0 | c.partners);
+    // Under gating every gate is named: a castling piece's too, by its file, where no
+    // castling letter names it (`E`: the king's gate after both rooks have moved).
+    let castling = match (&v.rules.castling, &v.rules.gating) {
+        (Some(c), None) => 1u64 << c.royal.0 | c.partners,
+        _ => 0,
+    };
     v.kinds
         .iter()
         .enumerate()
@@ -416,6 +417,18 @@ fn write_free_rights(
     }
 }
 
+/// False if `seat`'s gates ([`crate::rules::gating`]) are left out of the castling field: its
+/// hand is empty and captures do not fill it, so they can never be used (Fairy-Stockfish
+/// clears them then). True without gating.
+fn gates_written(v: &Variant, setup: &Setup, seat: usize) -> bool {
+    v.rules.gating.is_none()
+        || v.rules.hands.as_ref().is_some_and(|h| h.captures)
+        || setup
+            .hands
+            .get(seat)
+            .is_some_and(|h| h.iter().any(|&n| n > 0))
+}
+
 /// FEN's castling field for `rights`: each seat's castling letters whose two pieces hold
 /// their rights, then the files of its other pieces with rights that FEN names by file; `-`
 /// for none.
@@ -423,16 +436,24 @@ fn write_rights(v: &Variant, setup: &Setup) -> String {
     let rights = setup.rights.unwrap_or_default();
     let mut out = String::new();
     for seat in 0..v.seats.len().min(2) {
+        // The squares a castling letter names already (their files are not written again).
+        let mut named = SquareSet::default();
         if let Some(c) = &v.rules.castling {
             write_free_rights(v, c, seat, setup, &mut out);
             for m in c.moves.get(seat).into_iter().flatten() {
                 if rights.contains(m.king_from) && rights.contains(m.rook_from) {
                     out.push(m.letter);
+                    named.insert(m.king_from);
+                    named.insert(m.rook_from);
                 }
             }
         }
+        if !gates_written(v, setup, seat) {
+            continue;
+        }
         let mut files: Vec<u8> = rights
             .iter()
+            .filter(|&sq| !named.contains(sq))
             .filter(|&sq| {
                 let p = setup
                     .board

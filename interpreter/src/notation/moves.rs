@@ -175,6 +175,11 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
     }
     s.push_str(&v.board.name(m.from));
     s.push_str(&v.board.name(m.to));
+    // A gating move: the gated kind's letter in lower case (`b1c3h`, `h1e1h`), as
+    // Fairy-Stockfish writes it.
+    if let Some(k) = m.gate() {
+        s.push(v.kinds[k.index()].letter.to_ascii_lowercase());
+    }
     if let Some(k) = m.promotes_to() {
         // A kind with one optional promotion, or one whose promoted kind a capture demotes
         // back to it (a shogi-style promoted piece, as torishogi's compulsory swallow and
@@ -314,8 +319,8 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         .filter(|m| match suffix {
             Suffix::Any => true,
             Suffix::Promote => m.promotes_to().is_some(),
-            Suffix::Decline => m.promotes_to().is_none(),
-            Suffix::Kind(k) => m.promotes_to() == Some(k),
+            Suffix::Decline => m.promotes_to().is_none() && m.gate().is_none(),
+            Suffix::Kind(k) => m.promotes_to() == Some(k) || m.gate() == Some(k),
         })
         .filter(|m| !m.is_drop())
         .filter(|m| die.is_none_or(|d| m.die == d))
@@ -339,7 +344,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     match matching.as_slice() {
         [m] => Ok(*m),
         [_, ..] if matches!(suffix, Suffix::Any) => {
-            match matching.iter().find(|m| m.promotes_to().is_none()) {
+            match (matching.iter()).find(|m| m.promotes_to().is_none() && m.gate().is_none()) {
                 Some(m) => Ok(*m),
                 None => Err(MoveError::Syntax(format!(
                     "`{t}` promotes: add the letter of the kind, one of {}",

@@ -70,6 +70,22 @@ fn san_body(pos: &mut Position, m: Move) -> String {
     let v = pos.variant().clone();
     let board = v.board;
     let letter = |k: Kind| v.kinds[k.index()].letter.to_ascii_uppercase();
+    if let Some(k) = m.gate() {
+        // A gating move: the move, `/` and the gated kind's letter (`Nc3/H`); castling adds
+        // the square it enters on (`O-O/He1`, `O-O/Hh1`).
+        let base = match pos.partner_gate(m) {
+            Some(king_to) => Move::board(m.to, crate::geometry::Square(king_to)),
+            None => Move::board(m.from, m.to).with_die(m.die),
+        };
+        let castles = castling_side(pos, base).is_some();
+        let mut s = san_body(pos, base);
+        s.push('/');
+        s.push(letter(k));
+        if castles {
+            s.push_str(&board.name(m.from));
+        }
+        return s;
+    }
     if let Some(k) = m.dropped() {
         // A drop shows the face it lands on.
         return format!(

@@ -234,6 +234,8 @@ pub struct Need {
     pub needs: SwitchId,
     /// Another switch that satisfies the need as well as `needs` does (`None`: only `needs`).
     pub or: Option<SwitchId>,
+    /// A third switch that satisfies the need too (`None`: none).
+    pub or_also: Option<SwitchId>,
     /// Why, shown as the help line.
     pub why: &'static str,
 }
@@ -244,6 +246,7 @@ pub const fn need(part: SwitchId, needs: SwitchId, why: &'static str) -> Need {
         part,
         needs,
         or: None,
+        or_also: None,
         why,
     }
 }
@@ -254,6 +257,23 @@ pub const fn need_either(part: SwitchId, needs: SwitchId, or: SwitchId, why: &'s
         part,
         needs,
         or: Some(or),
+        or_also: None,
+        why,
+    }
+}
+
+/// `part` needs `needs`, `or` or `also`, because `why`.
+pub const fn need_any(
+    part: SwitchId,
+    needs: SwitchId,
+    (or, also): (SwitchId, SwitchId),
+    why: &'static str,
+) -> Need {
+    Need {
+        part,
+        needs,
+        or: Some(or),
+        or_also: Some(also),
         why,
     }
 }
@@ -291,7 +311,7 @@ pub fn refusals(switches: &[Switch]) -> Diagnostics {
     for n in super::all_needs() {
         if switches
             .iter()
-            .any(|s| s.id == n.needs || Some(s.id) == n.or)
+            .any(|s| s.id == n.needs || Some(s.id) == n.or || Some(s.id) == n.or_also)
         {
             continue;
         }

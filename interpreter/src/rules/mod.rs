@@ -53,6 +53,7 @@ pub mod first_move;
 pub mod first_seat;
 pub mod flip;
 pub mod formation;
+pub mod gating;
 pub mod hands;
 pub mod in_place;
 pub mod last_royal;
@@ -1017,6 +1018,7 @@ registry! {
     Counting counting: counting::Counting,
     CheckLimits check_limits: check_limits::CheckLimits,
     Explosions explosions: explosion::Explosions,
+    Gating gating: gating::Gating,
 }
 
 impl Modules {

@@ -154,6 +154,18 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/pocketknight.yaml"),
     ),
     (
+        "bughouse",
+        include_str!("../../../rules/catalogue/bughouse.yaml"),
+    ),
+    (
+        "seirawan",
+        include_str!("../../../rules/catalogue/seirawan.yaml"),
+    ),
+    (
+        "shouse",
+        include_str!("../../../rules/catalogue/shouse.yaml"),
+    ),
+    (
         "minixiangqi",
         include_str!("../../../rules/catalogue/minixiangqi.yaml"),
     ),

@@ -25,7 +25,7 @@
 
 pub mod drops;
 
-use super::compose::{self, Need, Refusal, need, need_either, refuse};
+use super::compose::{self, Need, Refusal, need, need_any, refuse};
 use super::{Cx, Module, Names};
 use crate::vocab::{Kind, SquareSet};
 use crate::yaml::{Fields, Node, Reader, Text};
@@ -115,6 +115,9 @@ pub const START_HAND: compose::SwitchId = compose::SwitchId::new(super::ModuleId
 /// The switch `drops` (`pieces.KIND.drop`).
 pub const DROPS: compose::SwitchId = compose::SwitchId::new(super::ModuleId::Hands, 2);
 
+/// The switch `given-hands` (`hands.given`).
+pub const GIVEN: compose::SwitchId = compose::SwitchId::new(super::ModuleId::Hands, 4);
+
 /// The switch `no-mate-drops` (`pieces.KIND.drop.no-mate`).
 pub const NO_MATE_DROPS: compose::SwitchId = compose::SwitchId::new(super::ModuleId::Hands, 3);
 
@@ -145,6 +148,12 @@ impl Module for Hands {
             path: "pieces.*.drop.no-mate",
             on: compose::TRUE,
         },
+        compose::SwitchKey {
+            id: GIVEN,
+            name: "given-hands",
+            path: "hands.given",
+            on: compose::TRUE,
+        },
     ];
     const KEYS: &'static [&'static str] = &["hands"];
     /// `demote:` and `drop:` are piece keys, added to the spec by the rule-file reader.
@@ -164,6 +173,12 @@ impl Module for Hands {
              the start could never be dropped",
         ),
         refuse(
+            GIVEN,
+            super::dice::DICE,
+            "each die names the kinds it may move and a drop has no die, so the pieces the \
+             position gives could never be dropped",
+        ),
+        refuse(
             DROPS,
             super::dice::DICE,
             "each die names the kinds it may move and a drop has no die, so nothing is dropped",
@@ -176,12 +191,12 @@ impl Module for Hands {
             super::royal::ROYAL,
             "without a royal kind no drop mates",
         ),
-        need_either(
+        need_any(
             DROPS,
             HANDS,
-            START_HAND,
-            "drop rules restrict drops from a hand, and without `hands: { captures: true }` or \
-             `setup.hand` no piece is ever in hand",
+            (START_HAND, GIVEN),
+            "drop rules restrict drops from a hand, and without `hands: { captures: true }`, \
+             `setup.hand` or `hands: { given: true }` no piece is ever in hand",
         ),
     ];
 
@@ -217,7 +232,13 @@ impl Module for Hands {
             .opt("captures")
             .and_then(|n| r.bool(n, "`captures`"))
             .unwrap_or(false);
-        s.finish(r, "hands", &["captures"]);
+        // `given: true` (default false): pieces in hand come from the position (FEN's
+        // brackets) — bughouse's, passed from the partner's board — beside what captures and
+        // `setup.hand` give; it only tells the composition check that hands may hold pieces.
+        if let Some(n) = s.opt("given") {
+            r.bool(n, "`given`");
+        }
+        s.finish(r, "hands", &["captures", "given"]);
         Some(HandsSpec {
             captures,
             on: true,
