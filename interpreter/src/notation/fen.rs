@@ -274,9 +274,12 @@ fn read_rights(v: &Variant, setup: &Setup, text: &str) -> Result<SquareSet, K> {
             continue;
         }
         // A side letter (`K`), or Shredder-FEN's file of the castling partner (`H` in chess,
-        // as Fairy-Stockfish reads it in any variant; lower case for the second seat).
+        // as Fairy-Stockfish reads it; lower case for the second seat). Under gating a file
+        // letter is a gate only (the rook's right alone, read below), never both castling
+        // pieces' rights.
         let by_file = |m: &&crate::rules::castling::CastleMove, seat: usize| {
-            c.is_ascii_alphabetic()
+            v.rules.gating.is_none()
+                && c.is_ascii_alphabetic()
                 && seat == usize::from(c.is_ascii_lowercase())
                 && v.board.file(crate::geometry::Square(m.rook_from))
                     == (c.to_ascii_lowercase() as u8).wrapping_sub(b'a')
