@@ -277,6 +277,22 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/giveaway.yaml"),
     ),
     (
+        "extinction",
+        include_str!("../../../rules/catalogue/extinction.yaml"),
+    ),
+    (
+        "kinglet",
+        include_str!("../../../rules/catalogue/kinglet.yaml"),
+    ),
+    (
+        "codrus",
+        include_str!("../../../rules/catalogue/codrus.yaml"),
+    ),
+    (
+        "perfect",
+        include_str!("../../../rules/catalogue/perfect.yaml"),
+    ),
+    (
         "kingofthehill",
         include_str!("../../../examples/kingofthehill.yaml"),
     ),
