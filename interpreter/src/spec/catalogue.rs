@@ -292,6 +292,12 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         "perfect",
         include_str!("../../../rules/catalogue/perfect.yaml"),
     ),
+    ("horde", include_str!("../../../rules/catalogue/horde.yaml")),
+    (
+        "spartan",
+        include_str!("../../../rules/catalogue/spartan.yaml"),
+    ),
+    ("wolf", include_str!("../../../rules/catalogue/wolf.yaml")),
     (
         "kingofthehill",
         include_str!("../../../examples/kingofthehill.yaml"),
