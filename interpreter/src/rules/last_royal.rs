@@ -209,7 +209,8 @@ impl Module for LastRoyal {
         )];
         if self.duple_check {
             out.push(format!(
-                "duple check: a seat with every one of its {} attacked is in check",
+                "duple check: a seat is in check when every one of its pieces of these kinds \
+                 ({}) is attacked",
                 kinds.join(", ")
             ));
         }
