@@ -241,6 +241,11 @@ const MODULES: &[Module] = &[
         key: "last-royal",
     },
     Module {
+        name: "duple-check",
+        fragment: "last-royal: { kinds: [king], duple-check: true }",
+        key: "last-royal",
+    },
+    Module {
         name: "promotion-by-seat",
         fragment: "pieces: { pawn: { promotion: { zone: 1, to: [rook, horse], by-seat: { red: [rook] } } } }",
         key: "pieces.pawn.promotion.by-seat",
@@ -254,6 +259,11 @@ const MODULES: &[Module] = &[
         name: "first-move-region",
         fragment: "{ regions: { home: a1-h2 }, first-move-region: home, pieces: { pawn: { betza: mfWcfFifmnD } } }",
         key: "first-move-region",
+    },
+    Module {
+        name: "en-passant-region",
+        fragment: "{ regions: { sixth: a6-h6 }, en-passant-region: sixth, pieces: { pawn: { betza: mfWcfeFifmnD } } }",
+        key: "en-passant-region",
     },
     Module {
         name: "en-passant-mark",
@@ -371,6 +381,7 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("counting", "dice", "counting", "dice"),
     // A king royal while it is the last is royal: as `royal` with dice.
     ("last-royal", "dice", "last-royal", "dice"),
+    ("duple-check", "dice", "last-royal", "dice"),
     (
         "capture-all",
         "check-count",
@@ -401,6 +412,7 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("explosions", "teams", "explosions", "teams"),
     ("explosions", "team-check", "explosions", "teams"),
     ("explosions", "last-royal", "explosions", "last-royal"),
+    ("explosions", "duple-check", "explosions", "last-royal"),
     ("explosions", "facing", "explosions", "facing"),
     ("explosions", "bikjang", "explosions", "bikjang"),
     // A gating move has no die (its start hand meets dice too).
@@ -602,6 +614,7 @@ fn check(file: &ashtapada::RuleFile, on_names: &[&str], want: Expect) {
                     "castling",
                     "facing",
                     "last-royal",
+                    "duple-check",
                     "giving-check",
                     "royal-moves",
                     "points",

@@ -18,6 +18,7 @@ mod diagnostics;
 mod docs;
 mod examples_perft;
 mod explosions;
+mod extinction;
 mod family_perft;
 mod fourchess;
 mod function_length;

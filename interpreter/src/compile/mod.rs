@@ -1021,7 +1021,7 @@ fn move_tables(
     let castling_kinds = rules
         .castling
         .as_ref()
-        .map_or(0, |c| 1u64 << c.royal.0 | 1u64 << c.partner.0);
+        .map_or(0, |c| 1u64 << c.royal.0 | c.partners);
     let has_special = ep_kinds | initial_kinds != 0;
     let special = if has_special {
         MoveTable::build_special(board, orients, movements)

@@ -272,6 +272,11 @@ impl Position {
             dropped_royal |= placed_royal;
         }
         let landed = self.free_castle(m).map_or(m.to.0, |c| c.1);
+        let duple = self
+            .variant
+            .rules
+            .last_royal
+            .is_some_and(|lr| lr.duple_check);
         let safe = self.with_move_applied(m, |p| {
             let attacks = &p.variant.attacks;
             let placed_safe = !dropped_royal || !attacks.attacked(&p.board, m.to.0, enemies);
@@ -290,6 +295,7 @@ impl Position {
                             }))
                 })
                 && (partners.is_empty() || (p.partners_in_check(seat) - partners_before).is_empty())
+                && !(duple && p.duple_checked(seat, Some(landed)))
         });
         safe && self.drop_mate_allowed(m)
     }

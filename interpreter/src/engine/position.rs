@@ -437,7 +437,8 @@ impl Position {
         self.variant.rules.checkers(seat, others)
     }
 
-    /// True if any royal piece of `seat` is attacked by another seat's live piece.
+    /// True if any royal piece of `seat` is attacked by another seat's live piece, or (under
+    /// `duple-check`) every piece of its last-royal kinds is.
     pub fn in_check(&self, seat: Seat) -> bool {
         if self.variant.rules.explosions.is_some() {
             return self.blast_in_check(seat);
@@ -446,6 +447,7 @@ impl Position {
         self.royals[seat.index()]
             .iter()
             .any(|sq| self.variant.attacks.attacked(&self.board, sq, enemies))
+            || self.duple_checked(seat, None)
     }
 
     /// True if `sq` is attacked by a live piece of any seat in `seats`.

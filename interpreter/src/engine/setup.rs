@@ -97,11 +97,23 @@ impl Position {
     }
 
     /// The rights of a position set up from scratch: every piece of a right kind standing
-    /// where the variant's setup puts that same piece.
+    /// where the variant's setup puts that same piece — but a castling piece of a seat that
+    /// may not castle (`castling: { seats }`) holds none, as FEN's castling field gives it none.
     pub(crate) fn setup_rights(&self) -> crate::vocab::SquareSet {
         let mut out = crate::vocab::SquareSet::default();
+        let castling = self.variant.rules.castling.as_ref();
+        let cannot_castle = |p: Piece| {
+            castling.is_some_and(|c| {
+                (p.kind() == c.royal || c.is_partner(p.kind()))
+                    && c.moves.get(p.owner().index()).is_none_or(|m| m.is_empty())
+                    && c.free_of(p.owner().index()).is_none()
+            })
+        };
         for &(sq, p) in &self.variant.setup {
-            if self.variant.right_kinds() >> p.kind().0 & 1 == 1 && self.board[sq.index()] == p {
+            if self.variant.right_kinds() >> p.kind().0 & 1 == 1
+                && self.board[sq.index()] == p
+                && !cannot_castle(p)
+            {
                 out.insert(sq.0);
             }
         }

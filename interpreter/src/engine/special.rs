@@ -119,7 +119,7 @@ impl Position {
             return;
         }
         let enemies = self.enemies(seat);
-        let royal = self.variant.royal_kinds() >> c.royal.0 & 1 == 1;
+        let royal_kind = self.variant.royal_kinds() >> c.royal.0 & 1 == 1;
         let blasts = self.variant.rules.explosions.is_some();
         let mut checked = None;
         for cm in c.moves.get(seat.index()).into_iter().flatten() {
@@ -139,7 +139,8 @@ impl Position {
             {
                 continue;
             }
-            if royal {
+            // A king royal only while it is its seat's last (`last-royal`) castles as royal.
+            if royal_kind || self.royals[seat.index()].contains(cm.king_from) {
                 if *checked.get_or_insert_with(|| self.in_check(seat)) {
                     return;
                 }
@@ -334,12 +335,23 @@ impl Position {
             .is_some_and(|m| m.always >> moved.kind().0 & 1 == 1);
         if (always || self.variant.ep_kinds() >> moved.kind().0 & 1 == 1)
             && let Some(passed) = self.passed_square(moved, from, to)
+            && self.in_ep_region(self.next_seat(mover), passed)
             && (always || self.ep_possible(self.next_seat(mover), passed))
         {
             self.ep = passed;
             self.ep_victim = to;
             self.hash ^= ep_key(passed);
         }
+    }
+
+    /// True if `seat` may capture en passant onto `sq`: anywhere, or on the squares of the
+    /// `en-passant-region` in the seat's frame ([`crate::rules::multi_step`]).
+    fn in_ep_region(&self, seat: Seat, sq: u8) -> bool {
+        let v = &*self.variant;
+        (v.rules.multi_step.as_ref())
+            .and_then(|m| m.ep_region)
+            .and_then(|r| v.regions.get(r as usize))
+            .is_none_or(|r| r.squares[v.seats[seat.index()].orient as usize].contains(sq))
     }
 
     /// True if `p` is of a kind whose multi-step always marks its en-passant squares

@@ -192,7 +192,11 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
             .and_then(|i| i.promotion.as_ref())
             .filter(|p| p.to.len() == 1);
         let demotes_back = (v.rules.hands.as_ref()).is_some_and(|h| h.demoted(k) == moved);
-        let shogi_style = single_target.is_some_and(|p| !p.mandatory || demotes_back);
+        // Among several choices, the kind written as this one promoted (its `demote:` names
+        // the mover: wolf chess's elephant, `+P`) is Fairy-Stockfish's piece promotion, `+`.
+        let promoted_face = single_target.is_none() && promoted_face_of(v, k) == Some(moved);
+        let shogi_style =
+            single_target.is_some_and(|p| !p.mandatory || demotes_back) || promoted_face;
         if let Some(flip) = flip_suffix(pos, moved) {
             s.push(flip);
         } else if shogi_style {
@@ -202,6 +206,15 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
         }
     }
     s
+}
+
+/// The kind `k` is the promoted face of (its `demote:`, written `+` and that kind's letter in
+/// FEN), if any.
+fn promoted_face_of(
+    v: &crate::compile::Variant,
+    k: crate::vocab::Kind,
+) -> Option<crate::vocab::Kind> {
+    v.kinds.get(k.index()).and_then(|i| i.unpromoted)
 }
 
 /// The suffix of a move that flips the piece of `kind` ([`crate::rules::flip`]), as
@@ -312,7 +325,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         }
     };
     let legal = pos.legal_move_list();
-    let matching: Vec<Move> = legal
+    let mut matching: Vec<Move> = legal
         .iter()
         .copied()
         .filter(|m| m.from == from && m.to == to)
@@ -325,6 +338,14 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         .filter(|m| !m.is_drop())
         .filter(|m| die.is_none_or(|d| m.die == d))
         .collect();
+    // `+` among several promotion choices: the one to the mover's promoted face (`+P`).
+    if matches!(suffix, Suffix::Promote) && matching.len() > 1 {
+        let moved = pos.piece_at(from).kind();
+        matching.retain(|m| {
+            m.promotes_to()
+                .is_some_and(|k| promoted_face_of(pos.variant(), k) == Some(moved))
+        });
+    }
     if die.is_none() && matching.iter().any(|m| m.die != matching[0].die) {
         let options: Vec<String> = matching.iter().map(|m| move_to_string(pos, *m)).collect();
         return Err(MoveError::Syntax(format!(

@@ -25,6 +25,14 @@
 //!   not escape by promoting an elephant, although the prince would take the king's royalty
 //!   away from the next move on.
 //!
+//! `duple-check: true` (Fairy-Stockfish's `dupleCheck`, spartan chess): while a seat has more
+//! than `at-most` of them (none royal), a move may not leave every one of them attacked, and a
+//! seat with all of them attacked is in check (so without a legal move it is mated):
+//!
+//! ```yaml
+//! last-royal: { kinds: [king], duple-check: true }   # spartan: black's two kings
+//! ```
+//!
 //! Refused with dice, as `royal`.
 //!
 //! Like `royal`, the test stays on the engine's hot path and reads this module's compiled data:
@@ -47,6 +55,8 @@ pub struct LastRoyalSpec {
     pub kinds: Vec<Text>,
     /// Royal while the seat has at most this many of them.
     pub at_most: u8,
+    /// `duple-check`: every one of them attacked is a check.
+    pub duple_check: bool,
 }
 
 /// The compiled rule.
@@ -56,6 +66,9 @@ pub struct LastRoyal {
     pub kinds: u64,
     /// Royal while the seat has at most this many pieces of them on the board.
     pub at_most: u8,
+    /// `duple-check`: a seat whose pieces of the kinds are all attacked is in check, and a
+    /// move may not leave them so (Fairy-Stockfish's `dupleCheck`).
+    pub duple_check: bool,
 }
 
 /// What a move that brings a piece of the kinds onto the board does to royalty
@@ -160,10 +173,15 @@ impl Module for LastRoyal {
             Some(n) => r.int(n, 1, 255, "`at-most`").map(|n| n as u8),
             None => Some(1),
         };
-        s.finish(r, "last-royal", &["kinds", "at-most"]);
+        let duple_check = match s.opt("duple-check") {
+            Some(n) => r.bool(n, "`duple-check`"),
+            None => Some(false),
+        };
+        s.finish(r, "last-royal", &["kinds", "at-most", "duple-check"]);
         Some(LastRoyalSpec {
             kinds: kinds?,
             at_most: at_most?,
+            duple_check: duple_check?,
         })
     }
 
@@ -175,6 +193,7 @@ impl Module for LastRoyal {
         (kinds != 0).then_some(LastRoyal {
             kinds,
             at_most: spec.at_most,
+            duple_check: spec.duple_check,
         })
     }
 
@@ -183,11 +202,19 @@ impl Module for LastRoyal {
             .filter(|&k| self.kinds >> k & 1 == 1)
             .map(|k| names.kind(Kind(k as u8)))
             .collect();
-        vec![format!(
+        let mut out = vec![format!(
             "last royal: {} royal while their seat has at most {} of them on the board",
             kinds.join(", "),
             self.at_most
-        )]
+        )];
+        if self.duple_check {
+            out.push(format!(
+                "duple check: a seat is in check when every one of its pieces of these kinds \
+                 ({}) is attacked",
+                kinds.join(", ")
+            ));
+        }
+        out
     }
 }
 
@@ -213,6 +240,7 @@ mod tests {
             "last-royal: { at-most: 1 }\n",
             "last-royal: { kinds: [king], extra: 1 }\n",
             "last-royal: { kinds: [] }\n",
+            "last-royal: { kinds: [king], duple-check: 2 }\n",
         ] {
             let (_, errors) = read(bad);
             assert_eq!(errors.len(), 1, "{bad}: {errors:?}");
@@ -229,6 +257,7 @@ mod tests {
         let r = LastRoyal {
             kinds: 0b11,
             at_most: 1,
+            duple_check: false,
         };
         assert!(r.royal_now(&[1, 0, 2]));
         assert!(r.royal_now(&[0, 1, 2]));

@@ -10,6 +10,7 @@
 //! regions:
 //!   second-rank: a2-h2
 //! first-move-region: second-rank     # `i` moves from these squares, moved before or not
+//! en-passant-region: sixth-rank      # horde: en passant only onto these squares
 //! pieces:
 //!   pawn:
 //!     betza: mfFcfeWimfnA            # berolina's pawn
@@ -21,6 +22,10 @@
 //! `en-passant-mark` (`always`, or `capturable`, the default: only when a piece of the next
 //! seat could capture there en passant, as chess's pawn). A kind marking `always` need not
 //! capture en passant itself (wolf's sergeant, whose double step the pawns capture).
+//! `en-passant-region` (top level: a `regions:` name, read in each seat's own frame; Fairy-
+//! Stockfish's `enPassantRegion`): a seat captures en passant only onto these squares, so a
+//! multi-step passing a square outside the next seat's region marks nothing (horde: a white
+//! pawn's double step from the first rank is never taken en passant).
 //! The engine reads the compiled form in `engine/special.rs` (the first-move test and the mark
 //! after a move) and the FEN codec (the field's squares).
 
@@ -40,6 +45,8 @@ pub struct MultiStepSpec {
     pub region: Option<Text>,
     /// The kinds with `en-passant-mark: always`.
     pub always: Vec<Text>,
+    /// `en-passant-region:` the region's name.
+    pub ep_region: Option<Text>,
 }
 
 /// The compiled multi-step rules.
@@ -50,12 +57,17 @@ pub struct MultiStep {
     pub region: Option<u8>,
     /// Bit mask of the kinds whose first-move multi-step always leaves an en-passant mark.
     pub always: u64,
+    /// `en-passant-region:` the region (an index into the variant's regions) onto whose
+    /// squares, in the capturing seat's frame, en-passant captures are made; `None`: anywhere.
+    pub ep_region: Option<u8>,
 }
 
 /// The switch `first-move-region`.
 pub const REGION: compose::SwitchId = compose::SwitchId::of(super::ModuleId::MultiStep);
 /// The switch `en-passant-mark` (`pieces.KIND.en-passant-mark`).
 pub const MARK: compose::SwitchId = compose::SwitchId::new(super::ModuleId::MultiStep, 1);
+/// The switch `en-passant-region`.
+pub const EP_REGION: compose::SwitchId = compose::SwitchId::new(super::ModuleId::MultiStep, 2);
 
 impl Module for MultiStep {
     const NAME: &'static str = "multi-step";
@@ -72,17 +84,27 @@ impl Module for MultiStep {
             path: "pieces.*.en-passant-mark",
             on: compose::On::NonEmpty,
         },
+        compose::SwitchKey {
+            id: EP_REGION,
+            name: "en-passant-region",
+            path: "en-passant-region",
+            on: compose::On::NonEmpty,
+        },
     ];
-    const KEYS: &'static [&'static str] = &["first-move-region"];
+    const KEYS: &'static [&'static str] = &["first-move-region", "en-passant-region"];
     type Spec = MultiStepSpec;
 
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<MultiStepSpec> {
         let region = f
             .opt("first-move-region")
-            .and_then(|n| super::text(r, n, "a region name (`regions:`)"))?;
-        Some(MultiStepSpec {
-            region: Some(region),
+            .and_then(|n| super::text(r, n, "a region name (`regions:`)"));
+        let ep_region = f
+            .opt("en-passant-region")
+            .and_then(|n| super::text(r, n, "a region name (`regions:`)"));
+        (region.is_some() || ep_region.is_some()).then(|| MultiStepSpec {
+            region,
             always: Vec::new(),
+            ep_region,
         })
     }
 
@@ -118,25 +140,38 @@ impl Module for MultiStep {
     }
 
     fn compile(spec: &MultiStepSpec, cx: &mut Cx<'_>) -> Option<MultiStep> {
-        let region = spec
-            .region
-            .as_ref()
-            .and_then(|t| super::lookup(cx.errs, t, "region", cx.regions).map(|r| r as u8));
+        let region_of = |t: &Option<Text>, cx: &mut Cx<'_>| {
+            t.as_ref()
+                .and_then(|t| super::lookup(cx.errs, t, "region", cx.regions).map(|r| r as u8))
+        };
+        let region = region_of(&spec.region, cx);
+        let ep_region = region_of(&spec.ep_region, cx);
         let always = (spec.always.iter())
             .filter_map(|t| cx.kind(t))
             .fold(0u64, |m, k| m | 1 << k.0);
-        Some(MultiStep { region, always })
+        Some(MultiStep {
+            region,
+            always,
+            ep_region,
+        })
     }
 
     fn explain(&self, _names: &Names<'_>) -> Vec<String> {
-        match self.region {
-            Some(_) => vec![
+        let mut out = Vec::new();
+        if self.region.is_some() {
+            out.push(
                 "first moves (`i`) are made from the first-move region, whether the piece has \
                  moved or not"
                     .to_string(),
-            ],
-            None => Vec::new(),
+            );
         }
+        if self.ep_region.is_some() {
+            out.push(
+                "en passant captures land only on the en-passant region (each seat's own frame)"
+                    .to_string(),
+            );
+        }
+        out
     }
 
     fn explain_kind(&self, kind: Kind, _names: &Names<'_>) -> Vec<String> {

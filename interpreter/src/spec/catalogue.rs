@@ -289,6 +289,28 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/giveaway.yaml"),
     ),
     (
+        "extinction",
+        include_str!("../../../rules/catalogue/extinction.yaml"),
+    ),
+    (
+        "kinglet",
+        include_str!("../../../rules/catalogue/kinglet.yaml"),
+    ),
+    (
+        "codrus",
+        include_str!("../../../rules/catalogue/codrus.yaml"),
+    ),
+    (
+        "perfect",
+        include_str!("../../../rules/catalogue/perfect.yaml"),
+    ),
+    ("horde", include_str!("../../../rules/catalogue/horde.yaml")),
+    (
+        "spartan",
+        include_str!("../../../rules/catalogue/spartan.yaml"),
+    ),
+    ("wolf", include_str!("../../../rules/catalogue/wolf.yaml")),
+    (
         "kingofthehill",
         include_str!("../../../examples/kingofthehill.yaml"),
     ),
