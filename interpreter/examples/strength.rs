@@ -5,6 +5,7 @@
 //! cargo run --release -p ashtapada --example strength -- ladder [GAMES] [THREADS] [VARIANT…]
 //! cargo run --release -p ashtapada --example strength -- match A B [GAMES] [THREADS] [VARIANT…]
 //! cargo run --release -p ashtapada --example strength -- stress GRADE [ACTIONS] [VARIANT…]
+//! cargo run --release -p ashtapada --example strength -- rate AGENT [GAMES] [VARIANT…]
 //! ```
 //!
 //! - `speed`: games per second of `random` and `greedy` (self-play, one thread) and the mean
@@ -16,6 +17,9 @@
 //! - `stress GRADE`: the time per move of one search grade (`easy`, `medium`, `hard`) in one
 //!   self-play game of each variant (a built-in name or a rule file), over its first ACTIONS
 //!   actions (rolls included; default 400).
+//! - `rate AGENT`: GAMES seeded self-play games (seed 1, one thread, one agent for every
+//!   seat, as `simulate --agents AGENT --threads 1`) and their mean length; time it with
+//!   `/usr/bin/time` for games per CPU-second.
 //! - `ladder`: `match` for greedy–random and easy–greedy (GAMES each), medium–easy (GAMES/2)
 //!   and hard–medium (GAMES/4).
 
@@ -48,7 +52,8 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
 /// Settings of the grade may follow after commas (`hard,threat_rolls=1,turn_only=0`): the
 /// [`Grade`](ashtapada::agents::Grade) fields `max_depth`, `two_seat_depth`, `quiescence`,
 /// `threat_rolls`, `threat_seats`, `score_view`, `turn_only`, `check_extensions`,
-/// `monte_carlo` (booleans as 0 or 1); a node budget sets the two-seat budget too.
+/// `monte_carlo`, and of its two-seat [`Pace`](ashtapada::agents::Pace) `start`, `step`, `least`,
+/// `decided`, `drawn` (booleans as 0 or 1); a node budget sets the two-seat budget too.
 fn agent(spec: &str) -> Box<dyn Agent> {
     use ashtapada::agents::{Algorithm, EASY, HARD, MEDIUM};
     let mut fields = spec.split(',');
@@ -113,6 +118,11 @@ fn set_field(grade: &mut ashtapada::agents::Grade, field: &str) {
         "turn_only" => grade.turn_only = n != 0,
         "check_extensions" => grade.check_extensions = n as u8,
         "monte_carlo" => grade.monte_carlo = n as u32,
+        "start" => grade.two_seat_pace.start = n as u8,
+        "step" => grade.two_seat_pace.step = n as u8,
+        "least" => grade.two_seat_pace.least = n as u8,
+        "decided" => grade.two_seat_pace.decided = n as i32,
+        "drawn" => grade.two_seat_pace.drawn = n != 0,
         _ => panic!("unknown grade setting `{key}`"),
     }
 }
@@ -247,6 +257,20 @@ fn main() {
                 report_duel(&v, &args[1], &args[2], games, threads);
             }
         }
+        Some("rate") if args.len() >= 2 => {
+            for v in variants(3) {
+                let agents = || vec![agent(&args[1])];
+                let t = Instant::now();
+                let s = simulate(&variant(&v), &agents, 1, num(2, 10), 1, 10_000);
+                println!(
+                    "{v:12} {} {} games  mean {:.0} plies  {:.1} s wall",
+                    args[1],
+                    s.games,
+                    s.mean_plies,
+                    t.elapsed().as_secs_f64()
+                );
+            }
+        }
         Some("ladder") => {
             let (games, threads) = (num(1, 20), num(2, 1) as usize);
             for v in variants(3) {
@@ -262,7 +286,7 @@ fn main() {
             }
         }
         _ => eprintln!(
-            "usage: strength speed [GAMES] | stress GRADE [ACTIONS] [VARIANT…] | ladder [GAMES] [THREADS] [VARIANT…] | match A B [GAMES] [THREADS] [VARIANT…]"
+            "usage: strength speed [GAMES] | stress GRADE [ACTIONS] [VARIANT…] | ladder [GAMES] [THREADS] [VARIANT…] | match A B [GAMES] [THREADS] [VARIANT…] | rate AGENT [GAMES] [VARIANT…]"
         ),
     }
 }

@@ -205,4 +205,40 @@ mod tests {
         let Ok(Action::Move(m)) = a else { panic!() };
         assert_eq!(crate::notation::move_to_string(&pos, m), "h1h8");
     }
+
+    #[test]
+    fn the_steady_pace_keeps_the_old_floors_and_a_pace_halves_decided_ones() {
+        use crate::agents::{Pace, STEADY};
+        // STEADY: 50% of the budget, 10 points less per stable iteration, at least 20%
+        // (15,000 nodes: 7,500, 6,000, 4,500, 3,000 and no lower), whatever the value.
+        for (stable, value, floor) in [
+            (0, 0, 7_500),
+            (1, 40, 6_000),
+            (2, -900, 4_500),
+            (3, 5_000, 3_000),
+            (9, 0, 3_000),
+        ] {
+            assert_eq!(
+                STEADY.floor(15_000, stable, value),
+                floor,
+                "{stable} {value}"
+            );
+        }
+        let pace = Pace {
+            start: 40,
+            step: 15,
+            least: 10,
+            decided: 300,
+            drawn: true,
+        };
+        for (stable, value, floor) in [
+            (0, 120, 6_000),
+            (1, 299, 3_750),
+            (1, -300, 1_875),
+            (2, 0, 750),
+            (5, 1, 1_500),
+        ] {
+            assert_eq!(pace.floor(15_000, stable, value), floor, "{stable} {value}");
+        }
+    }
 }

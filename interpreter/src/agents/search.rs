@@ -17,9 +17,55 @@ use std::time::Instant;
 /// Larger than any value.
 pub(super) const INF: i32 = WIN + 1;
 
-/// A game move starts no new iteration once this percentage of its node budget is spent
-/// (see [`SearchAgent::next_iteration_floor`]).
-const NEXT_ITERATION: u64 = 50;
+/// When a game move starts no new iteration (see [`SearchAgent::next_iteration_floor`]): once
+/// `start` percent of its node budget is spent, `step` points less for each completed
+/// iteration in a row that kept the best move, down to `least`; and once a completed
+/// iteration valued the position at `decided` units or more either way (0: never), or at
+/// exactly a draw when `drawn` is set, half of that. Under [`think`](SearchAgent::think) the
+/// whole node limit may be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pace {
+    /// Percent of the budget past which no iteration starts.
+    pub start: u8,
+    /// Percentage points less per stable iteration.
+    pub step: u8,
+    /// The least percentage, however stable the best move.
+    pub least: u8,
+    /// Evaluation units (see [`UNIT`](super::eval::UNIT)) from which the game is taken as
+    /// decided, so that the floor is halved; 0 for never.
+    pub decided: i32,
+    /// A value of exactly a draw (a repetition the search found) halves the floor too.
+    pub drawn: bool,
+}
+
+/// The pace of every grade until 6 December 2026: 50% of the budget, 10 points less per
+/// stable iteration, at least 20%, never halved.
+pub const STEADY: Pace = Pace {
+    start: 50,
+    step: 10,
+    least: 20,
+    decided: 0,
+    drawn: false,
+};
+
+impl Pace {
+    /// The nodes of a `budget` past which a game move starts no new iteration, after `stable`
+    /// completed iterations in a row kept the best move and the last valued the position at
+    /// `value` (evaluation units, for the root seat).
+    pub fn floor(&self, budget: u64, stable: u64, value: i32) -> u64 {
+        let steps = u64::from(self.step) * stable.min(10);
+        let percent = u64::from(self.start)
+            .saturating_sub(steps)
+            .max(u64::from(self.least));
+        let floor = budget / 100 * percent;
+        let decided = self.decided > 0 && value.abs() >= self.decided;
+        if decided || (self.drawn && value == 0) {
+            floor / 2
+        } else {
+            floor
+        }
+    }
+}
 
 /// The most a quiet move is taken to gain at the frontier: two units of rule-file value.
 const FUTILITY: i32 = 2 * super::eval::UNIT;
@@ -83,6 +129,9 @@ pub struct Grade {
     /// work budget, instead of expectimax (0: expectimax). Measured stronger in Chaturaji (see
     /// [`HARD`]); [`think`](SearchAgent::think) still searches by expectimax.
     pub monte_carlo: u32,
+    /// When a game move of the two-seat search (two seats, no dice) stops deepening
+    /// ([`Pace`]); other games keep [`STEADY`].
+    pub two_seat_pace: Pace,
 }
 
 /// How a search agent searches a game of more than two seats without dice (two seats: the
@@ -173,6 +222,7 @@ pub const EASY: Grade = Grade {
     turn_only: false,
     check_extensions: 0,
     monte_carlo: 0,
+    two_seat_pace: STEADY,
 };
 
 /// `medium`: up to eight plies, 5 000 nodes (1 000 in dice variants), four plies of
@@ -196,6 +246,7 @@ pub const MEDIUM: Grade = Grade {
     turn_only: false,
     check_extensions: 2,
     monte_carlo: 0,
+    two_seat_pace: STEADY,
 };
 
 /// `hard`: up to twenty plies, 80 000 nodes, with check extensions (two per line); in dice
@@ -220,6 +271,7 @@ pub const HARD: Grade = Grade {
     turn_only: true,
     check_extensions: 2,
     monte_carlo: HARD_MONTE_CARLO,
+    two_seat_pace: STEADY,
 };
 
 /// `hard`'s Monte Carlo iterations per move in dice variants ([`Grade::monte_carlo`]).
@@ -784,7 +836,7 @@ impl SearchAgent {
             }
             if self.stopped
                 || alpha.abs() >= WIN - 1000
-                || self.nodes >= self.next_iteration_floor(stable)
+                || self.nodes >= self.next_iteration_floor(stable, alpha)
                 || self.work >= self.grade.work
                 || self.soft_limit.is_some_and(|d| Instant::now() >= d)
             {
@@ -888,19 +940,23 @@ impl SearchAgent {
     }
 
     /// The nodes past which a game move starts no new iteration, after `stable` completed
-    /// iterations in a row kept the same best action: an iteration costs about as much as all
-    /// before it together, so one begun past [`NEXT_ITERATION`] percent of the budget would
-    /// mostly be cut short, and a best action that stayed put through several iterations is
-    /// unlikely to change in the next (a tenth of the budget less per stable iteration, down
-    /// to a fifth). The budget saved makes seeded games faster at about the same strength.
-    /// Under [`think`](Self::think) the whole node limit may be used, as an engine protocol's
-    /// `go nodes` asks.
-    fn next_iteration_floor(&self, stable: u64) -> u64 {
+    /// iterations in a row kept the same best action and the last valued the position at
+    /// `value` for the root seat (see [`Pace`]): an iteration costs about as much as all
+    /// before it together, so one begun late would mostly be cut short; a best action that
+    /// stayed put through several iterations is unlikely to change in the next; and where the
+    /// game is decided (or a draw was found) the exact choice matters less. The budget saved
+    /// makes seeded games faster at about the same strength. Under [`think`](Self::think) the
+    /// whole node limit may be used, as an engine protocol's `go nodes` asks.
+    fn next_iteration_floor(&self, stable: u64, value: i32) -> u64 {
         if self.thinking {
-            self.budget
-        } else {
-            self.budget / 100 * (NEXT_ITERATION - 10 * stable.min(3))
+            return self.budget;
         }
+        let pace = if self.two_seat {
+            self.grade.two_seat_pace
+        } else {
+            STEADY
+        };
+        pace.floor(self.budget, stable, value)
     }
 
     /// The body of [`choose`](Agent::choose), with the iteration report of
