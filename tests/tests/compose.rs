@@ -275,6 +275,11 @@ const MODULES: &[Module] = &[
         fragment: "explosions: { spares: [pawn] }",
         key: "explosions",
     },
+    Module {
+        name: "enclose",
+        fragment: "enclose: { style: ataxx }",
+        key: "enclose",
+    },
 ];
 
 /// What a pair does.
@@ -393,6 +398,25 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("explosions", "last-royal", "explosions", "last-royal"),
     ("explosions", "facing", "explosions", "facing"),
     ("explosions", "bikjang", "explosions", "bikjang"),
+    // Stones turned over by enclosing: a dice turn's later dice, and lines between partners,
+    // are not defined.
+    ("enclose", "dice", "enclose", "dice"),
+    ("enclose", "teams", "enclose", "teams"),
+    ("enclose", "team-check", "enclose", "teams"),
+    // A royal piece turned over after the move was judged safe: refused with royal kinds, so
+    // with every module that brings one.
+    ("enclose", "royal", "enclose", "pieces.king.royal"),
+    ("enclose", "checkmate", "enclose", "pieces.king.royal"),
+    ("enclose", "check-interrupt", "enclose", "pieces.king.royal"),
+    ("enclose", "points", "enclose", "pieces.king.royal"),
+    ("enclose", "perpetual-check", "enclose", "pieces.king.royal"),
+    ("enclose", "check-count", "enclose", "pieces.king.royal"),
+    ("enclose", "bikjang", "enclose", "pieces.king.royal"),
+    ("enclose", "castling", "enclose", "pieces.king.royal"),
+    ("enclose", "facing", "enclose", "pieces.king.royal"),
+    ("enclose", "giving-check", "enclose", "pieces.king.royal"),
+    ("enclose", "royal-moves", "enclose", "pieces.king.royal"),
+    ("enclose", "last-royal", "enclose", "last-royal"),
     // The check limits bring a royal king, so they meet the royal kind's refusals.
     ("dice", "giving-check", "dice", "pieces.king.royal"),
     ("dice", "royal-moves", "dice", "pieces.king.royal"),

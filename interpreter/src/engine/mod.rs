@@ -7,6 +7,7 @@ mod blast;
 mod build;
 mod check_limits;
 mod dice;
+mod enclose;
 mod events;
 mod game;
 mod hands;

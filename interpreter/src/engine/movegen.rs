@@ -598,7 +598,7 @@ impl Position {
     }
 
     /// Stage 2 of the pipeline without dice: the pseudo-legal board moves, then the drops.
-    fn candidates(&self, out: &mut Vec<Move>) {
+    pub(super) fn candidates(&self, out: &mut Vec<Move>) {
         self.pseudo_moves(self.to_move, out);
         if self.variant.rules.hands.is_some() {
             self.drop_moves(self.to_move, out);

@@ -46,6 +46,7 @@ pub mod check_limits;
 pub mod compose;
 pub mod counting;
 pub mod dice;
+pub mod enclose;
 pub mod explosion;
 pub mod facing;
 pub mod field;
@@ -1017,6 +1018,7 @@ registry! {
     Counting counting: counting::Counting,
     CheckLimits check_limits: check_limits::CheckLimits,
     Explosions explosions: explosion::Explosions,
+    Enclose enclose: enclose::Enclose,
 }
 
 impl Modules {
