@@ -17,6 +17,7 @@ mod counting;
 mod diagnostics;
 mod docs;
 mod examples_perft;
+mod enclose;
 mod explosions;
 mod family_perft;
 mod fourchess;
