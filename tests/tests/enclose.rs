@@ -153,10 +153,7 @@ fn flipersi_stalemate_goes_to_the_seat_with_more_stones() {
     );
     assert!(moves(&mut pos).is_empty());
     assert!(!pos.can_pass());
-    assert_eq!(
-        result(&mut pos).as_deref(),
-        Some("black wins (stalemate)")
-    );
+    assert_eq!(result(&mut pos).as_deref(), Some("black wins (stalemate)"));
 }
 
 /// Ataxx: white clones into the last empty square, g1, turning f1 over: the board is full
@@ -170,10 +167,7 @@ fn a_full_board_ends_the_game_won_on_the_count() {
     );
     play(&mut pos, &["P@g1"]);
     assert_eq!(at(&pos, "f1"), "wP");
-    assert_eq!(
-        result(&mut pos).as_deref(),
-        Some("white wins (board-full)")
-    );
+    assert_eq!(result(&mut pos).as_deref(), Some("white wins (board-full)"));
     assert!(moves(&mut pos).is_empty());
 }
 

@@ -97,7 +97,9 @@ impl Position {
                 || !allowed.contains(sq)
                 || region.is_some_and(|r| !r.contains(sq))
                 || full(sq)
-                || v.rules.enclose.is_some_and(|e| !self.enclose_allows_drop(&e, seat, sq))
+                || v.rules
+                    .enclose
+                    .is_some_and(|e| !self.enclose_allows_drop(&e, seat, sq))
                 || dead_walls && rule.mobile && !self.could_move_from(combo, sq)
             {
                 continue;

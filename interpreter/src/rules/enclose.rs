@@ -116,8 +116,14 @@ fn squares(text: &Text, board: crate::geometry::Board) -> Result<SquareSet, Diag
             .label("not a square")
             .help("write squares such as `d4` and rectangles such as `d4-e5`"));
         };
-        let (f0, f1) = (board.file(a).min(board.file(b)), board.file(a).max(board.file(b)));
-        let (r0, r1) = (board.rank(a).min(board.rank(b)), board.rank(a).max(board.rank(b)));
+        let (f0, f1) = (
+            board.file(a).min(board.file(b)),
+            board.file(a).max(board.file(b)),
+        );
+        let (r0, r1) = (
+            board.rank(a).min(board.rank(b)),
+            board.rank(a).max(board.rank(b)),
+        );
         for f in f0..=f1 {
             for r in r0..=r1 {
                 if let Some(sq) = board.square(f.into(), r.into()) {
@@ -199,7 +205,9 @@ impl Module for Enclose {
             Some(n) => r.word(n, &["hand", "unlimited"], "supply")? == "unlimited",
             None => false,
         };
-        let wall = s.opt("wall").and_then(|n| super::text(r, n, "a piece name"));
+        let wall = s
+            .opt("wall")
+            .and_then(|n| super::text(r, n, "a piece name"));
         s.finish(r, "enclose", &["style", "start", "supply", "wall"]);
         Some(EncloseSpec {
             style,
@@ -273,7 +281,12 @@ impl Module for Enclose {
     }
 
     /// Ends the game drawn when no square is empty (`board-full`).
-    fn after_move<H: Host>(&self, h: &mut H, _mv: &Moved, _all: &super::Modules) -> Option<Outcome> {
+    fn after_move<H: Host>(
+        &self,
+        h: &mut H,
+        _mv: &Moved,
+        _all: &super::Modules,
+    ) -> Option<Outcome> {
         let n = h.board().len();
         let full = (0..n).all(|sq| !h.piece(crate::geometry::Square(sq as u8)).is_empty());
         full.then_some(Outcome::Draw { reason: FULL })

@@ -77,7 +77,11 @@ impl Module for Pass {
             let on = r.bool(n, "`pass`")?;
             return on.then(|| n.clone());
         }
-        r.word(n, &["when-stuck"], "`pass` (`true`, `false` or `when-stuck`)")?;
+        r.word(
+            n,
+            &["when-stuck"],
+            "`pass` (`true`, `false` or `when-stuck`)",
+        )?;
         Some(n.clone())
     }
 
