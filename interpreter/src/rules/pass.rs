@@ -77,12 +77,22 @@ impl Module for Pass {
             let on = r.bool(n, "`pass`")?;
             return on.then(|| n.clone());
         }
-        r.word(
-            n,
-            &["when-stuck"],
-            "`pass` (`true`, `false` or `when-stuck`)",
-        )?;
-        Some(n.clone())
+        if n.scalar_text().is_some_and(|t| t == "when-stuck") {
+            return Some(n.clone());
+        }
+        r.error(
+            crate::diag::Diagnostic::new(
+                crate::diag::Code::SpecType,
+                "expected true, false or when-stuck (`pass`)",
+                Some(n.span.clone()),
+            )
+            .label("expected true, false or when-stuck (`pass`)")
+            .help(
+                "write `true` (a pass whenever not in check), `when-stuck` (only with no legal \
+                 move) or `false`",
+            ),
+        );
+        None
     }
 
     /// `when-stuck` with royal pieces: whether a seat is stuck is judged on its moves before
