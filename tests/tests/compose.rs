@@ -295,6 +295,11 @@ const MODULES: &[Module] = &[
         fragment: "{ gating: {}, hands: { captures: false }, setup: { hand: { horse: 1 } } }",
         key: "gating",
     },
+    Module {
+        name: "enclose",
+        fragment: "enclose: { style: ataxx }",
+        key: "enclose",
+    },
 ];
 
 /// What a pair does.
@@ -418,6 +423,25 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     // A gating move has no die (its start hand meets dice too).
     ("gating", "dice", "gating", "dice"),
     ("given-hands", "dice", "dice", "hands.given"),
+    // Stones turned over by enclosing: a dice turn's later dice, and lines between partners,
+    // are not defined.
+    ("enclose", "dice", "enclose", "dice"),
+    ("enclose", "teams", "enclose", "teams"),
+    ("enclose", "team-check", "enclose", "teams"),
+    // A royal piece turned over after the move was judged safe: refused with royal kinds, so
+    // with every module that brings one.
+    ("enclose", "royal", "enclose", "pieces.king.royal"),
+    ("enclose", "checkmate", "enclose", "pieces.king.royal"),
+    ("enclose", "check-interrupt", "enclose", "pieces.king.royal"),
+    ("enclose", "points", "enclose", "pieces.king.royal"),
+    ("enclose", "perpetual-check", "enclose", "pieces.king.royal"),
+    ("enclose", "check-count", "enclose", "pieces.king.royal"),
+    ("enclose", "bikjang", "enclose", "pieces.king.royal"),
+    ("enclose", "castling", "enclose", "pieces.king.royal"),
+    ("enclose", "facing", "enclose", "pieces.king.royal"),
+    ("enclose", "giving-check", "enclose", "pieces.king.royal"),
+    ("enclose", "royal-moves", "enclose", "pieces.king.royal"),
+    ("enclose", "last-royal", "enclose", "last-royal"),
     // The check limits bring a royal king, so they meet the royal kind's refusals.
     ("dice", "giving-check", "dice", "pieces.king.royal"),
     ("dice", "royal-moves", "dice", "pieces.king.royal"),

@@ -305,6 +305,7 @@ last-royal: { kinds: [king], zzqqzzqqzz: 1 }
 in-check: { royal-moves: capture-only, zzqqzzqqzz: 1 }
 explosions: { spares: [pawn], zzqqzzqqzz: 1 }
 gating: { drops: true, zzqqzzqqzz: 1 }
+enclose: { style: reversi, zzqqzzqqzz: 1 }
 "#;
 
 /// The sections of `docs/rule-files.md` that document keys: (anchor, title).
@@ -343,6 +344,7 @@ const MAPPINGS: &[(&str, &str, Option<&str>)] = &[
     ("in-check", "top-level", Some("in-check")),
     ("explosions", "top-level", Some("explosions")),
     ("gating", "top-level", Some("gating")),
+    ("enclose", "top-level", Some("enclose")),
     ("a seat", "seats-seats-entries", None),
     ("a piece", "pieces-pieces-entries-keyed-by-kind-name", None),
     (

@@ -16,6 +16,7 @@ mod consistency;
 mod counting;
 mod diagnostics;
 mod docs;
+mod enclose;
 mod examples_perft;
 mod explosions;
 mod extinction;

@@ -237,7 +237,9 @@ pub fn panel(pos: &mut Position, last: Option<&str>) -> Vec<String> {
                 lines.push(format!("hand {}: {}", label(s), held.join(" ")));
             }
         }
-        if seats.iter().all(|&s| pos.hand_total(s) == 0) {
+        if v.rules.enclose.is_some_and(|e| e.unlimited) {
+            lines.push("stones: an unlimited supply".into());
+        } else if seats.iter().all(|&s| pos.hand_total(s) == 0) {
             lines.push("hands: empty".into());
         }
     }

@@ -700,7 +700,17 @@ fn compile_kinds(
                 .help("letters are case-insensitive and must be unique: pick another letter"),
             );
         }
-        let betza = match dsl::parse_betza(&p.betza.value) {
+        // `betza: none`: a piece that never moves (Fairy-Stockfish's immobile piece: reversi's
+        // stones, which only drops place and enclosing turns over).
+        let parsed = if p.betza.value == "none" {
+            Ok(BetzaMove {
+                source: p.betza.value.clone(),
+                groups: Vec::new(),
+            })
+        } else {
+            dsl::parse_betza(&p.betza.value)
+        };
+        let betza = match parsed {
             Ok(b) => b,
             Err(es) => {
                 for e in &es {

@@ -17,6 +17,9 @@ pub struct PlyEvents {
     /// The moving piece turned over to its other face ([`crate::rules::flip`]; not counted in
     /// `promotions`).
     pub flips: u32,
+    /// Stones turned over to the mover by enclosing ([`crate::rules::enclose`]): pieces that
+    /// kept their kind and changed owner.
+    pub turned: u32,
     /// The action was a drop from a hand.
     pub drop: bool,
     /// The index, in [`Formations`](crate::rules::formation::Formations), of the formation whose
@@ -97,6 +100,8 @@ impl Position {
                 e.captures += 1;
             } else if now.kind() != before.kind() && now.owner() == before.owner() {
                 e.promotions += 1;
+            } else if now.owner() != before.owner() && self.variant.rules.enclose.is_some() {
+                e.turned += 1;
             }
         }
         if removed {

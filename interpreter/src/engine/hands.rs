@@ -54,8 +54,10 @@ impl Position {
         let Some(hands) = v.rules.hands.as_ref() else {
             return;
         };
+        let unlimited = self.unlimited_supply();
+        let wall = v.rules.enclose.and_then(|e| e.wall);
         for (k, &count) in self.hand[seat.index()][..v.kinds.len()].iter().enumerate() {
-            if count == 0 {
+            if count == 0 && (!unlimited || wall == Some(Kind(k as u8))) {
                 continue;
             }
             let kind = Kind(k as u8);
@@ -95,6 +97,9 @@ impl Position {
                 || !allowed.contains(sq)
                 || region.is_some_and(|r| !r.contains(sq))
                 || full(sq)
+                || v.rules
+                    .enclose
+                    .is_some_and(|e| !self.enclose_allows_drop(&e, seat, sq))
                 || dead_walls && rule.mobile && !self.could_move_from(combo, sq)
             {
                 continue;
@@ -166,6 +171,11 @@ impl Position {
         }
         if v.rules.mate.is_some() && rule.mobile && !self.could_move_from(combo, sq) {
             return Some(DropRefusal::Walled);
+        }
+        if let Some(e) = v.rules.enclose
+            && !self.enclose_allows_drop(&e, seat, sq)
+        {
+            return Some(DropRefusal::Encloses(e.style));
         }
         let mut pseudo = Vec::new();
         self.drop_moves(seat, &mut pseudo);
@@ -302,6 +312,9 @@ pub enum DropRefusal {
     CaptureDue,
     /// No drop is legal now (a set-up phase or a die that does not allow it).
     NotNow,
+    /// Under the enclosing rule ([`crate::rules::enclose`]) the drop encloses no enemy
+    /// stone (reversi), touches no own stone (ataxx), or misses the open start squares.
+    Encloses(crate::rules::enclose::Style),
 }
 
 impl std::fmt::Display for DropRefusal {
@@ -328,6 +341,13 @@ impl std::fmt::Display for DropRefusal {
                 f.write_str("a capture is legal, and captures are compulsory")
             }
             DropRefusal::NotNow => f.write_str("that piece cannot be dropped now"),
+            DropRefusal::Encloses(crate::rules::enclose::Style::Reversi) => f.write_str(
+                "a drop must enclose a line of enemy stones (or, while one is empty, fill a \
+                 start square)",
+            ),
+            DropRefusal::Encloses(crate::rules::enclose::Style::Ataxx) => {
+                f.write_str("a drop must stand next to one of the seat's own stones")
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ mod build;
 mod check_limits;
 mod dice;
 mod duple_check;
+mod enclose;
 mod events;
 mod game;
 mod gating;

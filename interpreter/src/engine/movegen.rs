@@ -607,7 +607,7 @@ impl Position {
     }
 
     /// Stage 2 of the pipeline without dice: the pseudo-legal board moves, then the drops.
-    fn candidates(&self, out: &mut Vec<Move>) {
+    pub(super) fn candidates(&self, out: &mut Vec<Move>) {
         self.pseudo_moves(self.to_move, out);
         let rules = &self.variant.rules;
         if rules.hands.is_some() && rules.gating.as_ref().is_none_or(|g| g.drops) {

@@ -28,11 +28,36 @@ impl Position {
     }
 
     /// True if the seat to move may pass on the board ([`crate::rules::pass`]): the game goes
-    /// on and none of its royal pieces is attacked, or it is under bikjang.
+    /// on and none of its royal pieces is attacked, or it is under bikjang; with `pass:
+    /// when-stuck`, only a seat with a piece on the board and no legal move (refused with
+    /// royal pieces, so its candidate moves are its legal moves).
     pub(crate) fn can_pass_board(&self) -> bool {
-        self.variant.rules.pass.is_some()
-            && self.ended.is_none()
-            && (!self.in_check(self.to_move) || self.under_bikjang())
+        let Some(pass) = self.variant.rules.pass else {
+            return false;
+        };
+        if self.ended.is_some() {
+            return false;
+        }
+        if pass.when_stuck {
+            if self.pass_square().is_none() {
+                return false;
+            }
+            let mut moves = Vec::new();
+            self.candidates(&mut moves);
+            return moves.is_empty();
+        }
+        !self.in_check(self.to_move) || self.under_bikjang()
+    }
+
+    /// The square Fairy-Stockfish writes a pass with (twice, in UCI): the royal square of
+    /// the seat to move, else its lowest live piece's square; `None` if it has neither.
+    pub fn pass_square(&self) -> Option<u8> {
+        let seat = self.to_move;
+        self.royals[seat.index()].iter().next().or_else(|| {
+            self.occ[seat.index()]
+                .iter()
+                .find(|&sq| !self.board[sq as usize].is_dead())
+        })
     }
 
     /// Plays a board pass (which must be allowed): a ply for the move rule, the turn to the

@@ -121,9 +121,12 @@ impl Position {
             captured = Piece::EMPTY;
             placed = self.placed_by_drop(mover, m);
             self.push_undo(Action::Move(m), moved, captured);
-            let n = self.hand[mover.index()][k.index()];
-            self.hash ^= hand_key(mover, k, n) ^ if n > 1 { hand_key(mover, k, n - 1) } else { 0 };
-            self.hand[mover.index()][k.index()] = n.saturating_sub(1);
+            if !self.unlimited_supply() {
+                let n = self.hand[mover.index()][k.index()];
+                self.hash ^=
+                    hand_key(mover, k, n) ^ if n > 1 { hand_key(mover, k, n - 1) } else { 0 };
+                self.hand[mover.index()][k.index()] = n.saturating_sub(1);
+            }
             self.put(to, placed);
             self.hash ^= piece_key(to, placed);
         } else if let Some(king_to) = partner_to {
@@ -171,6 +174,9 @@ impl Position {
             && (!captured.is_empty() || took_en_passant)
         {
             self.explode(&e, to);
+        }
+        if let Some(e) = self.variant.rules.enclose {
+            self.turn_enclosed(&e, mover, to);
         }
         // Captures, drops and reset-by kinds are irreversible: the move rule and the repetition
         // window start again.
@@ -287,7 +293,9 @@ impl Position {
             self.take(to);
             let seat = u.to_move.index();
             if let Some(k) = m.dropped() {
-                self.hand[seat][k.index()] += 1;
+                if !self.unlimited_supply() {
+                    self.hand[seat][k.index()] += 1;
+                }
             } else {
                 if !u.captured.is_empty() {
                     self.put(to, u.captured);

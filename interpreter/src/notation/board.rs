@@ -147,8 +147,8 @@ fn read_rank(
     Ok(())
 }
 
-/// Writes `setup`'s board, then — in variants with hands, or when a hand is not empty — the
-/// hands in brackets.
+/// Writes `setup`'s board, then — in variants with hands (not from an unlimited supply,
+/// [`crate::rules::enclose`]), or when a hand is not empty — the hands in brackets.
 pub(super) fn write_board(v: &Variant, setup: &Setup, codec: &dyn PieceCodec) -> String {
     let mut s = String::new();
     let files = v.board.files as usize;
@@ -177,7 +177,9 @@ pub(super) fn write_board(v: &Variant, setup: &Setup, codec: &dyn PieceCodec) ->
     let in_hand = setup.hands[..seats]
         .iter()
         .any(|h| h.iter().any(|&n| n > 0));
-    if v.rules.hands.is_some() || in_hand {
+    // An unlimited supply (`enclose.supply`) is not written, as Fairy-Stockfish writes ataxx.
+    let unlimited = v.rules.enclose.is_some_and(|e| e.unlimited);
+    if (v.rules.hands.is_some() && !unlimited) || in_hand {
         s.push('[');
         for (i, hand) in setup.hands[..seats].iter().enumerate() {
             for (k, &n) in hand.iter().enumerate().take(v.kinds.len()) {

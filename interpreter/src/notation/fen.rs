@@ -512,13 +512,17 @@ impl FenCodec<'_> {
             })
     }
 
-    /// The dead piece `*` stands for: the variant's own (`setup.dead`), the first it places.
+    /// The dead piece `*` stands for: the variant's own (`setup.dead`), the first it places;
+    /// else the enclosing rule's wall kind ([`crate::rules::enclose`]'s `wall`).
     fn dead(&self) -> Result<Piece, K> {
+        let wall = (self.v.rules.enclose.and_then(|e| e.wall))
+            .map(|k| Piece::new(k, Seat(crate::vocab::NO_OWNER), self.v.seats[0].orient).killed());
         self.v
             .setup
             .iter()
             .map(|&(_, p)| p)
             .find(|p| p.is_dead())
+            .or(wall)
             .ok_or_else(|| K::UnknownPieceLetter {
                 letter: '*',
                 variant: self.v.name.clone(),

@@ -250,11 +250,12 @@ pub fn action_to_string(pos: &Position, a: Action) -> String {
 }
 
 /// A board pass ([`crate::rules::pass`]) as Fairy-Stockfish writes it in UCI: the royal square
-/// of the seat to move twice (`e2e2`); `None` where the variant has no board pass or the seat
-/// has no royal piece (then it is written `pass`).
+/// of the seat to move twice (`e2e2`), or without a royal piece its lowest piece's square
+/// (`d4d4`, [`Position::pass_square`]); `None` where the variant has no board pass or the
+/// seat has no piece (then it is written `pass`).
 pub fn pass_text(pos: &Position) -> Option<String> {
     pos.variant().rules.pass.as_ref()?;
-    let sq = pos.royal_squares(pos.to_move()).iter().next()?;
+    let sq = pos.pass_square()?;
     let name = pos.variant().board.name(crate::geometry::Square(sq));
     Some(format!("{name}{name}"))
 }

@@ -46,6 +46,7 @@ pub mod check_limits;
 pub mod compose;
 pub mod counting;
 pub mod dice;
+pub mod enclose;
 pub mod explosion;
 pub mod facing;
 pub mod field;
@@ -1019,6 +1020,7 @@ registry! {
     CheckLimits check_limits: check_limits::CheckLimits,
     Explosions explosions: explosion::Explosions,
     Gating gating: gating::Gating,
+    Enclose enclose: enclose::Enclose,
 }
 
 impl Modules {

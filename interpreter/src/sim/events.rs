@@ -5,6 +5,7 @@ use crate::engine::PlyEvents;
 use crate::rules::Module;
 use crate::rules::check_interrupt::CheckInterrupt;
 use crate::rules::dice::DiceRules;
+use crate::rules::enclose::Enclose;
 use crate::rules::flip::Flips;
 use crate::rules::hands::Hands;
 use crate::rules::mate::Mate;
@@ -37,6 +38,8 @@ pub struct Events {
     pub flips: u64,
     /// Drops from a hand.
     pub drops: u64,
+    /// Stones turned over by enclosing ([`crate::rules::enclose`]).
+    pub turned: u64,
     /// Seats mated without the game ending at once (four-player shogi), and final mates.
     pub mates: u64,
     /// Turns given out of order by the check interrupt.
@@ -61,6 +64,7 @@ impl Events {
         self.promotions += other.promotions;
         self.flips += other.flips;
         self.drops += other.drops;
+        self.turned += other.turned;
         self.mates += other.mates;
         self.check_interrupts += other.check_interrupts;
         self.thrones += other.thrones;
@@ -76,6 +80,7 @@ impl Events {
         self.promotions += e.promotions as u64;
         self.flips += e.flips as u64;
         self.drops += e.drop as u64;
+        self.turned += e.turned as u64;
         self.mates += e.mates as u64;
         self.check_interrupts += e.interrupts as u64;
         self.thrones += e.thrones as u64;
@@ -87,7 +92,7 @@ impl Events {
     /// The counts by name, for reports: `moves` and `captures` always; `rolls`, `dead-rolls`
     /// and `passes` with dice; `resignations` where seats may resign; `promotions` where a
     /// kind promotes; `flips` where a kind flips;
-    /// `drops` with hands; `mates` with mates that do not end the game; `check-interrupts`
+    /// `drops` with hands; `turned` with enclosing; `mates` with mates that do not end the game; `check-interrupts`
     /// with the check interrupt; `thrones` with thrones; each formation and the capture-all
     /// rule under the names the rule file gives them (`boat-triumph`, `chaturaji`).
     pub fn named(&self, v: &Variant) -> Vec<(String, u64)> {
@@ -135,6 +140,8 @@ impl Events {
         push(flips, self.flips, rules.has_event(flips));
         let drops = event(<Hands as Module>::EVENTS);
         push(drops, self.drops, rules.has_event(drops));
+        let turned = event(<Enclose as Module>::EVENTS);
+        push(turned, self.turned, rules.has_event(turned));
         let mates = event(<Mate as Module>::EVENTS);
         push(mates, self.mates, rules.has_event(mates));
         let interrupts = event(<CheckInterrupt as Module>::EVENTS);

@@ -320,6 +320,19 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../examples/antichess.yaml"),
     ),
     ("losers", include_str!("../../../examples/losers.yaml")),
+    (
+        "flipersi",
+        include_str!("../../../rules/catalogue/flipersi.yaml"),
+    ),
+    (
+        "flipello",
+        include_str!("../../../rules/catalogue/flipello.yaml"),
+    ),
+    (
+        "flipello10",
+        include_str!("../../../rules/catalogue/flipello10.yaml"),
+    ),
+    ("ataxx", include_str!("../../../rules/catalogue/ataxx.yaml")),
 ];
 
 /// The seeds: the built-in variants the project started from (`shared/spec/`), the first group
