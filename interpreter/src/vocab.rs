@@ -448,7 +448,13 @@ pub struct Move {
     pub die: u8,
     /// The kind taken from the hand, on a drop; `None` on a board move.
     dropped: Option<Kind>,
+    /// The square of the wall the move puts as its second part ([`crate::rules::walls`]),
+    /// [`NO_WALL`] for none.
+    wall: u8,
 }
+
+/// [`Move`]'s wall square when it puts no wall.
+const NO_WALL: u8 = u8::MAX;
 
 impl Move {
     /// A board move from `from` to `to`, without promotion, using no die.
@@ -460,6 +466,7 @@ impl Move {
             shown: None,
             die: 0,
             dropped: None,
+            wall: NO_WALL,
         }
     }
 
@@ -472,6 +479,7 @@ impl Move {
             shown: Some(kind),
             die: 0,
             dropped: None,
+            wall: NO_WALL,
         }
     }
 
@@ -485,6 +493,7 @@ impl Move {
             shown: face,
             die: 0,
             dropped: Some(kind),
+            wall: NO_WALL,
         }
     }
 
@@ -492,6 +501,22 @@ impl Move {
     #[inline]
     pub const fn with_die(self, die: u8) -> Move {
         Move { die, ..self }
+    }
+
+    /// The same move followed by a wall put on `sq` ([`crate::rules::walls`]): one action.
+    #[inline]
+    pub const fn with_wall(self, sq: Square) -> Move {
+        Move { wall: sq.0, ..self }
+    }
+
+    /// The square of the wall the move puts as its second part; `None` for a move without one.
+    #[inline]
+    pub const fn wall(self) -> Option<Square> {
+        if self.wall == NO_WALL {
+            None
+        } else {
+            Some(Square(self.wall))
+        }
     }
 
     /// True for a drop from the hand, false for a board move.
@@ -536,11 +561,14 @@ impl Move {
     /// The move's place in the canonical order, as one integer: origin square, then target
     /// square, then the kind shown (promotion or drop face: none first, then by kind index),
     /// then dropped kind (none first), then die value — each by index, so the order depends
-    /// only on the move itself, never on the order a move generator produced it in.
+    /// only on the move itself, never on the order a move generator produced it in. Above them
+    /// all stands the wall's square ([`Move::wall`], none as 0), so that moves without walls
+    /// keep the keys they had before walls existed.
     #[inline]
     pub fn canonical_key(self) -> u64 {
         let opt = |k: Option<Kind>| k.map_or(0, |k| k.0 as u64 + 1);
-        (self.from.0 as u64) << 32
+        (self.wall.wrapping_add(1) as u64) << 40
+            | (self.from.0 as u64) << 32
             | (self.to.0 as u64) << 24
             | opt(self.shown) << 16
             | opt(self.dropped) << 8
@@ -558,6 +586,7 @@ impl Move {
             shown: opt(byte(16)),
             dropped: opt(byte(8)),
             die: byte(0),
+            wall: byte(40).wrapping_sub(1),
         }
     }
 }
@@ -804,6 +833,7 @@ mod tests {
             shown: promotion.map(Kind),
             die,
             dropped: drop.map(Kind),
+            wall: NO_WALL,
         };
         let sorted = [
             m(0, 9, None, None, 6),
@@ -822,6 +852,13 @@ mod tests {
         canonical_order(&mut moves);
         assert_eq!(moves, sorted);
         assert!(sorted.windows(2).all(|w| w[0] < w[1]));
+        // A wall orders after every move without one, and the key reads back.
+        let walled = m(0, 1, None, None, 0).with_wall(Square(7));
+        assert!(walled > m(255, 255, Some(61), Some(61), 6));
+        assert!(walled < m(0, 1, None, None, 0).with_wall(Square(8)));
+        assert_eq!(Move::from_canonical_key(walled.canonical_key()), walled);
+        assert_eq!(walled.wall(), Some(Square(7)));
+        assert_eq!(m(0, 1, None, None, 0).wall(), None);
     }
 
     #[test]

@@ -84,7 +84,8 @@ impl Position {
             let Edit::Square(sq, before) = *ed else {
                 continue;
             };
-            if before.is_empty() || seen.contains(sq) {
+            // A wall taken away (the duck moving on) is no capture.
+            if before.is_empty() || before.is_dead() || seen.contains(sq) {
                 continue;
             }
             seen.insert(sq);

@@ -167,6 +167,11 @@ impl Position {
         {
             self.explode(&e, to);
         }
+        if let Some(sq) = m.wall()
+            && let Some(w) = self.variant.rules.walls
+        {
+            self.put_wall(&w, sq);
+        }
         // Captures, drops and reset-by kinds are irreversible: the move rule and the repetition
         // window start again.
         let resets = !captured.is_empty()

@@ -476,12 +476,12 @@ impl FenCodec<'_> {
             })
     }
 
-    /// The dead piece `*` stands for: the variant's own (`setup.dead`), the first it places.
+    /// The dead piece `*` stands for: the variant's wall ([`crate::rules::walls`]), or its own
+    /// dead piece (`setup.dead`), the first it places.
     fn dead(&self) -> Result<Piece, K> {
-        self.v
-            .setup
-            .iter()
-            .map(|&(_, p)| p)
+        let wall = self.v.rules.walls.map(|w| w.piece);
+        wall.into_iter()
+            .chain(self.v.setup.iter().map(|&(_, p)| p))
             .find(|p| p.is_dead())
             .ok_or_else(|| K::UnknownPieceLetter {
                 letter: '*',

@@ -1,4 +1,5 @@
-//! Move notation: coordinates, `e2e3`, with the promotion kind's letter, `a7a8q`.
+//! Move notation: coordinates, `e2e3`, with the promotion kind's letter, `a7a8q`, and a
+//! move's wall after a comma, `e2e4,e4d5` (Fairy-Stockfish's UCI for two-part moves).
 
 use crate::engine::{DropRefusal, Position};
 use crate::vocab::{Action, Move};
@@ -152,8 +153,21 @@ impl std::error::Error for MoveError {}
 
 /// Writes `m` in coordinate notation: origin, target, and the promotion kind's letter in lower
 /// case (`a7a8q`); a drop as the kind's letter, `@` and the square (`P@e5`, as Fairy-Stockfish
-/// writes drops).
+/// writes drops). A move that puts a wall ([`crate::rules::walls`]) ends with a comma, its
+/// target square and the wall's square (`e2e4,e4d5`), as Fairy-Stockfish's UCI writes it.
 pub fn move_to_string(pos: &Position, m: Move) -> String {
+    let mut s = move_part(pos, m);
+    if let Some(w) = m.wall() {
+        let board = pos.variant().board;
+        s.push(',');
+        s.push_str(&board.name(m.to));
+        s.push_str(&board.name(w));
+    }
+    s
+}
+
+/// [`move_to_string`] without the wall.
+fn move_part(pos: &Position, m: Move) -> String {
     let v = pos.variant();
     let mut s = String::new();
     if m.die != 0 {
@@ -272,6 +286,10 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         check_die(pos, d, text.trim())?;
     }
     let board = pos.variant().board;
+    let (t, wall) = match t.split_once(',') {
+        Some((main, w)) => (main, Some(parse_wall(pos, w)?)),
+        None => (t, None),
+    };
     if let Some((letter, square)) = t.split_once(['@', '*']) {
         return parse_drop(pos, t, letter, square, die);
     }
@@ -320,7 +338,17 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         })
         .filter(|m| !m.is_drop())
         .filter(|m| die.is_none_or(|d| m.die == d))
+        .filter(|m| {
+            wall.is_none_or(|(target, w)| target.is_none_or(|s| s == to) && m.wall() == Some(w))
+        })
         .collect();
+    if wall.is_none() && matching.iter().any(|m| m.wall() != matching[0].wall()) {
+        return Err(MoveError::Syntax(format!(
+            "`{t}` puts a wall as its second part: add a comma, the target square and the \
+             wall's square, e.g. `{}`",
+            move_to_string(pos, matching[0])
+        )));
+    }
     if die.is_none() && matching.iter().any(|m| m.die != matching[0].die) {
         let options: Vec<String> = matching.iter().map(|m| move_to_string(pos, *m)).collect();
         return Err(MoveError::Syntax(format!(
@@ -364,6 +392,29 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 (why, _) => why,
             }),
         }),
+    }
+}
+
+/// The wall part of a move, after its comma: the target square and the wall's square
+/// (`e4d5`, Fairy-Stockfish's form) or the wall's square alone (`d5`).
+fn parse_wall(
+    pos: &Position,
+    text: &str,
+) -> Result<(Option<crate::geometry::Square>, crate::geometry::Square), MoveError> {
+    let board = pos.variant().board;
+    let syntax = || {
+        MoveError::Syntax(format!(
+            "`{text}` is not a wall: after the comma write the target square and the wall's \
+             square, e.g. `e2e4,e4d5`"
+        ))
+    };
+    let (first, n) = board.parse_square_prefix(text).ok_or_else(syntax)?;
+    if n == text.len() {
+        return Ok((None, first));
+    }
+    match board.parse_square_prefix(&text[n..]) {
+        Some((second, m)) if n + m == text.len() => Ok((Some(first), second)),
+        _ => Err(syntax()),
     }
 }
 

@@ -74,6 +74,7 @@ pub mod scoring;
 pub mod team_check;
 pub mod teams;
 pub mod throne;
+pub mod walls;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::geometry::{Board, Orientation, Square};
@@ -1017,6 +1018,7 @@ registry! {
     Counting counting: counting::Counting,
     CheckLimits check_limits: check_limits::CheckLimits,
     Explosions explosions: explosion::Explosions,
+    Walls walls: walls::Walls,
 }
 
 impl Modules {

@@ -94,6 +94,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         "atomic",
         include_str!("../../../rules/catalogue/atomic.yaml"),
     ),
+    ("duck", include_str!("../../../rules/catalogue/duck.yaml")),
     (
         "clobber",
         include_str!("../../../rules/catalogue/clobber.yaml"),
