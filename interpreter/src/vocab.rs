@@ -561,18 +561,18 @@ impl Move {
     /// The move's place in the canonical order, as one integer: origin square, then target
     /// square, then the kind shown (promotion or drop face: none first, then by kind index),
     /// then dropped kind (none first), then die value — each by index, so the order depends
-    /// only on the move itself, never on the order a move generator produced it in. Above them
-    /// all stands the wall's square ([`Move::wall`], none as 0), so that moves without walls
-    /// keep the keys they had before walls existed.
+    /// only on the move itself, never on the order a move generator produced it in; last, the
+    /// wall's square ([`Move::wall`], none first), so that moves without walls keep their
+    /// order.
     #[inline]
     pub fn canonical_key(self) -> u64 {
         let opt = |k: Option<Kind>| k.map_or(0, |k| k.0 as u64 + 1);
-        (self.wall.wrapping_add(1) as u64) << 40
-            | (self.from.0 as u64) << 32
-            | (self.to.0 as u64) << 24
-            | opt(self.shown) << 16
-            | opt(self.dropped) << 8
-            | self.die as u64
+        (self.from.0 as u64) << 40
+            | (self.to.0 as u64) << 32
+            | opt(self.shown) << 24
+            | opt(self.dropped) << 16
+            | (self.die as u64) << 8
+            | self.wall.wrapping_add(1) as u64
     }
 
     /// The move whose [`Move::canonical_key`] is `key` (the key's inverse, for keys of moves).
@@ -581,12 +581,12 @@ impl Move {
         let byte = |shift: u32| (key >> shift) as u8;
         let opt = |b: u8| b.checked_sub(1).map(Kind);
         Move {
-            from: Square(byte(32)),
-            to: Square(byte(24)),
-            shown: opt(byte(16)),
-            dropped: opt(byte(8)),
-            die: byte(0),
-            wall: byte(40).wrapping_sub(1),
+            from: Square(byte(40)),
+            to: Square(byte(32)),
+            shown: opt(byte(24)),
+            dropped: opt(byte(16)),
+            die: byte(8),
+            wall: byte(0).wrapping_sub(1),
         }
     }
 }
@@ -852,9 +852,9 @@ mod tests {
         canonical_order(&mut moves);
         assert_eq!(moves, sorted);
         assert!(sorted.windows(2).all(|w| w[0] < w[1]));
-        // A wall orders after every move without one, and the key reads back.
+        // A wall orders last, after the same move without one, and the key reads back.
         let walled = m(0, 1, None, None, 0).with_wall(Square(7));
-        assert!(walled > m(255, 255, Some(61), Some(61), 6));
+        assert!(walled > m(0, 1, None, None, 0) && walled < m(0, 2, None, None, 0));
         assert!(walled < m(0, 1, None, None, 0).with_wall(Square(8)));
         assert_eq!(Move::from_canonical_key(walled.canonical_key()), walled);
         assert_eq!(walled.wall(), Some(Square(7)));

@@ -304,6 +304,7 @@ material-count: { values: { pawn: 1 }, zzqqzzqqzz: 1 }
 last-royal: { kinds: [king], zzqqzzqqzz: 1 }
 in-check: { royal-moves: capture-only, zzqqzzqqzz: 1 }
 explosions: { spares: [pawn], zzqqzzqqzz: 1 }
+walls: { piece: pawn, zzqqzzqqzz: 1 }
 "#;
 
 /// The sections of `docs/rule-files.md` that document keys: (anchor, title).
@@ -341,6 +342,7 @@ const MAPPINGS: &[(&str, &str, Option<&str>)] = &[
     ("last-royal", "top-level", Some("last-royal")),
     ("in-check", "top-level", Some("in-check")),
     ("explosions", "top-level", Some("explosions")),
+    ("walls", "top-level", Some("walls")),
     ("a seat", "seats-seats-entries", None),
     ("a piece", "pieces-pieces-entries-keyed-by-kind-name", None),
     (

@@ -22,36 +22,56 @@ impl Position {
         }
     }
 
-    /// The squares the wall of `m` (a legal move without its wall) may go on, into `out`:
-    /// read on the board after the move (played and taken back), so that castling, en passant
-    /// and promotions leave the squares they leave.
+    /// The squares the wall of `m` (a legal move without its wall) may go on, into `out`: as
+    /// Fairy-Stockfish's `make_move_and_gating` finds them, the squares empty after the move
+    /// itself — its origin freed, its target taken, castling's rook moved, the pawn taken en
+    /// passant gone — read on the board with the move applied in place (no counters, no end
+    /// judgement), then restored.
     fn wall_squares(&mut self, w: &Walls, m: Move, out: &mut Vec<u8>) {
         out.clear();
         let seat = self.to_move;
         let moved = self.board[m.from.index()];
-        self.play_unchecked(m);
-        let open = |p: &Self, sq: u8| w.region.contains(sq) && p.board[sq as usize].is_empty();
-        match w.rule {
-            WallRule::Duck | WallRule::Anywhere => {
-                let board = self.variant.board;
-                out.extend(board.squares().map(|s| s.0).filter(|&sq| open(self, sq)));
-            }
-            WallRule::Past => {
-                if open(self, m.from.0) {
-                    out.push(m.from.0);
+        // A castling king's rook moves too (a free castling is applied whole by
+        // `with_move_applied`).
+        let rook = (self.variant.rules.castling.as_ref())
+            .filter(|c| c.royal == moved.kind() && self.rights.contains(m.from.0))
+            .filter(|_| self.free_castle(m).is_none())
+            .and_then(|c| c.find(seat.index(), m.from.0, m.to.0))
+            .map(|c| (c.rook_from, c.rook_to));
+        let saved = rook.map(|(rf, rt)| {
+            let (r, there) = (self.board[rf as usize], self.board[rt as usize]);
+            self.board[rf as usize] = Piece::EMPTY;
+            self.board[rt as usize] = r;
+            (rf, rt, r, there)
+        });
+        let combo = moved.combo(self.variant.orients.len());
+        self.with_move_applied(m, |p| {
+            let open = |sq: u8| w.region.contains(sq) && p.board[sq as usize].is_empty();
+            match w.rule {
+                WallRule::Duck | WallRule::Anywhere => {
+                    out.extend(
+                        p.variant
+                            .board
+                            .squares()
+                            .map(|s| s.0)
+                            .filter(|&sq| open(sq)),
+                    );
+                }
+                WallRule::Past => out.extend(Some(m.from.0).filter(|&sq| open(sq))),
+                WallRule::Arrow => {
+                    // As the piece moved (before any promotion), from where it landed.
+                    let mut shots = Vec::new();
+                    p.piece_targets(seat, moved, combo, m.to.0, &mut shots);
+                    out.extend(shots.iter().map(|s| s.to.0).filter(|&sq| open(sq)));
+                    out.sort_unstable();
+                    out.dedup();
                 }
             }
-            WallRule::Arrow => {
-                // As the piece moved (before any promotion), from where it landed.
-                let mut shots = Vec::new();
-                let combo = moved.combo(self.variant.orients.len());
-                self.piece_targets(seat, moved, combo, m.to.0, &mut shots);
-                out.extend(shots.iter().map(|s| s.to.0).filter(|&sq| open(self, sq)));
-                out.sort_unstable();
-                out.dedup();
-            }
+        });
+        if let Some((rf, rt, r, there)) = saved {
+            self.board[rt as usize] = there;
+            self.board[rf as usize] = r;
         }
-        self.undo();
     }
 
     /// Puts the wall of a move on `sq` after the move itself (logged for undo, hashed): under

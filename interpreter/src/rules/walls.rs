@@ -33,8 +33,10 @@
 //!
 //! The hot path stays in the engine: `engine/walls.rs` lists the wall squares of every legal
 //! move (the last stage of `engine/movegen.rs`'s pipeline, only where this module is on) and
-//! puts the wall after the move (`engine/play.rs`). Refused with dice, mates that go on,
-//! hands and the set-up phase ([`Walls::REFUSES`]).
+//! puts the wall after the move (`engine/play.rs`). Refused with dice, mates that go on
+//! (`mate:`, `points:`),
+//! hands (captured or given at the start) and the set-up phase
+//! ([`Walls::REFUSES`]).
 
 use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module, Names};
@@ -79,6 +81,8 @@ pub struct WallsSpec {
     pub rule: WallRule,
     /// `not-on:`: squares where no wall may be put.
     pub not_on: Option<Text>,
+    /// Where `rule:` (or, without it, `walls:`) is written, for errors.
+    pub span: crate::diag::Span,
 }
 
 /// The compiled walls rule.
@@ -120,9 +124,20 @@ impl Module for Walls {
         ),
         refuse(
             WALLS,
+            super::points::POINTS,
+            "a seat with no legal move is passed over and play goes on, so a turn would pass \
+             without its wall",
+        ),
+        refuse(
+            WALLS,
             super::hands::HANDS,
             "drops with a second action are not defined (Fairy-Stockfish places no wall after \
              a drop in any variant)",
+        ),
+        refuse(
+            WALLS,
+            super::hands::START_HAND,
+            "drops from a start hand followed by a wall are not defined",
         ),
         refuse(
             WALLS,
@@ -133,7 +148,9 @@ impl Module for Walls {
     ];
 
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<WallsSpec> {
-        let mut s = r.map(f.opt("walls")?, "walls: { piece, rule, not-on }")?;
+        let node = f.opt("walls")?;
+        let mut s = r.map(node, "walls: { piece, rule, not-on }")?;
+        let span = s.opt("rule").map_or(&node.span, |n| &n.span).clone();
         let piece = s
             .req(r, "piece", "the kind every wall is, a piece name")
             .and_then(|n| super::text(r, n, "a piece name"));
@@ -148,6 +165,28 @@ impl Module for Walls {
             piece: piece?,
             rule,
             not_on,
+            span,
+        })
+    }
+
+    /// `rule: duck` with royal pieces: taking the duck away may uncover an attack on a royal
+    /// piece, which no rule of Fairy-Stockfish's (its duck chess has no royal piece) judges.
+    fn refuse(spec: &WallsSpec, all: &super::Specs) -> Option<crate::diag::Diagnostic> {
+        let royal = all.royal.as_ref().is_some_and(|r| !r.is_empty()) || all.last_royal.is_some();
+        (spec.rule == WallRule::Duck && royal).then(|| {
+            crate::diag::Diagnostic::new(
+                crate::diag::Code::CompileRefusedPair,
+                "`walls.rule: duck` cannot be combined with royal pieces (`pieces.KIND.royal`, \
+                 `last-royal`): taking the duck away may uncover an attack on a royal piece, \
+                 and whether such a move is legal is not defined",
+                Some(spec.span.clone()),
+            )
+            .label("the duck is taken away after every move")
+            .help(
+                "duck chess has no check: make the king an ordinary piece (`royal: false`) \
+                 and end the game on its capture (`count(opponent, king) == 0`), or use \
+                 `rule: anywhere`, whose walls stay",
+            )
         })
     }
 
