@@ -448,7 +448,8 @@ pub struct Move {
     pub die: u8,
     /// The kind taken from the hand, on a drop; `None` on a board move.
     dropped: Option<Kind>,
-    /// The square of the wall the move puts as its second part ([`crate::rules::walls`]),
+    /// The square of the wall the move puts as its second part (two-part moves, the `walls:`
+    /// rule module),
     /// [`NO_WALL`] for none.
     wall: u8,
 }
@@ -503,7 +504,7 @@ impl Move {
         Move { die, ..self }
     }
 
-    /// The same move followed by a wall put on `sq` ([`crate::rules::walls`]): one action.
+    /// The same move followed by a wall put on `sq`: one action (two-part moves).
     #[inline]
     pub const fn with_wall(self, sq: Square) -> Move {
         Move { wall: sq.0, ..self }

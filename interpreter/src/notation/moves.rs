@@ -2,6 +2,7 @@
 //! move's wall after a comma, `e2e4,e4d5` (Fairy-Stockfish's UCI for two-part moves).
 
 use crate::engine::{DropRefusal, Position};
+use crate::geometry::Square;
 use crate::vocab::{Action, Move};
 use std::fmt;
 
@@ -286,10 +287,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         check_die(pos, d, text.trim())?;
     }
     let board = pos.variant().board;
-    let (t, wall) = match t.split_once(',') {
-        Some((main, w)) => (main, Some(parse_wall(pos, w)?)),
-        None => (t, None),
-    };
+    let (t, wall) = split_wall(pos, t)?;
     if let Some((letter, square)) = t.split_once(['@', '*']) {
         return parse_drop(pos, t, letter, square, die);
     }
@@ -342,12 +340,8 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             wall.is_none_or(|(target, w)| target.is_none_or(|s| s == to) && m.wall() == Some(w))
         })
         .collect();
-    if wall.is_none() && matching.iter().any(|m| m.wall() != matching[0].wall()) {
-        return Err(MoveError::Syntax(format!(
-            "`{t}` puts a wall as its second part: add a comma, the target square and the \
-             wall's square, e.g. `{}`",
-            move_to_string(pos, matching[0])
-        )));
+    if wall.is_none() {
+        needs_no_wall(pos, t, &matching)?;
     }
     if die.is_none() && matching.iter().any(|m| m.die != matching[0].die) {
         let options: Vec<String> = matching.iter().map(|m| move_to_string(pos, *m)).collect();
@@ -395,12 +389,34 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     }
 }
 
+/// A move written without its wall (`t`) must name one move's wall: refused, with an example,
+/// when its `matching` moves put their walls on different squares.
+fn needs_no_wall(pos: &Position, t: &str, matching: &[Move]) -> Result<(), MoveError> {
+    if matching.iter().all(|m| m.wall() == matching[0].wall()) {
+        return Ok(());
+    }
+    Err(MoveError::Syntax(format!(
+        "`{t}` puts a wall as its second part: add a comma, the target square and the \
+         wall's square, e.g. `{}`",
+        move_to_string(pos, matching[0])
+    )))
+}
+
+/// A move's text `t` without its wall part, and the wall part read ([`parse_wall`]).
+#[allow(clippy::type_complexity)]
+fn split_wall<'t>(
+    pos: &Position,
+    t: &'t str,
+) -> Result<(&'t str, Option<(Option<Square>, Square)>), MoveError> {
+    match t.split_once(',') {
+        Some((main, w)) => Ok((main, Some(parse_wall(pos, w)?))),
+        None => Ok((t, None)),
+    }
+}
+
 /// The wall part of a move, after its comma: the target square and the wall's square
 /// (`e4d5`, Fairy-Stockfish's form) or the wall's square alone (`d5`).
-fn parse_wall(
-    pos: &Position,
-    text: &str,
-) -> Result<(Option<crate::geometry::Square>, crate::geometry::Square), MoveError> {
+fn parse_wall(pos: &Position, text: &str) -> Result<(Option<Square>, Square), MoveError> {
     let board = pos.variant().board;
     let syntax = || {
         MoveError::Syntax(format!(
