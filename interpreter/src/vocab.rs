@@ -450,7 +450,14 @@ pub struct Move {
     /// move (`from != to`), the kind gated in (the gating module, `rules/gating.rs`); `None`
     /// otherwise.
     dropped: Option<Kind>,
+    /// The square of the wall the move puts as its second part (two-part moves, the `walls:`
+    /// rule module),
+    /// [`NO_WALL`] for none.
+    wall: u8,
 }
+
+/// [`Move`]'s wall square when it puts no wall.
+const NO_WALL: u8 = u8::MAX;
 
 impl Move {
     /// A board move from `from` to `to`, without promotion, using no die.
@@ -462,6 +469,7 @@ impl Move {
             shown: None,
             die: 0,
             dropped: None,
+            wall: NO_WALL,
         }
     }
 
@@ -474,6 +482,7 @@ impl Move {
             shown: Some(kind),
             die: 0,
             dropped: None,
+            wall: NO_WALL,
         }
     }
 
@@ -487,6 +496,7 @@ impl Move {
             shown: face,
             die: 0,
             dropped: Some(kind),
+            wall: NO_WALL,
         }
     }
 
@@ -494,6 +504,22 @@ impl Move {
     #[inline]
     pub const fn with_die(self, die: u8) -> Move {
         Move { die, ..self }
+    }
+
+    /// The same move followed by a wall put on `sq`: one action (two-part moves).
+    #[inline]
+    pub const fn with_wall(self, sq: Square) -> Move {
+        Move { wall: sq.0, ..self }
+    }
+
+    /// The square of the wall the move puts as its second part; `None` for a move without one.
+    #[inline]
+    pub const fn wall(self) -> Option<Square> {
+        if self.wall == NO_WALL {
+            None
+        } else {
+            Some(Square(self.wall))
+        }
     }
 
     /// The same board move gating in `kind` from the mover's hand (the gating module):
@@ -560,15 +586,18 @@ impl Move {
     /// The move's place in the canonical order, as one integer: origin square, then target
     /// square, then the kind shown (promotion or drop face: none first, then by kind index),
     /// then dropped kind (none first), then die value — each by index, so the order depends
-    /// only on the move itself, never on the order a move generator produced it in.
+    /// only on the move itself, never on the order a move generator produced it in; last, the
+    /// wall's square ([`Move::wall`], none first), so that moves without walls keep their
+    /// order.
     #[inline]
     pub fn canonical_key(self) -> u64 {
         let opt = |k: Option<Kind>| k.map_or(0, |k| k.0 as u64 + 1);
-        (self.from.0 as u64) << 32
-            | (self.to.0 as u64) << 24
-            | opt(self.shown) << 16
-            | opt(self.dropped) << 8
-            | self.die as u64
+        (self.from.0 as u64) << 40
+            | (self.to.0 as u64) << 32
+            | opt(self.shown) << 24
+            | opt(self.dropped) << 16
+            | (self.die as u64) << 8
+            | self.wall.wrapping_add(1) as u64
     }
 
     /// The move whose [`Move::canonical_key`] is `key` (the key's inverse, for keys of moves).
@@ -577,11 +606,12 @@ impl Move {
         let byte = |shift: u32| (key >> shift) as u8;
         let opt = |b: u8| b.checked_sub(1).map(Kind);
         Move {
-            from: Square(byte(32)),
-            to: Square(byte(24)),
-            shown: opt(byte(16)),
-            dropped: opt(byte(8)),
-            die: byte(0),
+            from: Square(byte(40)),
+            to: Square(byte(32)),
+            shown: opt(byte(24)),
+            dropped: opt(byte(16)),
+            die: byte(8),
+            wall: byte(0).wrapping_sub(1),
         }
     }
 }
@@ -828,6 +858,7 @@ mod tests {
             shown: promotion.map(Kind),
             die,
             dropped: drop.map(Kind),
+            wall: NO_WALL,
         };
         let sorted = [
             m(0, 9, None, None, 6),
@@ -846,6 +877,13 @@ mod tests {
         canonical_order(&mut moves);
         assert_eq!(moves, sorted);
         assert!(sorted.windows(2).all(|w| w[0] < w[1]));
+        // A wall orders last, after the same move without one, and the key reads back.
+        let walled = m(0, 1, None, None, 0).with_wall(Square(7));
+        assert!(walled > m(0, 1, None, None, 0) && walled < m(0, 2, None, None, 0));
+        assert!(walled < m(0, 1, None, None, 0).with_wall(Square(8)));
+        assert_eq!(Move::from_canonical_key(walled.canonical_key()), walled);
+        assert_eq!(walled.wall(), Some(Square(7)));
+        assert_eq!(m(0, 1, None, None, 0).wall(), None);
     }
 
     #[test]

@@ -300,6 +300,11 @@ const MODULES: &[Module] = &[
         fragment: "enclose: { style: ataxx }",
         key: "enclose",
     },
+    Module {
+        name: "walls",
+        fragment: "{ pieces: { wall: { letter: W, betza: W, value: 0 } }, walls: { piece: wall, rule: anywhere } }",
+        key: "walls",
+    },
 ];
 
 /// What a pair does.
@@ -442,6 +447,15 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("enclose", "giving-check", "enclose", "pieces.king.royal"),
     ("enclose", "royal-moves", "enclose", "pieces.king.royal"),
     ("enclose", "last-royal", "enclose", "last-royal"),
+    // A wall follows every board move: not a dice turn's several moves, a mate's lost turn
+    // or a drop.
+    ("walls", "dice", "walls", "dice"),
+    ("walls", "mate", "walls", "mate"),
+    ("walls", "points", "walls", "points"),
+    ("walls", "hands", "walls", "hands.captures"),
+    ("walls", "drops", "walls", "hands.captures"),
+    ("walls", "start-hand", "walls", "setup.hand"),
+    ("walls", "placement", "walls", "placement"),
     // The check limits bring a royal king, so they meet the royal kind's refusals.
     ("dice", "giving-check", "dice", "pieces.king.royal"),
     ("dice", "royal-moves", "dice", "pieces.king.royal"),

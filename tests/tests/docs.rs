@@ -306,6 +306,7 @@ in-check: { royal-moves: capture-only, zzqqzzqqzz: 1 }
 explosions: { spares: [pawn], zzqqzzqqzz: 1 }
 gating: { drops: true, zzqqzzqqzz: 1 }
 enclose: { style: reversi, zzqqzzqqzz: 1 }
+walls: { piece: pawn, zzqqzzqqzz: 1 }
 "#;
 
 /// The sections of `docs/rule-files.md` that document keys: (anchor, title).
@@ -345,6 +346,7 @@ const MAPPINGS: &[(&str, &str, Option<&str>)] = &[
     ("explosions", "top-level", Some("explosions")),
     ("gating", "top-level", Some("gating")),
     ("enclose", "top-level", Some("enclose")),
+    ("walls", "top-level", Some("walls")),
     ("a seat", "seats-seats-entries", None),
     ("a piece", "pieces-pieces-entries-keyed-by-kind-name", None),
     (

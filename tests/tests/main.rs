@@ -50,5 +50,6 @@ mod shogi_rules;
 mod simulate;
 mod simulate_cli;
 mod sittuyin_rules;
+mod walls;
 mod yonin_positions;
 mod yonin_rules;

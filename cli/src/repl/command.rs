@@ -450,7 +450,16 @@ mod tests {
 
     #[test]
     fn moves_in_notation() {
-        for m in ["e2e3", "2:a1c3", "P@e5", "P*e5", "e6e7+", "a7a8q", "e6e7="] {
+        for m in [
+            "e2e3",
+            "2:a1c3",
+            "P@e5",
+            "P*e5",
+            "e6e7+",
+            "a7a8q",
+            "e6e7=",
+            "e2e4,e4d5",
+        ] {
             assert_eq!(ok(m), Move(m.into()), "{m}");
         }
         // Two words are no move.

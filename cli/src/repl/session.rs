@@ -667,8 +667,7 @@ fn wrap(head: &str, words: &[String]) -> String {
 
 /// `help`: every command, or one.
 fn help(command: Option<&str>, out: &mut dyn Write) -> Result<(), String> {
-    const MOVE_HELP: &str =
-        "play a move: e2e3, a7a8q, e6e7+ (promote), 2:a1c3 (with a die), P@e5 (drop)";
+    const MOVE_HELP: &str = "play a move: e2e3, a7a8q, e6e7+ (promote), 2:a1c3 (with a die), P@e5 (drop), e2e4,e4d5 (with its wall)";
     let mut text = String::new();
     match command {
         None => {

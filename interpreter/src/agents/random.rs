@@ -135,12 +135,13 @@ fn nth_by_origin(moves: &mut [Move], i: usize) -> Move {
 
 /// The `i`-th of `moves`, up to [`SHORT_BUFFER`] moves of one origin square, in the canonical
 /// order: by target square, then die (the rest of the key is the same for all), sorted as
-/// short keys; `None` if one of them promotes or drops (the short key would not order it).
+/// short keys; `None` if one of them promotes, drops or puts a wall (the short key would not
+/// order it).
 #[inline]
 fn nth_plain(moves: &[Move], i: usize) -> Option<Move> {
     let mut keys = [0u16; SHORT_BUFFER];
     for (j, m) in moves.iter().enumerate() {
-        if m.promotes_to().is_some() || m.is_drop() {
+        if m.promotes_to().is_some() || m.is_drop() || m.wall().is_some() {
             return None;
         }
         let k = (m.to.0 as u16) << 8 | m.die as u16;

@@ -89,8 +89,9 @@ impl Position {
             };
             // A castling gating onto the partner's square moves the royal off `to` and puts the
             // gated piece on `from` (the partner's square): neither is a capture or promotion.
+            // A wall taken away (the duck moving on) is no capture.
             let gated = m.gate().is_some() && (sq == m.from.0 || sq == m.to.0);
-            if before.is_empty() || seen.contains(sq) || gated {
+            if before.is_empty() || before.is_dead() || seen.contains(sq) || gated {
                 continue;
             }
             seen.insert(sq);

@@ -26,6 +26,7 @@ mod setup;
 mod special;
 mod start;
 mod turns;
+mod walls;
 
 // For engine's own `super::` paths and for code not yet moved: elsewhere, import from
 // crate::vocab (tests/tests/layers.rs refuses `crate::engine::Kind`).

@@ -75,6 +75,19 @@ impl Position {
         }
     }
 
+    /// Appends the leaps and rays of piece `p` (of `seat`, standing or imagined on `from`) as
+    /// board moves without promotion: the squares it could move to (an amazon's arrows).
+    pub(super) fn piece_targets(
+        &self,
+        seat: Seat,
+        p: Piece,
+        combo: usize,
+        from: u8,
+        out: &mut Vec<Move>,
+    ) {
+        self.piece_moves::<false>(seat, p, combo, from, 0, out);
+    }
+
     /// Appends the leaps and rays of piece `p` (of `seat`, on `from`, (kind, orientation)
     /// combo `combo`) from the move table, tagged with `die`; expanded into promotion choices
     /// if `PROMOTES` (the kind has a promotion).
@@ -590,6 +603,9 @@ impl Position {
             if self.variant.rules.captures.is_some() {
                 self.keep_captures(out);
             }
+            if let Some(w) = self.variant.rules.walls {
+                self.add_walls(&w, out);
+            }
         }
         if legality == Legality::Game {
             self.retain_allowed_by_history(out);
@@ -660,7 +676,7 @@ impl Position {
     pub fn legal_move_list(&mut self) -> Vec<Move> {
         let mut out = Vec::new();
         self.legal_moves(&mut out);
-        out.sort_by_key(|m| (m.from, m.to, m.shown().map(|k| k.0), m.die));
+        out.sort_by_key(|m| (m.from, m.to, m.shown().map(|k| k.0), m.die, m.wall()));
         out
     }
 
@@ -674,6 +690,7 @@ impl Position {
             || v.dice.is_some()
             || v.check_limits.is_some()
             || v.gating.is_some()
+            || v.walls.is_some()
         {
             self.legal_moves(buf);
             return buf.len() as u64;
@@ -725,6 +742,12 @@ impl Position {
             self.die_cache_valid = true;
             self.cache_hash = self.hash;
             return any;
+        }
+        if self.variant.rules.walls.is_some() {
+            // A move counts only with a square for its wall.
+            let mut buf = Vec::new();
+            self.moves_for(legality, &mut buf);
+            return !buf.is_empty();
         }
         let mut buf = std::mem::take(&mut self.scratch);
         buf.clear();

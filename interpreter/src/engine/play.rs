@@ -178,6 +178,11 @@ impl Position {
         if let Some(e) = self.variant.rules.enclose {
             self.turn_enclosed(&e, mover, to);
         }
+        if let Some(sq) = m.wall()
+            && let Some(w) = self.variant.rules.walls
+        {
+            self.put_wall(&w, sq);
+        }
         // Captures, drops and reset-by kinds are irreversible: the move rule and the repetition
         // window start again.
         let resets = !captured.is_empty()

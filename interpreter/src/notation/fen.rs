@@ -512,15 +512,15 @@ impl FenCodec<'_> {
             })
     }
 
-    /// The dead piece `*` stands for: the variant's own (`setup.dead`), the first it places;
-    /// else the enclosing rule's wall kind ([`crate::rules::enclose`]'s `wall`).
+    /// The dead piece `*` stands for: the variant's wall ([`crate::rules::walls`]), or its own
+    /// dead piece (`setup.dead`), the first it places; else the enclosing rule's wall kind
+    /// ([`crate::rules::enclose`]'s `wall`).
     fn dead(&self) -> Result<Piece, K> {
-        let wall = (self.v.rules.enclose.and_then(|e| e.wall))
+        let stone = (self.v.rules.enclose.and_then(|e| e.wall))
             .map(|k| Piece::new(k, Seat(crate::vocab::NO_OWNER), self.v.seats[0].orient).killed());
-        self.v
-            .setup
-            .iter()
-            .map(|&(_, p)| p)
+        let wall = self.v.rules.walls.map(|w| w.piece).or(stone);
+        wall.into_iter()
+            .chain(self.v.setup.iter().map(|&(_, p)| p))
             .find(|p| p.is_dead())
             .or(wall)
             .ok_or_else(|| K::UnknownPieceLetter {

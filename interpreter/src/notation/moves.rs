@@ -1,6 +1,8 @@
-//! Move notation: coordinates, `e2e3`, with the promotion kind's letter, `a7a8q`.
+//! Move notation: coordinates, `e2e3`, with the promotion kind's letter, `a7a8q`, and a
+//! move's wall after a comma, `e2e4,e4d5` (Fairy-Stockfish's UCI for two-part moves).
 
 use crate::engine::{DropRefusal, Position};
+use crate::geometry::Square;
 use crate::vocab::{Action, Move};
 use std::fmt;
 
@@ -155,8 +157,21 @@ impl std::error::Error for MoveError {}
 
 /// Writes `m` in coordinate notation: origin, target, and the promotion kind's letter in lower
 /// case (`a7a8q`); a drop as the kind's letter, `@` and the square (`P@e5`, as Fairy-Stockfish
-/// writes drops).
+/// writes drops). A move that puts a wall ([`crate::rules::walls`]) ends with a comma, its
+/// target square and the wall's square (`e2e4,e4d5`), as Fairy-Stockfish's UCI writes it.
 pub fn move_to_string(pos: &Position, m: Move) -> String {
+    let mut s = move_part(pos, m);
+    if let Some(w) = m.wall() {
+        let board = pos.variant().board;
+        s.push(',');
+        s.push_str(&board.name(m.to));
+        s.push_str(&board.name(w));
+    }
+    s
+}
+
+/// [`move_to_string`] without the wall.
+fn move_part(pos: &Position, m: Move) -> String {
     let v = pos.variant();
     let mut s = String::new();
     if m.die != 0 {
@@ -294,6 +309,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         check_die(pos, d, text.trim())?;
     }
     let board = pos.variant().board;
+    let (t, wall) = split_wall(pos, t)?;
     if let Some((letter, square)) = t.split_once(['@', '*']) {
         return parse_drop(pos, t, letter, square, die);
     }
@@ -338,6 +354,9 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         })
         .filter(|m| !m.is_drop())
         .filter(|m| die.is_none_or(|d| m.die == d))
+        .filter(|m| {
+            wall.is_none_or(|(target, w)| target.is_none_or(|s| s == to) && m.wall() == Some(w))
+        })
         .collect();
     // `+` among several promotion choices: the one to the mover's promoted face (`+P`).
     if matches!(suffix, Suffix::Promote) && matching.len() > 1 {
@@ -346,6 +365,9 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             m.promotes_to()
                 .is_some_and(|k| promoted_face_of(pos.variant(), k) == Some(moved))
         });
+    }
+    if wall.is_none() {
+        needs_no_wall(pos, t, &matching)?;
     }
     if die.is_none() && matching.iter().any(|m| m.die != matching[0].die) {
         let options: Vec<String> = matching.iter().map(|m| move_to_string(pos, *m)).collect();
@@ -390,6 +412,51 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 (why, _) => why,
             }),
         }),
+    }
+}
+
+/// A move written without its wall (`t`) must name one move's wall: refused, with an example,
+/// when its `matching` moves put their walls on different squares.
+fn needs_no_wall(pos: &Position, t: &str, matching: &[Move]) -> Result<(), MoveError> {
+    if matching.iter().all(|m| m.wall() == matching[0].wall()) {
+        return Ok(());
+    }
+    Err(MoveError::Syntax(format!(
+        "`{t}` puts a wall as its second part: add a comma, the target square and the \
+         wall's square, e.g. `{}`",
+        move_to_string(pos, matching[0])
+    )))
+}
+
+/// A move's text `t` without its wall part, and the wall part read ([`parse_wall`]).
+#[allow(clippy::type_complexity)]
+fn split_wall<'t>(
+    pos: &Position,
+    t: &'t str,
+) -> Result<(&'t str, Option<(Option<Square>, Square)>), MoveError> {
+    match t.split_once(',') {
+        Some((main, w)) => Ok((main, Some(parse_wall(pos, w)?))),
+        None => Ok((t, None)),
+    }
+}
+
+/// The wall part of a move, after its comma: the target square and the wall's square
+/// (`e4d5`, Fairy-Stockfish's form) or the wall's square alone (`d5`).
+fn parse_wall(pos: &Position, text: &str) -> Result<(Option<Square>, Square), MoveError> {
+    let board = pos.variant().board;
+    let syntax = || {
+        MoveError::Syntax(format!(
+            "`{text}` is not a wall: after the comma write the target square and the wall's \
+             square, e.g. `e2e4,e4d5`"
+        ))
+    };
+    let (first, n) = board.parse_square_prefix(text).ok_or_else(syntax)?;
+    if n == text.len() {
+        return Ok((None, first));
+    }
+    match board.parse_square_prefix(&text[n..]) {
+        Some((second, m)) if n + m == text.len() => Ok((Some(first), second)),
+        _ => Err(syntax()),
     }
 }
 

@@ -49,9 +49,15 @@ fn castling_side(pos: &Position, m: Move) -> Option<bool> {
     found.then(|| v.board.file(m.to) > v.board.file(m.from))
 }
 
-/// Writes the legal move `m` of `pos` in SAN (module docs). `pos` is handed back as it was.
+/// Writes the legal move `m` of `pos` in SAN (module docs), a wall after a comma (`e4,e5`).
+/// `pos` is handed back as it was.
 pub fn san(pos: &mut Position, m: Move) -> String {
     let mut s = san_body(pos, m);
+    // A two-part move's wall, as Fairy-Stockfish's SAN writes it: `e4,e5`.
+    if let Some(w) = m.wall() {
+        s.push(',');
+        s.push_str(&pos.variant().board.name(w));
+    }
     pos.play_unchecked(m);
     let seat = pos.to_move();
     if pos.variant().has_royals() && pos.in_check(seat) {

@@ -76,6 +76,7 @@ pub mod scoring;
 pub mod team_check;
 pub mod teams;
 pub mod throne;
+pub mod walls;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::geometry::{Board, Orientation, Square};
@@ -1021,6 +1022,7 @@ registry! {
     Explosions explosions: explosion::Explosions,
     Gating gating: gating::Gating,
     Enclose enclose: enclose::Enclose,
+    Walls walls: walls::Walls,
 }
 
 impl Modules {

@@ -94,6 +94,24 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         "atomic",
         include_str!("../../../rules/catalogue/atomic.yaml"),
     ),
+    ("duck", include_str!("../../../rules/catalogue/duck.yaml")),
+    (
+        "amazons",
+        include_str!("../../../rules/catalogue/amazons.yaml"),
+    ),
+    (
+        "isolation",
+        include_str!("../../../rules/catalogue/isolation.yaml"),
+    ),
+    (
+        "isolation7x7",
+        include_str!("../../../rules/catalogue/isolation7x7.yaml"),
+    ),
+    ("joust", include_str!("../../../rules/catalogue/joust.yaml")),
+    (
+        "snailtrail",
+        include_str!("../../../rules/catalogue/snailtrail.yaml"),
+    ),
     (
         "clobber",
         include_str!("../../../rules/catalogue/clobber.yaml"),
