@@ -455,6 +455,10 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("walls", "hands", "walls", "hands.captures"),
     ("walls", "drops", "walls", "hands.captures"),
     ("walls", "start-hand", "walls", "setup.hand"),
+    // Gating needs a hand, which walls refuse; duple check is a last-royal rule, refused with
+    // enclosing as royal pieces are.
+    ("walls", "gating", "walls", "setup.hand"),
+    ("enclose", "duple-check", "enclose", "last-royal"),
     ("walls", "placement", "walls", "placement"),
     // The check limits bring a royal king, so they meet the royal kind's refusals.
     ("dice", "giving-check", "dice", "pieces.king.royal"),

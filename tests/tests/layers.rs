@@ -13,7 +13,7 @@ use crate::rust_source::{Lexed, ident_char, lex, rust_files, workspace_dir};
 /// The crate's top-level modules, lowest layer first: a module may use only those before it.
 pub const ORDER: &[&str] = &[
     "diag", "geometry", "vocab", "stop", "dsl", "yaml", "rules", "spec", "compile", "engine",
-    "notation", "perft", "agents", "sim",
+    "notation", "perft", "agents", "sim", "report",
 ];
 
 /// Modules of [`ORDER`] that may be absent from `lib.rs` (being built on other branches).

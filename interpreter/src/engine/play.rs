@@ -170,19 +170,7 @@ impl Position {
         // An en-passant capture takes a piece from another square: it resets like a capture.
         let en_passant = self.play_rights_and_gate(m, mover, moved, partner_to);
         let took_en_passant = !en_passant.is_empty();
-        if let Some(e) = self.variant.rules.explosions
-            && (!captured.is_empty() || took_en_passant)
-        {
-            self.explode(&e, to);
-        }
-        if let Some(e) = self.variant.rules.enclose {
-            self.turn_enclosed(&e, mover, to);
-        }
-        if let Some(sq) = m.wall()
-            && let Some(w) = self.variant.rules.walls
-        {
-            self.put_wall(&w, sq);
-        }
+        self.play_effects(m, mover, !captured.is_empty() || took_en_passant);
         // Captures, drops and reset-by kinds are irreversible: the move rule and the repetition
         // window start again.
         let resets = !captured.is_empty()
@@ -238,6 +226,25 @@ impl Position {
         }
         if self.ended.is_none() && self.variant.rules.mates_go_on() {
             self.resolve_mates(mover);
+        }
+    }
+
+    /// What a move does beyond its own piece, after it is made: a capture's blast
+    /// (explosions), the stones it encloses turning over, the wall it puts (two-part moves).
+    fn play_effects(&mut self, m: Move, mover: crate::vocab::Seat, took: bool) {
+        let to = m.to.0;
+        if let Some(e) = self.variant.rules.explosions
+            && took
+        {
+            self.explode(&e, to);
+        }
+        if let Some(e) = self.variant.rules.enclose {
+            self.turn_enclosed(&e, mover, to);
+        }
+        if let Some(sq) = m.wall()
+            && let Some(w) = self.variant.rules.walls
+        {
+            self.put_wall(&w, sq);
         }
     }
 

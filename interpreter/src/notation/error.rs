@@ -765,7 +765,7 @@ impl PositionError {
             self.span.start.min(text.len()),
             self.span.end.min(text.len()),
         );
-        let setup = crate::Position::start(variant.clone());
+        let setup = crate::engine::Position::start(variant.clone());
         let example = super::to_position_string(&setup);
         let help = if super::parse_position(variant, &example).is_err() {
             "see docs/positions.md, \"Position strings\", for the fields and what is refused"

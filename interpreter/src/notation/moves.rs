@@ -316,7 +316,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let syntax = || MoveError::Syntax(format!("`{t}` is not a move: {MOVE_HINT}"));
     let (from, n1) = board.parse_square_prefix(t).ok_or_else(syntax)?;
     let (to, n2) = board.parse_square_prefix(&t[n1..]).ok_or_else(syntax)?;
-    // Suffix: none; `+` (promote); `=` (do not promote); or the new kind's letter (`=q` too).
+    // Suffix: none; `+` (promote); `=` (do not promote); or the new kind's letter.
     let rest = &t[n1 + n2..];
     // A trailing `x` marks a capture, as the REPL writes moves (`3:a7b5x`), unless it is the
     // promotion letter of a kind.
@@ -324,23 +324,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         Some(r) if !(r.is_empty() || r == "=") || pos.kind_for_letter('x').is_none() => (r, true),
         _ => (rest, false),
     };
-    let suffix = match rest {
-        "" => Suffix::Any,
-        // `-`: a flipping piece turning back to its unpromoted face (Fairy-Stockfish's
-        // demotion); it changes kind, as a promotion does.
-        "+" | "-" => Suffix::Promote,
-        "=" => Suffix::Decline,
-        _ => {
-            let letter = rest.strip_prefix('=').unwrap_or(rest);
-            let mut chars = letter.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) => Suffix::Kind(pos.kind_for_letter(c).ok_or_else(|| {
-                    MoveError::Syntax(format!("`{c}` is not a piece letter of this variant"))
-                })?),
-                _ => return Err(syntax()),
-            }
-        }
-    };
+    let suffix = read_suffix(pos, rest).ok_or_else(syntax)??;
     let legal = pos.legal_move_list();
     let mut matching: Vec<Move> = legal
         .iter()
@@ -413,6 +397,33 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             }),
         }),
     }
+}
+
+/// The promotion part of a move, `rest`: none, `+` (promote; `-`, a flipping piece turning
+/// back to its unpromoted face, Fairy-Stockfish's demotion, changes kind as a promotion
+/// does), `=` (do not promote), or the new kind's letter (`=q` too). `None` when it is none
+/// of these; an error for a letter that is no piece of the variant.
+fn read_suffix(pos: &Position, rest: &str) -> Option<Result<Suffix, MoveError>> {
+    Some(Ok(match rest {
+        "" => Suffix::Any,
+        "+" | "-" => Suffix::Promote,
+        "=" => Suffix::Decline,
+        _ => {
+            let letter = rest.strip_prefix('=').unwrap_or(rest);
+            let mut chars = letter.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return None;
+            };
+            match pos.kind_for_letter(c) {
+                Some(k) => Suffix::Kind(k),
+                None => {
+                    return Some(Err(MoveError::Syntax(format!(
+                        "`{c}` is not a piece letter of this variant"
+                    ))));
+                }
+            }
+        }
+    }))
 }
 
 /// A move written without its wall (`t`) must name one move's wall: refused, with an example,
