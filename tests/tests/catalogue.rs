@@ -343,3 +343,40 @@ fn coregal_queens_are_royal() {
     assert!(ashtapada::notation::parse_move(&mut pos, "b7b8q").is_err());
     assert!(ashtapada::notation::parse_move(&mut pos, "b7a8q").is_ok());
 }
+
+/// The legal moves of `pos` as `from`+`to` square names, sorted (promotions once per choice).
+fn move_names(pos: &mut Position) -> Vec<String> {
+    let board = pos.variant().board;
+    let mut out: Vec<String> = pos
+        .legal_move_list()
+        .iter()
+        .map(|m| format!("{}{}", board.name(m.from), board.name(m.to)))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Walls (`setup.dead`, `*` in FEN; Fairy-Stockfish's wall squares) in Gustav III chess: a
+/// slider stops before a wall, a leaper never lands on one but leaps over, nothing captures
+/// one, and a wall shields a king from a rook. Worked by hand: the amazon on a1 has the
+/// diagonal b2-h8 (7) and the knight's b3 and c2 (a2 is a wall, b1 its own knight); the knight
+/// on b1 has c3 and d2 (a3 is a wall); the king on f1 has e1, g1, e2, f2 and g2: 16 moves.
+/// Then a black rook on j8 above the walled j-file: the white king on j1 is not in check, so
+/// besides its i1 and i2 (j2 is a wall) the white rook on b1 has all its moves, b2-b8 and
+/// c1-i1: 16.
+#[test]
+fn gustav3_walls_stop_sliders_and_are_never_entered() {
+    let mut pos = position("gustav3", &[], "4k5/*8*/*8*/*8*/*8*/*8*/*8*/AN3K4 w - - 0 1");
+    let moves = move_names(&mut pos);
+    assert_eq!(moves.len(), 16, "{moves:?}");
+    for walled in ["a1a2", "b1a3", "a1a3"] {
+        assert!(!moves.contains(&walled.to_string()), "{walled} enters a wall");
+    }
+    for leap in ["a1c2", "a1b3", "a1h8", "b1c3", "b1d2"] {
+        assert!(moves.contains(&leap.to_string()), "{leap} is missing");
+    }
+    let mut shielded = position("gustav3", &[], "4k4r/*8*/*8*/*8*/*8*/*8*/*8*/1R7K w - - 0 1");
+    let moves = move_names(&mut shielded);
+    assert_eq!(moves.len(), 16, "{moves:?}");
+    assert!(moves.contains(&"b1b8".to_string()) && moves.contains(&"j1i2".to_string()));
+}

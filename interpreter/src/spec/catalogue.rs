@@ -277,6 +277,18 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/giveaway.yaml"),
     ),
     (
+        "gustav3",
+        include_str!("../../../rules/catalogue/gustav3.yaml"),
+    ),
+    (
+        "omicron",
+        include_str!("../../../rules/catalogue/omicron.yaml"),
+    ),
+    (
+        "troitzky",
+        include_str!("../../../rules/catalogue/troitzky.yaml"),
+    ),
+    (
         "kingofthehill",
         include_str!("../../../examples/kingofthehill.yaml"),
     ),
