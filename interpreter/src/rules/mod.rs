@@ -57,6 +57,7 @@ pub mod hands;
 pub mod in_place;
 pub mod last_royal;
 pub mod mate;
+pub mod mate_rule;
 pub mod material_count;
 pub mod move_rule;
 pub mod multi_step;
@@ -188,6 +189,9 @@ pub trait Host {
     fn royals(&self, seat: Seat) -> SquareSet;
     /// True if square `sq` is attacked by a live piece of any seat in `seats`.
     fn attacked(&self, sq: Square, seats: SeatSet) -> bool;
+    /// True if square `sq` is attacked by a live piece of a kind in `kinds` (bit = kind index)
+    /// of any seat in `seats`; the other pieces still block.
+    fn attacked_by_kinds(&self, sq: Square, seats: SeatSet, kinds: u64) -> bool;
     /// How many piece kinds the variant has.
     fn kinds(&self) -> usize;
     /// How many pieces of `kind` `seat` has in hand.
@@ -1017,6 +1021,7 @@ registry! {
     Counting counting: counting::Counting,
     CheckLimits check_limits: check_limits::CheckLimits,
     Explosions explosions: explosion::Explosions,
+    MateRule mate_rule: mate_rule::MateRule,
 }
 
 impl Modules {

@@ -289,6 +289,11 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/troitzky.yaml"),
     ),
     (
+        "shatar",
+        include_str!("../../../rules/catalogue/shatar.yaml"),
+    ),
+    ("micro", include_str!("../../../rules/catalogue/micro.yaml")),
+    (
         "kingofthehill",
         include_str!("../../../examples/kingofthehill.yaml"),
     ),
