@@ -453,6 +453,13 @@ fn cutechess_plays_seirawan_against_fairy_stockfish() {
     against_current_fairy_stockfish(&["seirawan"], 2);
 }
 
+/// The catalogue-b branch's variant that cutechess-cli knows: Gustav III chess (walls as dead
+/// pieces, `*` in FEN); two games, each ending by the rules.
+#[test]
+fn cutechess_plays_gustav3_against_fairy_stockfish() {
+    against_current_fairy_stockfish(&["gustav3"], 2);
+}
+
 /// Plays `games` cutechess-cli games of each of `variants` between ashtapada (`hard` at 3,000
 /// nodes) and Fairy-Stockfish's current source (3,000 nodes; Debian's 11.1 lacks these
 /// variants or answers `(none)` in them), each ending by the rules.

@@ -353,3 +353,139 @@ fn coregal_queens_are_royal() {
     assert!(ashtapada::notation::parse_move(&mut pos, "b7b8q").is_err());
     assert!(ashtapada::notation::parse_move(&mut pos, "b7a8q").is_ok());
 }
+
+/// The legal moves of `pos` as `from`+`to` square names, sorted (promotions once per choice).
+fn move_names(pos: &mut Position) -> Vec<String> {
+    let board = pos.variant().board;
+    let mut out: Vec<String> = pos
+        .legal_move_list()
+        .iter()
+        .map(|m| format!("{}{}", board.name(m.from), board.name(m.to)))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Walls (`setup.dead`, `*` in FEN; Fairy-Stockfish's wall squares) in Gustav III chess: a
+/// slider stops before a wall, a leaper never lands on one but leaps over, nothing captures
+/// one, and a wall shields a king from a rook. Worked by hand: the amazon on a1 has the
+/// diagonal b2-h8 (7) and the knight's b3 and c2 (a2 is a wall, b1 its own knight); the knight
+/// on b1 has c3 and d2 (a3 is a wall); the king on f1 has e1, g1, e2, f2 and g2: 16 moves.
+/// Then a black rook on j8 above the walled j-file: the white king on j1 is not in check, so
+/// besides its i1 and i2 (j2 is a wall) the white rook on b1 has all its moves, a1 (the first
+/// rank has no walls), b2-b8 and c1-i1: 17.
+#[test]
+fn gustav3_walls_stop_sliders_and_are_never_entered() {
+    let mut pos = position(
+        "gustav3",
+        &[],
+        "4k5/*8*/*8*/*8*/*8*/*8*/*8*/AN3K4 w - - 0 1",
+    );
+    let moves = move_names(&mut pos);
+    assert_eq!(moves.len(), 16, "{moves:?}");
+    for walled in ["a1a2", "b1a3", "a1a3"] {
+        assert!(
+            !moves.contains(&walled.to_string()),
+            "{walled} enters a wall"
+        );
+    }
+    for leap in ["a1c2", "a1b3", "a1h8", "b1c3", "b1d2"] {
+        assert!(moves.contains(&leap.to_string()), "{leap} is missing");
+    }
+    let mut shielded = position(
+        "gustav3",
+        &[],
+        "4k4r/*8*/*8*/*8*/*8*/*8*/*8*/1R7K w - - 0 1",
+    );
+    let moves = move_names(&mut shielded);
+    assert_eq!(moves.len(), 17, "{moves:?}");
+    assert!(moves.contains(&"b1b8".to_string()) && moves.contains(&"j1i2".to_string()));
+}
+
+/// Shatar's mate rule (`end.mate-rule`, Fairy-Stockfish's `shatarMateRule`) and its robado,
+/// each result checked against Fairy-Stockfish's `go` at the mated root (a draw scores
+/// `cp 0`) and its source (a mate by knights alone scores a win for the mated side).
+/// - a smothered mate by the knight on f7 alone: the mated side, black, wins;
+/// - the bishop's mate d4 with no earlier check in white's series: a draw (niol);
+/// - the same mate after the rook's check `c1g1` (a shak) and `g8h8`: white wins;
+/// - the same, but white's quiet `e7d7` broke the series: a draw again;
+/// - a king left alone: a draw at once (robado), also where the move gave check.
+#[test]
+fn shatar_mates_count_after_a_shak_and_never_by_knights_alone() {
+    let smothered = "6rk/5Npp/8/8/8/8/8/4K3 b - - 0 1";
+    assert_eq!(
+        after("shatar", smothered, &[]).as_deref(),
+        Some("black wins (mate-by-alone-kinds)")
+    );
+    let niol = "7k/4K2p/8/2B5/8/8/8/6R1 w - - 0 1";
+    assert_eq!(after("shatar", niol, &[]), None);
+    assert_eq!(
+        after("shatar", niol, &["c5d4"]).as_deref(),
+        Some("draw (mate-without-series)")
+    );
+    let series = "6k1/4K2p/8/2B5/8/8/8/2R5 w - - 0 1";
+    assert_eq!(
+        after("shatar", series, &["c1g1", "g8h8", "c5d4"]).as_deref(),
+        Some("white wins (checkmate)")
+    );
+    let broken = "6k1/p3K2p/8/2B5/8/8/8/2R5 w - - 0 1";
+    assert_eq!(
+        after("shatar", broken, &["c1g1", "g8h8", "e7d7", "a7a6", "c5d4"]).as_deref(),
+        Some("draw (mate-without-series)")
+    );
+    assert_eq!(
+        after("shatar", "4k3/4p3/8/8/8/8/8/4RK2 w - - 0 1", &["e1e7"]).as_deref(),
+        Some("draw (robado)")
+    );
+}
+
+/// Micro shogi (`flip-on: capture`, Fairy-Stockfish's `piecePromotionOnCapture`): a piece
+/// turns over only when it captures, and then always. Worked by hand and checked against
+/// Fairy-Stockfish (`go perft 1`, then `d`): the pawn on b1 taking the pawn on b2 must become
+/// a knight (`b1b2+`, no unflipped capture), FEN `k3/4/4/1+P2/3K[P] b - - 0 1`; the same pawn
+/// stepping to an empty b2 stays a pawn (`k3/4/4/1P2/3K[] b - - 1 1`); the king has c1, c2
+/// and d2 in both: 4 moves each.
+#[test]
+fn micro_pieces_flip_only_when_they_capture() {
+    let mut taking = position("micro", &[], "k3/4/4/1p2/1P1K[] w - - 0 1");
+    assert_eq!(ashtapada::perft(&mut taking, 1), 4);
+    play(&mut taking, &["b1b2+"]);
+    assert_eq!(to_fen(&taking), "k3/4/4/1+P2/3K[P] b - - 0 1");
+    let mut stepping = position("micro", &[], "k3/4/4/4/1P1K[] w - - 0 1");
+    assert_eq!(ashtapada::perft(&mut stepping, 1), 4);
+    play(&mut stepping, &["b1b2"]);
+    assert_eq!(to_fen(&stepping), "k3/4/4/1P2/3K[] b - - 1 1");
+}
+
+/// The errors of rule-file text `text`, read and compiled with the defaults (none: it compiles).
+fn problems(text: &str) -> Vec<String> {
+    let file = match ashtapada::spec::load_str("t.yaml", text) {
+        Ok(f) => f,
+        Err(e) => return e.0.iter().map(|d| d.message.clone()).collect(),
+    };
+    match ashtapada::compile(&file, &Assignment::default()) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.0.iter().map(|d| d.message.clone()).collect(),
+    }
+}
+
+/// What the new keys cannot say is refused, located and named: `flip-on` without `flip`, a
+/// mate rule naming no kinds, naming an unknown kind, or without `end.checkmate`.
+#[test]
+fn flip_on_and_mate_rule_refuse_what_they_cannot_mean() {
+    let micro = "extends: micro\npieces: { king: { flip-on: capture } }\n";
+    let e = problems(micro);
+    assert!(
+        e.iter()
+            .any(|m| m.contains("`king` has `flip-on:` and no `flip:`")),
+        "{e:?}"
+    );
+    let shatar = |rule: &str| format!("extends: shatar\nend: {{ mate-rule: {rule} }}\n");
+    assert!(problems(&shatar("{ series: [knight] }")).is_empty());
+    let e = problems(&shatar("{ alone: [], series: [] }"));
+    assert!(e.iter().any(|m| m.contains("names no kinds")), "{e:?}");
+    let e = problems(&shatar("{ series: [queen] }"));
+    assert!(e.iter().any(|m| m.contains("queen")), "{e:?}");
+    let e = problems("extends: shatar\nend: { checkmate: ~, mate-rule: { series: [rook] } }\n");
+    assert!(e.iter().any(|m| m.contains("end.checkmate")), "{e:?}");
+}

@@ -305,6 +305,11 @@ const MODULES: &[Module] = &[
         fragment: "{ pieces: { wall: { letter: W, betza: W, value: 0 } }, walls: { piece: wall, rule: anywhere } }",
         key: "walls",
     },
+    Module {
+        name: "mate-rule",
+        fragment: "{ pieces: { king: { royal: true } }, end: { checkmate: loss, mate-rule: { alone: [horse], series: [rook] } }, ranking: [\"pieces(seat)\"] }",
+        key: "end.mate-rule",
+    },
 ];
 
 /// What a pair does.
@@ -370,6 +375,15 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     // Points come with a royal king.
     ("dice", "points", "dice", "pieces.king.royal"),
     ("capture-all", "points", "capture-all", "pieces.king.royal"),
+    // The mate rule comes with a royal king; with `mate:` a mate ends nothing to judge.
+    ("dice", "mate-rule", "dice", "pieces.king.royal"),
+    (
+        "capture-all",
+        "mate-rule",
+        "capture-all",
+        "pieces.king.royal",
+    ),
+    ("mate", "mate-rule", "end.mate-rule", "mate"),
     // Formation captures would bypass the hand (drops bring hands).
     (
         "formations",
@@ -660,6 +674,7 @@ fn check(file: &ashtapada::RuleFile, on_names: &[&str], want: Expect) {
                     "giving-check",
                     "royal-moves",
                     "points",
+                    "mate-rule",
                 ]
                 .iter()
                 .any(|m| has(m)),

@@ -274,6 +274,8 @@ end:
   zzqqzzqqzz: 1
   repetition: { count: 3, result: draw, zzqqzzqqzz: 1 }
   move-rule: { moves: 50, result: draw, zzqqzzqqzz: 1 }
+  checkmate: loss
+  mate-rule: { series: [king], zzqqzzqqzz: 1 }
   conditions: { c1: { when: "true", result: win, zzqqzzqqzz: 1 } }
 options:
   opt: { default: a, choices: { a: {} }, zzqqzzqqzz: 1 }
@@ -378,6 +380,7 @@ const MAPPINGS: &[(&str, &str, Option<&str>)] = &[
     ("`end`", "end-rules-end", None),
     ("`end.repetition`", "end-rules-end", Some("repetition")),
     ("`end.move-rule`", "end-rules-end", Some("move-rule")),
+    ("`end.mate-rule`", "end-rules-end", Some("mate-rule")),
     ("a condition", "end-rules-end", Some("conditions")),
     ("dice", "dice-dice", None),
     ("an option", "options-options", None),

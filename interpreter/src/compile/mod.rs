@@ -92,6 +92,9 @@ pub struct Promotion {
     pub squares: Option<Text>,
     /// The promotion is a move of its own ([`crate::rules::in_place`]), not made on arrival.
     pub in_place: bool,
+    /// Only a move that captures promotes (a flip with `flip-on: capture`,
+    /// [`crate::rules::flip`]); the other moves never do.
+    pub on_capture: bool,
 }
 
 /// A compiled end condition.
@@ -786,7 +789,8 @@ fn compile_promotions(
         // A flip (`crate::rules::flip`) is a compulsory promotion to its one kind with every
         // square in the zone; its name is resolved (and reported) by the module.
         let far = of_kind(spec.rules.promotion.as_ref(), &p.name).is_some();
-        if let Some(t) = of_kind(spec.rules.flip.as_ref(), &p.name)
+        let flips = spec.rules.flip.as_ref();
+        if let Some(t) = of_kind(flips.map(|f| &f.pairs), &p.name)
             && p.promotion.is_none()
             && let (Some(to), Some(k)) =
                 (names.iter().position(|n| *n == t.value), kinds.get_mut(i))
@@ -799,6 +803,7 @@ fn compile_promotions(
                 remember: false,
                 squares: None,
                 in_place: false,
+                on_capture: flips.is_some_and(|f| f.on_capture(&p.name.value)),
             });
         }
         let Some(pr) = &p.promotion else { continue };
@@ -864,6 +869,7 @@ fn compile_promotions(
                 remember: pr.remember,
                 squares: pr.squares.clone(),
                 in_place: of_kind(spec.rules.in_place.as_ref(), &p.name).is_some(),
+                on_capture: false,
             });
         }
     }

@@ -138,6 +138,10 @@ impl Host for Position {
         self.variant.attacks.attacked(&self.board, sq.0, seats)
     }
 
+    fn attacked_by_kinds(&self, sq: Square, seats: SeatSet, kinds: u64) -> bool {
+        Position::attacked_by_kinds(self, sq, seats, kinds)
+    }
+
     #[inline]
     fn kinds(&self) -> usize {
         self.variant.kinds.len()

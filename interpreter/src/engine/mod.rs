@@ -16,6 +16,7 @@ mod hands;
 mod host;
 mod in_place;
 mod load;
+mod mate_rule;
 mod movegen;
 mod outcome;
 mod pass;

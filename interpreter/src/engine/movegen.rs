@@ -230,7 +230,9 @@ impl Position {
             && !pr.in_place
         {
             let zone = &v.promo_zone[combo];
-            if zone.contains(to) || zone.contains(from) {
+            if (zone.contains(to) || zone.contains(from))
+                && (!pr.on_capture || !self.board[to as usize].is_empty())
+            {
                 let choice = v.rules.promotion_choice.as_ref();
                 for &k in &pr.to {
                     if choice.is_none_or(|c| {

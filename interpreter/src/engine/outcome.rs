@@ -261,7 +261,10 @@ impl Position {
         let seat = self.to_move;
         let end = self.variant.rules.no_moves.unwrap_or_default();
         let (result, reason) = if self.in_check(seat) {
-            (end.checkmate, EndReason::Checkmate)
+            self.judged_mate(seat)
+                .map_or((end.checkmate, EndReason::Checkmate), |(r, why)| {
+                    (Some(r), why)
+                })
         } else if end.by_fewer_pieces {
             (self.by_fewer_pieces(end.stalemate), EndReason::Stalemate)
         } else {

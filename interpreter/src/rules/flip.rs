@@ -9,7 +9,9 @@
 //! ```
 //!
 //! Keys, per piece: `flip: KIND` — after every board move the piece makes (a capture or not,
-//! anywhere on the board), it becomes `KIND`; a drop does not flip it. Its pair is written on
+//! anywhere on the board), it becomes `KIND`; a drop does not flip it. `flip-on: capture`
+//! (default `move`): only its captures flip it, its other moves never do (micro shogi, as
+//! Fairy-Stockfish's `micro` plays it: `piecePromotionOnCapture`); write it on both faces. Its pair is written on
 //! both kinds (each names the other), and the captured piece's hand kind is the core's
 //! `demote:` (Kyoto shogi's pieces go to the hand on their unpromoted face). In a hand, a
 //! kind with `drop: { either-face: true }` ([`drops`](super::hands::drops)) may be dropped as
@@ -36,11 +38,33 @@ use crate::yaml::{Fields, Node, Reader, Text};
 /// The piece key this module reads.
 pub const FLIP_KEY: &str = "flip";
 
+/// The piece key that limits a kind's flips to its captures (`flip-on: capture`).
+pub const FLIP_ON_KEY: &str = "flip-on";
+
+/// `flip:` and `flip-on:` as written, over every piece.
+#[derive(Clone, Debug, Default)]
+pub struct FlipSpec {
+    /// (kind name, the kind it flips to) for each kind with a `flip:`.
+    pub pairs: Vec<(Text, Text)>,
+    /// The kinds with `flip-on: capture`: they flip only on a move that captures.
+    pub on_capture: Vec<Text>,
+}
+
+impl FlipSpec {
+    /// True if the kind named `name` flips only when it captures.
+    pub fn on_capture(&self, name: &str) -> bool {
+        self.on_capture.iter().any(|t| t.value == name)
+    }
+}
+
 /// The compiled flips: the kind each kind turns over to, by kind index.
 #[derive(Clone, Debug)]
 pub struct Flips {
     /// Per kind (by index): the kind it becomes after each of its moves, if it flips.
     pub to: Vec<Option<Kind>>,
+    /// Bit mask (bit = kind index) of the kinds that flip only on their captures
+    /// (`flip-on: capture`).
+    pub on_capture: u64,
 }
 
 impl Flips {
@@ -122,17 +146,18 @@ impl Module for Flips {
     }];
     /// Its key is a piece key (`pieces.*.flip`, [`FLIP_KEY`]).
     const KEYS: &'static [&'static str] = &[];
-    /// (kind name, the kind it flips to) for each kind with a `flip:`.
-    type Spec = Vec<(Text, Text)>;
+    /// Every kind's `flip:` and `flip-on:`.
+    type Spec = FlipSpec;
 
     /// The spec is gathered from the pieces, not from top-level keys.
     fn read(_: &mut Reader, _: &mut Fields<'_>) -> Option<Self::Spec> {
         None
     }
 
-    const PIECE_KEYS: &'static [&'static str] = &[FLIP_KEY];
+    const PIECE_KEYS: &'static [&'static str] = &[FLIP_KEY, FLIP_ON_KEY];
 
-    /// `flip: KIND`, checked against the piece's other keys ([`check_piece`]).
+    /// `flip: KIND`, checked against the piece's other keys ([`check_piece`]), and
+    /// `flip-on: move | capture` (default `move`; a located error without `flip:`).
     fn read_piece(
         r: &mut Reader,
         piece: &Text,
@@ -144,8 +169,30 @@ impl Module for Flips {
             .opt(FLIP_KEY)
             .and_then(|n| super::text(r, n, "a piece name"));
         check_piece(r, &piece.value, node, flip.as_ref());
+        let on = f.opt(FLIP_ON_KEY).and_then(|n| {
+            let word = r.word(n, &["move", "capture"], "`flip-on`")?;
+            if flip.is_none() {
+                r.error(
+                    Diagnostic::new(
+                        Code::SpecFlip,
+                        format!("`{}` has `flip-on:` and no `flip:`", piece.value),
+                        Some(n.span.clone()),
+                    )
+                    .label("here")
+                    .help(
+                        "add `flip: KIND` (the kind of its other face), or remove `flip-on`"
+                            .to_string(),
+                    ),
+                );
+            }
+            (word == "capture").then_some(())
+        });
         if let Some(to) = flip {
-            spec.get_or_insert_with(Vec::new).push((piece.clone(), to));
+            let spec = spec.get_or_insert_with(FlipSpec::default);
+            if on.is_some() {
+                spec.on_capture.push(piece.clone());
+            }
+            spec.pairs.push((piece.clone(), to));
         }
     }
 
@@ -154,15 +201,21 @@ impl Module for Flips {
     /// error at the flip's span.
     fn compile(spec: &Self::Spec, cx: &mut Cx<'_>) -> Option<Flips> {
         let mut to = vec![None; cx.kinds.len()];
-        for (kind, target) in spec {
+        let mut on_capture = 0u64;
+        for (kind, target) in &spec.pairs {
+            if spec.on_capture(&kind.value)
+                && let Some(i) = cx.kinds.iter().position(|k| *k == kind.value)
+            {
+                on_capture |= 1 << i;
+            }
             let target = cx.kind(target);
             if let Some(i) = cx.kinds.iter().position(|k| *k == kind.value) {
                 to[i] = target;
             }
         }
         // A kind whose own `flip:` names no kind has been reported already.
-        let written = |k: Kind| spec.iter().any(|(n, _)| cx.kinds[k.index()] == n.value);
-        for (kind, target) in spec {
+        let written = |k: Kind| (spec.pairs.iter()).any(|(n, _)| cx.kinds[k.index()] == n.value);
+        for (kind, target) in &spec.pairs {
             let Some(i) = cx.kinds.iter().position(|k| *k == kind.value) else {
                 continue;
             };
@@ -187,14 +240,19 @@ impl Module for Flips {
                 );
             }
         }
-        Some(Flips { to })
+        Some(Flips { to, on_capture })
     }
 
     fn explain_kind(&self, kind: Kind, names: &Names<'_>) -> Vec<String> {
         self.of(kind)
             .map(|t| {
+                let when = if self.on_capture >> kind.0 & 1 == 1 {
+                    "capture"
+                } else {
+                    "move"
+                };
                 vec![format!(
-                    "flips: becomes a {} after every move it makes",
+                    "flips: becomes a {} after every {when} it makes",
                     names.kind(t)
                 )]
             })

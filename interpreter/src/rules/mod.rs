@@ -59,6 +59,7 @@ pub mod hands;
 pub mod in_place;
 pub mod last_royal;
 pub mod mate;
+pub mod mate_rule;
 pub mod material_count;
 pub mod move_rule;
 pub mod multi_step;
@@ -191,6 +192,9 @@ pub trait Host {
     fn royals(&self, seat: Seat) -> SquareSet;
     /// True if square `sq` is attacked by a live piece of any seat in `seats`.
     fn attacked(&self, sq: Square, seats: SeatSet) -> bool;
+    /// True if square `sq` is attacked by a live piece of a kind in `kinds` (bit = kind index)
+    /// of any seat in `seats`; the other pieces still block.
+    fn attacked_by_kinds(&self, sq: Square, seats: SeatSet, kinds: u64) -> bool;
     /// How many piece kinds the variant has.
     fn kinds(&self) -> usize;
     /// How many pieces of `kind` `seat` has in hand.
@@ -1023,6 +1027,7 @@ registry! {
     Gating gating: gating::Gating,
     Enclose enclose: enclose::Enclose,
     Walls walls: walls::Walls,
+    MateRule mate_rule: mate_rule::MateRule,
 }
 
 impl Modules {

@@ -329,6 +329,23 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     ("wolf", include_str!("../../../rules/catalogue/wolf.yaml")),
     (
+        "gustav3",
+        include_str!("../../../rules/catalogue/gustav3.yaml"),
+    ),
+    (
+        "omicron",
+        include_str!("../../../rules/catalogue/omicron.yaml"),
+    ),
+    (
+        "troitzky",
+        include_str!("../../../rules/catalogue/troitzky.yaml"),
+    ),
+    (
+        "shatar",
+        include_str!("../../../rules/catalogue/shatar.yaml"),
+    ),
+    ("micro", include_str!("../../../rules/catalogue/micro.yaml")),
+    (
         "kingofthehill",
         include_str!("../../../examples/kingofthehill.yaml"),
     ),
