@@ -14,6 +14,7 @@ mod limits;
 mod maxn;
 mod mcts;
 mod order;
+mod pawns;
 mod positional;
 mod pvs;
 mod random;

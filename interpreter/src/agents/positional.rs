@@ -65,6 +65,8 @@ pub struct Positional {
     squares: usize,
     /// Facings.
     orients: usize,
+    /// Pawn structure (passed and doubled pawns), where some kind is a pawn.
+    pawns: Option<super::pawns::Pawns>,
 }
 
 impl Positional {
@@ -139,6 +141,7 @@ impl Positional {
             start,
             squares,
             orients,
+            pawns: super::pawns::Pawns::new(v, values),
         }
     }
 
@@ -175,6 +178,13 @@ impl Positional {
             }
             for (k, &x) in values.iter().enumerate() {
                 material += pos.hand_count(Seat(s as u8), crate::vocab::Kind(k as u8)) as i32 * x;
+            }
+        }
+        if let Some(p) = &self.pawns {
+            let [a, b] = p.values(pos);
+            for (s, [m, e]) in [a, b].into_iter().enumerate() {
+                mg[s] += m;
+                eg[s] += e;
             }
         }
         let phase = (material * PHASE / self.start).clamp(0, PHASE);
@@ -273,17 +283,7 @@ fn advancement(
     combo: usize,
     kind: usize,
 ) -> Option<(i32, Vec<Option<i32>>)> {
-    let info = v.kinds.get(kind)?;
-    let promotion = info.promotion.as_ref()?;
-    let own = values.get(kind).copied().unwrap_or(0);
-    let gain = promotion
-        .to
-        .iter()
-        .map(|k| values.get(k.index()).copied().unwrap_or(0) - own)
-        .max()?;
-    if gain <= 0 {
-        return None;
-    }
+    let gain = super::pawns::promotion_gain(v, values, kind)?;
     let zone = v.promo_zone.get(combo)?;
     let squares = v.board.len();
     let empty = [Piece::EMPTY; 256];

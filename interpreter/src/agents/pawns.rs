@@ -1,0 +1,310 @@
+//! [`Pawns`]: pawn structure for the two-seat evaluation, read from the rule file alone (no
+//! variant names). A *pawn* is a kind that promotes with a gain and whose quiet moves never
+//! lead back to a square it left (it only advances: chess's pawn, shatranj's padati, makruk's
+//! bia, shogi's pawn, lance and knight). Its *path* is the squares of its shortest quiet
+//! routes into the promotion zone; its *span* is every square it stands on, may step to by
+//! quiet moves, or may capture on from there. A pawn is *passed* when no enemy pawn's span
+//! meets its path (no enemy pawn can ever block or take it on its way), and *doubled* when an
+//! own pawn stands on its path.
+
+use crate::compile::{CAPTURE, QUIET, Variant};
+use crate::engine::Position;
+use crate::vocab::{Piece, Seat, SquareSet};
+
+/// A passed pawn's flat bonus in thousandths of its own value (middle game, end game).
+const PASSED_BASE: [i32; 2] = [100, 200];
+
+/// A passed pawn `d` quiet moves from its zone gets its own value plus its promotion's gain,
+/// times these thousandths, over `(d + 1)²` (middle game, end game).
+const PASSED_NEAR: [i32; 2] = [150, 300];
+
+/// A doubled pawn's penalty in thousandths of its own value (middle game, end game).
+const DOUBLED: [i32; 2] = [100, 250];
+
+/// The pawn-structure tables of one variant (index `combo * squares + square`).
+#[derive(Clone, Debug)]
+pub struct Pawns {
+    /// Per (kind, facing) combination: its value (units) if it is a pawn.
+    own: Vec<Option<i32>>,
+    /// Per combination: its value plus its best promotion's gain (units).
+    worth: Vec<i32>,
+    /// Per combination and square: quiet moves into the zone (`u8::MAX`: never).
+    dist: Vec<u8>,
+    /// Per combination and square: the squares of its shortest quiet routes into the zone.
+    path: Vec<SquareSet>,
+    /// Per combination and square: the squares it stands on, may reach or may capture on.
+    span: Vec<SquareSet>,
+    /// Squares on the board.
+    squares: usize,
+    /// Facings.
+    orients: usize,
+}
+
+impl Pawns {
+    /// The tables of `v` with the piece values `values` (units per kind); `None` when no kind
+    /// is a pawn.
+    pub fn new(v: &Variant, values: &[i32]) -> Option<Pawns> {
+        let squares = v.board.len();
+        let orients = v.orients.len();
+        let combos = v.kinds.len() * orients;
+        let mut p = Pawns {
+            own: vec![None; combos],
+            worth: vec![0; combos],
+            dist: vec![u8::MAX; combos * squares],
+            path: vec![SquareSet::default(); combos * squares],
+            span: vec![SquareSet::default(); combos * squares],
+            squares,
+            orients,
+        };
+        for combo in 0..combos {
+            p.fill(v, values, combo);
+        }
+        p.own.iter().any(Option::is_some).then_some(p)
+    }
+
+    /// Fills the tables of `combo` if it is a pawn.
+    fn fill(&mut self, v: &Variant, values: &[i32], combo: usize) {
+        let kind = combo / self.orients;
+        let Some(gain) = promotion_gain(v, values, kind) else {
+            return;
+        };
+        let Some(zone) = v.promo_zone.get(combo) else {
+            return;
+        };
+        let quiet = targets(v, combo, QUIET);
+        let reach: Vec<SquareSet> = (0..self.squares).map(|s| closure(&quiet, s)).collect();
+        let returns =
+            (0..self.squares).any(|s| quiet[s].iter().any(|t| reach[t as usize].contains(s as u8)));
+        if returns {
+            return;
+        }
+        let dist = distances(&quiet, zone);
+        let hits = targets(v, combo, CAPTURE);
+        let own = values.get(kind).copied().unwrap_or(0);
+        self.own[combo] = Some(own);
+        self.worth[combo] = own + gain;
+        for sq in 0..self.squares {
+            let i = combo * self.squares + sq;
+            self.dist[i] = dist[sq];
+            self.path[i] = route(&quiet, &dist, sq);
+            let mut span = reach[sq];
+            span.insert(sq as u8);
+            for s in span.iter() {
+                span = union(span, hits[s as usize]);
+            }
+            self.span[i] = span;
+        }
+    }
+
+    /// Per seat of `pos` (two seats): its pawn-structure value in units, middle game and end
+    /// game (`[seat][phase]`).
+    pub fn values(&self, pos: &Position) -> [[i32; 2]; 2] {
+        let board = pos.board();
+        let mut pawns: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        let mut squares = [SquareSet::default(); 2];
+        for (s, list) in pawns.iter_mut().enumerate() {
+            for sq in pos.pieces_of(Seat(s as u8)).iter() {
+                let p: Piece = board[sq as usize];
+                let combo = p.combo(self.orients);
+                if !p.is_dead() && self.own[combo].is_some() {
+                    list.push(combo * self.squares + sq as usize);
+                    squares[s].insert(sq);
+                }
+            }
+        }
+        let mut out = [[0; 2]; 2];
+        for s in 0..2 {
+            for &i in &pawns[s] {
+                let term = self.pawn(i, squares[s], &pawns[1 - s]);
+                out[s][0] += term[0];
+                out[s][1] += term[1];
+            }
+        }
+        out
+    }
+
+    /// The value of the pawn at table index `i`, its seat's pawns on `mine`, the other seat's
+    /// pawns at table indices `theirs`: passed bonus less doubled penalty (mg, eg).
+    fn pawn(&self, i: usize, mine: SquareSet, theirs: &[usize]) -> [i32; 2] {
+        let combo = i / self.squares;
+        let own = self.own[combo].unwrap_or(0);
+        let d = self.dist[i];
+        if d == 0 || d == u8::MAX {
+            return [0; 2];
+        }
+        let path = &self.path[i];
+        let mut out = [0; 2];
+        if intersects(path, &mine) {
+            for (o, w) in out.iter_mut().zip(DOUBLED) {
+                *o -= own * w / 1000;
+            }
+        }
+        if theirs.iter().all(|&j| !intersects(path, &self.span[j])) {
+            let near = (d as i32 + 1) * (d as i32 + 1);
+            for ((o, base), w) in out.iter_mut().zip(PASSED_BASE).zip(PASSED_NEAR) {
+                *o += own * base / 1000 + self.worth[combo] * w / 1000 / near;
+            }
+        }
+        out
+    }
+}
+
+/// The value `kind`'s best promotion gains (units), `None` if it does not promote or gains
+/// nothing.
+pub(super) fn promotion_gain(v: &Variant, values: &[i32], kind: usize) -> Option<i32> {
+    let promotion = v.kinds.get(kind)?.promotion.as_ref()?;
+    let own = values.get(kind).copied().unwrap_or(0);
+    let gain = promotion
+        .to
+        .iter()
+        .map(|k| values.get(k.index()).copied().unwrap_or(0) - own)
+        .max()?;
+    (gain > 0).then_some(gain)
+}
+
+/// Per square: the squares a piece of `combo` there reaches on an empty board by a move whose
+/// mode has a bit of `mode`.
+fn targets(v: &Variant, combo: usize, mode: u8) -> Vec<SquareSet> {
+    let empty = [Piece::EMPTY; 256];
+    (0..v.board.len())
+        .map(|sq| {
+            let mut out = SquareSet::default();
+            v.table.walk(
+                combo,
+                sq as u8,
+                &empty,
+                |_| false,
+                |to, m, _| {
+                    if m & mode != 0 {
+                        out.insert(to);
+                    }
+                },
+            );
+            out
+        })
+        .collect()
+}
+
+/// The squares reachable from `start` by one or more steps of `next`.
+fn closure(next: &[SquareSet], start: usize) -> SquareSet {
+    let mut seen = SquareSet::default();
+    let mut stack = vec![start as u8];
+    while let Some(s) = stack.pop() {
+        for t in next[s as usize].iter() {
+            if !seen.contains(t) {
+                seen.insert(t);
+                stack.push(t);
+            }
+        }
+    }
+    seen
+}
+
+/// Per square: the fewest steps of `next` into `zone` (`u8::MAX`: never).
+fn distances(next: &[SquareSet], zone: &SquareSet) -> Vec<u8> {
+    let n = next.len();
+    let mut dist: Vec<u8> = (0..n)
+        .map(|s| if zone.contains(s as u8) { 0 } else { u8::MAX })
+        .collect();
+    for d in 1..u8::MAX {
+        let mut changed = false;
+        for s in 0..n {
+            if dist[s] == u8::MAX && next[s].iter().any(|t| dist[t as usize] == d - 1) {
+                dist[s] = d;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    dist
+}
+
+/// The squares after `start` on its shortest routes of `next` into the zone of `dist`.
+fn route(next: &[SquareSet], dist: &[u8], start: usize) -> SquareSet {
+    let mut out = SquareSet::default();
+    let mut frontier = vec![start as u8];
+    while let Some(s) = frontier.pop() {
+        let d = dist[s as usize];
+        if d == 0 || d == u8::MAX {
+            continue;
+        }
+        for t in next[s as usize].iter() {
+            if dist[t as usize] == d - 1 && !out.contains(t) {
+                out.insert(t);
+                frontier.push(t);
+            }
+        }
+    }
+    out
+}
+
+/// The squares of either set.
+fn union(a: SquareSet, b: SquareSet) -> SquareSet {
+    let mut out = a;
+    for (x, y) in out.0.iter_mut().zip(b.0) {
+        *x |= y;
+    }
+    out
+}
+
+/// True if the two sets share a square.
+#[inline]
+fn intersects(a: &SquareSet, b: &SquareSet) -> bool {
+    a.0.iter().zip(&b.0).any(|(x, y)| x & y != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
+
+    /// The pawn-structure value of `fen` in chess, per seat `[mg, eg]`.
+    fn chess(fen: &str) -> [[i32; 2]; 2] {
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let values: Vec<i32> = v.kinds.iter().map(|k| k.value as i32 * 100).collect();
+        let p = Pawns::new(&v, &values).unwrap();
+        let pos = crate::notation::from_fen(&v, fen).unwrap();
+        p.values(&pos)
+    }
+
+    #[test]
+    fn passed_and_doubled_pawns_by_hand() {
+        // White pawn e4 (4 quiet moves from e8, worth 100 + gain 800): passed when no black
+        // pawn can block or take it on e5–e8: mg 10 + 135/25 = 15, eg 20 + 270/25 = 30.
+        assert_eq!(chess("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1")[0], [15, 30]);
+        // A black pawn on d7 covers e6 (it captures there from d7): not passed.
+        assert_eq!(chess("4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1")[0], [0, 0]);
+        // A black pawn behind it (f3) or two files away (c7) does not stop it.
+        assert_eq!(chess("4k3/2p5/8/8/4P3/5p2/8/4K3 w - - 0 1")[0], [15, 30]);
+        // Doubled: e2 behind e4 (e2 loses 10 / 25); e2 (6 single steps away) is passed too
+        // (its path holds only its own pawn): 10 + 135/49 = 12, 20 + 270/49 = 25, less the
+        // doubled penalty.
+        assert_eq!(
+            chess("4k3/8/8/8/4P3/8/4P3/4K3 w - - 0 1")[0],
+            [15 + 12 - 10, 30 + 25 - 25]
+        );
+        // The black pawn's own view: d7 is not passed (the white pawn on e4 may step to e5
+        // and take on d6, on d7's path).
+        assert_eq!(chess("4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1")[1], [0, 0]);
+    }
+
+    #[test]
+    fn only_kinds_that_never_return_are_pawns() {
+        // Shogi: the pawn, lance and knight only advance; the silver steps back, the rook
+        // and bishop promote but return, so they are no pawns.
+        let v = load_variant("shogi", &Assignment::default()).unwrap();
+        let values: Vec<i32> = v.kinds.iter().map(|k| k.value as i32 * 100).collect();
+        let p = Pawns::new(&v, &values).unwrap();
+        let pawn_kinds: Vec<&str> = (0..v.kinds.len())
+            .filter(|&k| p.own[k * p.orients].is_some())
+            .map(|k| v.kinds[k].name.as_str())
+            .collect();
+        for name in ["silver", "rook", "bishop", "gold", "king"] {
+            assert!(!pawn_kinds.contains(&name), "{name} in {pawn_kinds:?}");
+        }
+        assert!(pawn_kinds.contains(&"pawn"), "{pawn_kinds:?}");
+    }
+}
