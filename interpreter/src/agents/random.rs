@@ -91,14 +91,6 @@ pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
         .map_or(0, |j| j + 1);
     let end = i + moves[i..].iter().take_while(|m| m.from == from).count() - 1;
     let group = &mut moves[start..=end];
-    // Already in the canonical order (the bitboard generator gives a piece's moves by target
-    // square): no selection.
-    if group
-        .windows(2)
-        .all(|w| w[0].canonical_key() < w[1].canonical_key())
-    {
-        return group[i - start];
-    }
     if group.len() <= SHORT_BUFFER
         && let Some(m) = nth_plain(group, i - start)
     {

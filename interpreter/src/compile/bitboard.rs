@@ -216,7 +216,7 @@ mod tests {
                 (0..board.len())
                     .filter(|&s| occ >> s & 1 == 1)
                     .for_each(|s| mailbox[s] = wall);
-                for k in 0..betzas.len() {
+                for (k, betza) in betzas.iter().enumerate() {
                     for sq in board.squares() {
                         let Square(from) = sq;
                         let (mut quiet, mut capture) = (0u64, 0u64);
@@ -238,8 +238,7 @@ mod tests {
                         assert_eq!(
                             got,
                             Some((quiet, capture)),
-                            "{} on {} of {files}x{ranks}, occupancy {occ:#x}",
-                            betzas[k],
+                            "{betza} on {} of {files}x{ranks}, occupancy {occ:#x}",
                             board.name(sq)
                         );
                     }

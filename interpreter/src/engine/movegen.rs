@@ -163,8 +163,7 @@ impl Position {
     }
 
     /// Pushes the moves of piece `p` ((kind, orientation) combo `combo`, on `from`) to the
-    /// squares of `targets`, in square order (so a piece's moves come in the canonical order
-    /// unless it promotes); with `PROMOTES`, through [`push_move`](Self::push_move) only where
+    /// squares of `targets`, in square order; with `PROMOTES`, through [`push_move`](Self::push_move) only where
     /// a promotion may apply (the move starts or ends in the promotion zone).
     #[inline(always)]
     fn push_bits<const PROMOTES: bool>(
@@ -185,7 +184,6 @@ impl Position {
         } else {
             0
         };
-        out.reserve(targets.count_ones() as usize);
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
             targets &= targets - 1;
