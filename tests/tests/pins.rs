@@ -1,7 +1,9 @@
 //! Pin-aware legality (issue 27): the shortcut that clears most moves without playing them
 //! (`Position::legal_moves`) gives exactly the moves of the slow reference that plays and tests
 //! every candidate (`Position::set_reference_legality`), on seeded random walks through every
-//! built-in and catalogue variant and on hand-built pins of each kind of attacker.
+//! built-in and catalogue variant and on hand-built pins of each kind of attacker. The
+//! reference also walks the move table where the fast path reads its bitboards (boards of at
+//! most 64 squares, issue 27), so the walks compare the two generators too.
 
 use ashtapada::notation::move_to_string;
 use ashtapada::spec::all_builtins;

@@ -3,6 +3,7 @@
 //! rules. Every problem in the file is collected and reported at once.
 
 mod attack;
+mod bitboard;
 mod explain;
 mod movetable;
 mod quantity;
@@ -12,6 +13,7 @@ mod setup;
 mod warnings;
 
 pub use attack::AttackTable;
+pub use bitboard::{BitTable, EntryBits, RayBits, ray_reach};
 pub use movetable::{
     CAPTURE, EN_PASSANT, Entry, HopLimits, HopRay, INITIAL, Leap, MoveTable, Movement, QUIET, Ray,
     Zoned, reference_moves, reference_targets,

@@ -93,6 +93,8 @@ pub struct MoveTable {
     pub hop_rays: Vec<HopRay>,
     /// Per kind: what its hops may not pass over or capture.
     pub hop_limits: Vec<HopLimits>,
+    /// The leaps and rays as bitboards, on boards of at most 64 squares (else empty).
+    pub bits: super::BitTable,
 }
 
 /// One hop ray from a square: the line (squares in [`MoveTable::ray_squares`]) along which the
@@ -304,6 +306,7 @@ impl MoveTable {
                 }
             }
         }
+        t.bits = super::BitTable::build(&t, board.len());
         t
     }
 

@@ -37,6 +37,13 @@ impl Position {
         let v = &*self.variant;
         let n_orients = v.orients.len();
         let any = dice.iter().fold(0, |a, &(_, k)| a | k);
+        let occ = self.occupied_bits();
+        // The reference path walks the tables: tests compare the two generators.
+        let bits = if self.reference_legality {
+            &crate::compile::BitTable::EMPTY
+        } else {
+            &v.table.bits
+        };
         for from in self.occ[seat.index()].iter() {
             let p = self.board[from as usize];
             let k = p.kind();
@@ -52,9 +59,9 @@ impl Position {
                 // Pieces that never promote here push each move as found, without the
                 // promotion test.
                 if promotes {
-                    self.piece_moves::<true>(seat, p, combo, from, die, out);
+                    self.piece_moves::<true>(seat, p, (combo, from, occ), (bits, die), out);
                 } else {
-                    self.piece_moves::<false>(seat, p, combo, from, die, out);
+                    self.piece_moves::<false>(seat, p, (combo, from, occ), (bits, die), out);
                 }
             }
         }
@@ -85,12 +92,25 @@ impl Position {
         from: u8,
         out: &mut Vec<Move>,
     ) {
-        self.piece_moves::<false>(seat, p, combo, from, 0, out);
+        // The table walk (no bitboards): the board may stand with a move applied in place.
+        let walk = &crate::compile::BitTable::EMPTY;
+        self.piece_moves::<false>(seat, p, (combo, from, 0), (walk, 0), out);
+    }
+
+    /// The occupied squares as a bitboard (every seat's pieces and the ownerless ones), for
+    /// boards of at most 64 squares ([`crate::compile::BitTable`]); meaningless on larger ones.
+    #[inline]
+    pub(crate) fn occupied_bits(&self) -> u64 {
+        self.occ.iter().fold(self.walls.0[0], |a, s| a | s.0[0])
     }
 
     /// Appends the leaps and rays of piece `p` (of `seat`, on `from`, (kind, orientation)
-    /// combo `combo`) from the move table, tagged with `die`; expanded into promotion choices
-    /// if `PROMOTES` (the kind has a promotion).
+    /// combo `combo`, on a board whose occupied squares are `occ` as a bitboard) from the move
+    /// table, tagged with `die`; expanded into promotion choices if `PROMOTES` (the kind has a
+    /// promotion). Where `bits` (the table's bitboards, or none) has the piece's entry the
+    /// targets come from it ([`crate::compile::BitTable::targets`]) in square order, else
+    /// from a walk of the table, nearest first: the canonical order agents use does not
+    /// depend on it.
     ///
     /// The hottest loop of the engine: written out here rather than through
     /// `MoveTable::walk` (which mobility, exposure and drops use), so each target is pushed
@@ -100,9 +120,8 @@ impl Position {
         &self,
         seat: Seat,
         p: Piece,
-        combo: usize,
-        from: u8,
-        die: u8,
+        (combo, from, occ): (usize, u8, u64),
+        (bits, die): (&crate::compile::BitTable, u8),
         out: &mut Vec<Move>,
     ) {
         let t = &self.variant.table;
@@ -113,6 +132,17 @@ impl Position {
                 out.push(Move::board(Square(from), Square(to)).with_die(die));
             }
         };
+        if let Some((mut targets, mut capture)) = bits.targets(t, combo, from, occ) {
+            while capture != 0 {
+                let to = capture.trailing_zeros();
+                capture &= capture - 1;
+                if self.capturable(seat, self.board[to as usize]) {
+                    targets |= 1 << to;
+                }
+            }
+            self.push_bits::<PROMOTES>(p, (combo, from), targets, die, out);
+            return;
+        }
         let e = t.entry(combo, from);
         for l in t.leaps_of(e) {
             let target = self.board[l.to as usize];
@@ -143,6 +173,39 @@ impl Position {
                     }
                     break;
                 }
+            }
+        }
+    }
+
+    /// Pushes the moves of piece `p` ((kind, orientation) combo `combo`, on `from`) to the
+    /// squares of `targets`, in square order; with `PROMOTES`, through [`push_move`](Self::push_move) only where
+    /// a promotion may apply (the move starts or ends in the promotion zone).
+    #[inline(always)]
+    fn push_bits<const PROMOTES: bool>(
+        &self,
+        p: Piece,
+        (combo, from): (usize, u8),
+        mut targets: u64,
+        die: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let zoned = if PROMOTES {
+            let zone = self.variant.promo_zone[combo].0[0];
+            if zone >> from & 1 != 0 {
+                targets
+            } else {
+                targets & zone
+            }
+        } else {
+            0
+        };
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            if PROMOTES && zoned >> to & 1 != 0 {
+                self.push_move(p, combo, from, to, die, out);
+            } else {
+                out.push(Move::board(Square(from), Square(to)).with_die(die));
             }
         }
     }
@@ -444,9 +507,11 @@ impl Position {
         }
     }
 
-    /// Sets whether every candidate move is played and tested for royal safety (`true`: the
-    /// slow reference path) or only those the pin-aware shortcut cannot clear (`false`, the
-    /// default): both give the same moves; tests compare them.
+    /// Sets whether every candidate move is played and tested for royal safety and the
+    /// candidates come from a walk of the move table (`true`: the slow reference path) or only
+    /// those the pin-aware shortcut cannot clear are tested and the candidates come from the
+    /// bitboards where the board has them (`false`, the default): both give the same moves;
+    /// tests compare them.
     #[doc(hidden)]
     pub fn set_reference_legality(&mut self, on: bool) {
         self.reference_legality = on;

@@ -58,6 +58,8 @@ pub struct Position {
     pub(crate) variant: Arc<Variant>,
     pub(crate) board: [Piece; 256],
     pub(crate) occ: [SquareSet; MAX_SEATS],
+    /// Squares holding ownerless pieces (dead walls): with `occ`, every occupied square.
+    pub(crate) walls: SquareSet,
     pub(crate) royals: [SquareSet; MAX_SEATS],
     pub(crate) count: [u16; MAX_SEATS],
     pub(crate) material: [i64; MAX_SEATS],
@@ -88,8 +90,9 @@ pub struct Position {
     /// position's own rules ([`Legality::Position`](super::Legality::Position)), so the test
     /// does not recurse into further trials.
     pub(crate) history_trial: bool,
-    /// True to test every candidate move by playing it ([`Position::set_reference_legality`]):
-    /// the slow reference the pin-aware shortcut is checked against.
+    /// True to test every candidate move by playing it and to walk the move table instead of
+    /// reading its bitboards ([`Position::set_reference_legality`]): the slow reference the
+    /// pin-aware shortcut and the bitboard generator are checked against.
     pub(crate) reference_legality: bool,
     /// The legal moves of this position, when `die_cache_valid`: in dice variants the die
     /// moves, found while deciding whether the turn goes on; in the others the
@@ -183,6 +186,7 @@ impl Position {
             variant,
             board: [Piece::EMPTY; 256],
             occ: [SquareSet::default(); MAX_SEATS],
+            walls: SquareSet::default(),
             royals: [SquareSet::default(); MAX_SEATS],
             count: [0; MAX_SEATS],
             material: [0; MAX_SEATS],
@@ -365,6 +369,8 @@ impl Position {
             self.kind_count[s][piece.kind().index()] += 1;
             self.material[s] += self.variant.kinds[piece.kind().index()].value;
             self.refresh_last_royals(s, piece);
+        } else if !piece.is_empty() {
+            self.walls.insert(sq);
         }
     }
 
@@ -413,6 +419,8 @@ impl Position {
             self.kind_count[s][piece.kind().index()] -= 1;
             self.material[s] -= self.variant.kinds[piece.kind().index()].value;
             self.refresh_last_royals(s, piece);
+        } else if !piece.is_empty() {
+            self.walls.remove(sq);
         }
         piece
     }
@@ -531,8 +539,12 @@ impl Position {
         let mut count = [0u16; MAX_SEATS];
         let mut kind_count = [[0u8; MAX_KINDS]; MAX_SEATS];
         let mut material = [0i64; MAX_SEATS];
+        let mut walls = SquareSet::default();
         for (sq, p) in self.board.iter().enumerate() {
             let s = p.owner().index();
+            if !p.is_empty() && s >= MAX_SEATS {
+                walls.insert(sq as u8);
+            }
             if p.is_empty() || s >= MAX_SEATS {
                 continue;
             }
@@ -558,6 +570,12 @@ impl Position {
                     }
                 }
             }
+        }
+        if self.walls != walls {
+            return Err(format!(
+                "ownerless pieces: cached {:?}, from the board {walls:?}",
+                self.walls
+            ));
         }
         for s in 0..MAX_SEATS {
             let seat = if s < seats {

@@ -35,7 +35,7 @@ impl Position {
         let unchecked = v.rules.first_move.as_ref().map_or(0, |f| f.not_in_check);
         let mut checked = None;
         // Without first-move or en-passant steps the special table is empty (castling alone).
-        let pieces = if v.has_special() {
+        let mut pieces = if v.has_special() {
             self.occ[seat.index()]
         } else {
             SquareSet::default()
@@ -44,6 +44,13 @@ impl Position {
         let region = (v.rules.multi_step.as_ref())
             .and_then(|m| m.region)
             .and_then(|r| v.regions.get(r as usize));
+        // Every special step is a first move (it needs its piece's right, without a region) or
+        // an en-passant capture (it needs the en-passant square): without either, only the
+        // pieces holding a right have one.
+        if region.is_none() && self.ep == NO_EP && v.board.len() <= NO_EP as usize {
+            let (a, b) = (pieces.0, self.rights.0);
+            pieces = SquareSet(std::array::from_fn(|i| a[i] & b[i]));
+        }
         for from in pieces.iter() {
             let p = self.board[from as usize];
             if p.is_dead() || kinds >> p.kind().0 & 1 == 0 {
