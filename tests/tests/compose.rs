@@ -473,6 +473,7 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     // enclosing as royal pieces are.
     ("walls", "gating", "walls", "setup.hand"),
     ("enclose", "duple-check", "enclose", "last-royal"),
+    ("enclose", "mate-rule", "enclose", "pieces.king.royal"),
     ("walls", "placement", "walls", "placement"),
     // The check limits bring a royal king, so they meet the royal kind's refusals.
     ("dice", "giving-check", "dice", "pieces.king.royal"),

@@ -383,6 +383,9 @@ impl Session {
         self.ready_to_move()?;
         let mut list = Vec::new();
         self.pos.game_moves(&mut list);
+        // Listed in the canonical order (origin, target, promotion, drop), whatever order the
+        // generator found them in.
+        ashtapada::vocab::canonical_order(&mut list);
         let board = self.variant().board;
         let from = match square {
             None => None,

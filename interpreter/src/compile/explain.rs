@@ -77,14 +77,23 @@ impl Variant {
             } else {
                 ""
             };
-            // A kind the setup places only dead (`setup.dead`) is a wall: its moves never
-            // play.
+            // A kind the setup places only dead (`setup.dead`), or the wall of two-part moves or
+            // of enclosing, is a wall: its moves never play.
             let placed = || self.setup.iter().filter(|(_, p)| p.kind().index() == i);
-            if placed().next().is_some() && placed().all(|(_, p)| p.is_dead()) {
+            let dead_only = placed().next().is_some() && placed().all(|(_, p)| p.is_dead());
+            let kind = crate::vocab::Kind(i as u8);
+            let wall = self.rules.walls.is_some_and(|w| w.piece.kind() == kind)
+                || self.rules.enclose.is_some_and(|e| e.wall == Some(kind));
+            if dead_only || wall {
+                let how = if dead_only {
+                    "placed dead by `setup.dead`"
+                } else {
+                    "of no seat"
+                };
                 let _ = writeln!(
                     s,
-                    "  {} `{}`: a wall (placed dead by `setup.dead`: it never moves, blocks \
-                     every piece and is never taken)",
+                    "  {} `{}`: a wall ({how}: it never moves, blocks every piece and is never \
+                     taken)",
                     k.name, k.letter
                 );
                 continue;
