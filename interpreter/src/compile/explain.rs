@@ -86,14 +86,13 @@ impl Variant {
                 || self.rules.enclose.is_some_and(|e| e.wall == Some(kind));
             if dead_only || wall {
                 let how = if dead_only {
-                    "placed dead by `setup.dead`"
+                    "placed dead by `setup.dead`: it never moves"
                 } else {
-                    "of no seat"
+                    "of no seat, put by the rules below: it never moves by itself"
                 };
                 let _ = writeln!(
                     s,
-                    "  {} `{}`: a wall ({how}: it never moves, blocks every piece and is never \
-                     taken)",
+                    "  {} `{}`: a wall ({how}, blocks every piece and is never taken)",
                     k.name, k.letter
                 );
                 continue;
