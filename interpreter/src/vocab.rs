@@ -801,8 +801,8 @@ mod tests {
     }
 
     #[test]
-    fn a_move_stays_seven_bytes() {
-        assert_eq!(std::mem::size_of::<Move>(), 7);
+    fn a_move_stays_eight_bytes() {
+        assert_eq!(std::mem::size_of::<Move>(), 8);
     }
 
     /// Each kind field has one meaning: a board move never shows a drop face, a drop never a
@@ -840,10 +840,20 @@ mod tests {
             (Some(k), None, Some(f))
         );
         assert_eq!(face.shown(), Some(f));
-        // Keys by hand: from << 32 | to << 24 | (shown + 1) << 16 | (dropped + 1) << 8 | die.
-        assert_eq!(plain.canonical_key(), 3 << 32 | 12 << 24);
-        assert_eq!(promoting.canonical_key(), 3 << 32 | 12 << 24 | 3 << 16 | 4);
-        assert_eq!(face.canonical_key(), 12 << 32 | 12 << 24 | 6 << 16 | 3 << 8);
+        // Keys by hand: from << 40 | to << 32 | (shown + 1) << 24 | (dropped + 1) << 16 |
+        // die << 8 | (wall + 1), the wall byte 0 for none.
+        assert_eq!(plain.canonical_key(), 3 << 40 | 12 << 32);
+        assert_eq!(
+            promoting.canonical_key(),
+            3 << 40 | 12 << 32 | 3 << 24 | 4 << 8
+        );
+        assert_eq!(
+            face.canonical_key(),
+            12 << 40 | 12 << 32 | 6 << 24 | 3 << 16
+        );
+        let walled = plain.with_wall(Square(20));
+        assert_eq!(walled.canonical_key(), 3 << 40 | 12 << 32 | 21);
+        assert_eq!(Move::from_canonical_key(walled.canonical_key()), walled);
         for m in [plain, promoting, drop, face] {
             assert_eq!(Move::from_canonical_key(m.canonical_key()), m);
         }

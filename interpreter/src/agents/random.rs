@@ -135,13 +135,13 @@ fn nth_by_origin(moves: &mut [Move], i: usize) -> Move {
 
 /// The `i`-th of `moves`, up to [`SHORT_BUFFER`] moves of one origin square, in the canonical
 /// order: by target square, then die (the rest of the key is the same for all), sorted as
-/// short keys; `None` if one of them promotes, drops or puts a wall (the short key would not
-/// order it).
+/// short keys; `None` if one of them promotes, drops, gates or puts a wall (the short key
+/// would not order it).
 #[inline]
 fn nth_plain(moves: &[Move], i: usize) -> Option<Move> {
     let mut keys = [0u16; SHORT_BUFFER];
     for (j, m) in moves.iter().enumerate() {
-        if m.promotes_to().is_some() || m.is_drop() || m.wall().is_some() {
+        if m.promotes_to().is_some() || m.is_drop() || m.gate().is_some() || m.wall().is_some() {
             return None;
         }
         let k = (m.to.0 as u16) << 8 | m.die as u16;
@@ -338,6 +338,28 @@ mod tests {
                     sorted[i],
                     "len {len}, i {i}"
                 );
+            }
+        }
+    }
+
+    /// Gating moves (a board move bringing a piece from the hand) and walls keep their extra
+    /// part when picked from a short list of one origin: each move of each list is picked once,
+    /// in the canonical order (the plain move first, then by the gated kind or the wall's
+    /// square).
+    #[test]
+    fn gating_and_wall_moves_are_picked_whole() {
+        let plain = Move::board(Square(4), Square(21));
+        let gating = vec![plain, plain.gating(Kind(1)), plain.gating(Kind(2))];
+        let walls = vec![plain.with_wall(Square(30)), plain.with_wall(Square(9))];
+        for list in [gating, walls] {
+            let mut expected = list.clone();
+            expected.sort();
+            expected.dedup();
+            assert_eq!(expected.len(), list.len());
+            for (i, &want) in expected.iter().enumerate() {
+                let mut moves = list.clone();
+                moves.reverse();
+                assert_eq!(canonical_nth(&mut moves, i), want, "i {i}");
             }
         }
     }
