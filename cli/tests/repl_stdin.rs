@@ -17,7 +17,7 @@ fn a_chaturaji_script_through_a_pipe() {
             .any(|l| l.starts_with("red> ") || l.starts_with("> ")),
         "no prompt in a pipe: {out}"
     );
-    assert!(out.contains("2 moves: 5:d2d3 1:d2d3\n"), "{out}");
+    assert!(out.contains("2 moves: 1:d2d3 5:d2d3\n"), "{out}");
     assert!(out.contains("error: unknown command `bogus`"), "{out}");
     assert!(out.contains("\n1. red 1,5 1:d2d3 5:d1d2\n"), "{out}");
 }
