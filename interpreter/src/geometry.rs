@@ -242,6 +242,19 @@ impl fmt::Display for Orientation {
     }
 }
 
+/// The eight king-step vectors (file, rank) around a square: the squares a blast reaches
+/// (explosions) and those an ataxx drop turns over (enclosing).
+pub const KING_STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

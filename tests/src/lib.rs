@@ -170,6 +170,11 @@ pub fn square(pos: &Position, name: &str) -> Square {
         .unwrap_or_else(|| panic!("{name} is not a square"))
 }
 
+/// The game's result in words ("black wins (checkmate)"), `None` while it goes on.
+pub fn result(pos: &mut Position) -> Option<String> {
+    pos.outcome().map(|o| pos.describe_outcome(o))
+}
+
 /// The piece on `name` as the board field writes it: owner letter (`_` for none), kind
 /// letter, `:` and the facing seat's letter when it faces as another seat, `*` when dead;
 /// `""` for an empty square.

@@ -7,7 +7,7 @@
 use ashtapada::notation::{from_fen, to_fen};
 use ashtapada::spec::{CATALOGUE, Group};
 use ashtapada::{Assignment, Position, load_variant};
-use ashtapada_tests::{PerftCase, check_counts, parse_perft_file, play, position};
+use ashtapada_tests::{PerftCase, check_counts, parse_perft_file, play, position, result};
 
 /// Every reference file `tests/reference/catalogue*.perft` (`catalogue.perft` and one per
 /// branch that added variants, such as `catalogue-pawns.perft`), in name order.
@@ -183,10 +183,6 @@ fn the_groups_cover_every_builtin_once() {
     all.dedup();
     assert_eq!(all.len(), n, "no built-in in two groups");
     assert_eq!(Group::Catalogue.names().len(), CATALOGUE.len());
-}
-
-fn result(pos: &mut Position) -> Option<String> {
-    pos.outcome().map(|o| pos.describe_outcome(o))
 }
 
 /// The outcome, in words, of `variant` from `fen` after `moves`.

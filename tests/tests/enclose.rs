@@ -5,7 +5,7 @@
 
 use ashtapada::Position;
 use ashtapada::notation::{pass_text, to_fen};
-use ashtapada_tests::{at, play, position};
+use ashtapada_tests::{at, play, position, result};
 
 /// The legal moves of `pos` as UCI writes them (`P@c3`, `g1e3`), sorted.
 fn moves(pos: &mut Position) -> Vec<String> {
@@ -20,10 +20,6 @@ fn moves(pos: &mut Position) -> Vec<String> {
         .collect();
     out.sort();
     out
-}
-
-fn result(pos: &mut Position) -> Option<String> {
-    pos.outcome().map(|o| pos.describe_outcome(o))
 }
 
 /// Flipello: white drops on c3. East, d3 and e3 (black) run to f3 (white): both turn; north,

@@ -5,7 +5,7 @@
 
 use ashtapada::notation::to_fen;
 use ashtapada::{Position, perft};
-use ashtapada_tests::{check_counts, parse_perft_file, play, position};
+use ashtapada_tests::{check_counts, parse_perft_file, play, position, result};
 
 const EXAMPLES: &str = include_str!("../reference/examples.perft");
 
@@ -56,10 +56,6 @@ fn every_example_matches_fairy_stockfish_perft() {
             "{v}: fewer than three positions"
         );
     }
-}
-
-fn result(pos: &mut Position) -> Option<String> {
-    pos.outcome().map(|o| pos.describe_outcome(o))
 }
 
 /// White's king on e3, black's on e1: e4 is one of the four centre squares, so the king that

@@ -6,7 +6,7 @@
 
 use ashtapada::Position;
 use ashtapada::notation::to_fen;
-use ashtapada_tests::{at, play, position};
+use ashtapada_tests::{at, play, position, result};
 
 /// The legal moves of `pos` in coordinate notation (`e1d2`), sorted.
 fn moves(pos: &mut Position) -> Vec<String> {
@@ -18,10 +18,6 @@ fn moves(pos: &mut Position) -> Vec<String> {
         .collect();
     out.sort();
     out
-}
-
-fn result(pos: &mut Position) -> Option<String> {
-    pos.outcome().map(|o| pos.describe_outcome(o))
 }
 
 /// exd5 in atomic: the capturing pawn and the captured pawn both leave the board; nothing

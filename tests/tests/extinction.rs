@@ -8,11 +8,7 @@
 
 use ashtapada::notation::{move_to_string, to_fen};
 use ashtapada::{Position, perft};
-use ashtapada_tests::{play, position};
-
-fn result(pos: &mut Position) -> Option<String> {
-    pos.outcome().map(|o| pos.describe_outcome(o))
-}
+use ashtapada_tests::{play, position, result};
 
 fn after(variant: &str, fen: &str, moves: &[&str]) -> Option<String> {
     let mut pos = position(variant, &[], fen);

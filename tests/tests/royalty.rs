@@ -5,13 +5,8 @@
 //! (`giving-check: forbidden`) and its flag with black's answering move (`reaches`), and
 //! suicide's stalemate won by the side with fewer pieces (`stalemate-by: fewer-pieces`).
 
-use ashtapada::Position;
 use ashtapada::notation::parse_move;
-use ashtapada_tests::{play, position};
-
-fn result(pos: &mut Position) -> Option<String> {
-    pos.outcome().map(|o| pos.describe_outcome(o))
-}
+use ashtapada_tests::{play, position, result};
 
 fn after(variant: &str, fen: &str, moves: &[&str]) -> Option<String> {
     let mut pos = position(variant, &[], fen);

@@ -8,11 +8,7 @@ use ashtapada::notation::from_fen;
 use ashtapada::notation::{move_to_string, parse_move, to_fen};
 use ashtapada::spec::load_str;
 use ashtapada::{Assignment, Position, compile};
-use ashtapada_tests::{at, play, position};
-
-fn result(pos: &mut Position) -> Option<String> {
-    pos.outcome().map(|o| pos.describe_outcome(o))
-}
+use ashtapada_tests::{at, play, position, result};
 
 fn count(pos: &mut Position) -> usize {
     pos.legal_move_list().len()

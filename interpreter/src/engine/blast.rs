@@ -9,16 +9,7 @@ use crate::rules::explosion::Explosions;
 use crate::vocab::{Piece, Seat, SquareSet};
 
 /// The eight king-step vectors around a square.
-const AROUND: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
+const AROUND: [(i32, i32); 8] = crate::geometry::KING_STEPS;
 
 impl Position {
     /// The squares on the board one king step from `sq`.

@@ -7,16 +7,7 @@ use crate::rules::enclose::{Enclose, Style};
 use crate::vocab::{Piece, Seat, SquareSet};
 
 /// The eight king-step vectors around a square.
-const AROUND: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
+const AROUND: [(i32, i32); 8] = crate::geometry::KING_STEPS;
 
 impl Position {
     /// True if drops never empty the hand ([`crate::rules::enclose`]'s `supply: unlimited`).
