@@ -28,6 +28,7 @@ fn an_xboard_gui_session_is_answered() {
     let variants: Vec<&str> = variants.split('"').next().unwrap().split(',').collect();
     for v in ["normal", "xiangqi", "shogi", "makruk", "shatranj", "janggi"] {
         assert!(variants.contains(&v), "{variants:?}");
+        assert_eq!(variants.iter().filter(|&&n| n == v).count(), 1, "{v} once");
     }
     e.send("accepted done\nping 3");
     assert_eq!(e.until("pong").1, "pong 3");

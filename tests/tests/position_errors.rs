@@ -66,9 +66,10 @@ fn index(k: &K) -> usize {
         K::NotRemembered { .. } => 42,
         K::CheckField { .. } => 43,
         K::CountField { .. } => 44,
+        K::WallLetter { .. } => 46,
     }
 }
-const KINDS: usize = 46;
+const KINDS: usize = 47;
 
 /// How a case is read.
 #[derive(Clone, Copy)]
@@ -334,6 +335,15 @@ const CASES: &[Case] = &[
         F::Castling,
         23,
         |k| matches!(k, K::CastlingOrEnPassant { text } if text == "KQkq"),
+    ),
+    // The duck is a wall: written `*`, never by its letter.
+    (
+        "duck",
+        Form::Fen,
+        "rnbqkbnr/pppppppp/8/3D4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        F::Board,
+        22,
+        |k| matches!(k, K::WallLetter { letter: 'D' }),
     ),
     (
         "chess",

@@ -213,13 +213,17 @@ struct Game {
     otim: Option<u64>,
 }
 
-/// The variant list of `feature variants=`: the catalogue's names, chess as `normal`.
+/// The variant list of `feature variants=`: the catalogue's names, chess as `normal`, each
+/// once (the catalogue's own `normal`, Fairy-Stockfish's name for chess, is not listed again).
 fn variants(c: &Catalogue) -> String {
-    c.variants
-        .iter()
-        .map(|(n, _)| if n == "chess" { "normal" } else { n.as_str() })
-        .collect::<Vec<_>>()
-        .join(",")
+    let mut names: Vec<&str> = Vec::new();
+    for (n, _) in &c.variants {
+        let name = if n == "chess" { "normal" } else { n.as_str() };
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names.join(",")
 }
 
 /// Runs the XBoard engine: reads commands from `input` until `quit` or the end of the input,

@@ -81,10 +81,7 @@ impl Variant {
             // of enclosing, is a wall: its moves never play.
             let placed = || self.setup.iter().filter(|(_, p)| p.kind().index() == i);
             let dead_only = placed().next().is_some() && placed().all(|(_, p)| p.is_dead());
-            let kind = crate::vocab::Kind(i as u8);
-            let wall = self.rules.walls.is_some_and(|w| w.piece.kind() == kind)
-                || self.rules.enclose.is_some_and(|e| e.wall == Some(kind));
-            if dead_only || wall {
+            if self.is_wall_kind(crate::vocab::Kind(i as u8)) {
                 let how = if dead_only {
                     "placed dead by `setup.dead`: it never moves"
                 } else {

@@ -236,6 +236,21 @@ impl Variant {
         self.has_royals
     }
 
+    /// True if `kind` is a wall: a kind the setup places only dead (`setup.dead`), or the
+    /// wall of two-part moves (`walls.piece`) or of enclosing (`enclose.wall`). A wall is
+    /// written `*` in FEN, never by its letter.
+    pub fn is_wall_kind(&self, kind: crate::vocab::Kind) -> bool {
+        let mut placed = self
+            .setup
+            .iter()
+            .filter(|(_, p)| p.kind() == kind)
+            .peekable();
+        let dead_only = placed.peek().is_some() && placed.all(|(_, p)| p.is_dead());
+        dead_only
+            || self.rules.walls.is_some_and(|w| w.piece.kind() == kind)
+            || self.rules.enclose.is_some_and(|e| e.wall == Some(kind))
+    }
+
     /// Bit mask of the royal kinds (bit = kind index): [`crate::rules::royal::Royal::kinds`],
     /// copied for the move generator's hot path. Derived when the variant is compiled.
     #[inline]

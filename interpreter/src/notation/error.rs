@@ -272,6 +272,11 @@ pub enum PositionErrorKind {
         /// The field as written.
         text: String,
     },
+    /// A wall's kind written by its letter: a wall belongs to no seat and is written `*`.
+    WallLetter {
+        /// The letter written.
+        letter: char,
+    },
     /// A letter of the castling field that names no castling side and no file.
     CastlingLetter {
         /// The letter.
@@ -623,6 +628,10 @@ impl PositionErrorKind {
             K::NegativeScore { seat, score } => write!(
                 f,
                 "{seat} has {score} points, but no rule of this variant takes points away"
+            ),
+            K::WallLetter { letter } => write!(
+                f,
+                "`{letter}` is a wall, which belongs to no seat: write it `*`"
             ),
             _ => return None,
         })

@@ -548,6 +548,9 @@ impl PieceCodec for FenCodec<'_> {
         let body = text.strip_prefix('+').unwrap_or(text);
         let c = body.chars().next().unwrap_or(' ');
         let mut kind = self.kind(c)?;
+        if self.v.is_wall_kind(kind) {
+            return Err(K::WallLetter { letter: c });
+        }
         if body.len() < text.len() {
             kind = self
                 .v
