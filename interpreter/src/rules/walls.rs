@@ -235,8 +235,9 @@ impl Module for Walls {
             WallRule::Anywhere => "puts one on any empty square",
         };
         vec![format!(
-            "walls: every move, as part of the same ply, {place} (a {wall}: of no seat, never \
-             moved or captured, written `*` in FEN); a move with nowhere to put it is illegal"
+            "walls: every move, as part of the same ply, {place} (the wall, {wall}: of no seat, \
+             never moved or captured, written `*` in FEN); a move with nowhere to put it is \
+             illegal"
         )]
     }
 }
