@@ -233,11 +233,11 @@ pub fn read_lines(input: Box<dyn BufRead + Send>) -> mpsc::Receiver<Result<Strin
 /// that cannot be read to `session`'s error line; at the end a running search is stopped (its
 /// answer printed).
 ///
-/// While a `go perft` count runs, `stop`, `isready` and `quit` are answered at once and every
-/// other line waits in turn until the count has ended (so `go perft 5` followed by `position
-/// …` and `go` plays them after the count, as Stockfish does, where they were refused). The end
-/// of the input ends the count as `quit` does, and the lines waiting are then handled, each
-/// stopping the count before it, so nothing hangs.
+/// While a `go perft` count runs, `stop`, `quit` and (while nothing waits) `isready` are
+/// answered at once and every other line waits in turn until the count has ended (so `go
+/// perft 5` followed by `position …` and `go` plays them after the count, as Stockfish does,
+/// where they were refused). The end of the input ends the count as `quit` does, and the lines
+/// waiting are then handled, each stopping the count before it, so nothing hangs.
 pub fn serve(
     session: &mut Session,
     input: Box<dyn BufRead + Send>,
@@ -249,7 +249,9 @@ pub fn serve(
     loop {
         let next = if session.counting() && !ended {
             match rx.recv_timeout(std::time::Duration::from_millis(20)) {
-                Ok(Ok(line)) if answered_during_a_count(&line) => Some(Ok(line)),
+                Ok(Ok(line)) if answered_during_a_count(&line, waiting.is_empty()) => {
+                    Some(Ok(line))
+                }
                 Ok(line) => {
                     waiting.push_back(line);
                     None
@@ -282,12 +284,15 @@ pub fn serve(
     session.stop();
 }
 
-/// The commands a running `go perft` count answers at once ([`serve`]).
-fn answered_during_a_count(line: &str) -> bool {
-    matches!(
-        line.split_whitespace().next(),
-        Some("stop" | "isready" | "quit")
-    )
+/// The commands a running `go perft` count answers at once ([`serve`]): `stop` and `quit`
+/// always, `isready` only while no command waits (its `readyok` must follow the answers of
+/// the commands sent before it).
+fn answered_during_a_count(line: &str, none_waiting: bool) -> bool {
+    match line.split_whitespace().next() {
+        Some("stop" | "quit") => true,
+        Some("isready") => none_waiting,
+        _ => false,
+    }
 }
 
 /// `text` with every square that `read` finds (at a position: the square and the bytes it
