@@ -467,7 +467,10 @@ impl Game {
             self.discard(s);
         }
         if let Err(e) = s.play(text) {
-            s.say(&format!("Illegal move: {}", ashtapada::diag::printable(text)));
+            s.say(&format!(
+                "Illegal move: {}",
+                ashtapada::diag::printable(text)
+            ));
             s.note(&e);
             return Ok(());
         }
