@@ -131,3 +131,69 @@ fn hand_built_pins_forbid_what_they_should() {
         agree(&mut pos, fen);
     }
 }
+
+/// The bitboard attack tests (boards of at most 64 squares) equal the table walks on seeded
+/// random walks of every built-in and catalogue variant: every square against each seat and
+/// against all the others, and each royal piece's pins; the kind bitboards equal the board
+/// (`check_consistency`).
+#[test]
+fn bitboard_attacks_match_the_walk_on_random_walks_of_every_variant() {
+    let mut rng = Lcg(2727);
+    let mut checked = 0;
+    for (name, _) in all_builtins() {
+        let v = load_variant(name, &Assignment::default()).unwrap();
+        if v.board.len() > 64 {
+            continue;
+        }
+        for walk in 0..2 {
+            let mut pos = Position::start(v.clone());
+            for ply in 0..80 {
+                let at = format!("{name} walk {walk} ply {ply}");
+                pos.check_consistency().unwrap_or_else(|e| panic!("{at}: {e}"));
+                pos.check_attack_bits()
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                checked += 1;
+                let Some(a) = random_action(&mut pos, &mut rng) else {
+                    break;
+                };
+                pos.play_action(a).unwrap();
+            }
+        }
+    }
+    assert!(checked > 5_000, "only {checked} positions");
+}
+
+/// Checkers by hand (chess, FEN as Fairy-Stockfish writes them): whether black attacks a
+/// square, by the bitboard test, for each kind of attacker — a knight, a pawn, a slider
+/// blocked and unblocked, a slider behind another piece.
+#[test]
+fn bitboard_checkers_by_hand() {
+    use ashtapada::vocab::{Seat, SeatSet};
+    // (FEN, square, attacked by black).
+    let cases = [
+        ("4k3/8/8/8/8/3n4/8/4K3 w - - 0 1", "e1", true),
+        ("4k3/8/8/8/8/3n4/8/4K3 w - - 0 1", "d1", false),
+        ("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1", true),
+        ("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "d1", false),
+        ("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "d3", false),
+        ("4k3/8/8/8/b7/8/2P5/4K3 w - - 0 1", "d1", false),
+        ("4k3/8/8/8/b7/8/8/4K3 w - - 0 1", "d1", true),
+        ("4k3/8/8/8/b7/8/8/4K3 w - - 0 1", "e1", false),
+        ("4k3/8/8/8/8/8/8/r2QK3 w - - 0 1", "e1", false),
+        ("4k3/8/8/8/8/8/8/r2QK3 w - - 0 1", "d1", true),
+        ("4k3/8/8/8/8/8/8/r2qK3 w - - 0 1", "e1", true),
+        ("4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "e1", true),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "d7", true),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "d6", false),
+    ];
+    for (fen, square, attacked) in cases {
+        let pos = position("chess", &[], fen);
+        let sq = pos.variant().board.parse_square(square).unwrap();
+        assert_eq!(
+            pos.attacked_by_bits(sq, SeatSet::one(Seat(1))),
+            Some(attacked),
+            "{fen}: {square}"
+        );
+        pos.check_attack_bits().unwrap();
+    }
+}

@@ -6,6 +6,8 @@
 //! lists the squares an attacker of each type would stand on (for rays: the squares walking
 //! back from the target), and a flag per (kind, orientation, type) says who attacks that way.
 
+mod bits;
+
 use super::movetable::{CAPTURE, HopLimits, Movement, line, mode_bits};
 use crate::dsl::{Hop, Step};
 use crate::geometry::{Board, Orientation, Square};
@@ -58,6 +60,8 @@ pub struct AttackTable {
     rev_hops: Vec<(RevRay, bool)>,
     /// Per kind: what its hops may not pass over or capture.
     hop_limits: Vec<HopLimits>,
+    /// The same tables as bitboards, on boards of at most 64 squares.
+    bits: bits::AttackBits,
 }
 
 /// Where a step applies, in board squares: the squares it starts from and the squares it
@@ -142,6 +146,7 @@ impl AttackTable {
             t.add_reverse_rays(board, sq, &ray_types);
         }
         t.has_hops = !t.rev_hops.is_empty();
+        t.bits = bits::AttackBits::build(&t, board.len(), n_combos);
         t
     }
 

@@ -3,6 +3,7 @@
 //! Rule modules are parameterised by the compiled [`Variant`](crate::compile::Variant); nothing here
 //! knows a variant by name.
 
+mod attack_bits;
 mod blast;
 mod build;
 mod check_limits;

@@ -44,6 +44,12 @@ impl Position {
         } else {
             &v.table.bits
         };
+        // The pieces `seat` may capture, for the bitboard targets.
+        let capt = if bits.entries.is_empty() {
+            0
+        } else {
+            self.capturable_bits(seat)
+        };
         for from in self.occ[seat.index()].iter() {
             let p = self.board[from as usize];
             let k = p.kind();
@@ -59,9 +65,9 @@ impl Position {
                 // Pieces that never promote here push each move as found, without the
                 // promotion test.
                 if promotes {
-                    self.piece_moves::<true>(seat, p, (combo, from, occ), (bits, die), out);
+                    self.piece_moves::<true>(seat, p, (combo, from, occ, capt), (bits, die), out);
                 } else {
-                    self.piece_moves::<false>(seat, p, (combo, from, occ), (bits, die), out);
+                    self.piece_moves::<false>(seat, p, (combo, from, occ, capt), (bits, die), out);
                 }
             }
         }
@@ -94,7 +100,7 @@ impl Position {
     ) {
         // The table walk (no bitboards): the board may stand with a move applied in place.
         let walk = &crate::compile::BitTable::EMPTY;
-        self.piece_moves::<false>(seat, p, (combo, from, 0), (walk, 0), out);
+        self.piece_moves::<false>(seat, p, (combo, from, 0, 0), (walk, 0), out);
     }
 
     /// The occupied squares as a bitboard (every seat's pieces and the ownerless ones), for
@@ -104,9 +110,42 @@ impl Position {
         self.occ.iter().fold(self.walls.0[0], |a, s| a | s.0[0])
     }
 
+    /// The squares of the pieces `seat` may capture ([`capturable`](Self::capturable): live,
+    /// not its own nor a partner's, not royal) as a bitboard, for boards of at most 64 squares.
+    #[inline]
+    pub(crate) fn capturable_bits(&self, seat: Seat) -> u64 {
+        let v = &*self.variant;
+        let partners = v.rules.partners(seat);
+        let mut theirs = self.walls.0[0];
+        for s in 0..v.seats.len() {
+            if s != seat.index() && !partners.contains(Seat(s as u8)) {
+                theirs |= self.occ[s].0[0];
+            }
+        }
+        theirs & !self.dead_bb & !self.kinds_bits(v.royal_kinds())
+    }
+
+    /// The squares of the live pieces of the kinds whose bits are set in `kinds` (any owner),
+    /// as a bitboard, for boards of at most 64 squares.
+    #[inline]
+    pub(crate) fn kinds_bits(&self, mut kinds: u64) -> u64 {
+        let mut bb = 0;
+        while kinds != 0 {
+            bb |= self.kind_bb[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        bb
+    }
+
+    /// The squares of the live pieces of `seats` as a bitboard (boards of at most 64 squares).
+    #[inline]
+    pub(crate) fn live_bits(&self, seats: SeatSet) -> u64 {
+        seats.iter().fold(0, |a, s| a | self.occ[s.index()].0[0]) & !self.dead_bb
+    }
+
     /// Appends the leaps and rays of piece `p` (of `seat`, on `from`, (kind, orientation)
-    /// combo `combo`, on a board whose occupied squares are `occ` as a bitboard) from the move
-    /// table, tagged with `die`; expanded into promotion choices if `PROMOTES` (the kind has a
+    /// combo `combo`, on a board whose occupied squares are `occ` and whose squares `seat` may
+    /// capture on are `capt`, as bitboards) from the move table, tagged with `die`; expanded into promotion choices if `PROMOTES` (the kind has a
     /// promotion). Where `bits` (the table's bitboards, or none) has the piece's entry the
     /// targets come from it ([`crate::compile::BitTable::targets`]) in square order, else
     /// from a walk of the table, nearest first: the canonical order agents use does not
@@ -120,7 +159,7 @@ impl Position {
         &self,
         seat: Seat,
         p: Piece,
-        (combo, from, occ): (usize, u8, u64),
+        (combo, from, occ, capt): (usize, u8, u64, u64),
         (bits, die): (&crate::compile::BitTable, u8),
         out: &mut Vec<Move>,
     ) {
@@ -132,14 +171,8 @@ impl Position {
                 out.push(Move::board(Square(from), Square(to)).with_die(die));
             }
         };
-        if let Some((mut targets, mut capture)) = bits.targets(t, combo, from, occ) {
-            while capture != 0 {
-                let to = capture.trailing_zeros();
-                capture &= capture - 1;
-                if self.capturable(seat, self.board[to as usize]) {
-                    targets |= 1 << to;
-                }
-            }
+        if let Some((quiet, capture)) = bits.targets(t, combo, from, occ) {
+            let targets = quiet | (capture & capt);
             self.push_bits::<PROMOTES>(p, (combo, from), targets, die, out);
             return;
         }
@@ -355,13 +388,22 @@ impl Position {
             .rules
             .last_royal
             .is_some_and(|lr| lr.duple_check);
+        // The occupied squares and the enemies' live pieces after the move, for the bitboard
+        // attack test (not under the reference path, nor for a free castling's four squares).
+        let bits = (!self.reference_legality
+            && self.variant.attacks.has_bits()
+            && self.free_castle(m).is_none())
+        .then(|| self.bits_after(m, enemies));
+        let attacked = |p: &Self, sq: u8| match bits {
+            Some(b) => p.variant.attacks.attacked_bits(&p.board, sq, enemies, b),
+            None => p.variant.attacks.attacked(&p.board, sq, enemies),
+        };
         let safe = self.with_move_applied(m, |p| {
-            let attacks = &p.variant.attacks;
-            let placed_safe = !dropped_royal || !attacks.attacked(&p.board, m.to.0, enemies);
+            let placed_safe = !dropped_royal || !attacked(p, m.to.0);
             placed_safe
                 && !royals.iter().any(|sq| {
                     let sq = if Some(sq) == moved_from { landed } else { sq };
-                    attacks.attacked(&p.board, sq, enemies)
+                    attacked(p, sq)
                         || p.variant
                             .rules
                             .facing
@@ -376,6 +418,25 @@ impl Position {
                 && !(duple && p.duple_checked(seat, Some(landed)))
         });
         safe && self.drop_mate_allowed(m)
+    }
+
+    /// For `m`, a pseudo-legal board move or drop of the seat to move (not a free castling):
+    /// the occupied squares and the squares of `enemies`' live pieces once it is played, as
+    /// bitboards (boards of at most 64 squares): its target filled, its origin emptied, and an
+    /// en-passant victim taken.
+    #[inline]
+    fn bits_after(&self, m: Move, enemies: SeatSet) -> (u64, u64) {
+        let (mut occ, mut theirs) = (self.occupied_bits(), self.live_bits(enemies));
+        // As `with_move_applied` plays it.
+        let to = 1u64 << m.to.0;
+        if m.dropped().is_none() {
+            occ &= !(1u64 << m.from.0);
+        }
+        if let Some(v) = self.ep_capture(m, self.board[m.from.0 as usize]) {
+            occ &= !(1u64 << v);
+            theirs &= !(1u64 << v);
+        }
+        (occ | to, theirs & !to)
     }
 
     /// How `m`, a promotion or drop of the seat to move, changes which of its pieces are royal
@@ -525,9 +586,17 @@ impl Position {
     fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
         let v = &*self.variant;
         let (mut vacate, mut fill) = (SquareSet::default(), SquareSet::default());
+        let bits = v.attacks.has_bits().then(|| {
+            let occ = self.occupied_bits();
+            let own = self.occ[seat.index()].0[0];
+            (occ, own, occ & !own & !self.dead_bb)
+        });
         for sq in self.royals[seat.index()].iter() {
             vacate.insert(sq);
-            let (pinned, screens) = v.attacks.exposers(&self.board, sq, seat)?;
+            let (pinned, screens) = match bits {
+                Some(b) => v.attacks.exposers_bits(&self.board, sq, seat, b)?,
+                None => v.attacks.exposers(&self.board, sq, seat)?,
+            };
             vacate = vacate.union(pinned);
             fill = fill.union(screens);
             if let Some(f) = &v.rules.facing {

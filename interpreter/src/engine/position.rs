@@ -60,6 +60,13 @@ pub struct Position {
     pub(crate) occ: [SquareSet; MAX_SEATS],
     /// Squares holding ownerless pieces (dead walls): with `occ`, every occupied square.
     pub(crate) walls: SquareSet,
+    /// Per kind, the squares of its live pieces (any owner, or none) as a bitboard: bit `i` = square
+    /// index `i`, on boards of at most 64 squares (meaningless on larger ones, where no
+    /// bitboard path reads it). Kept by [`put`](Self::put) and [`take`](Self::take).
+    pub(crate) kind_bb: [u64; MAX_KINDS],
+    /// The squares of dead pieces (inert pieces and ownerless walls) as a bitboard, on boards
+    /// of at most 64 squares, as `kind_bb`.
+    pub(crate) dead_bb: u64,
     pub(crate) royals: [SquareSet; MAX_SEATS],
     pub(crate) count: [u16; MAX_SEATS],
     pub(crate) material: [i64; MAX_SEATS],
@@ -187,6 +194,8 @@ impl Position {
             board: [Piece::EMPTY; 256],
             occ: [SquareSet::default(); MAX_SEATS],
             walls: SquareSet::default(),
+            kind_bb: [0; MAX_KINDS],
+            dead_bb: 0,
             royals: [SquareSet::default(); MAX_SEATS],
             count: [0; MAX_SEATS],
             material: [0; MAX_SEATS],
@@ -359,6 +368,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn put(&mut self, sq: u8, piece: Piece) {
         self.board[sq as usize] = piece;
+        self.put_bits(sq, piece);
         let s = piece.owner().index();
         if s < MAX_SEATS {
             self.occ[s].insert(sq);
@@ -411,6 +421,7 @@ impl Position {
     pub(crate) fn take(&mut self, sq: u8) -> Piece {
         let piece = self.board[sq as usize];
         self.board[sq as usize] = Piece::EMPTY;
+        self.take_bits(sq, piece);
         let s = piece.owner().index();
         if !piece.is_empty() && s < MAX_SEATS {
             self.occ[s].remove(sq);
@@ -423,6 +434,27 @@ impl Position {
             self.walls.remove(sq);
         }
         piece
+    }
+
+    /// [`put`](Self::put)'s part for the bitboards (`kind_bb`, `dead_bb`).
+    #[inline(always)]
+    fn put_bits(&mut self, sq: u8, piece: Piece) {
+        if sq < 64 && !piece.is_empty() {
+            if piece.is_dead() {
+                self.dead_bb |= 1 << sq;
+            } else {
+                self.kind_bb[piece.kind().index()] |= 1 << sq;
+            }
+        }
+    }
+
+    /// [`take`](Self::take)'s part for the bitboards (`kind_bb`, `dead_bb`).
+    #[inline(always)]
+    fn take_bits(&mut self, sq: u8, piece: Piece) {
+        if sq < 64 && !piece.is_empty() {
+            self.dead_bb &= !(1 << sq);
+            self.kind_bb[piece.kind().index()] &= !(1 << sq);
+        }
     }
 
     /// The seat after `seat` in turn order.
@@ -571,6 +603,23 @@ impl Position {
                 }
             }
         }
+        if self.variant.board.len() <= 64 {
+            let (mut kind_bb, mut dead_bb) = ([0u64; MAX_KINDS], 0u64);
+            for (sq, p) in self.board.iter().enumerate().take(64) {
+                if p.is_dead() {
+                    dead_bb |= 1 << sq;
+                } else if !p.is_empty() {
+                    kind_bb[p.kind().index()] |= 1 << sq;
+                }
+            }
+            if self.kind_bb != kind_bb || self.dead_bb != dead_bb {
+                return Err(format!(
+                    "kind bitboards: cached {:x?} (dead {:#x}), from the board {kind_bb:x?} \
+                     (dead {dead_bb:#x})",
+                    self.kind_bb, self.dead_bb
+                ));
+            }
+        }
         if self.walls != walls {
             return Err(format!(
                 "ownerless pieces: cached {:?}, from the board {walls:?}",
@@ -658,8 +707,9 @@ mod tests {
         let pos = Position::start(v);
         assert_eq!(pos.check_consistency(), Ok(()));
         type Break = fn(&mut Position);
-        let breaks: [(&str, Break); 6] = [
+        let breaks: [(&str, Break); 7] = [
             ("occupancy", |p| p.occ[0].remove(0)),
+            ("kind bitboards", |p| p.kind_bb[0] ^= 1 << 20),
             ("royal squares", |p| p.royals[1] = SquareSet::default()),
             ("piece count", |p| p.count[0] += 1),
             ("kind counts", |p| p.kind_count[1][0] += 1),

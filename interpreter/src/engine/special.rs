@@ -459,7 +459,12 @@ impl Position {
             return false;
         }
         let t = &v.special;
-        self.occ[seat.index()].iter().any(|from| {
+        let mut pieces = self.occ[seat.index()];
+        if v.board.len() <= 64 {
+            // Only the pieces of the kinds with an en-passant step.
+            pieces.0[0] &= self.kinds_bits(v.ep_kinds());
+        }
+        pieces.iter().any(|from| {
             let p = self.board[from as usize];
             !p.is_dead()
                 && v.ep_kinds() >> p.kind().0 & 1 == 1

@@ -1,0 +1,237 @@
+//! The reverse attack tables as bitboards, for boards of at most 64 squares (bit `i` = square
+//! index `i`): "is this square attacked?" and the pins of [`AttackTable::exposers`] from a few
+//! word operations on the occupied squares and the attackers' squares, Fairy-Stockfish's way,
+//! instead of walking every line square by square.
+//!
+//! - Leaps (not lame): per square, the squares a leap onto it may start from, any kind
+//!   (`leap_sources`); a candidate attacker there is confirmed by its own (kind, orientation,
+//!   square) attack mask (`leap_hits`). Usually no attacker stands on any source square and
+//!   the test is one `and`.
+//! - Lines (sliders at any range): each reverse line is a mask of its squares; the first
+//!   piece on it is the lowest or highest set bit of `mask & occupied` ([`ray_reach`]), and it
+//!   attacks if it is an attacker whose kind moves along that line. A line holding no
+//!   attacker at all is skipped with one `and`.
+//! - Lame leaps and hops stay on the tables (they read the mailbox).
+//!
+//! The mailbox `board` must agree with the bitboards the caller passes: the tests compare
+//! these with the table walks ([`AttackTable::attacked`], [`AttackTable::exposers`]) on random
+//! walks of every built-in (`tests/tests/pins.rs`) and on hand positions.
+
+use super::AttackTable;
+use crate::compile::bitboard::{RayBits, ray_reach};
+use crate::vocab::{Piece, Seat, SeatSet, SquareSet};
+
+/// Bitboards of an [`AttackTable`] on a board of at most 64 squares; empty on larger boards.
+#[derive(Clone, Debug, Default)]
+pub(super) struct AttackBits {
+    /// Squares on the board (0: no bitboards).
+    n_squares: usize,
+    /// Per square: the squares a leap (not lame) of any kind onto it may start from.
+    leap_sources: Vec<u64>,
+    /// Per (combo, square), indexed `combo * n_squares + square`: the squares a piece of that
+    /// (kind, orientation) there attacks by leaps that are not lame.
+    leap_hits: Vec<u64>,
+    /// Per reverse line (parallel to [`AttackTable`]'s `rev_rays`): its squares as a mask.
+    rays: Vec<RayBits>,
+    /// True if some reverse leap is lame (its blocks are then read from the table).
+    has_lame: bool,
+}
+
+impl AttackBits {
+    /// The bitboards of `t` (its reverse leaps and lines already built) for `n_combos`
+    /// (kind, orientation) pairs on a board of `n_squares` squares; empty over 64 squares.
+    pub(super) fn build(t: &AttackTable, n_squares: usize, n_combos: usize) -> AttackBits {
+        if n_squares == 0 || n_squares > 64 {
+            return AttackBits::default();
+        }
+        let mut b = AttackBits {
+            n_squares,
+            leap_sources: vec![0; n_squares],
+            leap_hits: vec![0; n_squares * n_combos],
+            rays: Vec::with_capacity(t.rev_rays.len()),
+            has_lame: false,
+        };
+        for sq in 0..n_squares {
+            let (start, len) = t.leap_index[sq];
+            for r in &t.rev_leaps[start as usize..(start + len) as usize] {
+                if r.nblock != 0 {
+                    b.has_lame = true;
+                    continue;
+                }
+                b.leap_sources[sq] |= 1 << r.from;
+                for c in 0..n_combos {
+                    if t.can_leap[c * t.n_leap_types + r.ty as usize] {
+                        b.leap_hits[c * n_squares + r.from as usize] |= 1 << sq;
+                    }
+                }
+            }
+            let (start, len) = t.ray_index[sq];
+            for r in &t.rev_rays[start as usize..(start + len) as usize] {
+                let squares = &t.ray_squares[r.start as usize..(r.start as usize + r.len as usize)];
+                b.rays.push(RayBits {
+                    mask: squares.iter().fold(0, |m, &s| m | 1 << s),
+                    up: squares[0] as usize > sq,
+                    mode: 0,
+                });
+            }
+        }
+        b
+    }
+
+    /// True if the table has bitboards (the board has at most 64 squares).
+    #[inline]
+    pub(super) fn present(&self) -> bool {
+        self.n_squares != 0
+    }
+}
+
+impl AttackTable {
+    /// True if the bitboard tests ([`attacked_bits`](Self::attacked_bits),
+    /// [`exposers_bits`](Self::exposers_bits)) may be used: the board has at most 64 squares.
+    #[inline]
+    pub fn has_bits(&self) -> bool {
+        self.bits.present()
+    }
+
+    /// [`attacked`](Self::attacked) on bitboards: true if a live piece of `seats` attacks
+    /// `sq`, where `occ` holds every occupied square (dead pieces included) and `attackers`
+    /// the squares of the live pieces of `seats`, both agreeing with the mailbox `board`
+    /// (which identifies a line's first piece and feeds the lame leaps and hops). Only when
+    /// [`has_bits`](Self::has_bits).
+    #[inline]
+    pub fn attacked_bits(
+        &self,
+        board: &[Piece],
+        sq: u8,
+        seats: SeatSet,
+        (occ, attackers): (u64, u64),
+    ) -> bool {
+        let b = &self.bits;
+        let n = b.n_squares;
+        let mut cand = b.leap_sources[sq as usize] & attackers;
+        while cand != 0 {
+            let s = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            if b.leap_hits[board[s].combo(self.n_orients) * n + s] >> sq & 1 != 0 {
+                return true;
+            }
+        }
+        if b.has_lame && self.lame_attacks(board, sq, (occ, attackers), |_| ()) {
+            return true;
+        }
+        let (start, len) = self.ray_index[sq as usize];
+        let (start, end) = (start as usize, (start + len) as usize);
+        for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
+            if rb.mask & attackers == 0 {
+                continue;
+            }
+            let first = ray_reach(rb, occ) & occ & attackers;
+            if first != 0 && self.ray_attacker(board, r, first.trailing_zeros() as u8) {
+                return true;
+            }
+        }
+        let live = |p: Piece| !p.is_empty() && !p.is_dead() && seats.contains(p.owner());
+        self.has_hops && self.hop_attacked(board, sq, &live)
+    }
+
+    /// [`exposers`](Self::exposers) on bitboards, for a royal piece of `mover` on `sq`: `occ`
+    /// holds every occupied square, `own` `mover`'s pieces (dead ones too) and `others` the
+    /// live pieces of every other seat (and ownerless live pieces), all agreeing with the
+    /// mailbox `board`. Only when [`has_bits`](Self::has_bits).
+    pub fn exposers_bits(
+        &self,
+        board: &[Piece],
+        sq: u8,
+        mover: Seat,
+        (occ, own, others): (u64, u64, u64),
+    ) -> Option<(SquareSet, SquareSet)> {
+        let b = &self.bits;
+        let n = b.n_squares;
+        let mut cand = b.leap_sources[sq as usize] & others;
+        while cand != 0 {
+            let s = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            if b.leap_hits[board[s].combo(self.n_orients) * n + s] >> sq & 1 != 0 {
+                return None;
+            }
+        }
+        let mut vacate = SquareSet::default();
+        if b.has_lame {
+            let blocks = |s: u8| vacate.insert(s);
+            if self.lame_attacks(board, sq, (occ, others), blocks) {
+                return None;
+            }
+        }
+        let (start, len) = self.ray_index[sq as usize];
+        let (start, end) = (start as usize, (start + len) as usize);
+        for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
+            if rb.mask & others == 0 {
+                continue;
+            }
+            let first = ray_reach(rb, occ) & occ;
+            if first == 0 {
+                continue;
+            }
+            let at = first.trailing_zeros() as u8;
+            if first & own == 0 {
+                if first & others != 0 && self.ray_attacker(board, r, at) {
+                    return None;
+                }
+                continue;
+            }
+            let rest = occ & !first;
+            let second = ray_reach(rb, rest) & rest & others;
+            if second != 0 && self.ray_attacker(board, r, second.trailing_zeros() as u8) {
+                vacate.insert(at);
+            }
+        }
+        let mut fill = SquareSet::default();
+        if self.has_hops {
+            let other = |p: Piece| !p.is_empty() && !p.is_dead() && p.owner() != mover;
+            if self.hop_attacked(board, sq, &other) {
+                return None;
+            }
+            self.hop_exposers(board, sq, &other, &mut fill);
+            vacate = vacate.union(fill);
+        }
+        Some((vacate, fill))
+    }
+
+    /// True if the piece on `s` (one of the attackers) moves along reverse line `r` and may
+    /// start there.
+    #[inline(always)]
+    fn ray_attacker(&self, board: &[Piece], r: &super::RevRay, s: u8) -> bool {
+        let p = board[s as usize];
+        self.can_ray[p.combo(self.n_orients) * self.n_ray_types + r.ty as usize]
+            && self.starts_in(r, s)
+    }
+
+    /// The lame leaps onto `sq` from the `attackers` (pieces whose kind leaps that way, read
+    /// from the mailbox `board`): true if one has its path empty in `occ`; else false, after
+    /// calling `blocked` with each blocking square of each such leap.
+    #[inline(never)]
+    fn lame_attacks(
+        &self,
+        board: &[Piece],
+        sq: u8,
+        (occ, attackers): (u64, u64),
+        mut blocked: impl FnMut(u8),
+    ) -> bool {
+        let (start, len) = self.leap_index[sq as usize];
+        for r in &self.rev_leaps[start as usize..(start + len) as usize] {
+            if r.nblock == 0 || attackers >> r.from & 1 == 0 {
+                continue;
+            }
+            let combo = board[r.from as usize].combo(self.n_orients);
+            if !self.can_leap[combo * self.n_leap_types + r.ty as usize] {
+                continue;
+            }
+            let blocks = &self.blocks[r.block as usize..r.block as usize + r.nblock as usize];
+            if blocks.iter().all(|&b| occ >> b & 1 == 0) {
+                return true;
+            }
+            blocks.iter().for_each(|&b| blocked(b));
+        }
+        false
+    }
+}
