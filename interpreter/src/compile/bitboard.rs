@@ -13,7 +13,7 @@
 //! (its path must be empty), or two steps of a common mode reaching a common square (the walk
 //! lists such a move twice, a set once). Hops stay on the tables.
 
-use super::movetable::{CAPTURE, MoveTable, QUIET};
+use super::movetable::{CAPTURE, EN_PASSANT, MoveTable, QUIET};
 
 /// The bitboard view of one [`MoveTable`] entry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -47,6 +47,9 @@ pub struct BitTable {
     pub entries: Vec<EntryBits>,
     /// Per ray, indexed as [`MoveTable::rays`].
     pub rays: Vec<RayBits>,
+    /// Per square: the squares from which some entry has an en-passant ([`EN_PASSANT`]) leap
+    /// onto it (the special table's; empty without such leaps).
+    pub ep_from: Vec<u64>,
 }
 
 /// The squares a ray `r` reaches on a board whose occupied squares are `occ`: its squares up
@@ -72,6 +75,7 @@ impl BitTable {
     pub const EMPTY: BitTable = BitTable {
         entries: Vec::new(),
         rays: Vec::new(),
+        ep_from: Vec::new(),
     };
 
     /// Builds the bitboard view of `t` (built for a board of `n_squares` squares): empty if the
@@ -92,9 +96,13 @@ impl BitTable {
         let mut bt = BitTable {
             entries: Vec::with_capacity(t.entries.len()),
             rays,
+            ep_from: vec![0; n_squares],
         };
         for (i, e) in t.entries.iter().enumerate() {
             let from = (i % n_squares) as u8;
+            for l in t.leaps_of(e).iter().filter(|l| l.mode & EN_PASSANT != 0) {
+                bt.ep_from[l.to as usize] |= 1 << from;
+            }
             for (j, r) in t.rays_of(e).iter().enumerate() {
                 bt.rays[e.ray_start as usize + j].up = t.ray(r)[0] > from;
             }

@@ -50,11 +50,11 @@ impl Position {
         } else {
             self.capturable_bits(seat)
         };
-        for from in self.occ[seat.index()].iter() {
+        let board_moves = |from: u8, out: &mut Vec<Move>| {
             let p = self.board[from as usize];
             let k = p.kind();
             if p.is_dead() || any >> k.0 & 1 == 0 {
-                continue;
+                return;
             }
             let combo = p.combo(n_orients);
             let promotes = v.kinds[k.index()].promotion.is_some();
@@ -69,6 +69,18 @@ impl Position {
                 } else {
                     self.piece_moves::<false>(seat, p, (combo, from, occ, capt), (bits, die), out);
                 }
+            }
+        };
+        if bits.entries.is_empty() {
+            self.occ[seat.index()]
+                .iter()
+                .for_each(|from| board_moves(from, out));
+        } else {
+            // A board of at most 64 squares: the seat's squares are one word.
+            let mut own = self.occ[seat.index()].0[0];
+            while own != 0 {
+                board_moves(own.trailing_zeros() as u8, out);
+                own &= own - 1;
             }
         }
         if v.table.has_hops {
@@ -307,6 +319,26 @@ impl Position {
             && !target.is_dead()
             && self.variant.royal_kinds() >> target.kind().0 & 1 == 0
             && !self.variant.rules.partners(seat).contains(target.owner())
+    }
+
+    /// Pushes a move as [`push_move`](Self::push_move) does, but with only one set test where
+    /// the move neither starts nor ends in the promotion zone of `combo` (the usual case).
+    #[inline(always)]
+    pub(super) fn push_zoned(
+        &self,
+        p: Piece,
+        combo: usize,
+        from: u8,
+        to: u8,
+        die: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let zone = &self.variant.promo_zone[combo];
+        if zone.contains(to) || zone.contains(from) {
+            self.push_move(p, combo, from, to, die, out);
+        } else {
+            out.push(Move::board(Square(from), Square(to)).with_die(die));
+        }
     }
 
     /// Pushes a move, expanded into its promotion choices.

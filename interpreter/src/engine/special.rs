@@ -84,7 +84,7 @@ impl Position {
                         .iter()
                         .all(|&b| self.board[b as usize].is_empty())
                 {
-                    self.push_move(p, combo, from, l.to, die, out);
+                    self.push_zoned(p, combo, from, l.to, die, out);
                 }
             }
             for r in t.rays_of(e) {
@@ -95,11 +95,11 @@ impl Position {
                     let target = self.board[to as usize];
                     if target.is_empty() {
                         if r.mode & QUIET != 0 {
-                            self.push_move(p, combo, from, to, die, out);
+                            self.push_zoned(p, combo, from, to, die, out);
                         }
                     } else {
                         if r.mode & CAPTURE != 0 && self.capturable(seat, target) {
-                            self.push_move(p, combo, from, to, die, out);
+                            self.push_zoned(p, combo, from, to, die, out);
                         }
                         break;
                     }
@@ -460,9 +460,9 @@ impl Position {
         }
         let t = &v.special;
         let mut pieces = self.occ[seat.index()];
-        if v.board.len() <= 64 {
-            // Only the pieces of the kinds with an en-passant step.
-            pieces.0[0] &= self.kinds_bits(v.ep_kinds());
+        if let Some(from) = t.bits.ep_from.get(sq as usize) {
+            // Only the pieces of the kinds with an en-passant step, where one leads to `sq`.
+            pieces.0[0] &= self.kinds_bits(v.ep_kinds()) & from;
         }
         pieces.iter().any(|from| {
             let p = self.board[from as usize];
