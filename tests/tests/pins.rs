@@ -149,7 +149,8 @@ fn bitboard_attacks_match_the_walk_on_random_walks_of_every_variant() {
             let mut pos = Position::start(v.clone());
             for ply in 0..80 {
                 let at = format!("{name} walk {walk} ply {ply}");
-                pos.check_consistency().unwrap_or_else(|e| panic!("{at}: {e}"));
+                pos.check_consistency()
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
                 pos.check_attack_bits()
                     .unwrap_or_else(|e| panic!("{at}: {e}"));
                 checked += 1;

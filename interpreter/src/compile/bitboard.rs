@@ -24,6 +24,13 @@ pub struct EntryBits {
     pub capture: u64,
     /// True if the masks say the entry exactly; false: walk it.
     pub fits: bool,
+    /// True if every ray of the entry both moves and captures (the usual slider): its reach
+    /// serves both masks.
+    pub rays_both: bool,
+    /// The entry's rays: start in [`BitTable::rays`] (as [`MoveTable::rays`]).
+    pub ray_start: u32,
+    /// The entry's rays: their number.
+    pub ray_len: u16,
 }
 
 /// The bitboard view of one [`MoveTable`] ray.
@@ -116,6 +123,8 @@ impl BitTable {
     fn entry_bits(&self, t: &MoveTable, e: &super::movetable::Entry) -> EntryBits {
         let mut bits = EntryBits {
             fits: true,
+            ray_start: e.ray_start,
+            ray_len: e.ray_len,
             ..EntryBits::default()
         };
         // Every step's (mask, mode), to find overlaps.
@@ -151,6 +160,9 @@ impl BitTable {
         for r in rays {
             add(r.mask, r.mode, &mut bits);
         }
+        bits.rays_both = rays
+            .iter()
+            .all(|r| r.mode & (QUIET | CAPTURE) == QUIET | CAPTURE);
         bits
     }
 
@@ -165,10 +177,13 @@ impl BitTable {
         if !eb.fits {
             return None;
         }
-        let e = &t.entries[i];
         let mut quiet = eb.quiet;
         let mut capture = eb.capture;
-        let rays = &self.rays[e.ray_start as usize..e.ray_start as usize + e.ray_len as usize];
+        let rays = &self.rays[eb.ray_start as usize..eb.ray_start as usize + eb.ray_len as usize];
+        if eb.rays_both {
+            let reach = rays.iter().fold(0, |a, &r| a | ray_reach(r, occ));
+            return Some(((quiet | reach) & !occ, (capture | reach) & occ));
+        }
         for &r in rays {
             let reach = ray_reach(r, occ);
             if r.mode & QUIET != 0 {

@@ -38,7 +38,9 @@ impl Position {
                     let walk = v.attacks.attacked(&self.board, sq.0, seats);
                     if self.attacked_by_bits(sq, seats) != Some(walk) {
                         let name = v.board.name(sq);
-                        return Err(format!("{name} attacked by {seats:?}: the walk says {walk}"));
+                        return Err(format!(
+                            "{name} attacked by {seats:?}: the walk says {walk}"
+                        ));
                     }
                 }
             }

@@ -50,11 +50,11 @@ impl Position {
         } else {
             self.capturable_bits(seat)
         };
-        let board_moves = |from: u8, out: &mut Vec<Move>| {
+        for from in self.occ[seat.index()].iter() {
             let p = self.board[from as usize];
             let k = p.kind();
             if p.is_dead() || any >> k.0 & 1 == 0 {
-                return;
+                continue;
             }
             let combo = p.combo(n_orients);
             let promotes = v.kinds[k.index()].promotion.is_some();
@@ -69,18 +69,6 @@ impl Position {
                 } else {
                     self.piece_moves::<false>(seat, p, (combo, from, occ, capt), (bits, die), out);
                 }
-            }
-        };
-        if bits.entries.is_empty() {
-            self.occ[seat.index()]
-                .iter()
-                .for_each(|from| board_moves(from, out));
-        } else {
-            // A board of at most 64 squares: the seat's squares are one word.
-            let mut own = self.occ[seat.index()].0[0];
-            while own != 0 {
-                board_moves(own.trailing_zeros() as u8, out);
-                own &= own - 1;
             }
         }
         if v.table.has_hops {
