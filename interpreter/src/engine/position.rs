@@ -557,6 +557,30 @@ impl Position {
 
 /// Checks of the incremental caches, for tests and debugging.
 impl Position {
+    /// [`check_consistency`](Self::check_consistency)'s part for the kind bitboards and the
+    /// dead squares (boards of at most 64 squares).
+    fn check_kind_bits(&self) -> Result<(), String> {
+        if self.variant.board.len() > 64 {
+            return Ok(());
+        }
+        let (mut kind_bb, mut dead_bb) = ([0u64; MAX_KINDS], 0u64);
+        for (sq, p) in self.board.iter().enumerate().take(64) {
+            if p.is_dead() {
+                dead_bb |= 1 << sq;
+            } else if !p.is_empty() {
+                kind_bb[p.kind().index()] |= 1 << sq;
+            }
+        }
+        if self.kind_bb != kind_bb || self.dead_bb != dead_bb {
+            return Err(format!(
+                "kind bitboards: cached {:x?} (dead {:#x}), from the board {kind_bb:x?} \
+                 (dead {dead_bb:#x})",
+                self.kind_bb, self.dead_bb
+            ));
+        }
+        Ok(())
+    }
+
     /// Recomputes every cache kept beside the board — occupancy per seat, royal squares, piece
     /// counts, counts per kind, material, and the hash ([`compute_hash`](Self::compute_hash))
     /// — from the board and hands, and compares each with the cached value.
@@ -603,23 +627,7 @@ impl Position {
                 }
             }
         }
-        if self.variant.board.len() <= 64 {
-            let (mut kind_bb, mut dead_bb) = ([0u64; MAX_KINDS], 0u64);
-            for (sq, p) in self.board.iter().enumerate().take(64) {
-                if p.is_dead() {
-                    dead_bb |= 1 << sq;
-                } else if !p.is_empty() {
-                    kind_bb[p.kind().index()] |= 1 << sq;
-                }
-            }
-            if self.kind_bb != kind_bb || self.dead_bb != dead_bb {
-                return Err(format!(
-                    "kind bitboards: cached {:x?} (dead {:#x}), from the board {kind_bb:x?} \
-                     (dead {dead_bb:#x})",
-                    self.kind_bb, self.dead_bb
-                ));
-            }
-        }
+        self.check_kind_bits()?;
         if self.walls != walls {
             return Err(format!(
                 "ownerless pieces: cached {:?}, from the board {walls:?}",
