@@ -386,12 +386,18 @@ impl SquareSet {
     }
 
     /// Iterates square indices in ascending order.
+    ///
+    /// A set within the first 64 squares (every set of a board of at most 64 squares) is
+    /// walked as its one word: the iterator stops at the word's last square instead of
+    /// loading the three empty words after it.
     #[inline]
     pub fn iter(self) -> SquareSetIter {
+        let w = self.0;
         SquareSetIter {
-            words: self.0,
-            cur: self.0[0],
+            words: w,
+            cur: w[0],
             w: 0,
+            last: if w[1] | w[2] | w[3] == 0 { 0 } else { 3 },
         }
     }
 }
@@ -402,6 +408,8 @@ pub struct SquareSetIter {
     /// What is left of word `w`: the next square is its lowest bit.
     cur: u64,
     w: usize,
+    /// The last word to walk: 0 when the others are empty, else 3.
+    last: usize,
 }
 
 impl Iterator for SquareSetIter {
@@ -412,7 +420,7 @@ impl Iterator for SquareSetIter {
     #[inline]
     fn next(&mut self) -> Option<u8> {
         while self.cur == 0 {
-            if self.w >= 3 {
+            if self.w >= self.last {
                 return None;
             }
             self.w += 1;
@@ -789,6 +797,27 @@ impl ResultKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A square set iterates exactly its squares, in ascending order, whether they all lie in
+    /// the first word (walked alone) or spread over several words.
+    #[test]
+    fn square_sets_iterate_their_squares_in_order() {
+        let cases: [&[u8]; 6] = [
+            &[],
+            &[0],
+            &[0, 5, 63],
+            &[64],
+            &[3, 63, 64, 130, 255],
+            &[200, 201],
+        ];
+        for squares in cases {
+            let mut set = SquareSet::default();
+            for &sq in squares {
+                set.insert(sq);
+            }
+            assert_eq!(set.iter().collect::<Vec<_>>(), squares);
+        }
+    }
 
     #[test]
     fn result_words_round_trip_and_nothing_else_reads() {

@@ -20,11 +20,14 @@ impl Position {
         self.dice.iter().copied().filter(|&d| d != 0).collect()
     }
 
-    /// Removes one die showing `value`.
+    /// Removes one die showing `value`. The dice are kept largest first with the zeros last
+    /// (every writer sorts them so), so taking one out and moving the rest up keeps that order
+    /// without sorting again.
+    #[inline]
     pub(crate) fn use_die(&mut self, value: u8) {
         if let Some(i) = self.dice.iter().position(|&d| d == value) {
-            self.dice[i] = 0;
-            self.dice.sort_unstable_by(|a, b| b.cmp(a));
+            self.dice.copy_within(i + 1.., i);
+            self.dice[MAX_DICE - 1] = 0;
         }
     }
 
@@ -174,5 +177,31 @@ impl Position {
         }
         self.push_undo(Action::Pass, Piece::EMPTY, Piece::EMPTY);
         self.end_turn_judged(self.to_move);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Position, load_variant};
+    use crate::spec::Assignment;
+
+    /// Using a die takes one die of that value out and keeps the rest largest first, zeros
+    /// last; a value not rolled changes nothing.
+    #[test]
+    fn using_a_die_keeps_the_rest_in_order() {
+        let v = load_variant("chaturaji", &Assignment::default()).expect("built in");
+        let mut pos = Position::start(v);
+        let cases = [
+            ([6, 5, 5, 0], 5, [6, 5, 0, 0]),
+            ([6, 5, 5, 0], 6, [5, 5, 0, 0]),
+            ([6, 5, 2, 1], 1, [6, 5, 2, 0]),
+            ([4, 4, 4, 4], 4, [4, 4, 4, 0]),
+            ([3, 2, 0, 0], 5, [3, 2, 0, 0]),
+        ];
+        for (dice, used, left) in cases {
+            pos.dice = dice;
+            pos.use_die(used);
+            assert_eq!(pos.dice, left, "{dice:?} using {used}");
+        }
     }
 }

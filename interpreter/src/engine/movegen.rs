@@ -573,6 +573,11 @@ impl Position {
         let (vacate, fill) = exposing.unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
         let royal_kinds = self.variant.royal_kinds();
+        // The one royal piece's own steps, when it stands safe and no castling can move it:
+        // only its landing square is tested (see `royal_step_safe`).
+        let lone_royal = self.royals[seat.index()];
+        let royal_steps =
+            safe_now && lone_royal.len() == 1 && self.variant.rules.castling.is_none();
         move |pos: &mut Self, m: Move| {
             if let Some(k) = m.dropped() {
                 if safe_now && royal_kinds >> k.0 & 1 == 0 && !fill.contains(m.to.0) {
@@ -582,10 +587,33 @@ impl Position {
                 }
             } else if !vacate.contains(m.from.0) && !fill.contains(m.to.0) && m.to.0 != ep {
                 true
+            } else if royal_steps && lone_royal.contains(m.from.0) && m.to.0 != ep {
+                pos.royal_step_safe(m)
             } else {
                 pos.keeps_royals_safe(m)
             }
         }
+    }
+
+    /// [`keeps_royals_safe`](Self::keeps_royals_safe) for a board move `m` of the seat to
+    /// move's only royal piece, which stands safe (not attacked, not facing, not under
+    /// bikjang), where no castling moves it, no partner's royal piece must stay safe and no
+    /// piece turns royal ([`legality`](Self::legality)'s shortcut conditions) and `m` is not
+    /// an en-passant capture: the move changes only its two squares, so the royal piece is
+    /// safe unless its landing square is attacked or faces another royal piece. The general
+    /// test's other questions (partners, last-royal changes, bikjang, a dropped royal, a
+    /// drop's mate) have known answers here; four-player shogi plays most of its fully tested
+    /// moves with the king.
+    fn royal_step_safe(&mut self, m: Move) -> bool {
+        let seat = self.to_move;
+        let enemies = self.enemies(seat);
+        let to = m.to.0;
+        self.with_move_applied(m, |p| {
+            let v = &*p.variant;
+            !v.attacks.attacked(&p.board, to, enemies)
+                && !(v.rules.facing.as_ref())
+                    .is_some_and(|f| f.faces(&p.board, to, seat, v.royal_kinds()))
+        })
     }
 
     /// Sets whether every candidate move is played and tested for royal safety and the
@@ -907,7 +935,15 @@ impl Position {
         }
         let mut buf = std::mem::take(&mut self.scratch);
         buf.clear();
-        self.candidates(&mut buf);
+        let plain = self.variant.rules.check_limits.is_none()
+            && !(legality == Legality::Game && self.history_forbids_some());
+        // The board moves alone first when only whether one move passes is asked: the drops
+        // are generated only if none does.
+        if plain {
+            self.pseudo_moves(self.to_move, &mut buf);
+        } else {
+            self.candidates(&mut buf);
+        }
         let legal = self.legality();
         if self.variant.rules.check_limits.is_some() {
             buf.retain(|&m| legal(self, m));
@@ -917,11 +953,34 @@ impl Position {
             buf.retain(|&m| legal(self, m));
             self.retain_allowed_by_history(&mut buf);
             !buf.is_empty()
+        } else if plain {
+            self.any_board_move_then_drop(&mut buf, legal)
         } else {
             buf.iter().any(|&m| legal(self, m))
         };
         self.scratch = buf;
         any
+    }
+
+    /// [`has_move`](Self::has_move)'s plain question: true if a board move of `buf` (the
+    /// seat to move's pseudo-legal board moves) passes `legal`, else if one of its drops does,
+    /// generated only then (a shogi pawn drop's mate test asks this of a checked seat, which
+    /// usually has a board move out of check: its drops across the board are not generated).
+    fn any_board_move_then_drop(
+        &mut self,
+        buf: &mut Vec<Move>,
+        legal: impl Fn(&mut Self, Move) -> bool,
+    ) -> bool {
+        if buf.iter().any(|&m| legal(self, m)) {
+            return true;
+        }
+        let rules = &self.variant.rules;
+        if rules.hands.is_none() || !rules.gating.as_ref().is_none_or(|g| g.drops) {
+            return false;
+        }
+        buf.clear();
+        self.drop_moves(self.to_move, buf);
+        buf.iter().any(|&m| legal(self, m))
     }
 
     /// True if `m` is legal here.
