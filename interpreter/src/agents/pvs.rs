@@ -274,6 +274,7 @@ impl SearchAgent {
         let extend = self.extensions > 0 && check;
         self.extensions -= extend as u8;
         let d = depth + extend as i32 - if check { 0 } else { reduction };
+        self.known_check = Some(check);
         let v = self.pvs(pos, d, ply + 1, alpha, beta, true);
         self.extensions += extend as u8;
         pos.undo();
@@ -291,7 +292,8 @@ impl SearchAgent {
         mut beta: i32,
         null: bool,
     ) -> i32 {
-        if let Some(o) = pos.outcome() {
+        let known_check = self.known_check.take();
+        if let Some(o) = Self::node_outcome(pos, depth) {
             let seat = pos.to_move();
             return self.evaluator().terminal(pos, o, seat, ply as u32);
         }
@@ -305,6 +307,7 @@ impl SearchAgent {
             return alpha;
         }
         if depth <= 0 {
+            self.known_check = known_check;
             return self.qsearch(pos, ply, alpha, beta, self.grade.quiescence);
         }
         let pv = beta - alpha > 1;
@@ -324,7 +327,7 @@ impl SearchAgent {
                 }
             }
         }
-        let in_check = pos.in_check(pos.to_move());
+        let in_check = known_check.unwrap_or_else(|| pos.in_check(pos.to_move()));
         // The static value, where a pruning rule reads it: outside PV nodes, not in check.
         let stand = if in_check || pv {
             -INF
@@ -518,11 +521,12 @@ impl SearchAgent {
         beta: i32,
         left: i32,
     ) -> i32 {
+        let known_check = self.known_check.take();
         if let Some(o) = pos.ended().map(|o| pos.counted(o)) {
             let seat = pos.to_move();
             return self.evaluator().terminal(pos, o, seat, ply as u32);
         }
-        if left > 0 && pos.in_check(pos.to_move()) {
+        if left > 0 && known_check.unwrap_or_else(|| pos.in_check(pos.to_move())) {
             return self.evasions(pos, ply, alpha, beta, left);
         }
         let stand = self.stand(pos);

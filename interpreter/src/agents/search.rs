@@ -357,6 +357,9 @@ pub struct SearchAgent {
     may_stop: bool,
     /// The budget ran out: every value since is void.
     pub(super) stopped: bool,
+    /// Whether the seat to move at the node about to be searched is in check, where the
+    /// caller already tested it (the two-seat search's child); taken by the node.
+    pub(super) known_check: Option<bool>,
     /// Table values may cut the search (the hash determines the evaluation).
     pub(super) cuts: bool,
     /// Check extensions left on the current line.
@@ -404,6 +407,7 @@ impl SearchAgent {
             work: 0,
             may_stop: false,
             stopped: false,
+            known_check: None,
             cuts: false,
             extensions: 0,
             depth: 0,
@@ -571,7 +575,7 @@ impl SearchAgent {
 
     /// The value of `pos` for the root seat, searched `depth` plies deep within `alpha..beta`.
     fn search(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
-        if let Some(o) = pos.outcome() {
+        if let Some(o) = Self::node_outcome(pos, depth) {
             let root = self.root;
             return self.evaluator().terminal(pos, o, root, ply as u32);
         }
@@ -657,6 +661,18 @@ impl SearchAgent {
         };
         self.table.store(key, best_move, best, depth, bound);
         best
+    }
+
+    /// The outcome of `pos` at a search node with `depth` plies left: at the horizon (no
+    /// plies left) the mate test stops at the first legal move, since the node lists no moves
+    /// of its own ([`Position::outcome_at_leaf`]; the same answer at less cost).
+    #[inline]
+    pub(super) fn node_outcome(pos: &mut Position, depth: i32) -> Option<crate::vocab::Outcome> {
+        if depth <= 0 {
+            pos.outcome_at_leaf()
+        } else {
+            pos.outcome()
+        }
     }
 
     /// Futility pruning at the frontier (one ply left, no dice): true if the static value is
