@@ -147,10 +147,23 @@ struct Node {
 
 impl SearchAgent {
     /// The static value of `pos` for the seat to move.
+    /// Where the hash determines the evaluation (`cuts`), the value comes from the
+    /// evaluation cache when it holds the position (the work is charged all the same).
     fn stand(&mut self, pos: &Position) -> i32 {
         self.charge_evaluation(pos);
         let seat = pos.to_move();
-        self.evaluator().relative(pos, seat)
+        if !self.cuts {
+            return self.evaluator().relative(pos, seat);
+        }
+        let key = Self::key(pos);
+        if let Some(v) = self.eval_cache.as_ref().and_then(|c| c.get(key)) {
+            return v;
+        }
+        let v = self.evaluator().relative(pos, seat);
+        if let Some(c) = &mut self.eval_cache {
+            c.put(key, v);
+        }
+        v
     }
 
     /// True if the rule file ends the game drawn on a repetition and `pos` repeats a position

@@ -360,6 +360,8 @@ pub struct SearchAgent {
     /// Whether the seat to move at the node about to be searched is in check, where the
     /// caller already tested it (the two-seat search's child); taken by the node.
     pub(super) known_check: Option<bool>,
+    /// The two-seat search's static values by position key (built on first use).
+    pub(super) eval_cache: Option<Box<super::table::EvalCache>>,
     /// Table values may cut the search (the hash determines the evaluation).
     pub(super) cuts: bool,
     /// Check extensions left on the current line.
@@ -397,6 +399,7 @@ impl SearchAgent {
             eval: None,
             rolls: None,
             table: Table::new(16),
+            eval_cache: None,
             moves: Vec::new(),
             ordered: Vec::new(),
             tried: Vec::new(),
@@ -453,6 +456,9 @@ impl SearchAgent {
     pub fn clear(&mut self) {
         self.table.clear();
         self.memory.clear();
+        if let Some(c) = &mut self.eval_cache {
+            c.clear();
+        }
     }
 
     /// Nodes searched for the last move chosen.
@@ -486,6 +492,10 @@ impl SearchAgent {
         if self.two_seat {
             self.null_rule = super::pvs::NullRule::of(pos);
             self.memory.start();
+            if self.cuts {
+                let cache = self.eval_cache.get_or_insert_default();
+                cache.keep_for(std::sync::Arc::as_ptr(v) as usize);
+            }
         }
         self.algorithm = self.grade.algorithm.for_variant(v, self.grade.nodes);
         self.root = pos.to_move();
