@@ -306,7 +306,14 @@ impl SearchAgent {
         null: bool,
     ) -> i32 {
         let known_check = self.known_check.take();
-        if let Some(o) = Self::node_outcome(pos, depth) {
+        // Where the move loop tests legality move by move, no node keeps a list of moves.
+        let lean = depth <= 0 || pos.legality_is_royal_safety();
+        let outcome = if lean {
+            pos.outcome_at_leaf()
+        } else {
+            pos.outcome()
+        };
+        if let Some(o) = outcome {
             let seat = pos.to_move();
             return self.evaluator().terminal(pos, o, seat, ply as u32);
         }
@@ -396,7 +403,16 @@ impl SearchAgent {
         self.grow(ply);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
-        pos.legal_moves(&mut moves);
+        // Out of check, legality is tested as each move comes up (a cut-off spares the rest);
+        // in check, where most candidates fail, the legal moves are listed first.
+        let test = if in_check {
+            None
+        } else {
+            pos.candidates_and_test(&mut moves)
+        };
+        if test.is_none() {
+            pos.legal_moves(&mut moves);
+        }
         self.charge(moves.len());
         let eval = self.evaluator_ref();
         order_with(
@@ -417,10 +433,19 @@ impl SearchAgent {
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
         let pass = pos.can_pass();
-        for i in 0..ordered.len() + pass as usize {
+        // `i`: the action's index among the legal ones.
+        let mut legal = 0;
+        for j in 0..ordered.len() + pass as usize {
             let action = ordered
-                .get(i)
+                .get(j)
                 .map_or(Action::Pass, |&(_, m)| Action::Move(m));
+            if let (Some(test), Action::Move(m)) = (&test, action)
+                && !test(pos, m)
+            {
+                continue;
+            }
+            let i = legal;
+            legal += 1;
             let quiet = self.quiet_action(pos, action);
             let late = !pv && !in_check && depth <= LATE_MOVE_DEPTH && i >= late_move_limit(depth);
             if (futile || late)

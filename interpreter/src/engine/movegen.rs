@@ -780,6 +780,39 @@ impl Position {
         n
     }
 
+    /// True if the position's legal moves ([`Legality::Position`]) are the candidates that
+    /// keep the mover's royal pieces safe, and nothing more: no dice, gating, placement, check
+    /// limits, mandatory capture or walls (see [`moves_for`](Self::moves_for)).
+    pub(crate) fn legality_is_royal_safety(&self) -> bool {
+        let r = &self.variant.rules;
+        r.dice.is_none()
+            && r.gating.is_none()
+            && r.placement.is_none()
+            && r.check_limits.is_none()
+            && r.captures.is_none()
+            && r.walls.is_none()
+    }
+
+    /// Legality tested move by move, for a search that may stop before it reaches the last
+    /// move: where [`legality_is_royal_safety`](Self::legality_is_royal_safety), fills `out`
+    /// with the candidate moves (pseudo-legal moves and drops) of the seat to move and returns
+    /// the test that keeps exactly the moves [`legal_moves`](Self::legal_moves) lists; else
+    /// `None`, `out` untouched.
+    pub(crate) fn candidates_and_test(
+        &mut self,
+        out: &mut Vec<Move>,
+    ) -> Option<impl Fn(&mut Self, Move) -> bool + use<>> {
+        if !self.legality_is_royal_safety() || self.ended.is_some() || self.awaiting_roll {
+            return None;
+        }
+        out.clear();
+        self.candidates(out);
+        let every =
+            self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality();
+        let legal = self.legality();
+        Some(move |pos: &mut Self, m: Move| every || legal(pos, m))
+    }
+
     /// True if the seat to move has a move a player may make ([`Legality::Game`]): what the
     /// end judgement (mate, stalemate, a seat with no move) asks.
     pub fn has_legal_move(&mut self) -> bool {
