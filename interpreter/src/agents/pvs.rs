@@ -400,30 +400,7 @@ impl SearchAgent {
             key,
             mut best_move,
         } = node;
-        self.grow(ply);
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut ordered = std::mem::take(&mut self.ordered[ply]);
-        // Out of check, legality is tested as each move comes up (a cut-off spares the rest);
-        // in check, where most candidates fail, the legal moves are listed first.
-        let test = if in_check {
-            None
-        } else {
-            pos.candidates_and_test(&mut moves)
-        };
-        if test.is_none() {
-            pos.legal_moves(&mut moves);
-        }
-        self.charge(moves.len());
-        let eval = self.evaluator_ref();
-        order_with(
-            eval,
-            &self.memory,
-            pos,
-            &moves,
-            best_move,
-            ply,
-            &mut ordered,
-        );
+        let (moves, ordered, test) = self.node_moves(pos, ply, in_check, best_move);
         let prev = pos.last_move();
         let seat = pos.to_move().index();
         let futile =
@@ -523,6 +500,39 @@ impl SearchAgent {
         self.table
             .store(key, best_move, to_table(best, ply), depth, bound);
         best
+    }
+
+    /// The moves of the node at `ply` (its seat `in_check` or not), ordered with the table's
+    /// move `best` first: the ply's buffers (the moves, the ordered list) and, where legality
+    /// is tested as each move comes up, the test (out of check, a cut-off then spares the
+    /// rest); in check, where most candidates fail, the legal moves are listed instead.
+    #[allow(clippy::type_complexity)]
+    fn node_moves(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        in_check: bool,
+        best: Option<Move>,
+    ) -> (
+        Vec<Move>,
+        Vec<(i32, Move)>,
+        Option<impl Fn(&mut Position, Move) -> bool + use<>>,
+    ) {
+        self.grow(ply);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut ordered = std::mem::take(&mut self.ordered[ply]);
+        let test = if in_check {
+            None
+        } else {
+            pos.candidates_and_test(&mut moves)
+        };
+        if test.is_none() {
+            pos.legal_moves(&mut moves);
+        }
+        self.charge(moves.len());
+        let eval = self.evaluator_ref();
+        order_with(eval, &self.memory, pos, &moves, best, ply, &mut ordered);
+        (moves, ordered, test)
     }
 
     /// True if `action` leaves the next seat to move in check (played and taken back; no
