@@ -25,7 +25,7 @@ impl SearchAgent {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        if let Some(o) = pos.outcome() {
+        if let Some(o) = Self::node_outcome(pos, depth) {
             let root = self.root;
             return self.evaluator().terminal(pos, o, root, ply as u32);
         }

@@ -13,6 +13,8 @@ mod greedy;
 mod limits;
 mod maxn;
 mod mcts;
+#[cfg(test)]
+mod node_rate;
 mod order;
 mod pawns;
 mod positional;

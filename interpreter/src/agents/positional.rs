@@ -217,6 +217,7 @@ impl Positional {
             }
         }
         let other = Seat(1 - seat.0);
+        let occ = pos.occupied_bits();
         for sq in pos.pieces_of(other).iter() {
             let p = board[sq as usize];
             if p.is_dead() || self.royal[p.kind().index()] {
@@ -227,16 +228,22 @@ impl Positional {
             if !intersects(&self.hits[i], &zone) {
                 continue;
             }
-            let mut n = 0;
-            v.table.walk(
-                combo,
-                sq,
-                board,
-                |p| !p.is_empty(),
-                |to, mode, _| {
-                    n += (mode & CAPTURE != 0 && zone.contains(to)) as i32;
-                },
-            );
+            let n = match reach_bits(&v.table, combo, sq, occ) {
+                Some((_, capture)) => (capture & zone.0[0]).count_ones() as i32,
+                None => {
+                    let mut n = 0;
+                    v.table.walk(
+                        combo,
+                        sq,
+                        board,
+                        |p| !p.is_empty(),
+                        |to, mode, _| {
+                            n += (mode & CAPTURE != 0 && zone.contains(to)) as i32;
+                        },
+                    );
+                    n
+                }
+            };
             if n > 0 {
                 hits += n;
                 attackers += 1;
@@ -251,6 +258,18 @@ impl Positional {
 #[inline]
 fn moves(pos: &Position, combo: usize, from: u8, seat: Seat) -> i32 {
     let board = pos.board();
+    let counts = |p: Piece| p.owner() != seat && !p.is_dead();
+    let occ = pos.occupied_bits();
+    if let Some((quiet, capture)) = reach_bits(&pos.variant().table, combo, from, occ) {
+        let mut n = (quiet & !occ).count_ones() as i32;
+        let mut hits = capture & occ;
+        while hits != 0 {
+            let to = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            n += counts(board[to]) as i32;
+        }
+        return n;
+    }
     let mut n = 0;
     pos.variant().table.walk(
         combo,
@@ -261,11 +280,45 @@ fn moves(pos: &Position, combo: usize, from: u8, seat: Seat) -> i32 {
             n += if p.is_empty() {
                 mode & QUIET != 0
             } else {
-                mode & CAPTURE != 0 && p.owner() != seat && !p.is_dead()
+                mode & CAPTURE != 0 && counts(p)
             } as i32;
         },
     );
     n
+}
+
+/// The squares the piece of (kind, orientation) `combo` on `from` reaches on a board whose
+/// occupied squares are `occ` (boards of at most 64 squares), as
+/// [`MoveTable::walk`](crate::compile::MoveTable::walk) visits them with every piece
+/// blocking: `(quiet, capture)`, the squares of its quiet-mode and of its capture-mode steps,
+/// each ray up to and including its first piece. `None` where the table's bitboards cannot
+/// say it (larger boards, lame leaps, overlapping steps): walk the table there. A popcount
+/// of these sets replaces the walk in the mobility and royal-safety terms (same counts).
+#[inline]
+pub(super) fn reach_bits(
+    t: &crate::compile::MoveTable,
+    combo: usize,
+    from: u8,
+    occ: u64,
+) -> Option<(u64, u64)> {
+    let i = combo * t.n_squares + from as usize;
+    let eb = t.bits.entries.get(i)?;
+    if !eb.fits {
+        return None;
+    }
+    let e = &t.entries[i];
+    let (mut quiet, mut capture) = (eb.quiet, eb.capture);
+    let rays = &t.bits.rays[e.ray_start as usize..][..e.ray_len as usize];
+    for &r in rays {
+        let reach = crate::compile::ray_reach(r, occ);
+        if r.mode & QUIET != 0 {
+            quiet |= reach;
+        }
+        if r.mode & CAPTURE != 0 {
+            capture |= reach;
+        }
+    }
+    Some((quiet, capture))
 }
 
 /// True if the two sets share a square.

@@ -147,10 +147,23 @@ struct Node {
 
 impl SearchAgent {
     /// The static value of `pos` for the seat to move.
+    /// Where the hash determines the evaluation (`cuts`), the value comes from the
+    /// evaluation cache when it holds the position (the work is charged all the same).
     fn stand(&mut self, pos: &Position) -> i32 {
         self.charge_evaluation(pos);
         let seat = pos.to_move();
-        self.evaluator().relative(pos, seat)
+        if !self.cuts {
+            return self.evaluator().relative(pos, seat);
+        }
+        let key = Self::key(pos);
+        if let Some(v) = self.eval_cache.as_ref().and_then(|c| c.get(key)) {
+            return v;
+        }
+        let v = self.evaluator().relative(pos, seat);
+        if let Some(c) = &mut self.eval_cache {
+            c.put(key, v);
+        }
+        v
     }
 
     /// True if the rule file ends the game drawn on a repetition and `pos` repeats a position
@@ -274,6 +287,7 @@ impl SearchAgent {
         let extend = self.extensions > 0 && check;
         self.extensions -= extend as u8;
         let d = depth + extend as i32 - if check { 0 } else { reduction };
+        self.known_check = Some(check);
         let v = self.pvs(pos, d, ply + 1, alpha, beta, true);
         self.extensions += extend as u8;
         pos.undo();
@@ -291,7 +305,15 @@ impl SearchAgent {
         mut beta: i32,
         null: bool,
     ) -> i32 {
-        if let Some(o) = pos.outcome() {
+        let known_check = self.known_check.take();
+        // Where the move loop tests legality move by move, no node keeps a list of moves.
+        let lean = depth <= 0 || pos.legality_is_royal_safety();
+        let outcome = if lean {
+            pos.outcome_at_leaf()
+        } else {
+            pos.outcome()
+        };
+        if let Some(o) = outcome {
             let seat = pos.to_move();
             return self.evaluator().terminal(pos, o, seat, ply as u32);
         }
@@ -305,6 +327,7 @@ impl SearchAgent {
             return alpha;
         }
         if depth <= 0 {
+            self.known_check = known_check;
             return self.qsearch(pos, ply, alpha, beta, self.grade.quiescence);
         }
         let pv = beta - alpha > 1;
@@ -324,7 +347,7 @@ impl SearchAgent {
                 }
             }
         }
-        let in_check = pos.in_check(pos.to_move());
+        let in_check = known_check.unwrap_or_else(|| pos.in_check(pos.to_move()));
         // The static value, where a pruning rule reads it: outside PV nodes, not in check.
         let stand = if in_check || pv {
             -INF
@@ -377,21 +400,7 @@ impl SearchAgent {
             key,
             mut best_move,
         } = node;
-        self.grow(ply);
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut ordered = std::mem::take(&mut self.ordered[ply]);
-        pos.legal_moves(&mut moves);
-        self.charge(moves.len());
-        let eval = self.evaluator_ref();
-        order_with(
-            eval,
-            &self.memory,
-            pos,
-            &moves,
-            best_move,
-            ply,
-            &mut ordered,
-        );
+        let (moves, ordered, test) = self.node_moves(pos, ply, in_check, best_move);
         let prev = pos.last_move();
         let seat = pos.to_move().index();
         let futile =
@@ -401,10 +410,19 @@ impl SearchAgent {
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
         let pass = pos.can_pass();
-        for i in 0..ordered.len() + pass as usize {
+        // `i`: the action's index among the legal ones.
+        let mut legal = 0;
+        for j in 0..ordered.len() + pass as usize {
             let action = ordered
-                .get(i)
+                .get(j)
                 .map_or(Action::Pass, |&(_, m)| Action::Move(m));
+            if let (Some(test), Action::Move(m)) = (&test, action)
+                && !test(pos, m)
+            {
+                continue;
+            }
+            let i = legal;
+            legal += 1;
             let quiet = self.quiet_action(pos, action);
             let late = !pv && !in_check && depth <= LATE_MOVE_DEPTH && i >= late_move_limit(depth);
             if (futile || late)
@@ -484,6 +502,39 @@ impl SearchAgent {
         best
     }
 
+    /// The moves of the node at `ply` (its seat `in_check` or not), ordered with the table's
+    /// move `best` first: the ply's buffers (the moves, the ordered list) and, where legality
+    /// is tested as each move comes up, the test (out of check, a cut-off then spares the
+    /// rest); in check, where most candidates fail, the legal moves are listed instead.
+    #[allow(clippy::type_complexity)]
+    fn node_moves(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        in_check: bool,
+        best: Option<Move>,
+    ) -> (
+        Vec<Move>,
+        Vec<(i32, Move)>,
+        Option<impl Fn(&mut Position, Move) -> bool + use<>>,
+    ) {
+        self.grow(ply);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut ordered = std::mem::take(&mut self.ordered[ply]);
+        let test = if in_check {
+            None
+        } else {
+            pos.candidates_and_test(&mut moves)
+        };
+        if test.is_none() {
+            pos.legal_moves(&mut moves);
+        }
+        self.charge(moves.len());
+        let eval = self.evaluator_ref();
+        order_with(eval, &self.memory, pos, &moves, best, ply, &mut ordered);
+        (moves, ordered, test)
+    }
+
     /// True if `action` leaves the next seat to move in check (played and taken back; no
     /// node counted).
     fn gives_check(pos: &mut Position, action: Action) -> bool {
@@ -518,11 +569,12 @@ impl SearchAgent {
         beta: i32,
         left: i32,
     ) -> i32 {
+        let known_check = self.known_check.take();
         if let Some(o) = pos.ended().map(|o| pos.counted(o)) {
             let seat = pos.to_move();
             return self.evaluator().terminal(pos, o, seat, ply as u32);
         }
-        if left > 0 && pos.in_check(pos.to_move()) {
+        if left > 0 && known_check.unwrap_or_else(|| pos.in_check(pos.to_move())) {
             return self.evasions(pos, ply, alpha, beta, left);
         }
         let stand = self.stand(pos);

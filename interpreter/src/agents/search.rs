@@ -357,6 +357,11 @@ pub struct SearchAgent {
     may_stop: bool,
     /// The budget ran out: every value since is void.
     pub(super) stopped: bool,
+    /// Whether the seat to move at the node about to be searched is in check, where the
+    /// caller already tested it (the two-seat search's child); taken by the node.
+    pub(super) known_check: Option<bool>,
+    /// The two-seat search's static values by position key (built on first use).
+    pub(super) eval_cache: Option<Box<super::table::EvalCache>>,
     /// Table values may cut the search (the hash determines the evaluation).
     pub(super) cuts: bool,
     /// Check extensions left on the current line.
@@ -394,6 +399,7 @@ impl SearchAgent {
             eval: None,
             rolls: None,
             table: Table::new(16),
+            eval_cache: None,
             moves: Vec::new(),
             ordered: Vec::new(),
             tried: Vec::new(),
@@ -404,6 +410,7 @@ impl SearchAgent {
             work: 0,
             may_stop: false,
             stopped: false,
+            known_check: None,
             cuts: false,
             extensions: 0,
             depth: 0,
@@ -449,6 +456,9 @@ impl SearchAgent {
     pub fn clear(&mut self) {
         self.table.clear();
         self.memory.clear();
+        if let Some(c) = &mut self.eval_cache {
+            c.clear();
+        }
     }
 
     /// Nodes searched for the last move chosen.
@@ -482,6 +492,10 @@ impl SearchAgent {
         if self.two_seat {
             self.null_rule = super::pvs::NullRule::of(pos);
             self.memory.start();
+            if self.cuts {
+                let cache = self.eval_cache.get_or_insert_default();
+                cache.keep_for(std::sync::Arc::as_ptr(v) as usize);
+            }
         }
         self.algorithm = self.grade.algorithm.for_variant(v, self.grade.nodes);
         self.root = pos.to_move();
@@ -571,7 +585,7 @@ impl SearchAgent {
 
     /// The value of `pos` for the root seat, searched `depth` plies deep within `alpha..beta`.
     fn search(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
-        if let Some(o) = pos.outcome() {
+        if let Some(o) = Self::node_outcome(pos, depth) {
             let root = self.root;
             return self.evaluator().terminal(pos, o, root, ply as u32);
         }
@@ -657,6 +671,18 @@ impl SearchAgent {
         };
         self.table.store(key, best_move, best, depth, bound);
         best
+    }
+
+    /// The outcome of `pos` at a search node with `depth` plies left: at the horizon (no
+    /// plies left) the mate test stops at the first legal move, since the node lists no moves
+    /// of its own ([`Position::outcome_at_leaf`]; the same answer at less cost).
+    #[inline]
+    pub(super) fn node_outcome(pos: &mut Position, depth: i32) -> Option<crate::vocab::Outcome> {
+        if depth <= 0 {
+            pos.outcome_at_leaf()
+        } else {
+            pos.outcome()
+        }
     }
 
     /// Futility pruning at the frontier (one ply left, no dice): true if the static value is

@@ -139,6 +139,63 @@ impl Table {
     }
 }
 
+/// A cache of static values by position key, for the two-seat search, where the hash
+/// determines the evaluation: direct-mapped, 2^[`EVAL_BITS`] slots, a newer value replacing
+/// an older one. The same position is evaluated again in each deepening iteration and at the
+/// horizon and in the quiescence search below it; a hit returns exactly what the evaluator
+/// would.
+#[derive(Clone, Debug)]
+pub struct EvalCache {
+    /// `(key, value)`; a slot whose value is [`EVAL_EMPTY`] holds nothing.
+    slots: Vec<(u64, i32)>,
+    /// The variant the values were computed for (its address), or none yet.
+    variant: usize,
+}
+
+/// Slots of an [`EvalCache`]: 2^14 (256 KiB).
+pub const EVAL_BITS: u32 = 14;
+
+/// The value of an empty [`EvalCache`] slot (no evaluation is this small).
+const EVAL_EMPTY: i32 = i32::MIN;
+
+impl Default for EvalCache {
+    fn default() -> Self {
+        EvalCache {
+            slots: vec![(0, EVAL_EMPTY); 1 << EVAL_BITS],
+            variant: 0,
+        }
+    }
+}
+
+impl EvalCache {
+    /// Empties the cache if it holds values of another variant than the one at `variant`
+    /// (the variant's address: a rebuilt evaluator may weigh differently).
+    pub fn keep_for(&mut self, variant: usize) {
+        if self.variant != variant {
+            self.clear();
+            self.variant = variant;
+        }
+    }
+
+    /// Empties the cache.
+    pub fn clear(&mut self) {
+        self.slots.fill((0, EVAL_EMPTY));
+    }
+
+    /// The value stored for `key`, if any.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<i32> {
+        let (k, v) = self.slots[key as usize & ((1 << EVAL_BITS) - 1)];
+        (k == key && v != EVAL_EMPTY).then_some(v)
+    }
+
+    /// Stores `value` for `key`.
+    #[inline]
+    pub fn put(&mut self, key: u64, value: i32) {
+        self.slots[key as usize & ((1 << EVAL_BITS) - 1)] = (key, value);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

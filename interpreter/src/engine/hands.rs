@@ -273,7 +273,7 @@ impl Position {
             }
             let saved = self.to_move;
             self.to_move = victim;
-            let escapes = self.has_move(super::movegen::Legality::Position);
+            let escapes = self.has_move(super::movegen::Legality::Position, true);
             self.to_move = saved;
             if !escapes {
                 return true;

@@ -296,12 +296,21 @@ impl Position {
     /// `None` while the game goes on. A draw is decided by material where the rule file counts
     /// it ([`crate::rules::material_count`]).
     pub fn outcome(&mut self) -> Option<Outcome> {
-        let o = self.outcome_uncounted()?;
+        let o = self.outcome_uncounted(true)?;
         Some(self.counted(o))
     }
 
-    /// [`outcome`](Self::outcome) before material counting.
-    fn outcome_uncounted(&mut self) -> Option<Outcome> {
+    /// [`outcome`](Self::outcome) where no one asks for this position's moves next (a
+    /// search's horizon node): the same answer, but the mate and stalemate test stops at the
+    /// first legal move instead of listing them all for the next move generation.
+    pub fn outcome_at_leaf(&mut self) -> Option<Outcome> {
+        let o = self.outcome_uncounted(false)?;
+        Some(self.counted(o))
+    }
+
+    /// [`outcome`](Self::outcome) before material counting; `keep` as in
+    /// [`legal_move_exists`](Self::legal_move_exists).
+    fn outcome_uncounted(&mut self, keep: bool) -> Option<Outcome> {
         if let Some(o) = self.ended {
             return Some(o);
         }
@@ -309,7 +318,7 @@ impl Position {
         // In dice variants a seat without a usable die simply passes: no mate or stalemate.
         if self.variant.rules.dice.is_none()
             && !self.variant.rules.mates_go_on()
-            && !self.has_legal_move()
+            && !self.legal_move_exists(keep)
             && !self.can_pass()
         {
             return Some(self.no_move_outcome());
