@@ -171,6 +171,17 @@ fn go_in_a_finished_game_claims_its_result() {
     );
     e.send("new\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo");
     assert_eq!(e.until("1/2").1, "1/2-1/2 {draw (stalemate)}");
+    // A pass (`@@@@`) after the end says the game is over too, not "not a move" (the fresh
+    // tester: flipello with white out of stones).
+    e.send("new\nforce\nvariant flipello");
+    e.send("setboard pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/ppppppp1[Pp] w - - 0 1");
+    e.send("usermove @@@@");
+    let (_, refused) = e.until("#");
+    assert!(
+        refused.contains("`@@@@` is not legal: the game is over: black wins")
+            && refused.contains("the position is unchanged"),
+        "{refused}"
+    );
     e.quit();
 }
 

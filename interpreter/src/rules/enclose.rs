@@ -287,10 +287,20 @@ impl Module for Enclose {
         _mv: &Moved,
         _all: &super::Modules,
     ) -> Option<Outcome> {
-        let n = h.board().len();
-        let full = (0..n).all(|sq| !h.piece(crate::geometry::Square(sq as u8)).is_empty());
-        full.then_some(Outcome::Draw { reason: FULL })
+        full_board(h)
     }
+
+    /// A full board loaded from a position string has ended too (`board-full`).
+    fn judge_root<H: Host>(&self, h: &H) -> Option<Outcome> {
+        full_board(h)
+    }
+}
+
+/// `board-full` (a draw, which `material-count` decides) when no square of `h` is empty.
+fn full_board<H: Host>(h: &H) -> Option<Outcome> {
+    let n = h.board().len();
+    let full = (0..n).all(|sq| !h.piece(crate::geometry::Square(sq as u8)).is_empty());
+    full.then_some(Outcome::Draw { reason: FULL })
 }
 
 #[cfg(test)]
