@@ -310,3 +310,34 @@ fn xiangqi_games_over_xboard_between_ashtapada_and_fairy_stockfish_stay_legal() 
         eprintln!("game {game}: {} plies", moves.len());
     }
 }
+
+/// `O-O` where no castling to that side is legal says so (it said "not a move"); where it is
+/// legal in chess it is played as `e1g1` (the fresh tester's left-alone list).
+#[test]
+fn castling_words_where_no_castling_is_legal_say_so() {
+    let mut e = Program::ashtapada(&["xboard"]);
+    e.send("xboard\nprotover 2\nnew\nforce\nusermove O-O");
+    let (_, refused) = e.until("#");
+    assert!(
+        refused.contains("`O-O` is not legal: no castling kingside (O-O) is legal here"),
+        "{refused}"
+    );
+    for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"] {
+        e.send(&format!("usermove {m}"));
+    }
+    e.send("usermove O-O-O");
+    let (_, refused) = e.until("#");
+    assert!(
+        refused.contains("no castling queenside (O-O-O)"),
+        "{refused}"
+    );
+    // White castles, black makes way and castles, and white may not castle again: the first
+    // refusal is the last move's.
+    e.send("usermove O-O\nusermove f8e7\nusermove d2d3\nusermove O-O\nusermove O-O");
+    let (_, refused) = e.until("#");
+    assert!(
+        refused.contains("`O-O` is not legal: no castling kingside (O-O)"),
+        "{refused}"
+    );
+    e.quit();
+}

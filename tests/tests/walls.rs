@@ -193,3 +193,40 @@ fn a_duck_with_royal_pieces_is_refused_where_it_is_written() {
     let moves = pos.legal_move_list();
     assert!(!moves.is_empty() && moves.iter().all(|m| m.to.0 != 12 && m.from.0 == 4));
 }
+
+/// A walls' kind that the setup also gives a seat is refused at `walls.piece` (the fresh
+/// tester's `rookarrows`: `check` said `ok`, and the seats' towers were then also walls).
+#[test]
+fn a_wall_kind_the_seats_field_is_refused_where_it_is_named() {
+    let text = "name: rookarrows
+board: { files: 4, ranks: 4 }
+seats:
+  - { name: white, edge: south, fen: w }
+  - { name: black, edge: north, mirror: true, fen: b }
+pieces:
+  tower: { letter: R, betza: mR, value: 1 }
+  arrow: { letter: X, betza: W, value: 0 }
+setup:
+  place:
+    white: { a1: tower }
+    black: { d4: tower }
+walls: { piece: tower, rule: arrow }
+end:
+  stalemate: loss
+";
+    let file = load_str("rookarrows.yaml", text).expect("the file reads");
+    let e = compile(&file, &Assignment::default()).unwrap_err();
+    let d = (e.0.iter()).find(|d| d.message.contains("is the walls' kind"));
+    let d = d.unwrap_or_else(|| panic!("{}", e.one_line()));
+    assert!(
+        d.message.contains("`tower`") && d.message.contains("a1"),
+        "{}",
+        d.message
+    );
+    let span = d.span.as_ref().expect("located");
+    assert_eq!(&text[span.start..span.end], "tower", "{span:?}");
+    // With a kind of its own the same file compiles.
+    let fixed = text.replace("piece: tower", "piece: arrow");
+    let file = load_str("rookarrows.yaml", &fixed).expect("the file reads");
+    compile(&file, &Assignment::default()).unwrap_or_else(|e| panic!("{}", e.one_line()));
+}

@@ -360,6 +360,11 @@ impl Session {
                 ));
             }
         }
+        if let Some(why) = self.dialect.refusal(pos, text) {
+            return Err(format!(
+                "{what}`{text}` is not legal: {why}; the position is unchanged"
+            ));
+        }
         let ours = self.dialect.move_in(pos, text);
         // A pass, as Fairy-Stockfish writes it (the royal square twice).
         if pass_text(pos).is_some_and(|p| p == ours) {

@@ -123,6 +123,16 @@ pub fn frame_squares(
     Ok(out)
 }
 
+/// [`frame_squares`] in board coordinates (rank 1 along the south edge, files from the
+/// west): walls' `not-on` and enclosing's `start`.
+pub fn board_squares(text: &Text, board: Board) -> Result<SquareSet, Diagnostic> {
+    let south = Orientation {
+        edge: crate::geometry::Edge::South,
+        mirrored: false,
+    };
+    frame_squares(text, board, south)
+}
+
 /// The switch `placement` (`placement`).
 pub const PLACEMENT: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Placement);
 
