@@ -360,6 +360,12 @@ impl Session {
                 ));
             }
         }
+        if text == "0000" {
+            return Err(format!(
+                "{what}`0000` is not legal: it is the null move (UCI's \"no move\"), and a \
+                 move is due here; the position is unchanged"
+            ));
+        }
         if let Some(why) = self.dialect.refusal(pos, text) {
             return Err(format!(
                 "{what}`{text}` is not legal: {why}; the position is unchanged"

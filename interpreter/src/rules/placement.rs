@@ -114,7 +114,7 @@ pub fn frame_squares(
     if out.is_empty() {
         return Err(Diagnostic::new(
             Code::CompilePlacement,
-            "an empty square set: no piece could be placed",
+            "an empty square set: it names no square",
             Some(text.node.span.clone()),
         )
         .label("no square here")
