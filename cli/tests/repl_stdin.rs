@@ -200,3 +200,60 @@ fn sigint_stops_a_command_in_a_script_then_ends_it_when_idle() {
     let status = child.wait().expect("ends");
     assert_eq!(status.code(), Some(130), "{status:?}");
 }
+
+/// A two-part move's error quotes the whole move and names the part at fault (the fresh
+/// tester: `e7e5,e5d5` was refused as ``illegal move `e7e5` ``, blaming a legal move); the
+/// forms Fairy-Stockfish does not read — the wall's square alone, a joust move without its
+/// wall — are refused with the full form to write.
+#[test]
+fn two_part_move_errors_quote_the_whole_move_and_the_bad_part() {
+    let cases = [
+        (
+            "duck",
+            "e2e4,e4e4",
+            "illegal move `e2e4,e4e4`: `e2e4` is legal, but its wall part `e4e4`",
+        ),
+        (
+            "duck",
+            "e2e4,e5d5",
+            "illegal move `e2e4,e5d5`: the wall part `e5d5`, after the comma, must start from \
+             the move's target square, e4",
+        ),
+        (
+            "duck",
+            "z2e4,e4d5",
+            "`z2e4,e4d5` (its move part `z2e4`) is not a move",
+        ),
+        (
+            "duck",
+            "e2e4,e9d5",
+            "`e2e4,e9d5` is not a move: its wall part `e9d5`, after the comma, is not a wall",
+        ),
+        (
+            "duck",
+            "e2e4,d5",
+            "`e2e4,d5` is not a move: its wall part `d5` names only the wall's square",
+        ),
+        (
+            "joust",
+            "d4c2",
+            "`d4c2` puts a wall as its second part: add a comma, the target square and the \
+             wall's square, e.g. `d4c2,c2d4`",
+        ),
+        (
+            "chess",
+            "e2e4,e4d5",
+            "`e2e4,e4d5` is not a move: chess has no two-part moves",
+        ),
+    ];
+    for (variant, mv, want) in cases {
+        let (code, out, err) = run(&["repl", variant], &format!("{mv}\nfen\n"));
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!("error: {want}")),
+            "{variant} {mv}: {out}"
+        );
+        // Refused: the position is the start, white still to move.
+        assert!(out.contains(" w "), "{variant} {mv}: {out}");
+    }
+}

@@ -9,9 +9,9 @@
 use crate::driver::{PATIENCE, Program};
 use std::time::{Duration, Instant};
 
-/// Shatranj's start.
 /// The ` var NAME` list `UCI_Variant` offers: the two-seat classics, then every variant of
-/// Fairy-Stockfish's catalogue in the catalogue's order (`spec::CATALOGUE`).
+/// Fairy-Stockfish's catalogue in the catalogue's order (`spec::CATALOGUE`). The one list of
+/// the classics' order (`engine::catalogue`'s unit test checks only its shape).
 fn uci_variants() -> String {
     const CLASSICS: [&str; 14] = [
         "chess",
@@ -37,6 +37,7 @@ fn uci_variants() -> String {
         .collect()
 }
 
+/// Shatranj's start.
 const START: &str = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1";
 /// A shatranj middlegame: a white pawn on b7 promotes three ways, captures in the centre.
 const MIDDLE: &str = "r1bk1b1r/pPp2ppp/2n1qn2/3pp3/3PP3/2N1QN2/P1P2PPP/R1BK1B1R w - - 0 9";
@@ -240,6 +241,26 @@ fn janggi_passes_as_fairy_stockfish_writes_them() {
     e.send("position fen 3k5/9/9/9/9/9/9/9/9/3K1r3 w - - 0 1");
     e.send("go depth 2");
     assert_eq!(best(&e.lines_until("bestmove")), "d1d1");
+    // The null move is named as such, not "not a move".
+    e.send("position startpos moves 0000");
+    e.send("isready");
+    let got = e.lines_until("readyok");
+    assert!(
+        got.iter()
+            .any(|l| l.contains("`0000` is not legal: it is the null move")),
+        "{got:#?}"
+    );
+    // A refused pass reads as every refused move does (flipello passes only when stuck).
+    e.send("setoption name UCI_Variant value flipello");
+    e.send("position startpos moves d4d4");
+    e.send("isready");
+    let got = e.lines_until("readyok");
+    assert!(
+        got.iter()
+            .any(|l| l.contains("move 1 `d4d4` is not legal: ")
+                && l.ends_with("; the position is unchanged")),
+        "{got:#?}"
+    );
     e.quit();
 }
 
@@ -670,4 +691,28 @@ fn multipv_reports_every_root_move_and_the_total_nodes() {
         "{total}: {lines:#?}"
     );
     e.quit();
+}
+
+/// A variant of Fairy-Stockfish's catalogue that is not yet playable here is named as such,
+/// pointing to docs/catalogue.md, not as a bare unknown name (the fresh tester).
+#[test]
+fn a_not_yet_playable_variant_says_so() {
+    let name = ashtapada::spec::NOT_YET
+        .iter()
+        .find(|n| ashtapada::spec::builtin(n).is_none());
+    let Some(name) = name else {
+        return;
+    };
+    let mut e = Uci::start();
+    e.send(&format!("setoption name UCI_Variant value {name}"));
+    let (_, err) = e.until("info string error");
+    assert!(
+        err.contains("in Fairy-Stockfish's catalogue but not yet playable here")
+            && err.contains("docs/catalogue.md"),
+        "{err}"
+    );
+    e.quit();
+    let (code, _, err) = crate::driver::run(&["perft", name, "1"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("not yet playable here"), "{err}");
 }

@@ -131,6 +131,21 @@ fn usi_errors_speak_usi() {
         "{err}"
     );
     assert!(!err.contains('@'), "{err}");
+    // A two-part move where the variant has none is named whole, not garbled (it gave
+    // ``ee55` is not a wall`); an `x` on a move that takes nothing names no UCI squares.
+    e.send("position startpos moves 7g7f,7f7e");
+    let (_, err) = e.until("info string error");
+    assert!(
+        err.contains("`7g7f,7f7e` is not a move: shogi has no two-part moves"),
+        "{err}"
+    );
+    e.send("position startpos moves 7g7fx");
+    let (_, err) = e.until("info string error");
+    assert!(
+        err.contains("`7g7fx` is marked `x`, a capture, but it takes nothing"),
+        "{err}"
+    );
+    assert!(!err.contains("c3c4"), "{err}");
     // The syntax hints give USI's notation, not UCI's.
     for (text, hint) in [
         ("7g", "e.g. `7g7f`, and `+` to promote, e.g. `8h2b+`"),

@@ -171,6 +171,17 @@ fn go_in_a_finished_game_claims_its_result() {
     );
     e.send("new\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo");
     assert_eq!(e.until("1/2").1, "1/2-1/2 {draw (stalemate)}");
+    // A pass (`@@@@`) after the end says the game is over too, not "not a move" (the fresh
+    // tester: flipello with white out of stones).
+    e.send("new\nforce\nvariant flipello");
+    e.send("setboard pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/ppppppp1[Pp] w - - 0 1");
+    e.send("usermove @@@@");
+    let (_, refused) = e.until("#");
+    assert!(
+        refused.contains("`@@@@` is not legal: the game is over: black wins")
+            && refused.contains("the position is unchanged"),
+        "{refused}"
+    );
     e.quit();
 }
 
@@ -298,4 +309,35 @@ fn xiangqi_games_over_xboard_between_ashtapada_and_fairy_stockfish_stay_legal() 
         }
         eprintln!("game {game}: {} plies", moves.len());
     }
+}
+
+/// `O-O` where no castling to that side is legal says so (it said "not a move"); where it is
+/// legal in chess it is played as `e1g1` (the fresh tester's left-alone list).
+#[test]
+fn castling_words_where_no_castling_is_legal_say_so() {
+    let mut e = Program::ashtapada(&["xboard"]);
+    e.send("xboard\nprotover 2\nnew\nforce\nusermove O-O");
+    let (_, refused) = e.until("#");
+    assert!(
+        refused.contains("`O-O` is not legal: no castling kingside (O-O) is legal here"),
+        "{refused}"
+    );
+    for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"] {
+        e.send(&format!("usermove {m}"));
+    }
+    e.send("usermove O-O-O");
+    let (_, refused) = e.until("#");
+    assert!(
+        refused.contains("no castling queenside (O-O-O)"),
+        "{refused}"
+    );
+    // White castles, black makes way and castles, and white may not castle again: the first
+    // refusal is the last move's.
+    e.send("usermove O-O\nusermove f8e7\nusermove d2d3\nusermove O-O\nusermove O-O");
+    let (_, refused) = e.until("#");
+    assert!(
+        refused.contains("`O-O` is not legal: no castling kingside (O-O)"),
+        "{refused}"
+    );
+    e.quit();
 }

@@ -165,6 +165,38 @@ fn a_full_board_ends_the_game_won_on_the_count() {
     assert_eq!(at(&pos, "f1"), "wP");
     assert_eq!(result(&mut pos).as_deref(), Some("white wins (board-full)"));
     assert!(moves(&mut pos).is_empty());
+    // The turn passes on the last drop too, as Fairy-Stockfish writes it (checked with its
+    // `d` after `position fen … moves P@g1`).
+    assert_eq!(
+        to_fen(&pos),
+        "ppppppp/ppppppp/ppppppp/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP b - - 0 1"
+    );
+}
+
+/// The drop that fills the board ends a flipello game and hands the turn on (Fairy-Stockfish
+/// writes `… b - - 0 1` after it); a full board loaded from FEN, either side to move, has
+/// already ended the same way (`adjudicateFullBoard`), in flipello (which could pass) and in
+/// flipersi (which would be stalemated): not stalemate, not a game that goes on.
+#[test]
+fn a_full_board_ends_at_the_last_drop_and_when_loaded() {
+    for variant in ["flipello", "flipersi"] {
+        let mut pos = position(
+            variant,
+            &[],
+            "1ppppppP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP[Pp] w - - 0 1",
+        );
+        play(&mut pos, &["P@a8"]);
+        let full = "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP[p]";
+        assert_eq!(to_fen(&pos), format!("{full} b - - 0 1"), "{variant}");
+        let won = Some("white wins (board-full)");
+        assert_eq!(result(&mut pos).as_deref(), won, "{variant}");
+        for side in ["w", "b"] {
+            let mut pos = position(variant, &[], &format!("{full} {side} - - 0 1"));
+            assert_eq!(result(&mut pos).as_deref(), won, "{variant} {side}");
+            assert!(moves(&mut pos).is_empty(), "{variant} {side}");
+            assert!(!pos.can_pass(), "{variant} {side}");
+        }
+    }
 }
 
 /// Walls (`*` in ataxx's FEN) block their squares and never turn: read and written back.

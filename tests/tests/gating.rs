@@ -185,3 +185,34 @@ fn bughouse_captures_fill_no_hand_and_stalemate_loses() {
         "{outcome:?}"
     );
 }
+
+/// `explain` says how pieces in hand enter and where they come from (the fresh tester: it
+/// said "may be dropped" and then "only by gating", and "from the setup" with
+/// `hands.given`), with "an" before a vowel.
+#[test]
+fn explain_says_how_pieces_in_hand_enter() {
+    let explain = |name: &str| {
+        let a = ashtapada::Assignment::default();
+        ashtapada::load_variant(name, &a).unwrap().explain()
+    };
+    let seirawan = explain("seirawan");
+    assert!(
+        seirawan.contains("hands: pieces in hand (from the setup) enter only by gating;"),
+        "{seirawan}"
+    );
+    assert!(!seirawan.contains("may be dropped"), "{seirawan}");
+    let bughouse = explain("bughouse");
+    assert!(
+        bughouse.contains("hands: pieces in hand (from the position) may be dropped;"),
+        "{bughouse}"
+    );
+    assert!(!bughouse.contains("from the setup"), "{bughouse}");
+    let shouse = explain("shouse");
+    assert!(shouse.contains("may be dropped or gated in"), "{shouse}");
+    for text in [seirawan, bughouse, shouse] {
+        for vowel in ["a a", "a e", "a i", "a o", "a u"] {
+            let words = format!(" {vowel}");
+            assert!(!text.contains(&words), "`{words}`: {text}");
+        }
+    }
+}

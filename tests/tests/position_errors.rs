@@ -67,9 +67,12 @@ fn index(k: &K) -> usize {
         K::CheckField { .. } => 43,
         K::CountField { .. } => 44,
         K::WallLetter { .. } => 46,
+        K::HandAboveSupply { .. } => 47,
+        K::TooManyWalls { .. } => 48,
+        K::NoRoyal { .. } => 49,
     }
 }
-const KINDS: usize = 47;
+const KINDS: usize = 50;
 
 /// How a case is read.
 #[derive(Clone, Copy)]
@@ -344,6 +347,43 @@ const CASES: &[Case] = &[
         F::Board,
         22,
         |k| matches!(k, K::WallLetter { letter: 'D' }),
+    ),
+    // One duck at most (the fresh tester: 2 and 32 were read); the second is the place.
+    (
+        "duck",
+        Form::Fen,
+        "rnbqkbnr/pppppppp/8/3*4/8/2*5/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        F::Board,
+        28,
+        |k| matches!(k, K::TooManyWalls { count: 2, .. }),
+    ),
+    // Seirawan's hands start with one hawk each and only empty (captures go to no hand):
+    // ten hawks in one hand are refused at the hand (the fresh tester: it was read).
+    (
+        "seirawan",
+        Form::Fen,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HHHHHHHHHHEhe] w KQBCDFGkqbcdfg - 0 1",
+        F::Board,
+        45,
+        |k| {
+            matches!(
+                k,
+                K::HandAboveSupply {
+                    count: 10,
+                    bound: 1,
+                    ..
+                }
+            )
+        },
+    ),
+    // A kingless bughouse position (the fresh tester: read, then scored as a mate).
+    (
+        "bughouse",
+        Form::Fen,
+        "8/8/8/8/8/8/8/8[Q] w - - 0 1",
+        F::Board,
+        1,
+        |k| matches!(k, K::NoRoyal { seat, .. } if seat == "white"),
     ),
     (
         "chess",

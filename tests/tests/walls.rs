@@ -93,8 +93,10 @@ fn a_two_part_move_is_written_with_a_comma() {
     assert!(e.contains("wall") && e.contains("e1e2,e2"), "{e}");
     let m = parse_move(&mut pos, "e1e2,e2e4").unwrap();
     assert_eq!(move_to_string(&pos, m), "e1e2,e2e4");
-    // The wall's square alone after the comma reads too.
-    assert_eq!(parse_move(&mut pos, "e1e2,e4").unwrap(), m);
+    // The wall's square alone after the comma is refused, as Fairy-Stockfish reads no such
+    // shorthand (`position startpos moves e2e4,d5` stops there).
+    let e = parse_move(&mut pos, "e1e2,e4").unwrap_err().to_string();
+    assert!(e.contains("names only the wall's square"), "{e}");
     // The target before the wall must be the move's.
     assert!(parse_move(&mut pos, "e1e2,e3e4").is_err());
     // A wall on an occupied square is no move.
@@ -142,13 +144,14 @@ fn isolation_keeps_walls_off_the_start_squares() {
     assert!(parse_move(&mut pos, "c1c2,c2c1").is_err());
 }
 
-/// Snailtrail: the square a snail leaves becomes a wall, so each move has one wall and is
-/// entered without it; a snail walled in loses.
+/// Snailtrail: the square a snail leaves becomes a wall, so each move has one wall, written
+/// in full as Fairy-Stockfish writes it (`a1b2` alone is refused); a snail walled in loses.
 #[test]
 fn the_square_left_becomes_a_wall_and_a_walled_in_side_loses() {
     let mut pos = position("snailtrail", &[], "6p/7/7/7/7/7/P6 w - - 0 1");
     assert_eq!(count(&mut pos), 3);
-    play(&mut pos, &["a1b2"]);
+    assert!(parse_move(&mut pos, "a1b2").is_err());
+    play(&mut pos, &["a1b2,b2a1"]);
     assert_eq!(to_fen(&pos), "6p/7/7/7/7/1P5/*6 b - - 1 1");
     let mut pos = position("snailtrail", &[], "6p/7/7/7/7/**5/P*5 w - - 0 1");
     assert_eq!(count(&mut pos), 0);
@@ -157,7 +160,7 @@ fn the_square_left_becomes_a_wall_and_a_walled_in_side_loses() {
     // Joust: the knight's square is walled behind it.
     let mut pos = position("joust", &[], "8/8/8/4n3/3N4/8/8/8 w - - 0 1");
     assert_eq!(count(&mut pos), 8);
-    play(&mut pos, &["d4f5"]);
+    play(&mut pos, &["d4f5,f5d4"]);
     assert_eq!(at(&pos, "d4"), "_W*");
 }
 
@@ -189,4 +192,41 @@ fn a_duck_with_royal_pieces_is_refused_where_it_is_written() {
     let mut pos = from_fen(&v, "4r2k/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     let moves = pos.legal_move_list();
     assert!(!moves.is_empty() && moves.iter().all(|m| m.to.0 != 12 && m.from.0 == 4));
+}
+
+/// A walls' kind that the setup also gives a seat is refused at `walls.piece` (the fresh
+/// tester's `rookarrows`: `check` said `ok`, and the seats' towers were then also walls).
+#[test]
+fn a_wall_kind_the_seats_field_is_refused_where_it_is_named() {
+    let text = "name: rookarrows
+board: { files: 4, ranks: 4 }
+seats:
+  - { name: white, edge: south, fen: w }
+  - { name: black, edge: north, mirror: true, fen: b }
+pieces:
+  tower: { letter: R, betza: mR, value: 1 }
+  arrow: { letter: X, betza: W, value: 0 }
+setup:
+  place:
+    white: { a1: tower }
+    black: { d4: tower }
+walls: { piece: tower, rule: arrow }
+end:
+  stalemate: loss
+";
+    let file = load_str("rookarrows.yaml", text).expect("the file reads");
+    let e = compile(&file, &Assignment::default()).unwrap_err();
+    let d = (e.0.iter()).find(|d| d.message.contains("is the walls' kind"));
+    let d = d.unwrap_or_else(|| panic!("{}", e.one_line()));
+    assert!(
+        d.message.contains("`tower`") && d.message.contains("a1"),
+        "{}",
+        d.message
+    );
+    let span = d.span.as_ref().expect("located");
+    assert_eq!(&text[span.start..span.end], "tower", "{span:?}");
+    // With a kind of its own the same file compiles.
+    let fixed = text.replace("piece: tower", "piece: arrow");
+    let file = load_str("rookarrows.yaml", &fixed).expect("the file reads");
+    compile(&file, &Assignment::default()).unwrap_or_else(|e| panic!("{}", e.one_line()));
 }

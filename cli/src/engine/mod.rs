@@ -129,6 +129,13 @@ pub trait Dialect: Send + Sync {
         text.to_string()
     }
 
+    /// Why a move the GUI wrote in the protocol's own words cannot be played here, where
+    /// the protocol knows better than the move reader (XBoard's `O-O` with no castling
+    /// legal); `None`: read it as a move.
+    fn refusal(&self, _pos: &Position, _text: &str) -> Option<String> {
+        None
+    }
+
     /// A syntax error's text with the hints on how moves are written
     /// ([`ashtapada::notation::MOVE_HINT`], [`DROP_HINT`](ashtapada::notation::DROP_HINT))
     /// in the protocol's own notation.

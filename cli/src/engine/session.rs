@@ -209,6 +209,9 @@ impl Session {
             .find(|(alias, _)| *alias == name)
             .map_or(name, |(_, to)| to);
         let v = self.catalogue.get(name).cloned().ok_or_else(|| {
+            if let Some(note) = ashtapada::spec::not_yet_playable(name) {
+                return format!("unknown variant `{name}`: {note}");
+            }
             let names: Vec<&str> = self
                 .catalogue
                 .variants
@@ -345,11 +348,36 @@ impl Session {
 
     /// Plays `text` on `pos`; `what` starts the error message (`move 3 `).
     fn play_text(&self, pos: &mut Position, text: &str, what: &str) -> Result<(), String> {
+        // After the end no move, pass or null move is legal, whatever its notation.
+        if pos.outcome().is_some() {
+            let mut on = pos.clone();
+            play_on(&mut on);
+            if let Some(o) = on.outcome() {
+                return Err(format!(
+                    "{what}`{text}` is not legal: the game is over: {}; the position is \
+                     unchanged",
+                    on.describe_outcome(o)
+                ));
+            }
+        }
+        if text == "0000" {
+            return Err(format!(
+                "{what}`0000` is not legal: it is the null move (UCI's \"no move\"), and a \
+                 move is due here; the position is unchanged"
+            ));
+        }
+        if let Some(why) = self.dialect.refusal(pos, text) {
+            return Err(format!(
+                "{what}`{text}` is not legal: {why}; the position is unchanged"
+            ));
+        }
         let ours = self.dialect.move_in(pos, text);
         // A pass, as Fairy-Stockfish writes it (the royal square twice).
         if pass_text(pos).is_some_and(|p| p == ours) {
             play_on(pos);
-            return pos.pass().map_err(|e| format!("{what}`{text}`: {e}"));
+            return pos.pass().map_err(|e| {
+                format!("{what}`{text}` is not legal: {e}; the position is unchanged")
+            });
         }
         let m = parse_move(pos, &ours).map_err(|e| {
             let e = self.in_dialect(pos, text, &ours, e);

@@ -53,6 +53,14 @@ pub fn to_fen(sfen: &str) -> Result<String, String> {
             ));
         }
     };
+    // The move number, if given, counts from 1 (USI writes `1` at the start).
+    if let Some(&number) = fields.get(3)
+        && !number.parse::<u32>().is_ok_and(|n| n >= 1)
+    {
+        return Err(format!(
+            "bad SFEN: the move number is a whole number from 1 on, not `{number}`"
+        ));
+    }
     let mut pieces = String::new();
     if hand != "-" {
         let mut count = String::new();
@@ -69,6 +77,12 @@ pub fn to_fen(sfen: &str) -> Result<String, String> {
                 };
                 if n > 64 {
                     return Err(format!("bad SFEN hand `{hand}`: {n} pieces of one kind"));
+                }
+                if n == 0 {
+                    return Err(format!(
+                        "bad SFEN hand `{hand}`: a count of 0 before `{c}`: leave the piece \
+                         out (`-` for empty hands)"
+                    ));
                 }
                 count.clear();
                 pieces.push_str(&c.to_string().repeat(n));
@@ -100,6 +114,13 @@ mod tests {
             "8l/9/9/9/9/9/9/9/K7k[PPppppppppppb] b - - 0 1"
         );
         assert!(to_fen("9/9 x -").is_err());
+        // A count of 0 and a move number below 1 (the fresh tester: both were accepted).
+        let e = to_fen("9/9 b 0H 1").unwrap_err();
+        assert!(e.contains("a count of 0 before `H`"), "{e}");
+        for n in ["-5", "0", "x"] {
+            let e = to_fen(&format!("9/9 b - {n}")).unwrap_err();
+            assert!(e.contains(&format!("not `{n}`")), "{e}");
+        }
         assert!(to_fen("9/9 b 2").is_err());
         assert!(to_fen("9/9").is_err());
     }

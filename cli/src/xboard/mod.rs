@@ -64,6 +64,20 @@ impl Dialect for XBoard {
         crate::engine::map_squares(text, |s| read_square(board, s), |sq| board.name(sq))
     }
 
+    /// `O-O` / `O-O-O` where no castling to that side is legal.
+    fn refusal(&self, pos: &Position, text: &str) -> Option<String> {
+        let side = castling_word(text)?;
+        if castling_in(pos, text).is_some() {
+            return None;
+        }
+        let which = if side == "O-O" {
+            "kingside"
+        } else {
+            "queenside"
+        };
+        Some(format!("no castling {which} ({side}) is legal here"))
+    }
+
     fn move_out(&self, pos: &Position, text: String) -> String {
         if pass_text(pos).is_some_and(|p| p == text) {
             return "@@@@".into();
@@ -161,17 +175,29 @@ fn castling_side(pos: &Position, text: &str) -> Option<&'static str> {
 /// The legal castling that XBoard's `O-O` or `O-O-O` (also written with zeros) names, in
 /// ashtapada's notation; `None` for any other text.
 fn castling_in(pos: &Position, text: &str) -> Option<String> {
-    let side = match text {
-        "O-O" | "0-0" => "O-O",
-        "O-O-O" | "0-0-0" => "O-O-O",
-        _ => return None,
-    };
+    let side = castling_word(text)?;
     let mut p = pos.clone();
     let legal = p.legal_move_list();
-    legal
-        .iter()
-        .map(|&m| ashtapada::notation::move_to_string(pos, m))
+    let written = |m: &ashtapada::Move| ashtapada::notation::move_to_string(pos, *m);
+    // A castling written as the royal taking its partner, or else one SAN writes so (chess's
+    // `e1g1`), without a gate.
+    (legal.iter().map(written))
         .find(|t| castling_side(pos, t) == Some(side))
+        .or_else(|| {
+            let san = |m: &ashtapada::Move| ashtapada::notation::san(&mut pos.clone(), *m);
+            (legal.iter())
+                .find(|m| san(m).trim_end_matches(['+', '#']) == side)
+                .map(written)
+        })
+}
+
+/// The castling side XBoard's `text` names: `O-O` (or `0-0`), `O-O-O` (or `0-0-0`).
+fn castling_word(text: &str) -> Option<&'static str> {
+    match text {
+        "O-O" | "0-0" => Some("O-O"),
+        "O-O-O" | "0-0-0" => Some("O-O-O"),
+        _ => None,
+    }
 }
 
 /// The longest time XBoard may give in `st`, `level` (base and increment) and the clocks, in

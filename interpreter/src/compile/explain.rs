@@ -122,7 +122,8 @@ impl Variant {
                 };
                 let remember = if p.remember {
                     format!(
-                        "; the promoted piece remembers it: captured, it goes to a hand as a {}",
+                        "; the promoted piece remembers it: captured, it goes to a hand as {} {}",
+                        crate::rules::article(&k.name),
                         k.name
                     )
                 } else {

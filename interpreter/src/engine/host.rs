@@ -9,7 +9,7 @@ use crate::vocab::{Counters, Kind, Move, Outcome, Piece, Seat, SeatSet, SquareSe
 impl Position {
     /// Runs the rule modules after `m` by `mover` ([`crate::rules::Modules::on_capture`] for the
     /// move's capture, then [`crate::rules::Modules::after_move`]); returns an outcome if the
-    /// game ends.
+    /// game ends, having passed the turn on (no dice).
     #[inline]
     pub(crate) fn after_move(
         &mut self,
@@ -31,7 +31,13 @@ impl Position {
             placed,
             captured,
         };
-        modules.after_move(self, &moved)
+        let ended = modules.after_move(self, &moved);
+        // A game ended by a module still passes the turn, as after any other move and as
+        // Fairy-Stockfish writes the position (a dice turn keeps its seat and dice left).
+        if ended.is_some() && modules.dice.is_none() {
+            self.pass_turn_on(mover);
+        }
+        ended
     }
 
     /// Replaces the piece on `sq` by `after` (empty to remove), logging the change in the

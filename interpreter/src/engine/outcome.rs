@@ -241,6 +241,9 @@ impl Position {
     /// [`resolve_mates`](Self::resolve_mates)).
     pub(crate) fn judge_root(&mut self) {
         self.ended = self.judge_conditions(self.prev_seat(self.to_move));
+        if self.ended.is_none() {
+            self.ended = self.variant.rules.judge_root(&*self);
+        }
         if self.ended.is_none()
             && self.variant.rules.dice.is_none()
             && self.variant.rules.mates_go_on()

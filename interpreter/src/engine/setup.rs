@@ -182,8 +182,8 @@ impl Position {
         }
     }
 
-    /// What the end conditions say at this position taken as a root (as after loading it):
-    /// judged with [`setup_mover`](Self::setup_mover) as the seat that just moved, and no
+    /// What the end conditions (then the modules' root endings, such as a full board) say at
+    /// this position taken as a root (as after loading it): judged with [`setup_mover`](Self::setup_mover) as the seat that just moved, and no
     /// plies played.
     pub(crate) fn judge_setup(&self) -> Option<Outcome> {
         let reads_ply = self
@@ -198,6 +198,7 @@ impl Position {
             return root.judge_conditions(root.setup_mover());
         }
         self.judge_conditions(self.setup_mover())
+            .or_else(|| self.variant.rules.judge_root(self))
     }
 
     /// The outcome a position string's end field names: the capture-all win, a named end

@@ -250,6 +250,33 @@ pub enum PositionErrorKind {
         /// The kind a capture demotes it to (`None`: it is royal, never captured).
         demotes_to: Option<String>,
     },
+    /// More pieces of a kind in a hand than the game has of that kind (its start position and
+    /// start hands, twice over with `hands.given`, where they come from a second board).
+    HandAboveSupply {
+        /// The seat whose hand it is.
+        seat: String,
+        /// The kind's name.
+        kind: String,
+        /// How many are written.
+        count: u8,
+        /// How many the game has.
+        bound: u32,
+    },
+    /// A seat of a two-seat game without its royal piece, though its start position has one
+    /// and the game is not over (a kingless bughouse position).
+    NoRoyal {
+        /// The seat's name.
+        seat: String,
+        /// The royal kind's name.
+        kind: String,
+    },
+    /// More walls than the walls' rule leaves on the board (`walls.rule: duck`: one).
+    TooManyWalls {
+        /// The walls' kind name.
+        kind: String,
+        /// How many are on the board.
+        count: usize,
+    },
     /// A hand count of 0, or more than a hand holds.
     HandCount {
         /// The most pieces of a kind a hand holds.
@@ -448,6 +475,43 @@ fn list(values: &[u8], sep: &str) -> String {
 }
 
 impl PositionErrorKind {
+    /// The message of a piece the variant cannot have so: a promoted or remembered form it
+    /// has not, a hand above the game's supply, too many walls, a missing royal piece.
+    fn fmt_pieces(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionErrorKind as K;
+        match self {
+            K::NoPromotedForm { letter } => write!(
+                f,
+                "`+{letter}`: no kind of this variant is written as the promotion of `{letter}`"
+            ),
+            K::NotRemembered { letter } => write!(
+                f,
+                "`{letter}~`: no promotion of this variant remembers that it made a `{letter}`"
+            ),
+
+            K::HandAboveSupply {
+                seat,
+                kind,
+                count,
+                bound,
+            } => write!(
+                f,
+                "{seat}'s hand holds {count} of kind {kind}, more than the {bound} the game \
+                 can give it (from its start position and hands)"
+            ),
+            K::TooManyWalls { kind, count } => write!(
+                f,
+                "{count} walls ({kind}) stand on the board, but the walls' rule `duck` keeps \
+                 one: write at most one `*`"
+            ),
+            K::NoRoyal { seat, kind } => write!(
+                f,
+                "{seat} has no {kind} on the board: the game needs one while it goes on"
+            ),
+            _ => Ok(()),
+        }
+    }
+
     /// The message of a syntax or board problem.
     fn fmt_text(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
         use PositionErrorKind as K;
@@ -527,15 +591,12 @@ impl PositionErrorKind {
                     "`{token}` cannot be in a hand: a captured {kind} goes to the hand as a {d}"
                 ),
             },
-            K::NoPromotedForm { letter } => write!(
-                f,
-                "`+{letter}`: no kind of this variant is written as the promotion of `{letter}`"
-            ),
-            K::NotRemembered { letter } => write!(
-                f,
-                "`{letter}~`: no promotion of this variant remembers that it made a `{letter}`"
-            ),
             K::HandCount { max } => write!(f, "a hand holds 1 to {max} pieces of a kind"),
+            K::HandAboveSupply { .. }
+            | K::TooManyWalls { .. }
+            | K::NoRoyal { .. }
+            | K::NoPromotedForm { .. }
+            | K::NotRemembered { .. } => return Some(self.fmt_pieces(f)),
             K::BoardSize { given, squares } => {
                 write!(f, "{given} squares given; the board has {squares}")
             }

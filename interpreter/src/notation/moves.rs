@@ -53,6 +53,15 @@ pub enum MoveRefusal {
     },
     /// The game has ended: no move is legal (the outcome, "black wins (checkmate)").
     GameOver(String),
+    /// A two-part move whose move part is legal but whose wall part (after the comma) is not.
+    Wall {
+        /// The move part, before the comma (`e2e4`).
+        main: String,
+        /// The wall part, after the comma (`e4e4`).
+        part: String,
+        /// Where the wall part names another target square than the move's: that target.
+        target: Option<String>,
+    },
 }
 
 impl fmt::Display for MoveRefusal {
@@ -86,6 +95,20 @@ impl fmt::Display for MoveRefusal {
             MoveRefusal::Drop(r) => r.fmt(f),
             MoveRefusal::NotInHand { seat, kind } => write!(f, "{seat} has no {kind} in hand"),
             MoveRefusal::GameOver(outcome) => write!(f, "the game is over: {outcome}"),
+            MoveRefusal::Wall {
+                main,
+                part,
+                target: Some(to),
+            } => write!(
+                f,
+                "the wall part `{part}`, after the comma, must start from the move's target \
+                 square, {to} (`{main}` ends there)"
+            ),
+            MoveRefusal::Wall { main, part, .. } => write!(
+                f,
+                "`{main}` is legal, but its wall part `{part}`, after the comma, is not: the \
+                 wall goes on an empty square the rules allow"
+            ),
         }
     }
 }
@@ -138,6 +161,15 @@ impl fmt::Display for MoveError {
                 let why = why.as_ref().unwrap_or(&MoveRefusal::NoMove);
                 write!(f, "illegal move `{text}`: {why}")
             }
+            MoveError::Illegal {
+                text,
+                from_same_square,
+                why: Some(why @ MoveRefusal::Wall { .. }),
+            } => write!(
+                f,
+                "illegal move `{text}`: {why}; legal with that move: {}",
+                from_same_square.join(" ")
+            ),
             MoveError::Illegal {
                 text,
                 from_same_square,
@@ -309,11 +341,13 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         check_die(pos, d, text.trim())?;
     }
     let board = pos.variant().board;
+    let whole = t;
     let (t, wall) = split_wall(pos, t)?;
     if let Some((letter, square)) = t.split_once(['@', '*']) {
         return parse_drop(pos, t, letter, square, die);
     }
-    let syntax = || MoveError::Syntax(format!("`{t}` is not a move: {MOVE_HINT}"));
+    let q = quote(whole, t);
+    let syntax = || MoveError::Syntax(format!("{q} is not a move: {MOVE_HINT}"));
     let (from, n1) = board.parse_square_prefix(t).ok_or_else(syntax)?;
     let (to, n2) = board.parse_square_prefix(&t[n1..]).ok_or_else(syntax)?;
     // Suffix: none; `+` (promote); `=` (do not promote); or the new kind's letter.
@@ -326,7 +360,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     };
     let suffix = read_suffix(pos, rest).ok_or_else(syntax)??;
     let legal = pos.legal_move_list();
-    let mut matching: Vec<Move> = legal
+    let candidates: Vec<Move> = legal
         .iter()
         .copied()
         .filter(|m| m.from == from && m.to == to)
@@ -338,10 +372,15 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         })
         .filter(|m| !m.is_drop())
         .filter(|m| die.is_none_or(|d| m.die == d))
+        .collect();
+    let mut matching: Vec<Move> = (candidates.iter().copied())
         .filter(|m| {
             wall.is_none_or(|(target, w)| target.is_none_or(|s| s == to) && m.wall() == Some(w))
         })
         .collect();
+    if matching.is_empty() && wall.is_some() && !candidates.is_empty() {
+        return Err(wall_refused(pos, whole, t, to, wall, &candidates));
+    }
     // `+` among several promotion choices: the one to the mover's promoted face (`+P`).
     if matches!(suffix, Suffix::Promote) && matching.len() > 1 {
         let moved = pos.piece_at(from).kind();
@@ -364,9 +403,14 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         && let Some(&m) = matching.first()
         && !takes_pieces(pos, m)
     {
+        let no_letter = if pos.kind_for_letter('x').is_none() {
+            " (`x` is no piece letter of this variant)"
+        } else {
+            ""
+        };
         return Err(MoveError::Syntax(format!(
-            "`{t}` is marked `x`, a capture, but {} takes nothing: write it without the `x`",
-            move_to_string(pos, m)
+            "{q} is marked `x`, a capture, but it takes nothing: write it without the \
+             `x`{no_letter}"
         )));
     }
     match matching.as_slice() {
@@ -375,7 +419,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             match (matching.iter()).find(|m| m.promotes_to().is_none() && m.gate().is_none()) {
                 Some(m) => Ok(*m),
                 None => Err(MoveError::Syntax(format!(
-                    "`{t}` promotes: add the letter of the kind, one of {}",
+                    "{q} promotes: add the letter of the kind, one of {}",
                     matching
                         .iter()
                         .map(|m| move_to_string(pos, *m))
@@ -385,7 +429,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             }
         }
         _ => Err(MoveError::Illegal {
-            text: t.to_string(),
+            text: whole.to_string(),
             from_same_square: legal
                 .iter()
                 .filter(|m| m.from == from)
@@ -426,10 +470,11 @@ fn read_suffix(pos: &Position, rest: &str) -> Option<Result<Suffix, MoveError>> 
     }))
 }
 
-/// A move written without its wall (`t`) must name one move's wall: refused, with an example,
-/// when its `matching` moves put their walls on different squares.
+/// A move written without its wall (`t`) must be one that puts none: refused, with an
+/// example, when its `matching` moves put walls (even a single one, as joust's `d4c2,c2d4`:
+/// Fairy-Stockfish reads no move without its wall part either).
 fn needs_no_wall(pos: &Position, t: &str, matching: &[Move]) -> Result<(), MoveError> {
-    if matching.iter().all(|m| m.wall() == matching[0].wall()) {
+    if matching.iter().all(|m| m.wall().is_none()) {
         return Ok(());
     }
     Err(MoveError::Syntax(format!(
@@ -445,25 +490,79 @@ fn split_wall<'t>(
     pos: &Position,
     t: &'t str,
 ) -> Result<(&'t str, Option<(Option<Square>, Square)>), MoveError> {
-    match t.split_once(',') {
-        Some((main, w)) => Ok((main, Some(parse_wall(pos, w)?))),
-        None => Ok((t, None)),
+    let Some((main, w)) = t.split_once(',') else {
+        return Ok((t, None));
+    };
+    let v = pos.variant();
+    if v.rules.walls.is_none() {
+        return Err(MoveError::Syntax(format!(
+            "`{t}` is not a move: {} has no two-part moves (no walls): write the move \
+             without the comma and what follows it",
+            v.name
+        )));
+    }
+    Ok((main, Some(parse_wall(pos, t, w)?)))
+}
+
+/// How an error names the move part `t` of the move written `whole`: `` `e2e4` `` alone, or
+/// `` `z2e4,e4d5` (its move part `z2e4`) `` where a wall part follows.
+fn quote(whole: &str, t: &str) -> String {
+    if whole == t {
+        format!("`{t}`")
+    } else {
+        format!("`{whole}` (its move part `{t}`)")
     }
 }
 
-/// The wall part of a move, after its comma: the target square and the wall's square
-/// (`e4d5`, Fairy-Stockfish's form) or the wall's square alone (`d5`).
-fn parse_wall(pos: &Position, text: &str) -> Result<(Option<Square>, Square), MoveError> {
+/// The refusal of the move written `whole` (move part `t`, to `to`) whose wall part is not
+/// legal though its move part is: the moves it could be (`candidates`), named in full.
+fn wall_refused(
+    pos: &Position,
+    whole: &str,
+    t: &str,
+    to: Square,
+    wall: Option<(Option<Square>, Square)>,
+    candidates: &[Move],
+) -> MoveError {
+    let board = pos.variant().board;
+    let target = wall
+        .and_then(|(target, _)| target)
+        .filter(|&s| s != to)
+        .map(|_| board.name(to));
+    MoveError::Illegal {
+        text: whole.to_string(),
+        from_same_square: (candidates.iter())
+            .map(|m| move_to_string(pos, *m))
+            .collect(),
+        why: Some(MoveRefusal::Wall {
+            main: t.to_string(),
+            part: whole.split_once(',').map_or("", |(_, w)| w).to_string(),
+            target,
+        }),
+    }
+}
+
+/// The wall part of the move written `whole`, after its comma: the target square and the
+/// wall's square (`e4d5`, Fairy-Stockfish's form) or the wall's square alone (`d5`).
+fn parse_wall(
+    pos: &Position,
+    whole: &str,
+    text: &str,
+) -> Result<(Option<Square>, Square), MoveError> {
     let board = pos.variant().board;
     let syntax = || {
         MoveError::Syntax(format!(
-            "`{text}` is not a wall: after the comma write the target square and the wall's \
-             square, e.g. `e2e4,e4d5`"
+            "`{whole}` is not a move: its wall part `{text}`, after the comma, is not a wall: \
+             write the target square and the wall's square, e.g. `e2e4,e4d5`"
         ))
     };
     let (first, n) = board.parse_square_prefix(text).ok_or_else(syntax)?;
     if n == text.len() {
-        return Ok((None, first));
+        // Fairy-Stockfish reads no such shorthand: the wall part names both squares.
+        return Err(MoveError::Syntax(format!(
+            "`{whole}` is not a move: its wall part `{text}` names only the wall's square: \
+             write the move's target square before it, as in `e2e4,e4d5`"
+        )));
     }
     match board.parse_square_prefix(&text[n..]) {
         Some((second, m)) if n + m == text.len() => Ok((Some(first), second)),

@@ -221,6 +221,7 @@ impl Setup {
         self.check_shape(variant)?;
         self.check_counters(variant)?;
         let mut pos = self.build(variant);
+        self.check_royals(&pos)?;
         self.check_mated_seats(&pos)?;
         self.check_turn(&mut pos)?;
         self.check_end(&pos)?;
@@ -274,7 +275,125 @@ impl Setup {
             }
         }
         self.check_hands(v)?;
+        self.check_supply(v)?;
+        self.check_walls(v)?;
         self.check_dice(v)
+    }
+
+    /// No hand holds more pieces of a kind than the game has ([`K::HandAboveSupply`]).
+    /// Where captures go to no hand and hands are not given, a hand only empties: at most
+    /// its start count. Otherwise the kind's pieces in the start position and start hands,
+    /// all seats (a captured piece counted as the kind it goes to the hand as), twice with
+    /// `hands.given` (a second board); kinds a promotion or a flip makes, and kinds the
+    /// start has none of, are not bounded.
+    fn check_supply(&self, v: &Variant) -> Result<(), PositionError> {
+        let Some(hands) = v.rules.hands.as_ref() else {
+            return Ok(());
+        };
+        let made = |k: usize| {
+            v.kinds.iter().any(|i| {
+                i.promotion
+                    .as_ref()
+                    .is_some_and(|p| p.to.iter().any(|t| t.index() == k))
+            }) || v.rules.flip.is_some()
+                || v.rules.in_place.is_some()
+        };
+        let seats = v.seats.len() as u32;
+        for (s, hand) in self.hands.iter().enumerate() {
+            for (k, &n) in hand.iter().enumerate() {
+                if n == 0 || s >= v.seats.len() {
+                    continue;
+                }
+                let start = u32::from(v.start_hand.get(k).copied().unwrap_or(0));
+                let on_board = (v.setup.iter())
+                    .filter(|(_, p)| !p.is_dead() && hands.demoted(p.kind()).index() == k)
+                    .count() as u32;
+                let only_empties = !hands.captures && !hands.given;
+                let bound = match (on_board + seats * start) * if hands.given { 2 } else { 1 } {
+                    _ if only_empties => start,
+                    0 => continue,
+                    _ if made(k) => continue,
+                    b => b,
+                };
+                if u32::from(n) > bound {
+                    let entry = (self.source.hand_entries.iter())
+                        .find(|(es, ek, _, _)| es.index() == s && ek.index() == k);
+                    return Err(self.error(
+                        F::Board,
+                        entry.map(|e| e.2.clone()),
+                        K::HandAboveSupply {
+                            seat: v.seats[s].name.clone(),
+                            kind: v.kinds[k].name.clone(),
+                            count: n,
+                            bound,
+                        },
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// In a two-seat game without dice whose mates end it, each seat the start position gives
+    /// a royal piece has one on the board, unless the position has already ended
+    /// ([`K::NoRoyal`]).
+    fn check_royals(&self, pos: &Position) -> Result<(), PositionError> {
+        let v = pos.variant();
+        if v.seats.len() != 2
+            || v.rules.dice.is_some()
+            || v.rules.mates_go_on()
+            || pos.ended().is_some()
+        {
+            return Ok(());
+        }
+        for (s, seat) in v.seats.iter().enumerate() {
+            let royal = (v.setup.iter()).map(|(_, p)| *p).find(|p| {
+                p.owner().index() == s && !p.is_dead() && v.kinds[p.kind().index()].royal
+            });
+            if let Some(p) = royal
+                && pos.royal_count(Seat(s as u8)) == 0
+            {
+                return Err(self.error(
+                    F::Board,
+                    None,
+                    K::NoRoyal {
+                        seat: seat.name.clone(),
+                        kind: v.kinds[p.kind().index()].name.clone(),
+                    },
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// At most one wall where the walls' rule takes the walls away before putting one
+    /// (`walls.rule: duck`); the second one written is the error's place.
+    fn check_walls(&self, v: &Variant) -> Result<(), PositionError> {
+        let Some(w) = v.rules.walls.as_ref() else {
+            return Ok(());
+        };
+        if w.rule != crate::rules::walls::WallRule::Duck {
+            return Ok(());
+        }
+        let kind = w.piece.kind();
+        let walls: Vec<usize> = (self.board.iter().enumerate())
+            .filter(|(_, p)| !p.is_empty() && p.is_dead() && p.kind() == kind)
+            .map(|(sq, _)| sq)
+            .collect();
+        if walls.len() <= 1 {
+            return Ok(());
+        }
+        let last = (walls.iter())
+            .filter_map(|&sq| self.square_span(sq))
+            .max_by_key(|r| r.start);
+        Err(self.error(
+            F::Board,
+            last,
+            K::TooManyWalls {
+                kind: v.kinds[kind.index()].name.clone(),
+                count: walls.len(),
+            },
+        ))
     }
 
     /// Pieces in hand only in variants with hands, and only of kinds a capture puts there.

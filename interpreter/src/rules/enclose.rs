@@ -92,47 +92,10 @@ fn is_map(n: &Node) -> bool {
     matches!(n.value, Value::Map(_))
 }
 
-/// The squares of `text` in board coordinates: names and rectangles (`d4-e5`), separated by
-/// spaces or commas; a problem at the bad name.
+/// The squares of `text` in board coordinates (the one reader of square lists,
+/// [`super::placement::board_squares`]).
 fn squares(text: &Text, board: crate::geometry::Board) -> Result<SquareSet, Diagnostic> {
-    let mut out = SquareSet::default();
-    let mut pos = 0;
-    for part in text.value.split([' ', ',']) {
-        let start = pos;
-        pos += part.len() + 1;
-        if part.is_empty() {
-            continue;
-        }
-        let (a, b) = part.split_once('-').unwrap_or((part, part));
-        let (Some(a), Some(b)) = (board.parse_square(a), board.parse_square(b)) else {
-            return Err(Diagnostic::new(
-                Code::CompileSquare,
-                format!(
-                    "`{part}` is not a square or a rectangle of squares on the {}×{} board",
-                    board.files, board.ranks
-                ),
-                Some(text.node.inner_span(start..start + part.len())),
-            )
-            .label("not a square")
-            .help("write squares such as `d4` and rectangles such as `d4-e5`"));
-        };
-        let (f0, f1) = (
-            board.file(a).min(board.file(b)),
-            board.file(a).max(board.file(b)),
-        );
-        let (r0, r1) = (
-            board.rank(a).min(board.rank(b)),
-            board.rank(a).max(board.rank(b)),
-        );
-        for f in f0..=f1 {
-            for r in r0..=r1 {
-                if let Some(sq) = board.square(f.into(), r.into()) {
-                    out.insert(sq.0);
-                }
-            }
-        }
-    }
-    Ok(out)
+    super::placement::board_squares(text, board)
 }
 
 impl Module for Enclose {
@@ -287,10 +250,20 @@ impl Module for Enclose {
         _mv: &Moved,
         _all: &super::Modules,
     ) -> Option<Outcome> {
-        let n = h.board().len();
-        let full = (0..n).all(|sq| !h.piece(crate::geometry::Square(sq as u8)).is_empty());
-        full.then_some(Outcome::Draw { reason: FULL })
+        full_board(h)
     }
+
+    /// A full board loaded from a position string has ended too (`board-full`).
+    fn judge_root<H: Host>(&self, h: &H) -> Option<Outcome> {
+        full_board(h)
+    }
+}
+
+/// `board-full` (a draw, which `material-count` decides) when no square of `h` is empty.
+fn full_board<H: Host>(h: &H) -> Option<Outcome> {
+    let n = h.board().len();
+    let full = (0..n).all(|sq| !h.piece(crate::geometry::Square(sq as u8)).is_empty());
+    full.then_some(Outcome::Draw { reason: FULL })
 }
 
 #[cfg(test)]

@@ -148,6 +148,15 @@ pub fn result_words(r: ResultKind, who: &str) -> String {
     }
 }
 
+/// The indefinite article before `word`: `an` before a vowel letter (`an arrow`), else `a`.
+pub fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
 pub fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
@@ -540,6 +549,20 @@ pub trait Module: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// The game's end in a root position (loaded or at the start) that no move led to, where
+    /// this module ends games after moves by the position alone (a full board); `None`: not
+    /// over by this module.
+    #[inline]
+    fn judge_root<H: Host>(&self, _h: &H) -> Option<Outcome> {
+        None
+    }
+
+    /// [`explain`](Self::explain), for modules whose words depend on the others present
+    /// (`all`); the registry calls this one.
+    fn explain_in(&self, names: &Names<'_>, _all: &Modules) -> Vec<String> {
+        self.explain(names)
+    }
+
     /// The seat due after `from` made a board move, where this module changes the turn order
     /// (the check interrupt); `None` leaves it to the next module, and in the end to the next
     /// live seat clockwise. Not asked in dice variants (a dice turn passes at its end).
@@ -832,7 +855,7 @@ macro_rules! registry {
             /// Each present module's `explain` lines, in registry order.
             pub fn explain(&self, names: &Names<'_>) -> Vec<String> {
                 let mut out = Vec::new();
-                $(if let Some(m) = &self.$field { out.extend(m.explain(names)); })*
+                $(if let Some(m) = &self.$field { out.extend(m.explain_in(names, self)); })*
                 out
             }
 
@@ -884,6 +907,19 @@ macro_rules! registry {
                 $(
                     if let Some(m) = &self.$field
                         && let Some(o) = m.after_move(h, mv, self)
+                    {
+                        return Some(o);
+                    }
+                )*
+                None
+            }
+
+            /// The end of a root position by the first module that ends it
+            /// ([`Module::judge_root`]).
+            pub fn judge_root<H: Host>(&self, h: &H) -> Option<Outcome> {
+                $(
+                    if let Some(m) = &self.$field
+                        && let Some(o) = m.judge_root(h)
                     {
                         return Some(o);
                     }

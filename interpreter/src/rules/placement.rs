@@ -114,13 +114,23 @@ pub fn frame_squares(
     if out.is_empty() {
         return Err(Diagnostic::new(
             Code::CompilePlacement,
-            "an empty square set: no piece could be placed",
+            "an empty square set: it names no square",
             Some(text.node.span.clone()),
         )
         .label("no square here")
         .help("write one or more squares (`a1 b1`) or rectangles (`a1-h3`)"));
     }
     Ok(out)
+}
+
+/// [`frame_squares`] in board coordinates (rank 1 along the south edge, files from the
+/// west): walls' `not-on` and enclosing's `start`.
+pub fn board_squares(text: &Text, board: Board) -> Result<SquareSet, Diagnostic> {
+    let south = Orientation {
+        edge: crate::geometry::Edge::South,
+        mirrored: false,
+    };
+    frame_squares(text, board, south)
 }
 
 /// The switch `placement` (`placement`).

@@ -40,7 +40,7 @@
 
 use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module, Names};
-use crate::geometry::Orientation;
+use crate::diag::{Code, Diagnostic};
 use crate::vocab::{Kind, NO_OWNER, Piece, Seat, SquareSet};
 use crate::yaml::{Fields, Reader, Text};
 
@@ -192,17 +192,33 @@ impl Module for Walls {
 
     fn compile(spec: &WallsSpec, cx: &mut Cx<'_>) -> Option<Walls> {
         let kind: Kind = cx.kind(&spec.piece)?;
+        // A wall is no seat's and never moves: a kind the seats also field would be both.
+        if let Some(&(sq, _)) = (cx.setup.iter())
+            .find(|(_, p)| p.kind() == kind && !p.is_dead() && p.owner() != Seat(NO_OWNER))
+        {
+            cx.errs.push(
+                Diagnostic::new(
+                    Code::CompilePieces,
+                    format!(
+                        "`{}` is the walls' kind, and the setup also gives a seat one (on {}): \
+                         a wall belongs to no seat and never moves",
+                        spec.piece.value,
+                        cx.board.name(sq)
+                    ),
+                    Some(spec.piece.node.span.clone()),
+                )
+                .label("a kind the seats field")
+                .help("give the walls a kind of their own, e.g. `duck: { letter: D, betza: W }`"),
+            );
+            return None;
+        }
         let piece = Piece::new(kind, Seat(NO_OWNER), cx.first_orient).killed();
         let mut region = SquareSet::default();
         for sq in cx.board.squares() {
             region.insert(sq.0);
         }
         if let Some(t) = &spec.not_on {
-            let south = Orientation {
-                edge: crate::geometry::Edge::South,
-                mirrored: false,
-            };
-            match super::placement::frame_squares(t, cx.board, south) {
+            match super::placement::board_squares(t, cx.board) {
                 Ok(set) => {
                     for sq in set.iter() {
                         region.remove(sq);

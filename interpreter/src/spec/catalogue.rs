@@ -423,6 +423,22 @@ pub fn builtin(name: &str) -> Option<&'static (&'static str, &'static str)> {
     all_builtins().find(|(n, _)| *n == name)
 }
 
+/// Fairy-Stockfish's variants that are not yet playable here, each with a row in
+/// docs/catalogue.md's "Not yet playable" table saying what it needs. A name that has since
+/// become a built-in is a built-in ([`not_yet_playable`] skips it).
+pub const NOT_YET: &[&str] = &["janggimodern", "koedem", "petrified", "placement", "supply"];
+
+/// For a name of Fairy-Stockfish's catalogue that is not yet playable here ([`NOT_YET`]),
+/// the note an "unknown variant" error adds; `None` for any other name.
+pub fn not_yet_playable(name: &str) -> Option<String> {
+    (NOT_YET.contains(&name) && builtin(name).is_none()).then(|| {
+        format!(
+            "`{name}` is in Fairy-Stockfish's catalogue but not yet playable here: \
+             docs/catalogue.md (\"Not yet playable\") says what it needs"
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

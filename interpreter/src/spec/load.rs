@@ -145,6 +145,7 @@ fn load_as(variant: &str, shown: bool) -> Result<Leniently, Diagnostics> {
             );
             // "did you mean `chaturanga`? Or give …", "expected one of …, or the path …".
             let help = match d.help.as_deref() {
+                _ if let Some(note) = super::not_yet_playable(variant) => note,
                 Some(h) if suggested => {
                     format!("{h} Or give the path of a rule file, e.g. `./my-variant.yaml`")
                 }

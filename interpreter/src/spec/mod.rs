@@ -13,7 +13,7 @@ mod switches;
 
 pub use crate::yaml::unknown_name;
 pub use crate::yaml::{Key, Node, Value, merge, parse_yaml};
-pub use catalogue::{CATALOGUE, Group, SEEDS, all_builtins, builtin};
+pub use catalogue::{CATALOGUE, Group, NOT_YET, SEEDS, all_builtins, builtin, not_yet_playable};
 pub use digest::RulesDigest;
 pub use load::{
     BUILTIN, Leniently, RuleFile, file_kind, load, load_leniently, load_referenced, load_str,

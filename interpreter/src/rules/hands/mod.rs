@@ -43,6 +43,8 @@ pub struct HandsSpec {
     pub demote: Vec<(Text, Text)>,
     /// (kind, its `drop:` rules) for each kind with a `drop:` mapping.
     pub drops: Vec<(Text, DropSpec)>,
+    /// `hands: { given: true }`: pieces in hand come from the position.
+    pub given: bool,
 }
 
 /// Compiled hands.
@@ -61,6 +63,8 @@ pub struct Hands {
     pub squares: Vec<SquareSet>,
     /// The names of the regions the drop rules name, by region index (for `explain`).
     pub region_names: Vec<String>,
+    /// `given: true`: pieces in hand come from the position (for `explain`).
+    pub given: bool,
 }
 
 impl Hands {
@@ -235,13 +239,15 @@ impl Module for Hands {
         // `given: true` (default false): pieces in hand come from the position (FEN's
         // brackets) — bughouse's, passed from the partner's board — beside what captures and
         // `setup.hand` give; it only tells the composition check that hands may hold pieces.
-        if let Some(n) = s.opt("given") {
-            r.bool(n, "`given`");
-        }
+        let given = s
+            .opt("given")
+            .and_then(|n| r.bool(n, "`given`"))
+            .unwrap_or(false);
         s.finish(r, "hands", &["captures", "given"]);
         Some(HandsSpec {
             captures,
             on: true,
+            given,
             ..HandsSpec::default()
         })
     }
@@ -274,22 +280,39 @@ impl Module for Hands {
             drops,
             squares: Vec::new(),
             region_names,
+            given: spec.given,
         })
     }
 
     fn explain(&self, names: &Names<'_>) -> Vec<String> {
-        let mut out = vec![if self.captures {
-            "hands: captured pieces (demoted) go to the capturer's hand and may be dropped"
+        self.explain_in(names, &super::Modules::default())
+    }
+
+    /// As [`explain`](Module::explain), where the pieces come from (the setup, or the position
+    /// with `given`) and how they enter: dropped, or only by gating ([`super::gating`]).
+    fn explain_in(&self, names: &Names<'_>, all: &super::Modules) -> Vec<String> {
+        let enter = match &all.gating {
+            Some(g) if !g.drops => "enter only by gating",
+            Some(_) => "may be dropped or gated in",
+            None => "may be dropped",
+        };
+        let from = if self.given {
+            "from the position"
         } else {
-            "hands: pieces in hand (from the setup) may be dropped; captured pieces leave the game"
-        }
-        .to_string()];
+            "from the setup"
+        };
+        let mut out = vec![if self.captures {
+            format!("hands: captured pieces (demoted) go to the capturer's hand and {enter}")
+        } else {
+            format!("hands: pieces in hand ({from}) {enter}; captured pieces leave the game")
+        }];
         for i in 0..names.kinds.len() {
             let (k, d) = (Kind(i as u8), self.demoted(Kind(i as u8)));
             if names.kind(d) != names.kind(k) {
                 out.push(format!(
-                    "  a captured {} becomes a {}",
+                    "  a captured {} becomes {} {}",
                     names.kind(k),
+                    super::article(names.kind(d)),
                     names.kind(d)
                 ));
             }
