@@ -197,3 +197,59 @@ fn koedem_without_kings_a_seat_loses_only_when_the_opponent_holds_both() {
     assert_eq!(list.len(), 63, "{list:?}");
     assert!(list.iter().all(|m| m.starts_with("K@")));
 }
+
+/// The errors of rule-file text `text`, read and compiled with the defaults: each message with
+/// whether it is located (none: the file compiles).
+fn problems(text: &str) -> Vec<(String, bool)> {
+    let show = |e: ashtapada::diag::Diagnostics| {
+        e.0.iter()
+            .map(|d| (d.message.clone(), d.span.is_some()))
+            .collect()
+    };
+    let file = match ashtapada::spec::load_str("t.yaml", text) {
+        Ok(f) => f,
+        Err(e) => return show(e),
+    };
+    match ashtapada::compile(&file, &ashtapada::Assignment::default()) {
+        Ok(_) => Vec::new(),
+        Err(e) => show(e),
+    }
+}
+
+/// What the set-up phase's new keys cannot say is refused, located: `castling-rights` in a
+/// file without castling sides, unknown kinds under `opposite-colours` and `kinds`, a
+/// `royal-from` off the board; and a castling royal missing from the setup names
+/// `royal-from`.
+#[test]
+fn placement_keys_refuse_what_they_cannot_mean() {
+    assert!(problems("extends: placement\n").is_empty());
+    let cases = [
+        (
+            "extends: sittuyin\nplacement: { castling-rights: true }\n",
+            "`castling-rights`",
+        ),
+        (
+            "extends: placement\nplacement: { opposite-colours: [elephant] }\n",
+            "elephant",
+        ),
+        (
+            "extends: placement\nplacement: { kinds: [dragon] }\n",
+            "dragon",
+        ),
+        (
+            "extends: placement\ncastling: { royal-from: z9 }\n",
+            "`z9` is not a square",
+        ),
+        (
+            "extends: chess\nsetup: { army: { e1: ~ } }\n",
+            "`royal-from:`",
+        ),
+    ];
+    for (text, needle) in cases {
+        let e = problems(text);
+        assert!(
+            e.iter().any(|(m, located)| m.contains(needle) && *located),
+            "{text}: {e:?}"
+        );
+    }
+}
