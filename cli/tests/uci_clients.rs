@@ -460,6 +460,14 @@ fn cutechess_plays_gustav3_against_fairy_stockfish() {
     against_current_fairy_stockfish(&["gustav3"], 2);
 }
 
+/// The catalogue-c branch's variant that cutechess-cli knows: placement chess (a set-up phase
+/// from the hand, bishops on both colours, castling gained by the placed king and rook); two
+/// games, each ending by the rules.
+#[test]
+fn cutechess_plays_placement_against_fairy_stockfish() {
+    against_current_fairy_stockfish(&["placement"], 2);
+}
+
 /// Plays `games` cutechess-cli games of each of `variants` between ashtapada (`hard` at 3,000
 /// nodes) and Fairy-Stockfish's current source (3,000 nodes; Debian's 11.1 lacks these
 /// variants or answers `(none)` in them), each ending by the rules.

@@ -109,6 +109,16 @@ const HAND_ORDER_DIFFERS: &[&str] = &[
     "mini-walk1",
     "shouse-walk4",
     "bughouse-hands-middle",
+    // Supply: Fairy-Stockfish's order elephant, soldier, advisor; xiangqi's file declares
+    // advisor, elephant, horse, rook, cannon, soldier.
+    "supply-walk1",
+    "supply-walk2",
+    "supply-walk3",
+    "supply-walk4",
+    "supply-walk6",
+    "supply-hands",
+    "supply-check-drops",
+    "supply-in-check",
 ];
 
 /// `fen` with the letters of each seat's hand sorted: the same for two FENs that differ only

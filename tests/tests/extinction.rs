@@ -108,6 +108,21 @@ fn horde_en_passant_only_onto_the_sixth_rank() {
     assert!(legal(&mut pos).iter().any(|m| m == "b4a3"));
 }
 
+/// Horde's FEN: an en-passant square outside the side to move's `en-passant-region` is dropped
+/// on reading, as Fairy-Stockfish drops it. With black to move, `a2` (below black's sixth rank,
+/// which is the board's third) is not kept: no `b3a2`, written back as `-`; `a3` is kept and
+/// `b4a3` is legal. Fairy-Stockfish's perft 1: 6 and 7, its `d` writes `-` and `a3`.
+#[test]
+fn horde_fen_drops_an_en_passant_square_outside_the_region() {
+    let mut pos = position("horde", &[], "4k3/8/8/8/8/Pp6/8/8 b - a2 0 1");
+    assert_eq!(to_fen(&pos), "4k3/8/8/8/8/Pp6/8/8 b - - 0 1");
+    assert!(!legal(&mut pos).iter().any(|m| m == "b3a2"));
+    assert_eq!(perft(&mut pos, 1), 6);
+    let mut pos = position("horde", &[], "4k3/8/8/8/Pp6/8/8/8 b - a3 0 1");
+    assert_eq!(to_fen(&pos), "4k3/8/8/8/Pp6/8/8/8 b - a3 0 1");
+    assert_eq!(perft(&mut pos, 1), 7);
+}
+
 /// Horde: white, without a king, loses when its last piece is taken: black's b2 pawn takes
 /// a1 promoting (four choices), and each of those ends the game.
 #[test]

@@ -24,6 +24,7 @@ mod family_perft;
 mod fourchess;
 mod function_length;
 mod gating;
+mod hand_starts;
 mod hardening;
 mod hostile;
 mod janggi_rules;

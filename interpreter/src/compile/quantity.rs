@@ -63,6 +63,8 @@ pub enum Quantity {
     Mates(SeatRef),
     /// `hand(S)`: pieces in S's hand.
     Hand(SeatRef),
+    /// `in_hand(S, K)`: S's pieces of kind K in its hand.
+    InHand(SeatRef, Kind),
     /// `last_mate(S)`: the order number of S's latest mate (0 = none).
     LastMate(SeatRef),
     /// `mated_at(S)`: the order number of the mate S suffered (0 = not mated).
@@ -113,6 +115,7 @@ impl Quantity {
             | Quantity::TeamMated(s)
             | Quantity::Mates(s)
             | Quantity::Hand(s)
+            | Quantity::InHand(s, _)
             | Quantity::LastMate(s)
             | Quantity::MatedAt(s)
             | Quantity::InCheck(s)
@@ -197,6 +200,11 @@ pub const QUANTITIES: &[(&str, &str, &str)] = &[
     ("mated_seats", "", "how many seats have been mated"),
     ("mates", "SEAT", "mates the seat has made"),
     ("hand", "SEAT", "pieces in the seat's hand"),
+    (
+        "in_hand",
+        "SEAT, KIND",
+        "the seat's pieces of that kind in its hand",
+    ),
     (
         "last_mate",
         "SEAT",
@@ -466,6 +474,7 @@ impl Resolver<'_> {
             "mated_seats" => Quantity::MatedSeats,
             "mates" => Quantity::Mates(self.seat_ref(a0, name)?),
             "hand" => Quantity::Hand(self.seat_ref(a0, name)?),
+            "in_hand" => Quantity::InHand(self.seat_ref(a0, name)?, self.kind(a1, 1, name)?),
             "last_mate" => Quantity::LastMate(self.seat_ref(a0, name)?),
             "mated_at" => Quantity::MatedAt(self.seat_ref(a0, name)?),
             "in_check" => Quantity::InCheck(self.seat_ref(a0, name)?),

@@ -202,3 +202,21 @@ pub(super) fn compile_movements(
     }
     out
 }
+
+impl super::Variant {
+    /// True if `seat` may capture en passant onto square `sq`: anywhere without an
+    /// `en-passant-region` ([`crate::rules::multi_step`]), else on that region's squares in the
+    /// seat's own frame. Read by the engine when a multi-step marks a square and by the FEN
+    /// reader, which drops a field's square outside the side to move's region as
+    /// Fairy-Stockfish's does.
+    pub fn ep_region_allows(&self, seat: crate::vocab::Seat, sq: u8) -> bool {
+        (self.rules.multi_step.as_ref())
+            .and_then(|m| m.ep_region)
+            .and_then(|r| self.regions.get(r as usize))
+            .is_none_or(|r| {
+                self.seats
+                    .get(seat.index())
+                    .is_none_or(|s| r.squares[s.orient as usize].contains(sq))
+            })
+    }
+}

@@ -101,6 +101,7 @@ impl Position {
                     .enclose
                     .is_some_and(|e| !self.enclose_allows_drop(&e, seat, sq))
                 || dead_walls && rule.mobile && !self.could_move_from(combo, sq)
+                || region.is_some() && !self.colours_allow_drop(seat, placed, sq)
             {
                 continue;
             }

@@ -21,6 +21,7 @@ mod mate_rule;
 mod movegen;
 mod outcome;
 mod pass;
+mod placement;
 mod play;
 mod position;
 mod repetition;

@@ -830,7 +830,10 @@ impl Position {
     /// The set-up phase ([`crate::rules::placement`]): a seat holding pieces in hand that can
     /// place one must; keeps only the drops of `out` (legal moves) when there is one.
     fn keep_placements(&self, out: &mut Vec<Move>) {
-        if self.hand_total(self.to_move) > 0 && out.iter().any(|m| m.is_drop()) {
+        let must = self.variant.rules.placement.as_ref().map_or(0, |p| p.must);
+        if must != 0 {
+            self.keep_kind_placements(must, out);
+        } else if self.hand_total(self.to_move) > 0 && out.iter().any(|m| m.is_drop()) {
             out.retain(|m| m.is_drop());
         }
     }

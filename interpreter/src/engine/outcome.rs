@@ -168,6 +168,7 @@ impl Position {
             Quantity::MatedSeats => c.mated.len() as i64,
             Quantity::Mates(s) => c.mates[seat(s)] as i64,
             Quantity::Hand(s) => self.hand[seat(s)].iter().map(|&n| n as i64).sum(),
+            Quantity::InHand(s, k) => self.hand[seat(s)][k.index()] as i64,
             Quantity::LastMate(s) => c.last_mate[seat(s)] as i64,
             Quantity::MatedAt(s) => c.mated_at[seat(s)] as i64,
             Quantity::InCheck(s) => self.in_check(Seat(seat(s) as u8)) as i64,

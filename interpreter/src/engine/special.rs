@@ -300,6 +300,7 @@ impl Position {
         }
         if m.is_drop() {
             self.drop_gives_right(to, moved);
+            self.placement_castling_rights(mover, to, moved);
             return took;
         }
         self.drop_right(to);
@@ -354,11 +355,7 @@ impl Position {
     /// True if `seat` may capture en passant onto `sq`: anywhere, or on the squares of the
     /// `en-passant-region` in the seat's frame ([`crate::rules::multi_step`]).
     fn in_ep_region(&self, seat: Seat, sq: u8) -> bool {
-        let v = &*self.variant;
-        (v.rules.multi_step.as_ref())
-            .and_then(|m| m.ep_region)
-            .and_then(|r| v.regions.get(r as usize))
-            .is_none_or(|r| r.squares[v.seats[seat.index()].orient as usize].contains(sq))
+        self.variant.ep_region_allows(seat, sq)
     }
 
     /// True if `p` is of a kind whose multi-step always marks its en-passant squares

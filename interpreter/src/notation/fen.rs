@@ -173,6 +173,9 @@ fn read_field(v: &Variant, setup: &mut Setup, pair: Pair<'_, Rule>) -> Result<()
             }
         }
         F::EnPassant if text != "-" && v.ep_kinds() != 0 => match ep_squares(v, text) {
+            // A square outside the side to move's `en-passant-region` is dropped, as
+            // Fairy-Stockfish drops it (horde: `e3` with white to move).
+            Some((sq, _)) if !v.ep_region_allows(setup.to_move, sq) => {}
             Some((sq, victim)) => (setup.ep, setup.ep_victim) = (Some(sq), victim),
             None => {
                 let kind = K::EnPassantSquare {

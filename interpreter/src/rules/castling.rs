@@ -15,7 +15,9 @@
 //! case for the second seat; the royal's destination, and the partner's start and destination
 //! squares, in the seat's own frame), `free` (optional, default `false`) and `seats`
 //! (optional: the seats that may castle, by name; default all). The royal starts where the
-//! setup puts the seat's piece of that kind.
+//! setup puts the seat's piece of that kind; where the setup has none (it is placed from the
+//! hand, placement chess), `royal-from: e1` names its start square in the seat's own frame,
+//! and the partners need not stand in the setup either.
 //!
 //! A castling move is written as the royal's move (`e1g1`), as Fairy-Stockfish's UCI writes
 //! it: a move of the royal, holding its first-move right, from its start square to a side's
@@ -69,6 +71,8 @@ pub struct CastlingSpec {
     pub seats: Vec<Text>,
     /// The sides.
     pub sides: Vec<SideSpec>,
+    /// `royal-from:` the royal's start square (seat frame) for a seat whose setup has none.
+    pub royal_from: Option<Text>,
     /// The whole mapping, for errors.
     pub node: Node,
 }
@@ -241,10 +245,13 @@ impl Module for Castling {
             .req(r, "sides", "the castling sides")
             .map(|n| r.list(n).into_iter().map(|n| read_side(r, n)).collect())
             .unwrap_or_default();
+        let royal_from = s
+            .opt("royal-from")
+            .and_then(|n| super::text(r, n, "the royal's start square"));
         s.finish(
             r,
             "castling",
-            &["royal", "partner", "sides", "free", "seats"],
+            &["royal", "partner", "sides", "free", "seats", "royal-from"],
         );
         let sides: Option<Vec<SideSpec>> = sides.into_iter().collect();
         Some(CastlingSpec {
@@ -253,6 +260,7 @@ impl Module for Castling {
             free: free?,
             seats,
             sides: sides?,
+            royal_from,
             node: node.clone(),
         })
     }
@@ -429,17 +437,24 @@ impl CompileWith<'_> {
             .setup
             .iter()
             .find(|(_, p)| p.kind() == self.royal && p.owner().index() == seat);
-        let Some(&(king_sq, king_piece)) = king else {
-            problems.push(castling_error(
-                &spec.royal.node,
-                format!(
-                    "seat {} has no {} in the setup to castle",
-                    cx.seats[seat], spec.royal.value
-                ),
-            ));
-            return None;
+        let (king_sq, o) = match (king, &spec.royal_from) {
+            (Some(&(sq, piece)), _) => (sq, cx.orients[piece.orient() as usize]),
+            (None, Some(from)) => {
+                let o = Self::orient(seat, cx);
+                (Square(self.square(from, o, cx, problems)?), o)
+            }
+            (None, None) => {
+                problems.push(castling_error(
+                    &spec.royal.node,
+                    format!(
+                        "seat {} has no {} in the setup to castle (one placed from the hand \
+                         names its start square with `royal-from:`)",
+                        cx.seats[seat], spec.royal.value
+                    ),
+                ));
+                return None;
+            }
         };
-        let o = cx.orients[king_piece.orient() as usize];
         let mut seat_moves = Vec::new();
         for side in &spec.sides {
             let Some(partner_from) = &side.partner_from else {
@@ -463,9 +478,11 @@ impl CompileWith<'_> {
                 ));
                 continue;
             }
-            let partner_ok = cx.setup.iter().any(|(s, p)| {
-                s.0 == from && self.partners >> p.kind().0 & 1 == 1 && p.owner().index() == seat
-            });
+            // A royal placed from the hand (`royal-from`) castles with partners placed too.
+            let partner_ok = king.is_none()
+                || cx.setup.iter().any(|(s, p)| {
+                    s.0 == from && self.partners >> p.kind().0 & 1 == 1 && p.owner().index() == seat
+                });
             if !partner_ok {
                 let names: Vec<&str> = spec.partners.iter().map(|t| t.value.as_str()).collect();
                 problems.push(castling_error(

@@ -27,7 +27,9 @@
 //! multi-step passing a square outside the next seat's region marks nothing (horde: a white
 //! pawn's double step from the first rank is never taken en passant).
 //! The engine reads the compiled form in `engine/special.rs` (the first-move test and the mark
-//! after a move) and the FEN codec (the field's squares).
+//! after a move) and the FEN codec (the field's squares; a square outside the side to move's
+//! `en-passant-region` is dropped on reading, as Fairy-Stockfish reads it:
+//! `Variant::ep_region_allows` in `compile/regions.rs`).
 
 use super::compose;
 use super::{Cx, Module, Names};

@@ -20,8 +20,34 @@
 //! sittuyin, as in Fairy-Stockfish's start position `… w - - 0 1`), so a seat that has placed
 //! all its pieces makes ordinary moves while the other is still placing.
 //!
+//! Two more rules of Fairy-Stockfish's placement chess (`placement_variant`):
+//!
+//! ```yaml
+//! placement:
+//!   squares: a1-h1
+//!   opposite-colours: [bishop]     # its bishops end on squares of both colours
+//!   castling-rights: true          # a king and rook placed on their castling squares castle
+//! ```
+//!
+//! - `opposite-colours: [KIND, …]` (Fairy-Stockfish's `dropOppositeColoredBishop`): a seat
+//!   places such a kind only where it keeps the kind's pieces (on the board and in hand) half
+//!   on each square colour: a drop of the kind is refused if more than half (rounded up) would
+//!   stand on the colour of its square; a drop of any other kind is refused if it leaves too
+//!   few empty squares of the kind's placement squares of one colour for the pieces still due
+//!   there (half, rounded down).
+//! - `castling-rights: true` (its `castlingDroppedPiece`): the royal kind of `castling:`
+//!   placed on its castling start square gains its castling rights with each partner already
+//!   on that castling's partner square, and a partner placed on a partner square gains its
+//!   right (and the royal's) when the royal stands on its start square; FEN then writes them.
+//!
+//! - `kinds: [KIND, …]` (Fairy-Stockfish's `mustDropType`, koedem's king): only these kinds
+//!   must be placed, and while the seat holds one of them in hand it places nothing else;
+//!   other kinds in hand are dropped freely (or not at all) when it holds none of them.
+//!
 //! Keys: `placement.squares` (a square set in each seat's own frame: square names and
-//! rectangles `a1-h3`, separated by spaces), `placement.by-kind` (piece → square set).
+//! rectangles `a1-h3`, separated by spaces), `placement.by-kind` (piece → square set),
+//! `placement.opposite-colours` (a list of pieces), `placement.castling-rights` (a boolean,
+//! needs `castling:` with fixed sides, not `free`), `placement.kinds` (a list of pieces).
 //! Errors, located: a malformed or off-board square, an unknown kind, `placement:` without
 //! `hands:`. Refused with dice (a die move has no drop).
 //!
@@ -43,6 +69,12 @@ pub struct PlacementSpec {
     pub squares: Option<Text>,
     /// `by-kind:` kind → its own region.
     pub by_kind: Vec<(Text, Text)>,
+    /// `opposite-colours:` the kinds kept on squares of both colours.
+    pub opposite: Vec<Text>,
+    /// `castling-rights: true`.
+    pub castling_rights: Option<Text>,
+    /// `kinds:` the kinds that must be placed (empty: every kind).
+    pub kinds: Vec<Text>,
     /// The `placement:` node, for spans.
     pub node: Node,
 }
@@ -56,6 +88,14 @@ pub struct Placement {
     shown: Vec<String>,
     /// The common squares as written.
     squares: String,
+    /// `opposite-colours:` bit mask of the kinds kept on squares of both colours.
+    pub opposite: u64,
+    /// `castling-rights: true`: a royal and partner placed on their castling squares gain
+    /// their castling rights.
+    pub castling_rights: bool,
+    /// `kinds:` bit mask of the kinds that must be placed (and alone may be placed while one
+    /// is in hand); 0: every kind.
+    pub must: u64,
 }
 
 impl Placement {
@@ -176,18 +216,58 @@ impl Module for Placement {
                 }
             }
         }
-        m.finish(r, "placement", &["squares", "by-kind"]);
+        let opposite = m
+            .opt("opposite-colours")
+            .map(|n| super::piece_names(r, n))
+            .unwrap_or_default();
+        let castling_rights = m.opt("castling-rights").and_then(|n| {
+            r.bool(n, "true or false").filter(|&b| b).map(|_| Text {
+                value: "true".to_string(),
+                node: n.clone(),
+            })
+        });
+        let kinds = m
+            .opt("kinds")
+            .map(|n| super::piece_names(r, n))
+            .unwrap_or_default();
+        m.finish(
+            r,
+            "placement",
+            &[
+                "squares",
+                "by-kind",
+                "opposite-colours",
+                "castling-rights",
+                "kinds",
+            ],
+        );
         Some(PlacementSpec {
             squares,
             by_kind,
+            opposite,
+            castling_rights,
+            kinds,
             node: node.clone(),
         })
     }
 
     fn refuse(spec: &PlacementSpec, all: &Specs) -> Option<Diagnostic> {
         // With dice: refused by the composition table ([`Placement::REFUSES`]).
-        let why = if all.hands.as_ref().is_none_or(|h| !h.on) {
-            "pieces are placed from the hand, and the file has no `hands:`"
+        let fixed_castling = all
+            .castling
+            .as_ref()
+            .is_some_and(|c| !c.free && !c.sides.is_empty());
+        let (why, span) = if all.hands.as_ref().is_none_or(|h| !h.on) {
+            (
+                "pieces are placed from the hand, and the file has no `hands:`",
+                spec.node.span.clone(),
+            )
+        } else if let Some(t) = spec.castling_rights.as_ref().filter(|_| !fixed_castling) {
+            (
+                "`castling-rights` gives the rights of `castling:`'s sides, and the file has \
+                 no `castling:` with `sides:` (free castling is not placed)",
+                t.node.span.clone(),
+            )
         } else {
             return None;
         };
@@ -195,7 +275,7 @@ impl Module for Placement {
             Diagnostic::new(
                 Code::CompilePlacement,
                 format!("`placement` cannot be used here: {why}"),
-                Some(spec.node.span.clone()),
+                Some(span),
             )
             .label("set-up phase")
             .help("a set-up phase needs `hands:` and `setup.hand:`, and no `dice:`"),
@@ -231,23 +311,60 @@ impl Module for Placement {
             .iter()
             .map(|t| t.map_or(String::new(), |t| t.value.clone()))
             .collect();
+        let opposite = (spec.opposite.iter())
+            .filter_map(|t| cx.kind(t))
+            .fold(0u64, |m, k| m | 1 << k.0);
+        let must = (spec.kinds.iter())
+            .filter_map(|t| cx.kind(t))
+            .fold(0u64, |m, k| m | 1 << k.0);
         ok.then(|| Placement {
             region,
             shown,
             squares: squares.value.clone(),
+            opposite,
+            castling_rights: spec.castling_rights.is_some(),
+            must,
         })
     }
 
     fn explain(&self, names: &Names<'_>) -> Vec<String> {
-        let mut out = vec![format!(
-            "set-up phase: a seat holding pieces in hand must place one on an empty square of \
-             {} (its own frame) while it can, before ordinary moves",
-            self.squares
-        )];
+        let kinds: Vec<&str> = (0..64u8)
+            .filter(|&k| self.must >> k & 1 == 1)
+            .map(|k| names.kind(Kind(k)))
+            .collect();
+        let mut out = vec![if kinds.is_empty() {
+            format!(
+                "set-up phase: a seat holding pieces in hand must place one on an empty square \
+                 of {} (its own frame) while it can, before ordinary moves",
+                self.squares
+            )
+        } else {
+            format!(
+                "set-up phase: a seat holding a {} in hand must place it on an empty square of \
+                 {} (its own frame) while it can, and places nothing else meanwhile",
+                kinds.join(" or "),
+                self.squares
+            )
+        }];
         for (k, s) in self.shown.iter().enumerate() {
             if !s.is_empty() {
                 out.push(format!("  a {} only on {s}", names.kind(Kind(k as u8))));
             }
+        }
+        for k in 0..64u8 {
+            if self.opposite >> k & 1 == 1 {
+                out.push(format!(
+                    "  the pieces of kind {} are placed half on each square colour",
+                    names.kind(Kind(k))
+                ));
+            }
+        }
+        if self.castling_rights {
+            out.push(
+                "  a royal and a partner placed on their castling squares gain their castling \
+                 rights"
+                    .to_string(),
+            );
         }
         out
     }

@@ -176,6 +176,14 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         include_str!("../../../rules/catalogue/bughouse.yaml"),
     ),
     (
+        "placement",
+        include_str!("../../../rules/catalogue/placement.yaml"),
+    ),
+    (
+        "koedem",
+        include_str!("../../../rules/catalogue/koedem.yaml"),
+    ),
+    (
         "seirawan",
         include_str!("../../../rules/catalogue/seirawan.yaml"),
     ),
@@ -190,6 +198,10 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     (
         "manchu",
         include_str!("../../../rules/catalogue/manchu.yaml"),
+    ),
+    (
+        "supply",
+        include_str!("../../../rules/catalogue/supply.yaml"),
     ),
     (
         "janggitraditional",
