@@ -438,7 +438,7 @@ pub fn builtin(name: &str) -> Option<&'static (&'static str, &'static str)> {
 /// Fairy-Stockfish's variants that are not yet playable here, each with a row in
 /// docs/catalogue.md's "Not yet playable" table saying what it needs. A name that has since
 /// become a built-in is a built-in ([`not_yet_playable`] skips it).
-pub const NOT_YET: &[&str] = &["janggimodern", "koedem", "petrified", "placement", "supply"];
+pub const NOT_YET: &[&str] = &["janggimodern", "petrified"];
 
 /// For a name of Fairy-Stockfish's catalogue that is not yet playable here ([`NOT_YET`]),
 /// the note an "unknown variant" error adds; `None` for any other name.
