@@ -18,7 +18,7 @@ pub(super) const MOBILITY: i32 = 2;
 
 /// The search grades' bonus for a piece in hand, in percent of its value, on top of it: a
 /// piece in hand may be dropped where it is needed (variants with hands; times the fitted
-/// `hand` weight).
+/// `hand` weight, which is 0 unless a fitted file sets it: see [`super::Weights::ONE`]).
 pub(super) const HAND_BONUS: i32 = 10;
 
 /// Units lost by a seat whose royal piece is attacked.

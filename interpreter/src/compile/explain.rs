@@ -184,7 +184,7 @@ impl Variant {
             }
         }
         let weights: Vec<String> = (crate::spec::fitted::WEIGHTS.iter().zip(&f.weights))
-            .filter(|(_, w)| **w != 1.0)
+            .filter(|(n, w)| **w != super::default_weight(n))
             .map(|(n, w)| format!("{n} ×{w}"))
             .collect();
         if !weights.is_empty() {

@@ -15,8 +15,8 @@ pub struct FittedValues {
     /// Per kind: its fitted value in `value:` units; `None` where the fitted file does not
     /// list the kind, or the rule file's own `values:` section does (that is the override).
     pub values: Vec<Option<f64>>,
-    /// Per positional term of [`WEIGHTS`], in that order: its multiplier (1.0 where the file
-    /// gives none).
+    /// Per positional term of [`WEIGHTS`], in that order: its multiplier ([`default_weight`]
+    /// where the file gives none).
     pub weights: [f64; WEIGHTS.len()],
     /// The self-play games of the fit, if the file says.
     pub games: Option<u64>,
@@ -32,6 +32,12 @@ impl FittedValues {
             .position(|w| *w == name)
             .map_or(1.0, |i| self.weights[i])
     }
+}
+
+/// A term's weight where a fitted file gives none: 1, but 0 for the drop bonus (`hand`), which
+/// is off unless a fitted file sets it.
+pub fn default_weight(term: &str) -> f64 {
+    if term == "hand" { 0.0 } else { 1.0 }
 }
 
 /// The fitted values of `v`, built from `file`: the cache file for `v`'s name, else the
@@ -64,7 +70,7 @@ pub fn check(f: Fitted, v: &Variant) -> Result<FittedValues, Diagnostics> {
             values[k.index()] = v.eval_values[k.index()].is_none().then_some(*x);
         }
     }
-    let mut weights = [1.0; WEIGHTS.len()];
+    let mut weights = WEIGHTS.map(default_weight);
     for (t, x) in &f.weights {
         match WEIGHTS.iter().position(|w| *w == t.value) {
             Some(i) => weights[i] = *x,
@@ -91,8 +97,8 @@ pub fn check(f: Fitted, v: &Variant) -> Result<FittedValues, Diagnostics> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{compile, load_variant};
-    use crate::spec::{Assignment, load_str};
+    use crate::compile::compile_unchecked;
+    use crate::spec::{Assignment, load, load_str};
     use std::sync::Arc;
 
     fn fitted(text: &str) -> Fitted {
@@ -106,11 +112,8 @@ mod tests {
         // `ratha` is typed in the rule file: the fitted 7.5 is left out; `ashva` is fitted;
         // `gaja` is in neither and keeps `value:`.
         let text = "name: tuned\nextends: shatranj\nvalues: { ratha: 6 }\n";
-        let v = compile(
-            &load_str("tuned.yaml", text).unwrap(),
-            &Assignment::default(),
-        )
-        .unwrap();
+        let file = load_str("tuned.yaml", text).unwrap();
+        let (v, _) = compile_unchecked(&file, &Assignment::default()).unwrap();
         // Loaded from text, not as the built-in: no shipped values.
         assert_eq!(v.fitted, None);
         let f =
@@ -131,7 +134,12 @@ mod tests {
     #[test]
     fn a_built_in_loaded_by_name_has_its_shipped_values() {
         let shipped = crate::spec::fitted::cache_file("shatranj").is_none_or(|p| !p.is_file());
-        let v = load_variant("shatranj", &Assignment::default()).unwrap();
+        let built = |name: &str| {
+            compile_unchecked(&load(name).unwrap(), &Assignment::default())
+                .unwrap()
+                .0
+        };
+        let v = built("shatranj");
         let f = v.fitted.as_ref().expect("shatranj ships fitted values");
         if shipped {
             assert_eq!(f.from, FittedFrom::Shipped);
@@ -141,7 +149,7 @@ mod tests {
             );
         }
         // A variant that extends it does not inherit them.
-        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let v = built("chess");
         assert!(
             crate::spec::fitted::SHIPPED
                 .iter()

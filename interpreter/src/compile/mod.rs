@@ -15,7 +15,7 @@ mod warnings;
 
 pub use attack::AttackTable;
 pub use bitboard::{BitTable, EntryBits, RayBits, ray_reach};
-pub use fitted::FittedValues;
+pub use fitted::{FittedValues, default_weight};
 pub use movetable::{
     CAPTURE, EN_PASSANT, Entry, HopLimits, HopRay, INITIAL, Leap, MoveTable, Movement, QUIET, Ray,
     Zoned, reference_moves, reference_targets,
