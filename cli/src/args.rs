@@ -106,6 +106,16 @@ pub struct ValuesArgs {
     /// (refused if the file exists, or if the variant's file is not in its folder or below).
     #[arg(long, value_name = "FILE.yaml")]
     pub write: Option<std::path::PathBuf>,
+    /// Also save the fit to the fitted-values cache (`NAME.yaml` in `$ASHTAPADA_VALUES_CACHE`,
+    /// else `$XDG_CACHE_HOME/ashtapada/values`, else `~/.cache/ashtapada/values`), replacing
+    /// any saved before: from then on the search grades (easy, medium, hard) evaluate the
+    /// variant of that name with it; `greedy` and the rule file's `values:` are unchanged.
+    #[arg(long)]
+    pub save: bool,
+    /// Also fit the weights of the positional terms (two seats without dice): a second table
+    /// and a `weights:` line, which `--save` saves too.
+    #[arg(long)]
+    pub weights: bool,
 }
 
 /// Arguments of `perft`.

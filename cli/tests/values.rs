@@ -128,3 +128,61 @@ fn values_write_a_rule_file_that_extends_the_variant_with_the_fit() {
     );
     assert!(!below.join("x.yaml").exists());
 }
+
+#[test]
+fn values_save_to_the_cache_that_the_search_grades_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+            .args(args)
+            .env("ASHTAPADA_VALUES_CACHE", dir.path())
+            .output()
+            .expect("the binary runs")
+    };
+    let out = run(&[
+        "values",
+        "chess",
+        "--games",
+        "4",
+        "--resamples",
+        "2",
+        "--save",
+        "--weights",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = table.lines().collect();
+    let values_line = lines.iter().find(|l| l.starts_with("values: {")).unwrap();
+    let weights_line = lines.iter().find(|l| l.starts_with("weights: {")).unwrap();
+    // The saved file holds the table's two lines for the variant of that name…
+    let saved = std::fs::read_to_string(dir.path().join("chess.yaml")).unwrap();
+    assert!(saved.contains("\nvariant: chess\ngames: 4\n"), "{saved}");
+    assert!(
+        saved.contains(values_line) && saved.contains(weights_line),
+        "{saved}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("saved to"));
+    // …which `explain` shows as the search grades' values, from the cache.
+    let explained = String::from_utf8_lossy(&run(&["explain", "chess"]).stdout).to_string();
+    assert!(explained.contains("fitted values (cache "), "{explained}");
+    // Without the cache, chess has none (it ships none).
+    let plain = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+        .args(["explain", "chess"])
+        .env("ASHTAPADA_VALUES_CACHE", "")
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains("fitted values"));
+    // A cache file that does not read is refused where it is wrong.
+    std::fs::write(
+        dir.path().join("chess.yaml"),
+        "variant: chess\nvalues: { quen: 9 }\n",
+    )
+    .unwrap();
+    let bad = run(&["explain", "chess"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("quen"));
+}

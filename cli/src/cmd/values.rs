@@ -5,9 +5,9 @@
 
 use super::{Failure, bad_input, load};
 use crate::args::ValuesArgs;
-use ashtapada::agents::fit::{Fit, Gather, fit, gather};
+use ashtapada::agents::fit::{Fit, Gather, WeightsFit, fit, fit_weights, gather, gather_terms};
 use ashtapada::diag::Code;
-use ashtapada::spec::builtin;
+use ashtapada::spec::{builtin, fitted};
 use std::io::Write;
 
 pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -36,15 +36,134 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )
     })?;
     let f = fit(&v, &samples, a.resamples, a.seed);
+    let weights = if a.weights {
+        gather_terms(&v, &opts)
+            .expect("the agent was checked")
+            .map(|s| fit_weights(&s, a.resamples, a.seed))
+    } else {
+        None
+    };
     if let (Some(file), Some(extends)) = (&a.write, &extends) {
         write_rule_file(a, &opts, &f, file, extends)?;
     }
+    let saved = (a.save)
+        .then(|| save(a, &v.name, &opts, &f, weights.as_ref()))
+        .transpose()?;
     if a.json {
-        writeln!(out, "{}", to_json(&v.name, &opts, &f))?;
+        let mut j = to_json(&v.name, &opts, &f);
+        if let Some(w) = &weights {
+            j["weights"] = weights_json(w);
+        }
+        writeln!(out, "{j}")?;
     } else {
         write_table(&v.name, &opts, &f, out)?;
+        if let Some(w) = &weights {
+            write_weights(w, out)?;
+        }
+    }
+    if a.weights && weights.is_none() {
+        eprintln!("no positional weights: the positional terms exist with two seats and no dice");
+    }
+    if let Some(path) = saved {
+        eprintln!(
+            "saved to {}: the search grades now evaluate `{}` with these values",
+            path.display(),
+            v.name
+        );
     }
     Ok(())
+}
+
+/// Saves the fit as the fitted-values cache file of the variant named `name`
+/// ([`ashtapada::spec::fitted::cache_file`]), creating its folder; returns its path.
+///
+/// Errors: no cache folder (no `HOME`), the name is not a plain file name, or the write fails.
+fn save(
+    a: &ValuesArgs,
+    name: &str,
+    opts: &Gather,
+    f: &Fit,
+    w: Option<&WeightsFit>,
+) -> Result<std::path::PathBuf, Failure> {
+    let path = fitted::cache_file(name).ok_or_else(|| {
+        refuse_write(
+            format!("`--save`: no cache folder for `{name}`"),
+            "set ASHTAPADA_VALUES_CACHE (or HOME) to a folder, or use `--write FILE.yaml`",
+        )
+    })?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            refuse_write(
+                format!("`--save`: cannot create {}: {e}", dir.display()),
+                "check the folder is writable, or set ASHTAPADA_VALUES_CACHE",
+            )
+        })?;
+    }
+    let options = if a.v.set.is_empty() {
+        "the default options".to_string()
+    } else {
+        format!("--set {}", a.v.set.join(" --set "))
+    };
+    let text = format!(
+        "# Fitted by `ashtapada values --save`: {} games of `{}` self-play, seed {}, {options}.\n\
+         # The search grades read it for every variant named `{name}`; remove it to go back.\n\
+         variant: {name}\ngames: {}\n{}\n{}",
+        f.games,
+        opts.agent,
+        opts.seed,
+        f.games,
+        values_line(f),
+        w.map_or(String::new(), |w| format!("{}\n", weights_line(w)))
+    );
+    crate::output::write_atomic(&path, text.as_bytes())
+        .map_err(|e| refuse_write(e, "check the cache folder is writable"))?;
+    Ok(path)
+}
+
+fn weights_json(w: &WeightsFit) -> serde_json::Value {
+    let rows: Vec<serde_json::Value> = (0..w.names.len())
+        .map(|j| {
+            serde_json::json!({
+                "name": w.names[j],
+                "value": w.value[j],
+                "low": w.interval[j].0,
+                "high": w.interval[j].1,
+                "games": w.seen[j],
+            })
+        })
+        .collect();
+    serde_json::Value::Array(rows)
+}
+
+fn write_weights(w: &WeightsFit, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "positional terms, as multipliers of the evaluation's weights ({} positions):",
+        w.positions
+    )?;
+    writeln!(
+        out,
+        "{:<16} {:>7} {:>8}  {:<17} {:>6}",
+        "term", "", "fitted", "interval", "games"
+    )?;
+    for j in 0..w.names.len() {
+        let (lo, hi) = w.interval[j];
+        let interval = format!("[{lo:.2}, {hi:.2}]");
+        writeln!(
+            out,
+            "{:<16} {:>7} {:>8.2}  {interval:<17} {:>6}",
+            w.names[j], "", w.value[j], w.seen[j]
+        )?;
+    }
+    writeln!(out, "{}", weights_line(w))
+}
+
+/// The `weights:` line of a fitted file.
+fn weights_line(w: &WeightsFit) -> String {
+    let terms: Vec<String> = (0..w.names.len())
+        .map(|j| format!("{}: {:.2}", w.names[j], w.value[j]))
+        .collect();
+    format!("weights: {{ {} }}", terms.join(", "))
 }
 
 fn to_json(variant: &str, opts: &Gather, f: &Fit) -> serde_json::Value {
@@ -57,6 +176,7 @@ fn to_json(variant: &str, opts: &Gather, f: &Fit) -> serde_json::Value {
                 "value": f.value[j],
                 "low": f.interval[j].0,
                 "high": f.interval[j].1,
+                "games": f.seen[j],
             })
         })
         .collect();
@@ -82,8 +202,8 @@ fn write_table(variant: &str, opts: &Gather, f: &Fit, out: &mut dyn Write) -> st
     )?;
     writeln!(
         out,
-        "{:<16} {:>7} {:>8}  {:<17}",
-        "kind", "start", "fitted", "interval"
+        "{:<16} {:>7} {:>8}  {:<17} {:>6}",
+        "kind", "start", "fitted", "interval", "games"
     )?;
     for j in 0..f.names.len() {
         let (lo, hi) = f.interval[j];
@@ -91,16 +211,18 @@ fn write_table(variant: &str, opts: &Gather, f: &Fit, out: &mut dyn Write) -> st
             Some(_) => format!("{:.2}", f.start[j]),
             None => "-".into(),
         };
+        let interval = format!("[{lo:.2}, {hi:.2}]");
         writeln!(
             out,
-            "{:<16} {:>7} {:>8.2}  [{lo:.2}, {hi:.2}]",
-            f.names[j], start, f.value[j]
+            "{:<16} {:>7} {:>8.2}  {interval:<17} {:>6}",
+            f.names[j], start, f.value[j], f.seen[j]
         )?;
     }
     writeln!(
         out,
         "general terms are per unit: a piece in hand (on top of its value), a move of \
-         empty-board mobility in tens, an attacked square next to the royal piece, the move"
+         empty-board mobility in tens, an attacked square next to the royal piece, the move; \
+         games: those with a position where the seats' counts of it differed"
     )?;
     writeln!(out, "{}", values_line(f))
 }

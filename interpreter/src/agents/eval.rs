@@ -16,6 +16,11 @@ pub const UNIT: i32 = 100;
 /// (mobility, precomputed per kind, facing and square).
 pub(super) const MOBILITY: i32 = 2;
 
+/// The search grades' bonus for a piece in hand, in percent of its value, on top of it: a
+/// piece in hand may be dropped where it is needed (variants with hands; times the fitted
+/// `hand` weight, which is 0 unless a fitted file sets it: see [`super::Weights::ONE`]).
+pub(super) const HAND_BONUS: i32 = 10;
+
 /// Units lost by a seat whose royal piece is attacked.
 const IN_CHECK: i32 = 40;
 
@@ -59,6 +64,9 @@ pub struct Evaluator {
     /// Two seats without dice: the positional terms ([`Positional`](super::positional::Positional)),
     /// which replace the mobility term there.
     positional: Option<Box<super::positional::Positional>>,
+    /// Percent of a piece's value a seat gains for holding it in hand ([`HAND_BONUS`] times
+    /// the `hand` weight; 0 for [`new`](Self::new)'s evaluator and without hands).
+    hand_pct: i32,
 }
 
 /// Percent of holdings counted under the score view.
@@ -68,28 +76,50 @@ const SCORE_VIEW_MATERIAL: i32 = 50;
 const SCORE_VIEW_BEST: i32 = 50;
 
 impl Evaluator {
-    /// An evaluator for `pos`'s variant.
+    /// An evaluator for `pos`'s variant with the rule file's values (`values:` where it lists
+    /// a kind, else `value:`): `greedy`'s.
     pub fn new(pos: &Position) -> Evaluator {
+        Evaluator::build(pos, false)
+    }
+
+    /// An evaluator for `pos`'s variant with its fitted values where it has them
+    /// ([`crate::compile::FittedValues`]; the rule file's `values:` still wins for the kinds it
+    /// lists): the search grades'.
+    pub fn fitted(pos: &Position) -> Evaluator {
+        Evaluator::build(pos, true)
+    }
+
+    /// The evaluator for `pos`'s variant: the search grades' when `search` (fitted values and
+    /// weights, the hand bonus), else [`new`](Self::new)'s.
+    fn build(pos: &Position, search: bool) -> Evaluator {
         let v = pos.variant();
+        let fitted = v.fitted.as_ref().filter(|_| search);
         let mut royal_at_start = [false; MAX_SEATS];
         for &(_, p) in &v.setup {
             if v.kinds[p.kind().index()].royal && p.owner().index() < MAX_SEATS {
                 royal_at_start[p.owner().index()] = true;
             }
         }
+        let chosen: Vec<Option<f64>> = (0..v.kinds.len())
+            .map(|k| v.eval_values[k].or(fitted.and_then(|f| f.values[k])))
+            .collect();
         let values: Vec<i32> = v
             .kinds
             .iter()
-            .zip(&v.eval_values)
+            .zip(&chosen)
             .map(|(k, e)| e.map_or(k.value as i32 * UNIT, |x| (x * UNIT as f64).round() as i32))
             .collect();
         let reach = empty_board_reach(v);
-        let positional = (v.seats.len() == 2 && v.rules.dice.is_none())
-            .then(|| Box::new(super::positional::Positional::new(v, &values, &reach)));
+        let w = super::Weights::of(v, search);
+        let positional = (v.seats.len() == 2 && v.rules.dice.is_none()).then(|| {
+            Box::new(super::positional::Positional::weighted(
+                v, &values, &reach, w,
+            ))
+        });
         Evaluator {
             seats: v.seats.len(),
             values,
-            own_values: v.eval_values.iter().any(Option::is_some),
+            own_values: chosen.iter().any(Option::is_some),
             royal_at_start,
             variant: v.clone(),
             material_pct: 100,
@@ -99,17 +129,35 @@ impl Evaluator {
             reach,
             squares: v.board.len(),
             positional,
+            hand_pct: if search && v.rules.hands.is_some() {
+                w.scale(super::weights::HAND, HAND_BONUS)
+            } else {
+                0
+            },
         }
     }
 
-    /// The evaluator in `slot`, built anew if it is missing or was built for another variant
-    /// than `pos`'s.
+    /// The evaluator in `slot`, built anew ([`new`](Self::new)) if it is missing or was built
+    /// for another variant than `pos`'s.
     pub fn cached<'a>(slot: &'a mut Option<Evaluator>, pos: &Position) -> &'a mut Evaluator {
+        Evaluator::cached_as(slot, pos, false)
+    }
+
+    /// [`cached`](Self::cached), built with the fitted values ([`fitted`](Self::fitted)).
+    pub fn cached_fitted<'a>(slot: &'a mut Option<Evaluator>, pos: &Position) -> &'a mut Evaluator {
+        Evaluator::cached_as(slot, pos, true)
+    }
+
+    fn cached_as<'a>(
+        slot: &'a mut Option<Evaluator>,
+        pos: &Position,
+        search: bool,
+    ) -> &'a mut Evaluator {
         if slot
             .as_ref()
             .is_none_or(|e| !std::sync::Arc::ptr_eq(&e.variant, pos.variant()))
         {
-            *slot = Some(Evaluator::new(pos));
+            *slot = Some(Evaluator::build(pos, search));
         }
         slot.as_mut().expect("just filled")
     }
@@ -154,9 +202,7 @@ impl Evaluator {
 
     /// `seat`'s material in units: pieces on the board plus pieces in hand.
     pub fn holdings(&self, pos: &Position, seat: Seat) -> i32 {
-        let hand: i32 = (0..self.values.len())
-            .map(|k| pos.hand_count(seat, crate::vocab::Kind(k as u8)) as i32 * self.values[k])
-            .sum();
+        let hand = self.in_hand(pos, seat);
         if !self.own_values {
             return pos.material(seat) as i32 * UNIT + hand;
         }
@@ -169,6 +215,13 @@ impl Evaluator {
             .map(|p| self.values[p.kind().index()])
             .sum();
         on_board + hand
+    }
+
+    /// The value of `seat`'s pieces in hand, in units.
+    pub fn in_hand(&self, pos: &Position, seat: Seat) -> i32 {
+        (0..self.values.len())
+            .map(|k| pos.hand_count(seat, crate::vocab::Kind(k as u8)) as i32 * self.values[k])
+            .sum()
     }
 
     /// True if `seat` takes no more part in the game: mated, resigned, or without the royal
@@ -193,6 +246,9 @@ impl Evaluator {
         }
         if self.positional.is_none() {
             v += self.reach(pos, seat) as i32 * MOBILITY;
+        }
+        if self.hand_pct != 0 {
+            v += self.in_hand(pos, seat) * self.hand_pct / 100;
         }
         if pos.in_check(seat) {
             v -= IN_CHECK;
@@ -379,6 +435,41 @@ mod tests {
         let file = crate::spec::load_str("bad.yaml", bad).unwrap();
         let err = crate::engine::compile(&file, &Assignment::default()).unwrap_err();
         assert!(format!("{err:?}").contains("knigt"), "{err:?}");
+    }
+
+    #[test]
+    fn the_search_grades_value_with_the_fitted_values_and_greedy_with_the_rule_files() {
+        // Shatranj ships fitted values (ratha 7.18, padati 0.55); its rule file says 5 and 1.
+        let v = load_variant("shatranj", &Assignment::default()).unwrap();
+        let pos = Position::start(v.clone());
+        let (typed, fitted) = (Evaluator::new(&pos), Evaluator::fitted(&pos));
+        let ratha = v.kind_by_name("ratha").unwrap();
+        let padati = v.kind_by_name("padati").unwrap();
+        let f = v.fitted.as_ref().unwrap();
+        assert_eq!(typed.kind_value(ratha), 500);
+        assert_eq!(typed.kind_value(padati), 100);
+        let want = |k: crate::vocab::Kind| (f.values[k.index()].unwrap() * 100.0).round() as i32;
+        assert_eq!(fitted.kind_value(ratha), want(ratha));
+        assert_eq!(fitted.kind_value(padati), want(padati));
+        // Material follows: each side has 2 ratha and 8 padati among its pieces.
+        assert_eq!(
+            fitted.holdings(&pos, Seat(0)) - typed.holdings(&pos, Seat(0)),
+            2 * (want(ratha) - 500)
+                + 8 * (want(padati) - 100)
+                + (fitted.kind_value(v.kind_by_name("ashva").unwrap()) - 300) * 2
+                + (fitted.kind_value(v.kind_by_name("gaja").unwrap()) - 200) * 2
+                + (fitted.kind_value(v.kind_by_name("mantri").unwrap()) - 200)
+        );
+        // A variant without fitted values evaluates the same either way.
+        let v = load_variant("chaturaji", &Assignment::default()).unwrap();
+        let pos = Position::start(v);
+        for k in 0..pos.variant().kinds.len() {
+            let k = crate::vocab::Kind(k as u8);
+            assert_eq!(
+                Evaluator::new(&pos).kind_value(k),
+                Evaluator::fitted(&pos).kind_value(k)
+            );
+        }
     }
 
     #[test]

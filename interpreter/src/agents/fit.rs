@@ -263,10 +263,24 @@ pub fn gather(v: &Arc<Variant>, opts: &Gather) -> Result<Samples, super::Unknown
     super::by_name(&opts.agent)?;
     let f = Features::new(v);
     let (names, kinds) = f.names(v);
+    let e = Evaluator::new(&Position::start(v.clone()));
+    let raw = |pos: &Position, seat: Seat| f.raw(&e, pos, seat);
+    Ok(collect(v, opts, names, kinds, &raw))
+}
+
+/// Plays [`gather`]'s games and keeps, per sampled position and seat, `raw`'s features of the
+/// seat less the other seats' mean.
+fn collect(
+    v: &Arc<Variant>,
+    opts: &Gather,
+    names: Vec<String>,
+    kinds: Vec<Option<Kind>>,
+    raw: &(dyn Fn(&Position, Seat) -> Vec<f64> + Sync),
+) -> Samples {
     let seats = v.seats.len();
     let per_game: Vec<(Vec<f64>, Vec<f64>)> = (0..opts.games)
         .into_par_iter()
-        .map(|g| one_game(v, opts, &f, g))
+        .map(|g| one_game(v, opts, raw, g))
         .collect();
     let mut s = Samples {
         names,
@@ -280,11 +294,16 @@ pub fn gather(v: &Arc<Variant>, opts: &Gather) -> Result<Samples, super::Unknown
         s.x.extend(x);
         s.y.extend(y);
     }
-    Ok(s)
+    s
 }
 
 /// Game `g` of [`gather`]: its rows' features and shares.
-fn one_game(v: &Arc<Variant>, opts: &Gather, f: &Features, g: u64) -> (Vec<f64>, Vec<f64>) {
+fn one_game(
+    v: &Arc<Variant>,
+    opts: &Gather,
+    raw: &(dyn Fn(&Position, Seat) -> Vec<f64> + Sync),
+    g: u64,
+) -> (Vec<f64>, Vec<f64>) {
     let mut random: Box<dyn Agent> = Box::new(RandomAgent::new());
     let mut pos = Position::start_for_game(v.clone(), g);
     play_out(&mut pos, &mut *random, opts.seed, g, opts.opening);
@@ -305,7 +324,6 @@ fn one_game(v: &Arc<Variant>, opts: &Gather, f: &Features, g: u64) -> (Vec<f64>,
         .iter()
         .map(|&r| if r == 1 { 1.0 / winners as f64 } else { 0.0 })
         .collect();
-    let e = Evaluator::new(&Position::start(v.clone()));
     let (mut x, mut y) = (Vec::new(), Vec::new());
     let mut pos = Position::start_for_game(v.clone(), g);
     let actions: Vec<Action> = end.actions_played().collect();
@@ -317,7 +335,7 @@ fn one_game(v: &Arc<Variant>, opts: &Gather, f: &Features, g: u64) -> (Vec<f64>,
             && !pos.awaiting_roll()
             && (0..seats).all(|s| !pos.in_check(Seat(s as u8)));
         if sample {
-            let raw: Vec<Vec<f64>> = (0..seats).map(|s| f.raw(&e, &pos, Seat(s as u8))).collect();
+            let raw: Vec<Vec<f64>> = (0..seats).map(|s| raw(&pos, Seat(s as u8))).collect();
             for s in 0..seats {
                 for (j, own) in raw[s].iter().enumerate() {
                     let others: f64 = (0..seats).filter(|&t| t != s).map(|t| raw[t][j]).sum();
@@ -413,6 +431,9 @@ pub struct Fit {
     /// Logit per start-value unit of material, from a fit of the start values' material alone
     /// (the scale that turns values into win odds).
     pub scale: f64,
+    /// Per feature: the games with a sampled position where some seat's count of it differed
+    /// from the others' mean (the games its value is learnt from).
+    pub seen: Vec<u64>,
     /// Games played.
     pub games: u64,
     /// Positions sampled.
@@ -462,6 +483,7 @@ pub fn fit(v: &Variant, s: &Samples, resamples: usize, seed: u64) -> Fit {
         .collect();
     let scale = material_scale(s, &start, &fixed_part, base);
     let offset: Vec<f64> = fixed_part.iter().map(|f| base + scale * f).collect();
+    let seen = seen_in_games(s);
     let mut free = s.clone();
     for i in 0..s.rows() {
         for j in (0..d).filter(|&j| fixed[j].is_some()) {
@@ -478,39 +500,20 @@ pub fn fit(v: &Variant, s: &Samples, resamples: usize, seed: u64) -> Fit {
     }
     let norm = |w: &[f64]| -> Vec<f64> { w.iter().map(|x| x / scale).collect() };
     let value = norm(&w);
-    let mut rng = super::game_rng(seed, 0);
-    let by_game = rows_by_game(s);
-    let mut draws: Vec<Vec<f64>> = vec![Vec::new(); d];
-    for _ in 0..resamples {
-        let mut rs = Vec::with_capacity(s.rows());
-        for _ in 0..by_game.len() {
-            rs.extend_from_slice(
-                &by_game[super::uniform_below(&mut rng, by_game.len() as u32) as usize],
-            );
-        }
-        let mut wb = newton(s, &rs, &prior, w.clone(), &offset, REFIT_STEPS);
+    let refit = |mut wb: Vec<f64>| {
         for j in 0..d {
             if let Some(f) = fixed[j] {
                 wb[j] = f * scale;
             }
         }
-        let wb = norm(&wb);
-        for (j, x) in wb.into_iter().enumerate() {
-            draws[j].push(x);
-        }
-    }
-    let interval = draws
-        .into_iter()
-        .zip(&value)
-        .map(|(mut xs, &x)| {
-            if xs.is_empty() {
-                return (x, x);
-            }
-            xs.sort_by(f64::total_cmp);
-            let at = |q: f64| xs[((xs.len() - 1) as f64 * q).round() as usize];
-            (at(0.025), at(0.975))
-        })
-        .collect();
+        norm(&wb)
+    };
+    let fitted = Refit {
+        prior: &prior,
+        w: &w,
+        offset: &offset,
+    };
+    let interval = bootstrap(s, &fitted, &value, resamples, seed, refit);
     Fit {
         names: s.names.clone(),
         kinds: s.kinds.clone(),
@@ -519,10 +522,179 @@ pub fn fit(v: &Variant, s: &Samples, resamples: usize, seed: u64) -> Fit {
         interval,
         unit: unit_col.and_then(|c| s.kinds[c]),
         scale,
+        seen,
         games: s.games,
         positions: s.positions(),
         resamples,
     }
+}
+
+/// A fit to refit on resampled games: its ridge prior, weights and per-row offsets.
+struct Refit<'a> {
+    prior: &'a [f64],
+    w: &'a [f64],
+    offset: &'a [f64],
+}
+
+/// The 95% intervals of `value` (one per feature): `resamples` refits of `fit` on games drawn
+/// with replacement (seeded by `seed`), each refit's weights reported through `report`.
+fn bootstrap(
+    s: &Samples,
+    fit: &Refit,
+    value: &[f64],
+    resamples: usize,
+    seed: u64,
+    report: impl Fn(Vec<f64>) -> Vec<f64>,
+) -> Vec<(f64, f64)> {
+    let mut rng = super::game_rng(seed, 0);
+    let by_game = rows_by_game(s);
+    let mut draws: Vec<Vec<f64>> = vec![Vec::new(); value.len()];
+    for _ in 0..resamples {
+        let mut rs = Vec::with_capacity(s.rows());
+        for _ in 0..by_game.len() {
+            rs.extend_from_slice(
+                &by_game[super::uniform_below(&mut rng, by_game.len() as u32) as usize],
+            );
+        }
+        let wb = newton(s, &rs, fit.prior, fit.w.to_vec(), fit.offset, REFIT_STEPS);
+        for (j, x) in report(wb).into_iter().enumerate() {
+            draws[j].push(x);
+        }
+    }
+    draws
+        .into_iter()
+        .zip(value)
+        .map(|(mut xs, &x)| {
+            if xs.is_empty() {
+                return (x, x);
+            }
+            xs.sort_by(f64::total_cmp);
+            let at = |q: f64| xs[((xs.len() - 1) as f64 * q).round() as usize];
+            (at(0.025), at(0.975))
+        })
+        .collect()
+}
+
+/// The positional weights fitted to self-play ([`fit_weights`]).
+#[derive(Clone, Debug)]
+pub struct WeightsFit {
+    /// Term names, from [`crate::spec::fitted::WEIGHTS`] (those the variant has).
+    pub names: Vec<String>,
+    /// Per term: its fitted multiplier of the evaluation's built-in weight (1: unchanged).
+    pub value: Vec<f64>,
+    /// Per term: the 95% bootstrap interval over games.
+    pub interval: Vec<(f64, f64)>,
+    /// Per term: the games with a sampled position where it differed between the seats.
+    pub seen: Vec<u64>,
+    /// Games played.
+    pub games: u64,
+    /// Positions sampled.
+    pub positions: usize,
+}
+
+/// Positions from [`gather`]'s games for [`fit_weights`] (two seats without dice only, where
+/// the positional terms exist; `None` otherwise): per row the seat's material at the search
+/// grades' values, then each positional term at weight one (the others at zero), both in
+/// piece units ([`super::UNIT`]), the seat's less the other's.
+///
+/// # Errors
+/// The agent name is unknown.
+pub fn gather_terms(
+    v: &Arc<Variant>,
+    opts: &Gather,
+) -> Result<Option<Samples>, super::UnknownAgent> {
+    use super::weights::{HAND, Weights};
+    use crate::spec::fitted::WEIGHTS;
+    super::by_name(&opts.agent)?;
+    if v.seats.len() != 2 || v.rules.dice.is_some() {
+        return Ok(None);
+    }
+    let start = Position::start(v.clone());
+    let e = Evaluator::fitted(&start);
+    let values: Vec<i32> = (0..v.kinds.len())
+        .map(|k| e.kind_value(Kind(k as u8)))
+        .collect();
+    let reach = super::eval::empty_board_reach(v);
+    let terms: Vec<usize> = (0..WEIGHTS.len())
+        .filter(|&t| t != HAND || v.rules.hands.is_some())
+        .collect();
+    let unit: Vec<super::positional::Positional> = terms
+        .iter()
+        .map(|&t| {
+            let mut w = Weights {
+                pct: [0; WEIGHTS.len()],
+            };
+            w.pct[t] = 100;
+            super::positional::Positional::weighted(v, &values, &reach, w)
+        })
+        .collect();
+    let unit_value = super::UNIT as f64;
+    let raw = |pos: &Position, seat: Seat| {
+        let mut row = vec![e.holdings(pos, seat) as f64 / unit_value];
+        for (&t, p) in terms.iter().zip(&unit) {
+            let x = if t == HAND {
+                (e.in_hand(pos, seat) * super::eval::HAND_BONUS / 100) as f64
+            } else {
+                p.values(pos, &values)[seat.index() & 1] as f64
+            };
+            row.push(x / unit_value);
+        }
+        row
+    };
+    let mut names = vec!["material".to_string()];
+    names.extend(terms.iter().map(|&t| WEIGHTS[t].to_string()));
+    let kinds = vec![None; names.len()];
+    Ok(Some(collect(v, opts, names, kinds, &raw)))
+}
+
+/// Fits the positional weights: logistic regression of each row's share on its material and
+/// terms ([`gather_terms`]), by Newton's method with a ridge towards every term at its
+/// built-in weight; a term's weight is its coefficient over the material's. Bootstrap
+/// intervals as [`fit`]'s.
+pub fn fit_weights(s: &Samples, resamples: usize, seed: u64) -> WeightsFit {
+    let d = s.names.len();
+    let base = logit(1.0 / s.seats.max(2) as f64);
+    let ones = vec![1.0; d];
+    let c = material_scale(s, &ones, &vec![0.0; s.rows()], base);
+    let prior = vec![c; d];
+    let offset = vec![base; s.rows()];
+    let rows: Vec<usize> = (0..s.rows()).collect();
+    let w = newton(s, &rows, &prior, prior.clone(), &offset, NEWTON_STEPS);
+    let ratio = |w: Vec<f64>| -> Vec<f64> {
+        let m = if w[0] > 1e-9 { w[0] } else { c };
+        w[1..].iter().map(|x| (x / m).clamp(0.0, 10.0)).collect()
+    };
+    let value = ratio(w.clone());
+    let refit = Refit {
+        prior: &prior,
+        w: &w,
+        offset: &offset,
+    };
+    let interval = bootstrap(s, &refit, &value, resamples, seed, ratio);
+    WeightsFit {
+        names: s.names[1..].to_vec(),
+        value,
+        interval,
+        seen: seen_in_games(s)[1..].to_vec(),
+        games: s.games,
+        positions: s.positions(),
+    }
+}
+
+/// Per feature: the games with a row where it is not zero.
+fn seen_in_games(s: &Samples) -> Vec<u64> {
+    let d = s.names.len();
+    let mut last = vec![u32::MAX; d];
+    let mut out = vec![0u64; d];
+    for (i, &g) in s.game.iter().enumerate() {
+        for j in 0..d {
+            if s.x[i * d + j] != 0.0 && last[j] != g {
+                last[j] = g;
+                out[j] += 1;
+            }
+        }
+    }
+    out
 }
 
 /// Per game: its rows.
@@ -717,5 +889,55 @@ mod tests {
         );
         assert!((w[0] - 0.8).abs() < 0.08, "{w:?}");
         assert!((w[1] - 0.2).abs() < 0.04, "{w:?}");
+    }
+
+    #[test]
+    fn a_kind_is_seen_in_the_games_where_the_counts_differ() {
+        // Game 0: `a` differs in two rows, `b` never; game 1: both differ once; game 2: only
+        // `b`. So `a` comes from 2 games and `b` from 2.
+        let s = Samples {
+            names: vec!["a".into(), "b".into()],
+            kinds: vec![None, None],
+            x: vec![1.0, 0.0, -1.0, 0.0, 0.5, 2.0, 0.0, -1.0, 0.0, 0.0],
+            y: vec![1.0; 5],
+            game: vec![0, 0, 1, 2, 2],
+            games: 3,
+            seats: 2,
+        };
+        assert_eq!(seen_in_games(&s), [2, 2]);
+    }
+
+    #[test]
+    fn a_terms_weight_is_its_coefficient_over_the_materials() {
+        // Rows drawn from σ(0.8·material + 1.6·term): the term's weight is 1.6 / 0.8 = 2 (the
+        // ridge pulls it a little towards 1).
+        let mut rng = crate::agents::game_rng(11, 0);
+        let mut unit = || super::super::uniform_below(&mut rng, 1 << 20) as f64 / (1 << 20) as f64;
+        let mut s = Samples {
+            names: vec!["material".into(), "tempo".into()],
+            kinds: vec![None, None],
+            seats: 2,
+            games: 4000,
+            ..Samples::default()
+        };
+        for g in 0..4000u32 {
+            let m = (unit() * 7.0).floor() - 3.0;
+            let t = (unit() * 5.0).floor() - 2.0;
+            let p = sigmoid(0.8 * m + 1.6 * t);
+            s.x.extend([m, t]);
+            s.y.push(if unit() < p { 1.0 } else { 0.0 });
+            s.game.push(g);
+        }
+        let w = fit_weights(&s, 8, 1);
+        assert_eq!(w.names, ["tempo"]);
+        assert!((w.value[0] - 2.0).abs() < 0.25, "{:?}", w.value);
+        assert!(
+            w.interval[0].0 <= w.value[0] && w.value[0] <= w.interval[0].1,
+            "{w:?}"
+        );
+        assert_eq!(
+            w.seen,
+            [4000 - s.x.chunks(2).filter(|r| r[1] == 0.0).count() as u64]
+        );
     }
 }

@@ -121,7 +121,7 @@ impl MctsAgent {
     fn rewards(&mut self, pos: &mut Position, ply: u32) -> [f64; MAX_SEATS] {
         let n = pos.variant().seats.len();
         let outcome = pos.outcome();
-        let e = Evaluator::cached(&mut self.eval, pos);
+        let e = Evaluator::cached_fitted(&mut self.eval, pos);
         e.set_sight(self.sight.0, self.sight.1);
         let mut r = [0.0; MAX_SEATS];
         if let Some(o) = outcome {

@@ -22,6 +22,7 @@ mod pvs;
 mod random;
 mod search;
 mod table;
+mod weights;
 
 pub use chance::Rolls;
 pub use eval::{Evaluator, UNIT, WIN};
@@ -36,6 +37,7 @@ pub use search::{
     Algorithm, BEST_REPLY_NODES, EASY, Grade, HARD, HARD_MONTE_CARLO, MEDIUM, Pace, STEADY,
     SearchAgent,
 };
+pub use weights::Weights;
 
 use crate::engine::Position;
 use crate::stop::Stop;

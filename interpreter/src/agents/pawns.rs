@@ -38,12 +38,20 @@ pub struct Pawns {
     squares: usize,
     /// Facings.
     orients: usize,
+    /// Percent weights of the passed and doubled terms.
+    pct: [i64; 2],
 }
 
 impl Pawns {
     /// The tables of `v` with the piece values `values` (units per kind); `None` when no kind
     /// is a pawn.
+    #[cfg(test)]
     pub fn new(v: &Variant, values: &[i32]) -> Option<Pawns> {
+        Pawns::weighted(v, values, super::Weights::ONE)
+    }
+
+    /// [`new`](Self::new) with the passed and doubled terms weighted by `w`.
+    pub fn weighted(v: &Variant, values: &[i32], w: super::Weights) -> Option<Pawns> {
         let squares = v.board.len();
         let orients = v.orients.len();
         let combos = v.kinds.len() * orients;
@@ -55,6 +63,10 @@ impl Pawns {
             span: vec![SquareSet::default(); combos * squares],
             squares,
             orients,
+            pct: [
+                w.pct[super::weights::PASSED] as i64,
+                w.pct[super::weights::DOUBLED] as i64,
+            ],
         };
         for combo in 0..combos {
             p.fill(v, values, combo);
@@ -136,13 +148,15 @@ impl Pawns {
         let mut out = [0; 2];
         if intersects(path, &mine) {
             for (o, w) in out.iter_mut().zip(DOUBLED) {
-                *o -= own * w / 1000;
+                *o -= (own as i64 * w as i64 * self.pct[1] / 100_000) as i32;
             }
         }
         if theirs.iter().all(|&j| !intersects(path, &self.span[j])) {
             let near = (d as i32 + 1) * (d as i32 + 1);
+            let [p, near] = [self.pct[0], near as i64];
             for ((o, base), w) in out.iter_mut().zip(PASSED_BASE).zip(PASSED_NEAR) {
-                *o += own * base / 1000 + self.worth[combo] * w / 1000 / near;
+                let flat = own as i64 * base as i64 * p / 100_000;
+                *o += (flat + self.worth[combo] as i64 * w as i64 * p / 100_000 / near) as i32;
             }
         }
         out

@@ -5,6 +5,7 @@
 //! piece and the own pieces standing there) and a bonus for the seat to move. Middle-game and
 //! end-game values are blended by the material left on the board (a tapered evaluation).
 
+use super::weights::{self, Weights};
 use crate::compile::{CAPTURE, QUIET, Variant};
 use crate::engine::Position;
 use crate::vocab::{Piece, Seat, SquareSet};
@@ -67,11 +68,20 @@ pub struct Positional {
     orients: usize,
     /// Pawn structure (passed and doubled pawns), where some kind is a pawn.
     pawns: Option<super::pawns::Pawns>,
+    /// The terms' weights (the fitted file's, or the built-in ones).
+    w: Weights,
 }
 
 impl Positional {
-    /// The terms of `v`, with the piece values `values` (units per kind).
+    /// The terms of `v`, with the piece values `values` (units per kind), at their built-in
+    /// weights.
+    #[cfg(test)]
     pub fn new(v: &Variant, values: &[i32], reach: &[u16]) -> Positional {
+        Positional::weighted(v, values, reach, Weights::ONE)
+    }
+
+    /// The terms of `v`, with the piece values `values` (units per kind) and weights `w`.
+    pub fn weighted(v: &Variant, values: &[i32], reach: &[u16], w: Weights) -> Positional {
         let squares = v.board.len();
         let orients = v.orients.len();
         let combos = v.kinds.len() * orients;
@@ -92,8 +102,12 @@ impl Positional {
                 if royal[kind] {
                     eg[i] = (r * ROYAL_REACH) as i16;
                 } else {
-                    mg[i] = (r * REACH + a) as i16;
-                    eg[i] = (r * REACH + 2 * a) as i16;
+                    let (r, a) = (
+                        w.scale(weights::REACH, r * REACH),
+                        w.scale(weights::ADVANCE, a),
+                    );
+                    mg[i] = (r + a) as i16;
+                    eg[i] = (r + 2 * a) as i16;
                 }
                 v.table.walk(
                     combo,
@@ -141,7 +155,8 @@ impl Positional {
             start,
             squares,
             orients,
-            pawns: super::pawns::Pawns::new(v, values),
+            pawns: super::pawns::Pawns::weighted(v, values, w),
+            w,
         }
     }
 
@@ -163,7 +178,10 @@ impl Positional {
                 let combo = p.combo(self.orients);
                 let i = combo * self.squares + sq as usize;
                 let mobility = if self.rider[combo] {
-                    RIDER_MOBILITY * moves(pos, combo, sq, Seat(s as u8))
+                    self.w.scale(
+                        weights::RIDER,
+                        RIDER_MOBILITY * moves(pos, combo, sq, Seat(s as u8)),
+                    )
                 } else {
                     0
                 };
@@ -196,7 +214,7 @@ impl Positional {
             }
             out[s] = v;
         }
-        out[pos.to_move().index() & 1] += TEMPO;
+        out[pos.to_move().index() & 1] += self.w.scale(weights::TEMPO, TEMPO);
         out
     }
 
@@ -249,7 +267,12 @@ impl Positional {
                 attackers += 1;
             }
         }
-        SHELTER * shelter.min(MAX_SHELTER) - ATTACK * hits * attackers.min(MAX_ATTACKERS)
+        self.w
+            .scale(weights::SHELTER, SHELTER * shelter.min(MAX_SHELTER))
+            - self.w.scale(
+                weights::ATTACK,
+                ATTACK * hits * attackers.min(MAX_ATTACKERS),
+            )
     }
 }
 

@@ -479,7 +479,7 @@ impl SearchAgent {
 
     /// Prepares the per-variant state for `pos`.
     fn prepare(&mut self, pos: &Position) {
-        let e = Evaluator::cached(&mut self.eval, pos);
+        let e = Evaluator::cached_fitted(&mut self.eval, pos);
         e.set_sight(self.grade.threat_seats, self.grade.score_view);
         let v = pos.variant();
         if let Some(d) = &v.rules.dice

@@ -152,15 +152,44 @@ impl Variant {
         let listed: Vec<String> = (self.kinds.iter().zip(&self.eval_values))
             .filter_map(|(k, v)| Some(format!("{} {} (value {})", k.name, (*v)?, k.value)))
             .collect();
-        if listed.is_empty() {
-            return;
+        if !listed.is_empty() {
+            let _ = writeln!(
+                s,
+                "values: the agents' evaluation values these kinds so, in place of their `value:`"
+            );
+            for line in listed {
+                let _ = writeln!(s, "  {line}");
+            }
         }
+        self.explain_fitted(s);
+    }
+
+    /// The fitted values the search grades use (shipped or cached), if the variant has them.
+    fn explain_fitted(&self, s: &mut String) {
+        let Some(f) = &self.fitted else {
+            return;
+        };
+        let from = match &f.from {
+            crate::spec::fitted::FittedFrom::Shipped => "shipped".to_string(),
+            crate::spec::fitted::FittedFrom::Cache(p) => format!("cache {}", p.display()),
+        };
+        let games = f.games.map_or(String::new(), |g| format!(", {g} games"));
         let _ = writeln!(
             s,
-            "values: the agents' evaluation values these kinds so, in place of their `value:`"
+            "fitted values ({from}{games}): easy, medium and hard value these kinds so; greedy \
+             keeps `value:`"
         );
-        for line in listed {
-            let _ = writeln!(s, "  {line}");
+        for (k, v) in self.kinds.iter().zip(&f.values) {
+            if let Some(v) = v {
+                let _ = writeln!(s, "  {} {v} (value {})", k.name, k.value);
+            }
+        }
+        let weights: Vec<String> = (crate::spec::fitted::WEIGHTS.iter().zip(&f.weights))
+            .filter(|(n, w)| **w != super::default_weight(n))
+            .map(|(n, w)| format!("{n} ×{w}"))
+            .collect();
+        if !weights.is_empty() {
+            let _ = writeln!(s, "  positional weights: {}", weights.join(", "));
         }
     }
 

@@ -5,6 +5,7 @@
 mod attack;
 mod bitboard;
 mod explain;
+mod fitted;
 mod movetable;
 mod quantity;
 mod regions;
@@ -14,6 +15,7 @@ mod warnings;
 
 pub use attack::AttackTable;
 pub use bitboard::{BitTable, EntryBits, RayBits, ray_reach};
+pub use fitted::{FittedValues, default_weight};
 pub use movetable::{
     CAPTURE, EN_PASSANT, Entry, HopLimits, HopRay, INITIAL, Leap, MoveTable, Movement, QUIET, Ray,
     Zoned, reference_moves, reference_targets,
@@ -197,6 +199,9 @@ pub struct Variant {
     /// the kind (in value units, fractions allowed); `None` for the kinds it does not list
     /// (the evaluation takes their `value:`).
     pub eval_values: Vec<Option<f64>>,
+    /// The search grades' fitted values and positional weights (the variant's cache file or
+    /// shipped file, see [`crate::spec::fitted`]); `None` when it has neither.
+    pub fitted: Option<FittedValues>,
 }
 
 impl Variant {
@@ -316,7 +321,10 @@ pub fn compile_unchecked(
             .collect(),
     );
     match compile_spec(&spec, full) {
-        Ok(v) if errs.is_empty() => Ok((Arc::new(v), spec)),
+        Ok(mut v) if errs.is_empty() => {
+            v.fitted = fitted::compile(file, &v)?;
+            Ok((Arc::new(v), spec))
+        }
         Ok(_) => Err(errs),
         Err(more) => {
             errs.0.extend(more.0);
@@ -552,6 +560,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         rules,
         ranking,
         eval_values,
+        fitted: None,
     })
 }
 

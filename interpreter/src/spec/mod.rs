@@ -5,6 +5,7 @@
 
 mod catalogue;
 mod digest;
+pub mod fitted;
 mod load;
 mod model;
 mod options;

@@ -311,7 +311,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
         .unwrap_or_default();
     let values = f
         .opt("values")
-        .map(|n| read_values(r, n))
+        .map(|n| read_values(r, n, 1000.0))
         .unwrap_or_default();
     let mut keys = crate::rules::keys();
     keys.extend_from_slice(&TOP_KEYS);
@@ -351,8 +351,9 @@ fn read_params(r: &mut Reader, node: &Node) -> Vec<(Text, i64)> {
     out
 }
 
-/// `values:`, kind name → a number from 0 to 1000 (the kind names are checked when compiled).
-fn read_values(r: &mut Reader, node: &Node) -> Vec<(Text, f64)> {
+/// `values:`, kind name → a number from 0 to `max` (1000 for piece values; the kind names are
+/// checked when compiled).
+pub(super) fn read_values(r: &mut Reader, node: &Node, max: f64) -> Vec<(Text, f64)> {
     let Some(mut s) = r.map(node, "kind name → value") else {
         return Vec::new();
     };
@@ -363,9 +364,9 @@ fn read_values(r: &mut Reader, node: &Node) -> Vec<(Text, f64)> {
             Value::Float(f) => Some(f),
             _ => None,
         };
-        match x.filter(|x| (0.0..=1000.0).contains(x)) {
+        match x.filter(|x| (0.0..=max).contains(x)) {
             Some(x) => out.push((key_text(&k.name, &k.span), x)),
-            None => r.expected(v, "a value from 0 to 1000"),
+            None => r.expected(v, &format!("a value from 0 to {max}")),
         }
     }
     out
