@@ -37,6 +37,7 @@ mod options;
 mod pawns;
 mod perft;
 mod perft_two;
+mod petrify;
 mod pins;
 mod position_errors;
 mod position_string;

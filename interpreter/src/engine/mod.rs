@@ -20,6 +20,7 @@ mod mate_rule;
 mod movegen;
 mod outcome;
 mod pass;
+mod petrify;
 mod play;
 mod position;
 mod repetition;

@@ -109,6 +109,10 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     ("joust", include_str!("../../../rules/catalogue/joust.yaml")),
     (
+        "petrified",
+        include_str!("../../../rules/catalogue/petrified.yaml"),
+    ),
+    (
         "snailtrail",
         include_str!("../../../rules/catalogue/snailtrail.yaml"),
     ),
