@@ -27,6 +27,7 @@ mod repetition;
 mod setup;
 mod special;
 mod start;
+mod tactical;
 mod turns;
 mod walls;
 

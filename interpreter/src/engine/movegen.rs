@@ -751,14 +751,7 @@ impl Position {
     /// last depth): the same pipeline, counting the moves that pass royal safety instead of
     /// collecting them where no later stage needs the list.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
-        let v = &self.variant.rules;
-        if v.placement.is_some()
-            || v.captures.is_some()
-            || v.dice.is_some()
-            || v.check_limits.is_some()
-            || v.gating.is_some()
-            || v.walls.is_some()
-        {
+        if self.pipeline_beyond_safety() {
             self.legal_moves(buf);
             return buf.len() as u64;
         }
