@@ -47,6 +47,7 @@ mod regions;
 mod repl;
 mod royalty;
 mod rust_source;
+mod search_moves;
 mod shogi_rules;
 mod simulate;
 mod simulate_cli;
