@@ -658,24 +658,31 @@ impl Position {
             self.die_cache_valid = false;
             return;
         } else {
-            self.candidates(out);
-            self.retain_legal(out, 0);
-            if self.variant.rules.gating.is_some() {
-                self.add_gating_moves(out);
-            }
-            if self.variant.rules.placement.is_some() {
-                self.keep_placements(out);
-            }
-            self.keep_within_check_limits(out);
-            if self.variant.rules.captures.is_some() {
-                self.keep_captures(out);
-            }
+            self.moves_before_walls(out);
             if let Some(w) = self.variant.rules.walls {
                 self.add_walls(&w, out);
             }
         }
         if legality == Legality::Game {
             self.retain_allowed_by_history(out);
+        }
+    }
+
+    /// Stages 2 to 5 of the pipeline without dice (candidates, royal safety, gating,
+    /// placement, check limits, mandatory capture), into `out`: every legal move, each
+    /// without the wall that the last stage ([`crate::rules::walls`]) adds.
+    pub(super) fn moves_before_walls(&mut self, out: &mut Vec<Move>) {
+        self.candidates(out);
+        self.retain_legal(out, 0);
+        if self.variant.rules.gating.is_some() {
+            self.add_gating_moves(out);
+        }
+        if self.variant.rules.placement.is_some() {
+            self.keep_placements(out);
+        }
+        self.keep_within_check_limits(out);
+        if self.variant.rules.captures.is_some() {
+            self.keep_captures(out);
         }
     }
 

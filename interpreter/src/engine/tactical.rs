@@ -26,6 +26,8 @@ impl Position {
     /// [`legal_moves`](Self::legal_moves) lists them) that `keep` accepts, and returns how
     /// many moves were generated before `keep` narrowed them (a search's node charge).
     ///
+    /// With walls, `keep` judges each move before its wall (it sees the move and the board
+    /// before it, as without walls) and only the moves it keeps get their wall squares.
     /// Where the pipeline ends at royal safety ([`pipeline_beyond_safety`] false), only the
     /// pseudo-legal board moves are generated (a drop is never a capture or a promotion),
     /// narrowed by `keep` first and then tested for royal safety: the same moves `keep`
@@ -39,6 +41,21 @@ impl Position {
         mut keep: impl FnMut(&Self, Move) -> bool,
     ) -> usize {
         out.clear();
+        if self.variant.rules.walls.is_some() && self.variant.rules.dice.is_none() {
+            // Narrowed before the walls are added (a move's wall squares are its last stage):
+            // the same moves as narrowing the whole list, without listing every wall of the
+            // moves `keep` drops.
+            if self.ended.is_some() || self.awaiting_roll {
+                return 0;
+            }
+            self.moves_before_walls(out);
+            let generated = out.len();
+            out.retain(|&m| keep(self, m));
+            if let Some(w) = self.variant.rules.walls {
+                self.add_walls(&w, out);
+            }
+            return generated;
+        }
         if self.pipeline_beyond_safety() {
             self.moves_for(Legality::Position, out);
             let generated = out.len();
