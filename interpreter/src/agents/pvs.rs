@@ -533,9 +533,11 @@ impl SearchAgent {
         self.grow(ply);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
+        moves.clear();
+        pos.pseudo_moves(pos.to_move(), &mut moves);
+        self.charge(moves.len());
         let eval = self.evaluator_ref();
-        // Full legal moves of the variant (with their walls, under mandatory capture, …).
-        let generated = pos.legal_moves_where(&mut moves, |pos, m| {
+        moves.retain(|&m| {
             if is_capture(pos, m) {
                 let victim = eval.kind_value(pos.piece_at(m.to).kind());
                 let promo = m.promotes_to().is_some_and(|_| is_promotion(pos, m));
@@ -544,7 +546,7 @@ impl SearchAgent {
                 is_promotion(pos, m)
             }
         });
-        self.charge(generated);
+        moves.retain(|&m| pos.keeps_royals_safe(m));
         let eval = self.evaluator_ref();
         order_with(
             eval,

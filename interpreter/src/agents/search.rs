@@ -747,11 +747,13 @@ impl SearchAgent {
         self.grow(ply);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
-        // Only captures and promotions, among the legal moves (full moves of the variant).
-        let generated = pos.legal_moves_where(&mut moves, |pos, m| {
-            is_capture(pos, m) || is_promotion(pos, m)
-        });
-        self.charge(generated);
+        // Only captures and promotions: from the pseudo-legal board moves (no drops), the
+        // legal ones.
+        moves.clear();
+        pos.pseudo_moves(pos.to_move(), &mut moves);
+        self.charge(moves.len());
+        moves.retain(|&m| is_capture(pos, m) || is_promotion(pos, m));
+        moves.retain(|&m| pos.keeps_royals_safe(m));
         let eval = self.eval.as_ref().expect("prepare builds the evaluator");
         order(eval, pos, &moves, None, &mut ordered);
         let mut best = stand;
