@@ -20,10 +20,10 @@
 //! gives no check. Fairy-Stockfish's petrified king is a pseudo-royal commoner that may not
 //! capture (it would petrify) and so attacks no royal piece: a rule file says it with a
 //! royal king moving `mK`. Fairy-Stockfish still counts that king's steps in two places, and
-//! so does this module where its royal kind may not capture: a royal piece one king step
-//! from an opponent's royal piece may not castle, nor castle across a square one step from
-//! it, and a seat with no legal move whose royal piece touches an opponent's royal piece is
-//! mated, not stalemated.
+//! so does this module wherever it is on (it assumes royal pieces that step as kings): a
+//! royal piece one king step from an opponent's royal piece may not castle, nor castle across
+//! a square one step from it, and a seat with no legal move whose royal piece touches an
+//! opponent's royal piece is mated, not stalemated.
 //!
 //! The hot path stays in the engine (`engine/petrify.rs`): the wall put after a capture.
 //! Refused with explosions (two rules for the capture square), and with walls and enclosing
