@@ -306,6 +306,11 @@ const MODULES: &[Module] = &[
         key: "walls",
     },
     Module {
+        name: "petrify",
+        fragment: "{ pieces: { stone: { letter: T, betza: W, value: 0 } }, petrify: { pieces: [rook, horse], wall: stone } }",
+        key: "petrify",
+    },
+    Module {
         name: "mate-rule",
         fragment: "{ pieces: { king: { royal: true } }, end: { checkmate: loss, mate-rule: { alone: [horse], series: [rook] } }, ranking: [\"pieces(seat)\"] }",
         key: "end.mate-rule",
@@ -475,6 +480,11 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("enclose", "duple-check", "enclose", "last-royal"),
     ("enclose", "mate-rule", "enclose", "pieces.king.royal"),
     ("walls", "placement", "walls", "placement"),
+    // Petrification leaves a wall of its own kind: not beside another wall kind (`*` in FEN
+    // would be ambiguous), nor with a blast deciding the capture square too.
+    ("petrify", "explosions", "petrify", "explosions"),
+    ("petrify", "walls", "petrify", "walls"),
+    ("petrify", "enclose", "petrify", "enclose"),
     // The check limits bring a royal king, so they meet the royal kind's refusals.
     ("dice", "giving-check", "dice", "pieces.king.royal"),
     ("dice", "royal-moves", "dice", "pieces.king.royal"),

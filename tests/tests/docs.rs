@@ -339,6 +339,7 @@ explosions: { spares: [pawn], zzqqzzqqzz: 1 }
 gating: { drops: true, zzqqzzqqzz: 1 }
 enclose: { style: reversi, zzqqzzqqzz: 1 }
 walls: { piece: pawn, zzqqzzqqzz: 1 }
+petrify: { pieces: [pawn], wall: pawn, zzqqzzqqzz: 1 }
 "#;
 
 /// The sections of `docs/rule-files.md` that document keys: (anchor, title).
@@ -379,6 +380,7 @@ const MAPPINGS: &[(&str, &str, Option<&str>)] = &[
     ("gating", "top-level", Some("gating")),
     ("enclose", "top-level", Some("enclose")),
     ("walls", "top-level", Some("walls")),
+    ("petrify", "top-level", Some("petrify")),
     ("a seat", "seats-seats-entries", None),
     ("a piece", "pieces-pieces-entries-keyed-by-kind-name", None),
     (

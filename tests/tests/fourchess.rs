@@ -394,3 +394,91 @@ fn explain_names_each_team_once() {
     let teams: Vec<&str> = text.lines().filter(|l| l.starts_with("team: ")).collect();
     assert_eq!(teams, ["team: red with yellow", "team: blue with green"]);
 }
+
+/// Free-for-all, as chess.com plays it: a checkmate is judged at once, after any seat's move,
+/// not when the mated seat's turn comes. Yellow's king k14 is shut in by the corner (l13, l14)
+/// and its pawns j13, k13; red's rook g2–g14 checks it along rank 14 and covers j14. Blue's
+/// bishop on e12 could take the rook (e12–f13–g14) on blue's turn, before yellow's, but yellow
+/// is out already: 20 points to red, its king dead, its army grey. Blue moves next and takes the
+/// rook (5 points), then green: the turn skips yellow.
+#[test]
+fn a_checkmate_is_judged_at_once_before_the_mated_seats_turn() {
+    let pieces = [
+        ("h1", "rK"),
+        ("g2", "rR"),
+        ("a8", "bK"),
+        ("e12", "bB"),
+        ("k14", "yK"),
+        ("j13", "yP"),
+        ("k13", "yP"),
+        ("n7", "gK"),
+    ];
+    let mut pos = load(&[], &pieces, "r");
+    play(&mut pos, &["g2g14"]);
+    assert_eq!(scores(&pos), [20, 0, 0, 0]);
+    assert_eq!(at(&pos, "k14"), "_K:y*");
+    assert_eq!(at(&pos, "j13"), "_P:y");
+    assert_eq!(pos.to_move(), BLUE);
+    play(&mut pos, &["e12g14"]);
+    assert_eq!(scores(&pos), [20, 5, 0, 0]);
+    assert_eq!(pos.to_move(), GREEN);
+    assert!(pos.outcome().is_none());
+    // Taken back, yellow is live again and red is to move.
+    pos.undo();
+    pos.undo();
+    assert_eq!(at(&pos, "k14"), "yK");
+    assert_eq!(pos.to_move(), RED);
+    assert_eq!(scores(&pos), [0, 0, 0, 0]);
+}
+
+/// Teams, as chess.com plays them: a checkmate waits for the mated seat's turn, so its partner
+/// may still free it. Green's king n11 is shut in by the corner (m12, n12) and its pawns m10,
+/// m11; red's rook h4–n4 checks it along file n and covers n10. Blue (green's partner) moves
+/// before green and takes the rook with its bishop (k7–l6–m5–n4): green is free, and the game
+/// goes on. In the free-for-all the same move mates green at once (20 points to red, blue next).
+#[test]
+fn in_teams_a_checkmate_is_judged_at_the_mated_seats_turn() {
+    let pieces = [
+        ("h1", "rK"),
+        ("h4", "rR"),
+        ("a8", "bK"),
+        ("k7", "bB"),
+        ("g14", "yK"),
+        ("n11", "gK"),
+        ("m10", "gP"),
+        ("m11", "gP"),
+    ];
+    let mut pos = load(&["mode=teams"], &pieces, "r");
+    play(&mut pos, &["h4n4"]);
+    assert!(pos.outcome().is_none(), "green is judged at its own turn");
+    assert_eq!((at(&pos, "n11"), pos.to_move()), ("gK".to_string(), BLUE));
+    play(&mut pos, &["k7n4", "g14g13"]);
+    assert_eq!(pos.to_move(), GREEN);
+    assert!(!pos.in_check(GREEN) && pos.outcome().is_none());
+    let mut ffa = load(&[], &pieces, "r");
+    play(&mut ffa, &["h4n4"]);
+    assert_eq!(at(&ffa, "n11"), "_K:g*");
+    assert_eq!((scores(&ffa), ffa.to_move()), (vec![20, 0, 0, 0], BLUE));
+}
+
+/// Teams: a stalemate is a draw (chess.com). The free-for-all stalemate position above: red's
+/// rook h6–h5 leaves blue's king a4 without a move and not in check; the game ends at blue's
+/// turn as a stalemate, every seat drawn (ranked alike).
+#[test]
+fn in_teams_a_stalemate_is_a_draw() {
+    let pieces = [
+        ("h1", "rK"),
+        ("b10", "rR"),
+        ("h6", "rR"),
+        ("a4", "bK"),
+        ("g14", "yK"),
+        ("n7", "gK"),
+    ];
+    let mut pos = load(&["mode=teams"], &pieces, "r");
+    play(&mut pos, &["h6h5"]);
+    let outcome = pos.outcome().expect("the game is over");
+    assert_eq!(pos.reason_name(outcome.reason()), "stalemate");
+    let ranks = pos.ranks();
+    assert!(ranks.iter().all(|&r| r == ranks[0]), "{ranks:?}");
+    assert_eq!(at(&pos, "a4"), "bK");
+}

@@ -242,7 +242,8 @@ impl Variant {
     }
 
     /// True if `kind` is a wall: a kind the setup places only dead (`setup.dead`), or the
-    /// wall of two-part moves (`walls.piece`) or of enclosing (`enclose.wall`). A wall is
+    /// wall of two-part moves (`walls.piece`), of enclosing (`enclose.wall`) or of
+    /// petrification (`petrify.wall`). A wall is
     /// written `*` in FEN, never by its letter.
     pub fn is_wall_kind(&self, kind: crate::vocab::Kind) -> bool {
         let mut placed = self
@@ -254,6 +255,7 @@ impl Variant {
         dead_only
             || self.rules.walls.is_some_and(|w| w.piece.kind() == kind)
             || self.rules.enclose.is_some_and(|e| e.wall == Some(kind))
+            || self.rules.petrify.is_some_and(|p| p.wall.kind() == kind)
     }
 
     /// Bit mask of the royal kinds (bit = kind index): [`crate::rules::royal::Royal::kinds`],

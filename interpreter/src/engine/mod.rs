@@ -22,12 +22,14 @@ mod movegen;
 mod outcome;
 mod pass;
 mod placement;
+mod petrify;
 mod play;
 mod position;
 mod repetition;
 mod setup;
 mod special;
 mod start;
+mod tactical;
 mod turns;
 mod walls;
 

@@ -775,24 +775,31 @@ impl Position {
             self.die_cache_valid = false;
             return;
         } else {
-            self.candidates(out);
-            self.retain_legal(out, 0);
-            if self.variant.rules.gating.is_some() {
-                self.add_gating_moves(out);
-            }
-            if self.variant.rules.placement.is_some() {
-                self.keep_placements(out);
-            }
-            self.keep_within_check_limits(out);
-            if self.variant.rules.captures.is_some() {
-                self.keep_captures(out);
-            }
+            self.moves_before_walls(out);
             if let Some(w) = self.variant.rules.walls {
                 self.add_walls(&w, out);
             }
         }
         if legality == Legality::Game {
             self.retain_allowed_by_history(out);
+        }
+    }
+
+    /// Stages 2 to 5 of the pipeline without dice (candidates, royal safety, gating,
+    /// placement, check limits, mandatory capture), into `out`: every legal move, each
+    /// without the wall that the last stage ([`crate::rules::walls`]) adds.
+    pub(super) fn moves_before_walls(&mut self, out: &mut Vec<Move>) {
+        self.candidates(out);
+        self.retain_legal(out, 0);
+        if self.variant.rules.gating.is_some() {
+            self.add_gating_moves(out);
+        }
+        if self.variant.rules.placement.is_some() {
+            self.keep_placements(out);
+        }
+        self.keep_within_check_limits(out);
+        if self.variant.rules.captures.is_some() {
+            self.keep_captures(out);
         }
     }
 
@@ -871,14 +878,7 @@ impl Position {
     /// last depth): the same pipeline, counting the moves that pass royal safety instead of
     /// collecting them where no later stage needs the list.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
-        let v = &self.variant.rules;
-        if v.placement.is_some()
-            || v.captures.is_some()
-            || v.dice.is_some()
-            || v.check_limits.is_some()
-            || v.gating.is_some()
-            || v.walls.is_some()
-        {
+        if self.pipeline_beyond_safety() {
             self.legal_moves(buf);
             return buf.len() as u64;
         }

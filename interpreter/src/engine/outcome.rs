@@ -264,7 +264,7 @@ impl Position {
     pub(crate) fn no_move_outcome(&self) -> Outcome {
         let seat = self.to_move;
         let end = self.variant.rules.no_moves.unwrap_or_default();
-        let (result, reason) = if self.in_check(seat) {
+        let (result, reason) = if self.in_check(seat) || self.petrified_touch_mate(seat) {
             self.judged_mate(seat)
                 .map_or((end.checkmate, EndReason::Checkmate), |(r, why)| {
                     (Some(r), why)

@@ -170,7 +170,7 @@ impl Position {
         // An en-passant capture takes a piece from another square: it resets like a capture.
         let en_passant = self.play_rights_and_gate(m, mover, moved, partner_to);
         let took_en_passant = !en_passant.is_empty();
-        self.play_effects(m, mover, !captured.is_empty() || took_en_passant);
+        self.play_effects(m, mover, moved, !captured.is_empty() || took_en_passant);
         // Captures, drops and reset-by kinds are irreversible: the move rule and the repetition
         // window start again.
         let resets = !captured.is_empty()
@@ -230,9 +230,16 @@ impl Position {
     }
 
     /// What a move does beyond its own piece, after it is made: a capture's blast
-    /// (explosions), the stones it encloses turning over, the wall it puts (two-part moves).
-    fn play_effects(&mut self, m: Move, mover: crate::vocab::Seat, took: bool) {
+    /// (explosions), the capturer turned into a wall (petrify), the stones it encloses turning
+    /// over, the wall it puts (two-part moves).
+    fn play_effects(&mut self, m: Move, mover: crate::vocab::Seat, moved: Piece, took: bool) {
         let to = m.to.0;
+        if let Some(p) = self.variant.rules.petrify
+            && took
+            && p.petrifies(moved.kind())
+        {
+            self.edit(to, p.wall);
+        }
         if let Some(e) = self.variant.rules.explosions
             && took
         {

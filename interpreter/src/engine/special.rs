@@ -157,7 +157,8 @@ impl Position {
                 if cm.path.iter().any(|&s| {
                     self.variant.attacks.attacked(&self.board, s, enemies)
                         && !(blasts && self.touches_enemy_royal(s, seat))
-                }) {
+                }) || self.petrified_castle_blocked(seat, cm.king_from, cm.king_to, &cm.path)
+                {
                     continue;
                 }
             }

@@ -59,6 +59,9 @@ impl Position {
     /// legal move in a game that goes on; so does a seat no module takes out of play.
     pub(crate) fn resolve_mates(&mut self, mater: Seat) {
         let variant = self.variant.clone();
+        if variant.rules.mate.is_some_and(|m| m.at_once) {
+            self.mate_at_once(mater);
+        }
         for _ in 0..variant.seats.len() {
             if self.ended.is_some() || self.has_legal_move() || self.can_pass() {
                 return;
@@ -73,6 +76,36 @@ impl Position {
                 return;
             }
             self.pass_turn_on(mated);
+        }
+    }
+
+    /// `mate.when: at-once` ([`crate::rules::mate`]): after `mater`'s move, every other live
+    /// seat in check with no legal move (judged as if it were due), in turn order from
+    /// `mater`, is taken out of play by the modules with `mater` as the mater, and the turn
+    /// passes on from `mater` to a seat still live; stops when the end conditions end the
+    /// game. The last live seat is never mated here.
+    fn mate_at_once(&mut self, mater: Seat) {
+        let variant = self.variant.clone();
+        let mut s = mater;
+        for _ in 1..variant.seats.len() {
+            s = self.next_seat(s);
+            if self.ended.is_some() {
+                return;
+            }
+            if s == mater || !self.is_live(s) || self.next_live(s) == s || !self.in_check(s) {
+                continue;
+            }
+            let due = self.to_move;
+            self.set_to_move(s);
+            let stuck = !self.has_legal_move() && !self.can_pass();
+            self.set_to_move(due);
+            if !stuck || !variant.rules.on_no_move(self, s, mater) {
+                continue;
+            }
+            self.ended = self.judge_conditions(mater);
+            if self.ended.is_none() && !self.is_live(self.to_move) {
+                self.pass_turn_on(mater);
+            }
         }
     }
 }

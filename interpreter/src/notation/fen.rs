@@ -521,7 +521,8 @@ impl FenCodec<'_> {
     fn dead(&self) -> Result<Piece, K> {
         let stone = (self.v.rules.enclose.and_then(|e| e.wall))
             .map(|k| Piece::new(k, Seat(crate::vocab::NO_OWNER), self.v.seats[0].orient).killed());
-        let wall = self.v.rules.walls.map(|w| w.piece).or(stone);
+        let petrified = self.v.rules.petrify.map(|p| p.wall);
+        let wall = self.v.rules.walls.map(|w| w.piece).or(stone).or(petrified);
         wall.into_iter()
             .chain(self.v.setup.iter().map(|&(_, p)| p))
             .find(|p| p.is_dead())

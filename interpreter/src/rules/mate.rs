@@ -6,9 +6,18 @@
 //!
 //! ```yaml
 //! mate: { pieces: to-mater }   # or ownerless
+//! mate: { pieces: ownerless, when: at-once }        # four-player chess, free-for-all
+//! mate: { pieces: ownerless, stalemate: ends }      # four-player chess, teams
 //! ```
 //!
-//! Keys: `mate.pieces` (`to-mater` or `ownerless`, default `to-mater`). Refused with `dice`
+//! Keys: `mate.pieces` (`to-mater` or `ownerless`, default `to-mater`); `mate.when` (`turn`
+//! or `at-once`, default `turn`): with `at-once`, after every move each other live seat in
+//! check with no legal move (judged as if it were due) is checkmated at once, in turn order
+//! from the mover, with the mover as the mater — a move may mate several seats — and the turn
+//! goes to the next live seat; a seat without a move that is not in check is still judged
+//! when it is due; `mate.stalemate` (`out` or `ends`, default `out`): with `ends`, a seat due
+//! with no legal move and not in check is not taken out: the game ends as `end.stalemate`
+//! says (a draw by default). Refused with `dice`
 //! ([`Mate::REFUSES`]). The engine (`engine/turns.rs`, `resolve_mates`) finds the seat due
 //! with no legal move and calls [`Module::on_no_move`](super::Module::on_no_move); the last
 //! live seat is never mated (its lack of a move ends the game as a checkmate or stalemate
@@ -26,6 +35,10 @@ use crate::yaml::{Fields, Node, Reader};
 pub struct MateSpec {
     /// The mated seat's pieces go to the mater (`to-mater`) or become ownerless.
     pub to_mater: bool,
+    /// `when: at-once` (else `turn`).
+    pub at_once: bool,
+    /// `stalemate: ends` (else `out`).
+    pub stalemate_ends: bool,
     /// The `mate:` node, for diagnostics.
     pub node: Node,
 }
@@ -35,6 +48,10 @@ pub struct MateSpec {
 pub struct Mate {
     /// The mated seat's pieces go to the mater (else they become ownerless).
     pub to_mater: bool,
+    /// `when: at-once`: checkmates are judged after every move for every live seat.
+    pub at_once: bool,
+    /// `stalemate: ends`: a stalemated seat ends the game instead of going out.
+    pub stalemate_ends: bool,
 }
 
 /// The switch `mate` (`mate`).
@@ -63,7 +80,7 @@ impl Module for Mate {
 
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<MateSpec> {
         let n = f.opt("mate")?;
-        let mut s = r.map(n, "mate: { pieces }")?;
+        let mut s = r.map(n, "mate: { pieces, when, stalemate }")?;
         let to_mater = s.opt("pieces").and_then(|n| {
             r.word(
                 n,
@@ -71,9 +88,19 @@ impl Module for Mate {
                 "what happens to a mated seat's pieces",
             )
         }) != Some("ownerless");
-        s.finish(r, "mate", &["pieces"]);
+        let at_once = s
+            .opt("when")
+            .and_then(|n| r.word(n, &["turn", "at-once"], "when a checkmate is judged"))
+            == Some("at-once");
+        let stalemate_ends = s
+            .opt("stalemate")
+            .and_then(|n| r.word(n, &["out", "ends"], "what a stalemate does"))
+            == Some("ends");
+        s.finish(r, "mate", &["pieces", "when", "stalemate"]);
         Some(MateSpec {
             to_mater,
+            at_once,
+            stalemate_ends,
             node: n.clone(),
         })
     }
@@ -81,24 +108,38 @@ impl Module for Mate {
     fn compile(spec: &MateSpec, _: &mut Cx<'_>) -> Option<Mate> {
         Some(Mate {
             to_mater: spec.to_mater,
+            at_once: spec.at_once,
+            stalemate_ends: spec.stalemate_ends,
         })
     }
 
     fn explain(&self, _: &Names<'_>) -> Vec<String> {
-        vec![format!(
+        let mut line = format!(
             "mate: a seat due to move with no legal move is mated; its royal pieces die, its hand goes to the mater, its pieces {}",
             if self.to_mater {
                 "to the mater"
             } else {
                 "stay ownerless"
             }
-        )]
+        );
+        if self.at_once {
+            line += "; a seat in check with no legal move is checkmated at once, after any \
+                     seat's move (the mover is the mater)";
+        }
+        if self.stalemate_ends {
+            line += "; a seat due with no legal move and not in check is not mated: the game \
+                     ends as a stalemate";
+        }
+        vec![line]
     }
 
     const EVENTS: &'static [&'static str] = &["mates"];
 
     /// Mates `seat` with `mater` as the mater; play goes on.
     fn on_no_move<H: Host>(&self, h: &mut H, seat: Seat, mater: Seat) -> bool {
+        if self.stalemate_ends && !h.in_check(seat) {
+            return false;
+        }
         for sq in h.royals(seat).iter().map(Square) {
             let p = h.piece(sq);
             h.edit(sq, p.with_owner(Seat(NO_OWNER)).killed());
@@ -148,5 +189,15 @@ mod tests {
     #[test]
     fn a_wrong_word_and_an_unknown_key_are_errors() {
         assert_eq!(read("mate: { pieces: mater, piece: x }\n").1, 2);
+        assert_eq!(read("mate: { when: now, stalemate: draw }\n").1, 2);
+    }
+
+    #[test]
+    fn when_and_stalemate_default_to_the_seats_turn_and_out() {
+        let spec = crate::rules::read_with::<Mate>("mate: {}\n").0.unwrap();
+        assert!(!spec.at_once && !spec.stalemate_ends);
+        let yaml = "mate: { when: at-once, stalemate: ends }\n";
+        let spec = crate::rules::read_with::<Mate>(yaml).0.unwrap();
+        assert!(spec.at_once && spec.stalemate_ends);
     }
 }

@@ -66,6 +66,7 @@ pub mod multi_step;
 pub mod no_moves;
 pub mod pass;
 pub mod perpetual_check;
+pub mod petrify;
 pub mod placement;
 pub mod points;
 pub mod promotion;
@@ -1063,6 +1064,7 @@ registry! {
     Gating gating: gating::Gating,
     Enclose enclose: enclose::Enclose,
     Walls walls: walls::Walls,
+    Petrify petrify: petrify::Petrify,
     MateRule mate_rule: mate_rule::MateRule,
 }
 

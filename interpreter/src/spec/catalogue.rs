@@ -109,6 +109,10 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     ("joust", include_str!("../../../rules/catalogue/joust.yaml")),
     (
+        "petrified",
+        include_str!("../../../rules/catalogue/petrified.yaml"),
+    ),
+    (
         "snailtrail",
         include_str!("../../../rules/catalogue/snailtrail.yaml"),
     ),
@@ -438,7 +442,7 @@ pub fn builtin(name: &str) -> Option<&'static (&'static str, &'static str)> {
 /// Fairy-Stockfish's variants that are not yet playable here, each with a row in
 /// docs/catalogue.md's "Not yet playable" table saying what it needs. A name that has since
 /// become a built-in is a built-in ([`not_yet_playable`] skips it).
-pub const NOT_YET: &[&str] = &["janggimodern", "petrified"];
+pub const NOT_YET: &[&str] = &["janggimodern"];
 
 /// For a name of Fairy-Stockfish's catalogue that is not yet playable here ([`NOT_YET`]),
 /// the note an "unknown variant" error adds; `None` for any other name.
