@@ -20,6 +20,7 @@ mod pvs;
 mod random;
 mod search;
 mod table;
+mod threats;
 
 pub use chance::Rolls;
 pub use eval::{Evaluator, UNIT, WIN};

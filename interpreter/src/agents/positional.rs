@@ -67,6 +67,8 @@ pub struct Positional {
     orients: usize,
     /// Pawn structure (passed and doubled pawns), where some kind is a pawn.
     pawns: Option<super::pawns::Pawns>,
+    /// Threats ([`Threats`](super::threats::Threats)).
+    threats: super::threats::Threats,
 }
 
 impl Positional {
@@ -131,7 +133,10 @@ impl Positional {
             .map(|&(_, p)| values.get(p.kind().index()).copied().unwrap_or(0))
             .sum::<i32>()
             .max(1);
+        let pawns = super::pawns::Pawns::new(v, values);
+        let threats = super::threats::Threats::new(v, values);
         Positional {
+            threats,
             mg,
             eg,
             hits,
@@ -141,7 +146,7 @@ impl Positional {
             start,
             squares,
             orients,
-            pawns: super::pawns::Pawns::new(v, values),
+            pawns,
         }
     }
 
@@ -180,6 +185,10 @@ impl Positional {
                 material += pos.hand_count(Seat(s as u8), crate::vocab::Kind(k as u8)) as i32 * x;
             }
         }
+        for (s, t) in self.threats.values(pos).into_iter().enumerate() {
+            mg[s] += t;
+            eg[s] += t;
+        }
         if let Some(p) = &self.pawns {
             let [a, b] = p.values(pos);
             for (s, [m, e]) in [a, b].into_iter().enumerate() {
@@ -198,6 +207,12 @@ impl Positional {
         }
         out[pos.to_move().index() & 1] += TEMPO;
         out
+    }
+
+    /// The threat terms.
+    #[cfg(test)]
+    pub fn threats(&self) -> &super::threats::Threats {
+        &self.threats
     }
 
     /// The safety of `seat`'s royal piece on `king`, in units: its own non-royal pieces in
