@@ -22,6 +22,7 @@ mod pvs;
 mod random;
 mod search;
 mod table;
+mod threats;
 mod weights;
 
 pub use chance::Rolls;

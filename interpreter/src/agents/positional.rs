@@ -70,6 +70,8 @@ pub struct Positional {
     pawns: Option<super::pawns::Pawns>,
     /// The terms' weights (the fitted file's, or the built-in ones).
     w: Weights,
+    /// Threats ([`Threats`](super::threats::Threats)).
+    threats: super::threats::Threats,
 }
 
 impl Positional {
@@ -145,7 +147,9 @@ impl Positional {
             .map(|&(_, p)| values.get(p.kind().index()).copied().unwrap_or(0))
             .sum::<i32>()
             .max(1);
+        let threats = super::threats::Threats::new(v, values);
         Positional {
+            threats,
             mg,
             eg,
             hits,
@@ -198,6 +202,10 @@ impl Positional {
                 material += pos.hand_count(Seat(s as u8), crate::vocab::Kind(k as u8)) as i32 * x;
             }
         }
+        for (s, t) in self.threats.values(pos).into_iter().enumerate() {
+            mg[s] += t;
+            eg[s] += t;
+        }
         if let Some(p) = &self.pawns {
             let [a, b] = p.values(pos);
             for (s, [m, e]) in [a, b].into_iter().enumerate() {
@@ -216,6 +224,12 @@ impl Positional {
         }
         out[pos.to_move().index() & 1] += self.w.scale(weights::TEMPO, TEMPO);
         out
+    }
+
+    /// The threat terms.
+    #[cfg(test)]
+    pub fn threats(&self) -> &super::threats::Threats {
+        &self.threats
     }
 
     /// The safety of `seat`'s royal piece on `king`, in units: its own non-royal pieces in
