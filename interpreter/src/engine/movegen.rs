@@ -297,11 +297,10 @@ impl Position {
         }
     }
 
-    /// True if `seat` may capture `target`: another seat's live piece.
-    #[inline]
     /// True if `seat` may capture `target`: another seat's live piece, not a partner's, and
     /// not a royal piece (royal pieces are never left attacked, so capturing one could only
     /// come from a loaded position that no game reaches).
+    #[inline]
     pub(super) fn capturable(&self, seat: Seat, target: Piece) -> bool {
         target.owner() != seat
             && !target.is_dead()
