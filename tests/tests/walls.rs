@@ -230,3 +230,36 @@ end:
     let file = load_str("rookarrows.yaml", &fixed).expect("the file reads");
     compile(&file, &Assignment::default()).unwrap_or_else(|e| panic!("{}", e.one_line()));
 }
+
+/// The same for petrification's wall (the fresh tester: a `petrify.wall` kind placed for a seat
+/// was accepted and moved as that seat's piece): refused where `wall:` names it.
+#[test]
+fn a_petrify_wall_kind_the_seats_field_is_refused_where_it_is_named() {
+    let text = "name: stonetowers
+board: { files: 4, ranks: 4 }
+seats:
+  - { name: white, edge: south, fen: w }
+  - { name: black, edge: north, mirror: true, fen: b }
+pieces:
+  tower: { letter: R, betza: R, value: 1 }
+  stone: { letter: S, betza: W, value: 0 }
+setup:
+  place:
+    white: { a1: tower, b2: stone }
+    black: { d4: tower }
+petrify: { pieces: [tower], wall: stone }
+end:
+  stalemate: loss
+";
+    let file = load_str("stonetowers.yaml", text).expect("the file reads");
+    let e = compile(&file, &Assignment::default()).unwrap_err();
+    let d = (e.0.iter()).find(|d| d.message.contains("is the walls' kind"));
+    let d = d.unwrap_or_else(|| panic!("{}", e.one_line()));
+    assert!(d.message.contains("`stone`") && d.message.contains("b2"), "{}", d.message);
+    let span = d.span.as_ref().expect("located");
+    assert_eq!(&text[span.start..span.end], "stone", "{span:?}");
+    // Without the seat's stone the same file compiles.
+    let fixed = text.replace(", b2: stone", "");
+    let file = load_str("stonetowers.yaml", &fixed).expect("the file reads");
+    compile(&file, &Assignment::default()).unwrap_or_else(|e| panic!("{}", e.one_line()));
+}

@@ -114,6 +114,9 @@ impl Module for Petrify {
 
     fn compile(spec: &PetrifySpec, cx: &mut Cx<'_>) -> Option<Petrify> {
         let kind: Kind = cx.kind(&spec.wall)?;
+        if !super::walls::unseated(kind, &spec.wall, cx) {
+            return None;
+        }
         let wall = Piece::new(kind, Seat(NO_OWNER), cx.first_orient).killed();
         let kinds = spec
             .pieces

@@ -192,24 +192,7 @@ impl Module for Walls {
 
     fn compile(spec: &WallsSpec, cx: &mut Cx<'_>) -> Option<Walls> {
         let kind: Kind = cx.kind(&spec.piece)?;
-        // A wall is no seat's and never moves: a kind the seats also field would be both.
-        if let Some(&(sq, _)) = (cx.setup.iter())
-            .find(|(_, p)| p.kind() == kind && !p.is_dead() && p.owner() != Seat(NO_OWNER))
-        {
-            cx.errs.push(
-                Diagnostic::new(
-                    Code::CompilePieces,
-                    format!(
-                        "`{}` is the walls' kind, and the setup also gives a seat one (on {}): \
-                         a wall belongs to no seat and never moves",
-                        spec.piece.value,
-                        cx.board.name(sq)
-                    ),
-                    Some(spec.piece.node.span.clone()),
-                )
-                .label("a kind the seats field")
-                .help("give the walls a kind of their own, e.g. `duck: { letter: D, betza: W }`"),
-            );
+        if !unseated(kind, &spec.piece, cx) {
             return None;
         }
         let piece = Piece::new(kind, Seat(NO_OWNER), cx.first_orient).killed();
@@ -256,6 +239,33 @@ impl Module for Walls {
              illegal"
         )]
     }
+}
+
+
+/// True if no seat fields `kind` in the setup; otherwise pushes the located error (on `name`,
+/// the key that names the wall's kind) and returns false. A wall is no seat's and never moves:
+/// a kind the seats also field would be both. Shared by `walls` and `petrify`.
+pub(super) fn unseated(kind: Kind, name: &Text, cx: &mut Cx<'_>) -> bool {
+    let Some(&(sq, _)) = (cx.setup.iter())
+        .find(|(_, p)| p.kind() == kind && !p.is_dead() && p.owner() != Seat(NO_OWNER))
+    else {
+        return true;
+    };
+    cx.errs.push(
+        Diagnostic::new(
+            Code::CompilePieces,
+            format!(
+                "`{}` is the walls' kind, and the setup also gives a seat one (on {}): \
+                 a wall belongs to no seat and never moves",
+                name.value,
+                cx.board.name(sq)
+            ),
+            Some(name.node.span.clone()),
+        )
+        .label("a kind the seats field")
+        .help("give the walls a kind of their own, e.g. `duck: { letter: D, betza: W }`"),
+    );
+    false
 }
 
 #[cfg(test)]
