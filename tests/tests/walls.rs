@@ -255,7 +255,11 @@ end:
     let e = compile(&file, &Assignment::default()).unwrap_err();
     let d = (e.0.iter()).find(|d| d.message.contains("is the walls' kind"));
     let d = d.unwrap_or_else(|| panic!("{}", e.one_line()));
-    assert!(d.message.contains("`stone`") && d.message.contains("b2"), "{}", d.message);
+    assert!(
+        d.message.contains("`stone`") && d.message.contains("b2"),
+        "{}",
+        d.message
+    );
     let span = d.span.as_ref().expect("located");
     assert_eq!(&text[span.start..span.end], "stone", "{span:?}");
     // Without the seat's stone the same file compiles.

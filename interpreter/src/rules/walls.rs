@@ -241,7 +241,6 @@ impl Module for Walls {
     }
 }
 
-
 /// True if no seat fields `kind` in the setup; otherwise pushes the located error (on `name`,
 /// the key that names the wall's kind) and returns false. A wall is no seat's and never moves:
 /// a kind the seats also field would be both. Shared by `walls` and `petrify`.
