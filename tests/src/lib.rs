@@ -236,3 +236,24 @@ pub fn bad(args: &[&str]) -> String {
     assert_eq!(code, 1, "{args:?} should fail: {err}");
     err
 }
+
+/// The legal moves of `pos` in the variant's move notation (`move_to_string`), sorted.
+pub fn legal_moves(pos: &mut Position) -> Vec<String> {
+    let list = pos.legal_move_list();
+    let mut out: Vec<String> = (list.into_iter())
+        .map(|m| ashtapada::notation::move_to_string(pos, m))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The legal moves of `pos` as origin and target square names (`e1d2`; a promotion once per
+/// choice, a drop from its target), sorted.
+pub fn square_moves(pos: &mut Position) -> Vec<String> {
+    let board = pos.variant().board;
+    let mut out: Vec<String> = (pos.legal_move_list().iter())
+        .map(|m| format!("{}{}", board.name(m.from), board.name(m.to)))
+        .collect();
+    out.sort();
+    out
+}

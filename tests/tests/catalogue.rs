@@ -360,16 +360,8 @@ fn coregal_queens_are_royal() {
     assert!(ashtapada::notation::parse_move(&mut pos, "b7a8q").is_ok());
 }
 
-/// The legal moves of `pos` as `from`+`to` square names, sorted (promotions once per choice).
 fn move_names(pos: &mut Position) -> Vec<String> {
-    let board = pos.variant().board;
-    let mut out: Vec<String> = pos
-        .legal_move_list()
-        .iter()
-        .map(|m| format!("{}{}", board.name(m.from), board.name(m.to)))
-        .collect();
-    out.sort();
-    out
+    ashtapada_tests::square_moves(pos)
 }
 
 /// Walls (`setup.dead`, `*` in FEN; Fairy-Stockfish's wall squares) in Gustav III chess: a

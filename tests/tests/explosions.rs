@@ -8,16 +8,8 @@ use ashtapada::Position;
 use ashtapada::notation::to_fen;
 use ashtapada_tests::{at, play, position, result};
 
-/// The legal moves of `pos` in coordinate notation (`e1d2`), sorted.
 fn moves(pos: &mut Position) -> Vec<String> {
-    let board = pos.variant().board;
-    let mut out: Vec<String> = pos
-        .legal_move_list()
-        .iter()
-        .map(|m| format!("{}{}", board.name(m.from), board.name(m.to)))
-        .collect();
-    out.sort();
-    out
+    ashtapada_tests::square_moves(pos)
 }
 
 /// exd5 in atomic: the capturing pawn and the captured pawn both leave the board; nothing

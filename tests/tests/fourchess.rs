@@ -10,7 +10,7 @@
 //! stalemate 20 to the stalemated seat, one move checking two (three) kings 5 (20), with a
 //! queen 1 (5).
 
-use ashtapada::notation::{move_to_string, parse_position};
+use ashtapada::notation::parse_position;
 use ashtapada::{Assignment, Position, Seat, Variant, load_variant, perft};
 use ashtapada_tests::{at, play};
 use std::sync::Arc;
@@ -69,12 +69,8 @@ fn load(options: &[&str], pieces: &[(&str, &str)], rest: &str) -> Position {
     parse_position(&variant(options), &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The legal moves of the seat to move, in notation, sorted.
 fn moves(pos: &mut Position) -> Vec<String> {
-    let list = pos.legal_move_list();
-    let mut out: Vec<String> = list.into_iter().map(|m| move_to_string(pos, m)).collect();
-    out.sort();
-    out
+    ashtapada_tests::legal_moves(pos)
 }
 
 fn moves_from(pos: &mut Position, from: &str) -> Vec<String> {

@@ -5,15 +5,11 @@
 //! field; a gating move is legal when the move without the gated piece is).
 
 use ashtapada::Position;
-use ashtapada::notation::{move_to_string, parse_move, san, to_fen};
+use ashtapada::notation::{parse_move, san, to_fen};
 use ashtapada_tests::{at, play, position};
 
-/// The legal moves of `pos` as UCI writes them, sorted.
 fn moves(pos: &mut Position) -> Vec<String> {
-    let list = pos.legal_move_list();
-    let mut out: Vec<String> = list.iter().map(|&m| move_to_string(pos, m)).collect();
-    out.sort();
-    out
+    ashtapada_tests::legal_moves(pos)
 }
 
 /// From the start a knight leaving b1 or g1 may gate either piece in: 20 chess moves and

@@ -7,16 +7,11 @@
 //! `tests/reference/catalogue-catalogue-c.perft` with Fairy-Stockfish's counts, which agree.
 
 use ashtapada::Position;
-use ashtapada::notation::move_to_string;
 use ashtapada::notation::to_fen;
 use ashtapada_tests::{play, position, result};
 
-/// Every legal move of `pos` in UCI notation, sorted.
 fn moves(pos: &mut Position) -> Vec<String> {
-    let list = pos.legal_move_list();
-    let mut out: Vec<String> = list.iter().map(|m| move_to_string(pos, *m)).collect();
-    out.sort();
-    out
+    ashtapada_tests::legal_moves(pos)
 }
 
 /// Supply: a rook in hand, the white king on e1, the black king on d10 above an empty d-file.

@@ -9,13 +9,7 @@ use ashtapada::{Position, Seat};
 use ashtapada_tests::{at, play, position, result};
 
 fn moves(pos: &mut Position) -> Vec<String> {
-    let list = pos.legal_move_list();
-    let mut out: Vec<String> = list
-        .iter()
-        .map(|&m| ashtapada::notation::move_to_string(pos, m))
-        .collect();
-    out.sort();
-    out
+    ashtapada_tests::legal_moves(pos)
 }
 
 /// A knight that captures turns to stone where it lands: `*` in FEN, of no seat; taken back,

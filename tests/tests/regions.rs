@@ -4,18 +4,11 @@
 //! diagonals (extra moves from the palace's line squares that stay inside the palace).
 //! Every expected list below is worked out by hand from the rules, in the comments.
 
-use ashtapada::notation::{from_fen, move_to_string, to_fen};
+use ashtapada::notation::{from_fen, to_fen};
 use ashtapada::{Assignment, Position, load_variant};
 
-/// The legal moves of the side to move, in coordinate notation, sorted.
 fn moves(pos: &mut Position) -> Vec<String> {
-    let mut out: Vec<String> = pos
-        .legal_move_list()
-        .into_iter()
-        .map(|m| move_to_string(pos, m))
-        .collect();
-    out.sort();
-    out
+    ashtapada_tests::legal_moves(pos)
 }
 
 fn xiangqi(fen: &str) -> Position {

@@ -42,12 +42,8 @@ fn load(options: &[&str], text: &str) -> Position {
     parse_position(&variant(options), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The legal moves of the seat to move, in notation, sorted.
 fn moves(pos: &mut Position) -> Vec<String> {
-    let list = pos.legal_move_list();
-    let mut out: Vec<String> = list.into_iter().map(|m| move_to_string(pos, m)).collect();
-    out.sort();
-    out
+    ashtapada_tests::legal_moves(pos)
 }
 
 /// The moves for play in a game (`game_moves`: without perpetual-check repetitions), sorted.
