@@ -153,6 +153,27 @@ fn every_castling_problem_is_reported_once() {
     );
 }
 
+/// An unknown royal or partner name does not hide the other castling problems: three problems,
+/// three messages, each once (before, the unknown name stopped the castling check).
+#[test]
+fn an_unknown_castling_piece_hides_no_other_problem() {
+    let text = "name: t\nextends: chess\ncastling:\n  royal: kingg\n  partner: rook\n  sides:\n    - { fen: K, king: z1, partner-from: h1, partner-to: f1 }\n    - { fen: Q, king: c1, partner-from: a9, partner-to: d1 }\n";
+    let errs = load_str("t.yaml", text)
+        .and_then(|f| compile(&f, &Assignment::default()))
+        .expect_err("refused")
+        .0;
+    let mut messages: Vec<&str> = errs.iter().map(|d| d.message.as_str()).collect();
+    messages.sort_unstable();
+    assert_eq!(
+        messages,
+        [
+            "`a9` is not a square of the board",
+            "`z1` is not a square of the board",
+            "unknown piece `kingg`",
+        ]
+    );
+}
+
 /// `--set start=N` deals the back rank of Scharnagl number N (published: 0 `BBQNNRKR`, 518
 /// chess's `RNBQKBNR`, 959 `RKRNNQBB`), castling rights on both rooks' files.
 #[test]

@@ -304,6 +304,7 @@ end:
   zzqqzzqqzz: 1
   repetition: { count: 3, result: draw, zzqqzzqqzz: 1 }
   move-rule: { moves: 50, result: draw, zzqqzzqqzz: 1 }
+  move-repetition: { count: 4, zzqqzzqqzz: 1 }
   checkmate: loss
   mate-rule: { series: [king], zzqqzzqqzz: 1 }
   conditions: { c1: { when: "true", result: win, zzqqzzqqzz: 1 } }
@@ -412,6 +413,11 @@ const MAPPINGS: &[(&str, &str, Option<&str>)] = &[
     ("`end`", "end-rules-end", None),
     ("`end.repetition`", "end-rules-end", Some("repetition")),
     ("`end.move-rule`", "end-rules-end", Some("move-rule")),
+    (
+        "`end.move-repetition`",
+        "end-rules-end",
+        Some("move-repetition"),
+    ),
     ("`end.mate-rule`", "end-rules-end", Some("mate-rule")),
     ("a condition", "end-rules-end", Some("conditions")),
     ("dice", "dice-dice", None),

@@ -33,6 +33,7 @@ mod layers;
 mod legality;
 mod legs;
 mod module_hooks;
+mod move_repetition;
 mod move_table;
 mod options;
 mod pawns;

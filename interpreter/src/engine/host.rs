@@ -178,6 +178,39 @@ impl Host for Position {
         }
     }
 
+    fn plies_played(&self) -> usize {
+        self.undo.len()
+    }
+
+    fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn ply_back(&self, back: usize) -> Option<crate::rules::PastPly> {
+        let n = self.undo.len();
+        let u = self.undo.get(n.checked_sub(back + 1)?)?;
+        Some(crate::rules::PastPly {
+            mover: u.to_move,
+            action: u.action,
+            captured: !u.captured.is_empty(),
+        })
+    }
+
+    fn checked_before(&self, back: usize) -> bool {
+        let n = self.undo.len();
+        let Some(at) = n.checked_sub(back + 1) else {
+            return false;
+        };
+        if at > 0 {
+            return self.undo[at - 1].gave_check;
+        }
+        // The history's first ply: the position it starts from, rebuilt by taking every ply
+        // back (rare: asked only when the rest of a rule's test has passed).
+        let mut root = self.clone();
+        while root.undo().is_some() {}
+        root.in_check(self.undo[0].to_move)
+    }
+
     #[inline]
     fn next_seat(&self, seat: Seat) -> Seat {
         Position::next_seat(self, seat)

@@ -274,11 +274,12 @@ impl Module for Castling {
                 castling_seats[seat.index()] = true;
             }
         }
-        let royal = royal?;
-        let partner_kinds: Vec<Kind> = partner_kinds.into_iter().collect::<Option<_>>()?;
-        let partners = partner_kinds.iter().fold(0u64, |m, k| m | 1 << k.0);
+        let partner_kinds: Option<Vec<Kind>> = partner_kinds.into_iter().collect();
+        let partners = (partner_kinds.iter().flatten()).fold(0u64, |m, k| m | 1 << k.0);
         let mut problems = Problems::default();
-        refuse_bad_pair(spec, partners >> royal.0 & 1 == 1, &mut problems);
+        if let Some(royal) = royal {
+            refuse_bad_pair(spec, partners >> royal.0 & 1 == 1, &mut problems);
+        }
         if spec.sides.is_empty() || spec.sides.len() > 2 {
             problems.push(
                 Diagnostic::new(
@@ -314,6 +315,13 @@ impl Module for Castling {
                 _ => {}
             }
         }
+        // An unknown royal or partner name is already reported: still name every square
+        // that is not on the board, so that one run shows every castling problem.
+        let (Some(royal), Some(partner_kinds)) = (royal, partner_kinds) else {
+            squares_on_board(spec, cx, &mut problems);
+            problems.flush(cx);
+            return None;
+        };
         let cw = CompileWith {
             spec,
             royal,
@@ -387,6 +395,28 @@ impl Problems {
             cx.errs.push(d);
         }
         none
+    }
+}
+
+/// Reports each square of `spec`'s sides (and `royal-from`) that is not on the board, in the
+/// first seat's frame; for a castling whose royal or partner name is unknown.
+fn squares_on_board(spec: &CastlingSpec, cx: &Cx<'_>, problems: &mut Problems) {
+    let named = spec.sides.iter().flat_map(|side| {
+        [
+            Some(&side.king),
+            side.partner_from.as_ref(),
+            Some(&side.partner_to),
+        ]
+        .into_iter()
+        .flatten()
+    });
+    for t in named.chain(spec.royal_from.as_ref()) {
+        if cx.board.parse_square(&t.value).is_none() {
+            problems.push(castling_error(
+                &t.node,
+                format!("`{}` is not a square of the board", t.value),
+            ));
+        }
     }
 }
 

@@ -61,6 +61,7 @@ pub mod last_royal;
 pub mod mate;
 pub mod mate_rule;
 pub mod material_count;
+pub mod move_repetition;
 pub mod move_rule;
 pub mod multi_step;
 pub mod no_moves;
@@ -212,8 +213,22 @@ pub trait Host {
     /// Sets `seat`'s hand count of `kind`, logged for undo.
     fn set_hand(&mut self, seat: Seat, kind: Kind, count: u8);
     /// Marks the current undo entry's move as one that gave check (for the perpetual-check
-    /// rule, [`perpetual_check`]).
+    /// rule, [`perpetual_check`], and [`move_repetition`]).
     fn mark_gave_check(&mut self, gave: bool);
+    /// How many plies the history holds: plies played since the position was set up or
+    /// loaded.
+    fn plies_played(&self) -> usize;
+    /// Plies since the last irreversible one (a capture, a drop, a `reset-by` move),
+    /// counting from the loaded position's half-move clock: the move rule's count.
+    fn halfmove(&self) -> u32;
+    /// The ply `back` plies before the last one played (0: the last), or `None` beyond the
+    /// history ([`plies_played`](Host::plies_played)).
+    fn ply_back(&self, back: usize) -> Option<PastPly>;
+    /// True if the seat that made ply `back` (which must exist) was in check just before it:
+    /// the ply before it gave check ([`mark_gave_check`](Host::mark_gave_check), so only where
+    /// a module marks every ply, and with two seats), or the position the history starts from
+    /// has that seat in check.
+    fn checked_before(&self, back: usize) -> bool;
     /// Sets byte `byte` of the modules' state ([`Counters::state`]) to `value`, keeping the
     /// position's hash in step where the byte is hashed ([`HASHED_STATE`]).
     fn set_state(&mut self, byte: usize, value: u8);
@@ -236,6 +251,17 @@ pub trait Host {
         let c = self.counters();
         !(c.mated | c.resigned).contains(seat)
     }
+}
+
+/// One ply of the game's history ([`Host::ply_back`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PastPly {
+    /// The seat that acted.
+    pub mover: Seat,
+    /// What it did.
+    pub action: crate::vocab::Action,
+    /// True if its move took a piece on the target square.
+    pub captured: bool,
 }
 
 /// What the last move did, for [`Module::after_move`].
@@ -1066,6 +1092,7 @@ registry! {
     Walls walls: walls::Walls,
     Petrify petrify: petrify::Petrify,
     MateRule mate_rule: mate_rule::MateRule,
+    MoveRepetition move_repetition: move_repetition::MoveRepetition,
 }
 
 impl Modules {

@@ -215,6 +215,10 @@ pub const CATALOGUE: &[(&str, &str)] = &[
         "janggicasual",
         include_str!("../../../rules/catalogue/janggicasual.yaml"),
     ),
+    (
+        "janggimodern",
+        include_str!("../../../rules/catalogue/janggimodern.yaml"),
+    ),
     ("asean", include_str!("../../../rules/catalogue/asean.yaml")),
     (
         "ai-wok",
@@ -442,7 +446,7 @@ pub fn builtin(name: &str) -> Option<&'static (&'static str, &'static str)> {
 /// Fairy-Stockfish's variants that are not yet playable here, each with a row in
 /// docs/catalogue.md's "Not yet playable" table saying what it needs. A name that has since
 /// become a built-in is a built-in ([`not_yet_playable`] skips it).
-pub const NOT_YET: &[&str] = &["janggimodern"];
+pub const NOT_YET: &[&str] = &[];
 
 /// For a name of Fairy-Stockfish's catalogue that is not yet playable here ([`NOT_YET`]),
 /// the note an "unknown variant" error adds; `None` for any other name.

@@ -632,8 +632,17 @@ fn parse_and_extend(
         }
     };
     let mut base = load_tree(&origin, Some(&ext), shown, ctx)?;
+    drop_identity(&mut base);
     merge(&mut base, &tree);
     Ok(base)
+}
+
+/// Removes a parent's `title:` and `source:` before a child is merged over it: they name the
+/// parent, so a child shows its own or none (`explain` then titles it by its name).
+fn drop_identity(base: &mut Node) {
+    if let Value::Map(entries) = &mut base.value {
+        entries.retain(|(k, _)| k.name != "title" && k.name != "source");
+    }
 }
 
 impl RuleFile {
@@ -699,6 +708,26 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    /// `explain` of a file that extends another shows the child's own title and source, or
+    /// its name and no source: never the parent's (the last tester saw chess's source).
+    #[test]
+    fn a_child_shows_its_own_title_and_source_never_its_parents() {
+        let explain = |text: &str| {
+            let file = load_str("kid.yaml", text).unwrap();
+            let v = crate::compile(&file, &Assignment::default()).unwrap();
+            v.explain()
+                .lines()
+                .take(2)
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
+        let own = "name: kid\ntitle: Kid chess\nsource: my notes\nextends: chess\n";
+        assert_eq!(explain(own), ["kid — Kid chess", "source: my notes"]);
+        let bare = explain("name: kid\nextends: chess\n");
+        assert_eq!(bare[0], "kid — kid");
+        assert!(!bare[1].starts_with("source:"), "{bare:?}");
     }
 
     #[test]
