@@ -30,3 +30,23 @@ fn an_en_passant_capture_by_any_piece_resets_the_clock() {
     play(&mut pos, &["e5d6"]);
     assert_eq!(to_fen(&pos), "4k3/8/3N4/8/8/8/8/4K3 b - - 0 2");
 }
+
+/// `explain` of a file that extends another shows the child's own title and source, or its
+/// name and no source: never the parent's (the last tester saw chess's source).
+#[test]
+fn an_extending_file_shows_its_own_title_and_source_never_its_parents() {
+    let explain = |text: &str| {
+        let file = ashtapada::spec::load_str("kid.yaml", text).unwrap();
+        let v = ashtapada::compile(&file, &ashtapada::Assignment::default()).unwrap();
+        v.explain()
+            .lines()
+            .take(2)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let own = "name: kid\ntitle: Kid chess\nsource: my notes\nextends: chess\n";
+    assert_eq!(explain(own), ["kid — Kid chess", "source: my notes"]);
+    let bare = explain("name: kid\nextends: chess\n");
+    assert_eq!(bare[0], "kid — kid");
+    assert!(!bare[1].starts_with("source:"), "{bare:?}");
+}

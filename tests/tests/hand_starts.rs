@@ -248,3 +248,27 @@ fn placement_keys_refuse_what_they_cannot_mean() {
         );
     }
 }
+
+/// A board move where every legal move is a drop is refused for that reason, naming what must
+/// be placed (the tester: "no legal move starts on that square" said nothing of why).
+#[test]
+fn a_board_move_before_the_placing_says_a_drop_comes_first() {
+    let refusal = |variant: &str, fen: &str| {
+        let mut pos = position(variant, &[], fen);
+        ashtapada::notation::parse_move(&mut pos, "e2e4")
+            .expect_err("refused")
+            .to_string()
+    };
+    let start = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
+    let placement = refusal("placement", start);
+    assert!(
+        placement.contains("white must place from its hand first")
+            && placement.contains("king, queen, rook, bishop, knight"),
+        "{placement}"
+    );
+    let koedem = refusal(
+        "koedem",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[K] w - - 0 1",
+    );
+    assert!(koedem.contains("a drop (of king)"), "{koedem}");
+}

@@ -70,9 +70,11 @@ fn index(k: &K) -> usize {
         K::HandAboveSupply { .. } => 47,
         K::TooManyWalls { .. } => 48,
         K::NoRoyal { .. } => 49,
+        K::RoyalAboveStart { .. } => 50,
+        K::DeadSquare { .. } => 51,
     }
 }
-const KINDS: usize = 50;
+const KINDS: usize = 52;
 
 /// How a case is read.
 #[derive(Clone, Copy)]
@@ -375,6 +377,34 @@ const CASES: &[Case] = &[
                 }
             )
         },
+    ),
+    // A second general in supply's hand (the tester: accepted before); Fairy-Stockfish's
+    // `validate_fen` counts each side's kings, the pocket's too, against the start's.
+    (
+        "supply",
+        Form::Fen,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[K] w - - 0 1",
+        F::Board,
+        61,
+        |k| matches!(k, K::RoyalAboveStart { seat, count: 2, start: 1, .. } if seat == "white"),
+    ),
+    // Placement with no white king on the board or in hand.
+    (
+        "placement",
+        Form::Fen,
+        "8/pppppppp/8/8/8/8/PPPPPPPP/8[QRRBBNNkqrrbbnn] w - - 0 1",
+        F::Board,
+        1,
+        |k| matches!(k, K::NoRoyal { seat, .. } if seat == "white"),
+    ),
+    // Four-player chess with a piece on a cut corner (the tester: accepted before).
+    (
+        "fourchess",
+        Form::Extended,
+        "rP_X*_X*yRyNyByKyQyByNyR_X*_X*_X*/_X*_X*_X*yPyPyPyPyPyPyPyP_X*_X*_X*/_X*_X*_X*8_X*_X*_X*/bRbP10gPgR/bNbP10gPgN/bBbP10gPgB/bKbP10gPgQ/bQbP10gPgK/bBbP10gPgB/bNbP10gPgN/bRbP10gPgR/_X*_X*_X*8_X*_X*_X*/_X*_X*_X*rPrPrPrPrPrPrPrP_X*_X*_X*/_X*_X*_X*rRrNrBrQrKrBrNrR_X*_X*_X* r - 0,0,0,0 - - 0 0 - - - r 0 1",
+        F::Board,
+        1,
+        |k| matches!(k, K::DeadSquare { square, .. } if square == "a14"),
     ),
     // A kingless bughouse position (the fresh tester: read, then scored as a mate).
     (

@@ -270,6 +270,26 @@ pub enum PositionErrorKind {
         /// The royal kind's name.
         kind: String,
     },
+    /// More pieces of a royal kind, board and hand together, than the start position and
+    /// start hand give the seat (a second general in supply's hand).
+    RoyalAboveStart {
+        /// The seat's name.
+        seat: String,
+        /// The royal kind's name.
+        kind: String,
+        /// How many are written.
+        count: usize,
+        /// How many the start gives.
+        start: usize,
+    },
+    /// A square the setup fills with a dead piece of no seat (`setup.dead`) holds something
+    /// else: such pieces never move and are never captured.
+    DeadSquare {
+        /// The square's name.
+        square: String,
+        /// The dead kind's name.
+        kind: String,
+    },
     /// More walls than the walls' rule leaves on the board (`walls.rule: duck`: one).
     TooManyWalls {
         /// The walls' kind name.
@@ -506,7 +526,22 @@ impl PositionErrorKind {
             ),
             K::NoRoyal { seat, kind } => write!(
                 f,
-                "{seat} has no {kind} on the board: the game needs one while it goes on"
+                "{seat} has no {kind} on the board or in hand: the game needs one while it goes on"
+            ),
+            K::DeadSquare { square, kind } => write!(
+                f,
+                "{square} holds the game's {kind}, an obstacle of no seat that never moves or \
+                 leaves: write it there"
+            ),
+            K::RoyalAboveStart {
+                seat,
+                kind,
+                count,
+                start,
+            } => write!(
+                f,
+                "{seat} has {count} of the royal {kind} on the board and in hand, but the game \
+                 gives it {start}, and no promotion makes more"
             ),
             _ => Ok(()),
         }
@@ -595,6 +630,8 @@ impl PositionErrorKind {
             K::HandAboveSupply { .. }
             | K::TooManyWalls { .. }
             | K::NoRoyal { .. }
+            | K::RoyalAboveStart { .. }
+            | K::DeadSquare { .. }
             | K::NoPromotedForm { .. }
             | K::NotRemembered { .. } => return Some(self.fmt_pieces(f)),
             K::BoardSize { given, squares } => {

@@ -53,6 +53,14 @@ pub enum MoveRefusal {
     },
     /// The game has ended: no move is legal (the outcome, "black wins (checkmate)").
     GameOver(String),
+    /// Every legal move of the seat to move is a drop: pieces in hand must be placed first (a
+    /// set-up phase, `placement:`; a king in hand dropped before anything else, koedem).
+    PlaceFirst {
+        /// The seat to move (seat name).
+        seat: String,
+        /// The kinds it may drop now (kind names, comma-separated).
+        kinds: String,
+    },
     /// A two-part move whose move part is legal but whose wall part (after the comma) is not.
     Wall {
         /// The move part, before the comma (`e2e4`).
@@ -95,6 +103,11 @@ impl fmt::Display for MoveRefusal {
             MoveRefusal::Drop(r) => r.fmt(f),
             MoveRefusal::NotInHand { seat, kind } => write!(f, "{seat} has no {kind} in hand"),
             MoveRefusal::GameOver(outcome) => write!(f, "the game is over: {outcome}"),
+            MoveRefusal::PlaceFirst { seat, kinds } => write!(
+                f,
+                "{seat} must place from its hand first: every legal move now is a drop \
+                 (of {kinds}), written like `K@e1`"
+            ),
             MoveRefusal::Wall {
                 main,
                 part,
@@ -622,8 +635,30 @@ fn no_move_from(pos: &mut Position, from: crate::geometry::Square) -> MoveRefusa
                 to_move,
             }
         }
-        _ => MoveRefusal::NoMove,
+        _ => place_first(pos).unwrap_or(MoveRefusal::NoMove),
     }
+}
+
+/// [`MoveRefusal::PlaceFirst`] where the seat to move has legal moves and every one is a
+/// drop (a set-up phase or a king that must be dropped first): a board move is refused for
+/// that reason, not because of its square.
+fn place_first(pos: &mut Position) -> Option<MoveRefusal> {
+    let moves = pos.legal_move_list();
+    if moves.is_empty() || !moves.iter().all(|m| m.is_drop()) {
+        return None;
+    }
+    let v = pos.variant();
+    let mut kinds: Vec<&str> = Vec::new();
+    for k in moves.iter().filter_map(|m| m.dropped()) {
+        let name = v.kinds[k.index()].name.as_str();
+        if !kinds.contains(&name) {
+            kinds.push(name);
+        }
+    }
+    Some(MoveRefusal::PlaceFirst {
+        seat: v.seats.get(pos.to_move().index())?.name.clone(),
+        kinds: kinds.join(", "),
+    })
 }
 
 /// The promotion part of a move in notation.

@@ -220,6 +220,7 @@ impl Setup {
     pub fn into_position(self, variant: &Arc<Variant>) -> Result<Position, PositionError> {
         self.check_shape(variant)?;
         self.check_counters(variant)?;
+        self.check_dead_setup(variant)?;
         let mut pos = self.build(variant);
         self.check_royals(&pos)?;
         self.check_mated_seats(&pos)?;
@@ -334,9 +335,12 @@ impl Setup {
         Ok(())
     }
 
-    /// In a two-seat game without dice whose mates end it, each seat the start position gives
-    /// a royal piece has one on the board, unless the position has already ended
-    /// ([`K::NoRoyal`]).
+    /// In a two-seat game without dice whose mates end it, each seat the start gives a royal
+    /// piece (on the board or in its start hand) has one, on the board or in hand, unless the
+    /// position has already ended ([`K::NoRoyal`]); and no seat holds more pieces of a royal
+    /// kind, board and hand together, than the start gives it, unless a promotion makes that
+    /// kind ([`K::RoyalAboveStart`]) — Fairy-Stockfish's `validate_fen`, which counts each
+    /// side's kings, the pocket's included, against its start position's.
     fn check_royals(&self, pos: &Position) -> Result<(), PositionError> {
         let v = pos.variant();
         if v.seats.len() != 2
@@ -346,18 +350,91 @@ impl Setup {
         {
             return Ok(());
         }
+        let made = |k: usize| {
+            v.kinds.iter().any(|i| {
+                i.promotion
+                    .as_ref()
+                    .is_some_and(|p| p.to.iter().any(|t| t.index() == k))
+            }) || v.rules.flip.is_some()
+                || v.rules.in_place.is_some()
+        };
         for (s, seat) in v.seats.iter().enumerate() {
-            let royal = (v.setup.iter()).map(|(_, p)| *p).find(|p| {
-                p.owner().index() == s && !p.is_dead() && v.kinds[p.kind().index()].royal
-            });
-            if let Some(p) = royal
+            let mut start_any = None;
+            for (k, kind) in v.kinds.iter().enumerate() {
+                if !kind.royal {
+                    continue;
+                }
+                let on_setup = (v.setup.iter())
+                    .filter(|(_, p)| {
+                        p.owner().index() == s && !p.is_dead() && p.kind().index() == k
+                    })
+                    .count();
+                let start = on_setup + usize::from(v.start_hand.get(k).copied().unwrap_or(0));
+                let held = (self.board.iter())
+                    .filter(|p| !p.is_empty() && !p.is_dead())
+                    .filter(|p| p.owner().index() == s && p.kind().index() == k)
+                    .count()
+                    + usize::from(
+                        self.hands
+                            .get(s)
+                            .and_then(|h| h.get(k))
+                            .copied()
+                            .unwrap_or(0),
+                    );
+                if start > 0 {
+                    start_any.get_or_insert(k);
+                }
+                if held > start && !made(k) {
+                    let entry = (self.source.hand_entries.iter())
+                        .find(|(es, ek, _, _)| es.index() == s && ek.index() == k);
+                    return Err(self.error(
+                        F::Board,
+                        entry.map(|e| e.2.clone()),
+                        K::RoyalAboveStart {
+                            seat: seat.name.clone(),
+                            kind: kind.name.clone(),
+                            count: held,
+                            start,
+                        },
+                    ));
+                }
+            }
+            let in_hand = (v.kinds.iter().enumerate())
+                .filter(|(_, kind)| kind.royal)
+                .any(|(k, _)| {
+                    self.hands
+                        .get(s)
+                        .and_then(|h| h.get(k))
+                        .is_some_and(|&n| n > 0)
+                });
+            if let Some(k) = start_any
                 && pos.royal_count(Seat(s as u8)) == 0
+                && !in_hand
             {
                 return Err(self.error(
                     F::Board,
                     None,
                     K::NoRoyal {
                         seat: seat.name.clone(),
+                        kind: v.kinds[k].name.clone(),
+                    },
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every square the setup fills with a dead piece of no seat (`setup.dead`: four-player
+    /// chess's cut corners, walls) holds that piece: nothing moves, captures or removes one
+    /// ([`K::DeadSquare`]).
+    fn check_dead_setup(&self, v: &Variant) -> Result<(), PositionError> {
+        for &(sq, p) in v.setup.iter().filter(|(_, p)| p.is_dead()) {
+            if self.board.get(sq.index()).is_some_and(|&b| b != p) {
+                return Err(self.error(
+                    F::Board,
+                    self.square_span(sq.index()),
+                    K::DeadSquare {
+                        square: v.board.name(sq),
                         kind: v.kinds[p.kind().index()].name.clone(),
                     },
                 ));

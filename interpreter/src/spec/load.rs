@@ -710,26 +710,6 @@ mod tests {
         dir
     }
 
-    /// `explain` of a file that extends another shows the child's own title and source, or
-    /// its name and no source: never the parent's (the last tester saw chess's source).
-    #[test]
-    fn a_child_shows_its_own_title_and_source_never_its_parents() {
-        let explain = |text: &str| {
-            let file = load_str("kid.yaml", text).unwrap();
-            let v = crate::compile(&file, &Assignment::default()).unwrap();
-            v.explain()
-                .lines()
-                .take(2)
-                .map(String::from)
-                .collect::<Vec<_>>()
-        };
-        let own = "name: kid\ntitle: Kid chess\nsource: my notes\nextends: chess\n";
-        assert_eq!(explain(own), ["kid — Kid chess", "source: my notes"]);
-        let bare = explain("name: kid\nextends: chess\n");
-        assert_eq!(bare[0], "kid — kid");
-        assert!(!bare[1].starts_with("source:"), "{bare:?}");
-    }
-
     #[test]
     fn an_unknown_variant_suggests_a_name_or_a_path() {
         let e = load("chaturnga").unwrap_err();
