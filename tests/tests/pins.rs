@@ -198,3 +198,43 @@ fn bitboard_checkers_by_hand() {
         pos.check_attack_bits().unwrap();
     }
 }
+
+/// Perft's bulk count at the last ply (`engine/tally.rs`) on chess positions where some moves
+/// must not take the shortcut (a pin, an en-passant capture that would expose the king along a
+/// rank, promotions, a check, castling): the bulk count equals the listed moves, the reference
+/// path's count and Fairy-Stockfish's perft(1) (its current source, 64-square build).
+/// Counting a pinned piece's moves by popcount fails it.
+#[test]
+fn the_bulk_count_equals_the_list_and_fairy_stockfish() {
+    let cases = [
+        // The b5 pawn may not take c6 en passant: the rook h5 would see the king a5.
+        ("8/8/8/KPp4r/8/8/8/7k w - c6 0 1", 4),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 14),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            6,
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            44,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            48,
+        ),
+        // In check from the rook e2: only the king moves.
+        ("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", 3),
+        // Four promotions of b7 and five king moves.
+        ("4k3/1P6/8/8/8/8/8/4K2b w - - 0 1", 9),
+    ];
+    let mut buf = Vec::new();
+    for (fen, fsf) in cases {
+        let mut pos = position("chess", &[], fen);
+        assert_eq!(pos.count_legal(&mut buf), fsf, "{fen}: bulk count");
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        assert_eq!(list.len() as u64, fsf, "{fen}: listed");
+        pos.set_reference_legality(true);
+        assert_eq!(pos.count_legal(&mut buf), fsf, "{fen}: reference");
+    }
+}

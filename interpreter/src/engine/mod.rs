@@ -30,6 +30,7 @@ mod setup;
 mod special;
 mod start;
 mod tactical;
+mod tally;
 mod turns;
 mod walls;
 

@@ -71,6 +71,13 @@ impl Position {
                 }
             }
         }
+        self.moves_beyond_pieces(seat, dice, out);
+    }
+
+    /// The rest of [`pseudo_moves_for`](Self::pseudo_moves_for) after the pieces' leaps and
+    /// rays: hops, then first-move, en-passant and castling moves, then moves in place.
+    pub(super) fn moves_beyond_pieces(&self, seat: Seat, dice: &[(u8, u64)], out: &mut Vec<Move>) {
+        let v = &*self.variant;
         if v.table.has_hops {
             for &(die, kinds) in dice {
                 self.hop_moves_for(seat, kinds, die, out);
@@ -155,7 +162,7 @@ impl Position {
     /// `MoveTable::walk` (which mobility, exposure and drops use), so each target is pushed
     /// as it is found (measured: the closure form costs perft about 8%).
     #[inline(always)]
-    fn piece_moves<const PROMOTES: bool>(
+    pub(super) fn piece_moves<const PROMOTES: bool>(
         &self,
         seat: Seat,
         p: Piece,
@@ -214,7 +221,7 @@ impl Position {
     /// squares of `targets`, in square order; with `PROMOTES`, through [`push_move`](Self::push_move) only where
     /// a promotion may apply (the move starts or ends in the promotion zone).
     #[inline(always)]
-    fn push_bits<const PROMOTES: bool>(
+    pub(super) fn push_bits<const PROMOTES: bool>(
         &self,
         p: Piece,
         (combo, from): (usize, u8),
@@ -560,14 +567,32 @@ impl Position {
     /// Every other move, and every move when the shortcut does not apply (or under
     /// [`set_reference_legality`](Self::set_reference_legality)), is played and tested.
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
+        let exposing = self.shortcut_squares();
+        self.legality_with(exposing)
+    }
+
+    /// The squares of [`legality`](Self::legality)'s shortcut for the seat to move (see
+    /// [`exposing_squares`](Self::exposing_squares)): `None` where the shortcut does not
+    /// apply (the seat is in check, has partners, a piece may turn royal, explosions, bikjang,
+    /// or the reference path).
+    pub(super) fn shortcut_squares(&self) -> Option<(SquareSet, SquareSet)> {
         let seat = self.to_move;
-        let exposing = (!self.reference_legality
+        (!self.reference_legality
             && self.variant.rules.partners(seat).is_empty()
             && self.variant.rules.last_royal.is_none()
             && self.variant.rules.explosions.is_none()
             && !self.under_bikjang())
         .then(|| self.exposing_squares(seat))
-        .flatten();
+        .flatten()
+    }
+
+    /// [`legality`](Self::legality) with its shortcut squares `exposing` already found
+    /// ([`shortcut_squares`](Self::shortcut_squares) of this position).
+    pub(super) fn legality_with(
+        &self,
+        exposing: Option<(SquareSet, SquareSet)>,
+    ) -> impl Fn(&mut Self, Move) -> bool + use<> {
+        let seat = self.to_move;
         let safe_now = exposing.is_some();
         let (vacate, fill) = exposing.unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
@@ -815,6 +840,12 @@ impl Position {
     /// Stage 2 of the pipeline without dice: the pseudo-legal board moves, then the drops.
     pub(super) fn candidates(&self, out: &mut Vec<Move>) {
         self.pseudo_moves(self.to_move, out);
+        self.drop_candidates(out);
+    }
+
+    /// The drops of stage 2 ([`candidates`](Self::candidates)), where the seat to move may
+    /// drop.
+    pub(super) fn drop_candidates(&self, out: &mut Vec<Move>) {
         let rules = &self.variant.rules;
         if rules.hands.is_some() && rules.gating.as_ref().is_none_or(|g| g.drops) {
             self.drop_moves(self.to_move, out);
@@ -884,6 +915,9 @@ impl Position {
         buf.clear();
         if self.ended.is_some() || self.awaiting_roll {
             return 0;
+        }
+        if let Some(n) = self.tally_legal(buf) {
+            return n;
         }
         self.candidates(buf);
         if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality() {

@@ -50,6 +50,13 @@ impl Position {
         if region.is_none() && self.ep == NO_EP && v.board.len() <= NO_EP as usize {
             let (a, b) = (pieces.0, self.rights.0);
             pieces = SquareSet(std::array::from_fn(|i| a[i] & b[i]));
+        } else if region.is_none()
+            && let Some(&to_ep) = t.bits.ep_from.get(self.ep as usize)
+        {
+            // With an en-passant square on a board of at most 64 squares: the pieces holding a
+            // right, and those of the kinds with an en-passant step onto it from where they stand.
+            let ep_takers = self.kinds_bits(v.ep_kinds()) & to_ep;
+            pieces.0[0] &= self.rights.0[0] | ep_takers;
         }
         for from in pieces.iter() {
             let p = self.board[from as usize];

@@ -1,0 +1,123 @@
+//! Perft's bulk count at the last ply: the legal moves of the seat to move counted without
+//! listing most of them.
+//!
+//! On boards of at most 64 squares a piece's leaps and rays come from the move table's
+//! bitboards ([`crate::compile::BitTable`]) as one target set. Where the pin-aware shortcut of
+//! the legality test applies (see `Position::legality`), every move of a piece that is neither
+//! royal nor pinned is legal unless it lands on a square whose filling could expose a royal
+//! piece or on the en-passant square: those targets are counted by popcount, as Stockfish's
+//! perft counts its last ply, and never become moves. Promotions (each target may stand for
+//! several moves), the other pieces' moves, hops, first-move, en-passant and castling moves,
+//! moves in place and drops are listed and tested one by one as before, so the count always
+//! equals the length of [`Position::legal_moves`]'s list (tests compare them on random
+//! positions of every built-in).
+
+use super::Move;
+use super::position::Position;
+use crate::vocab::Seat;
+
+impl Position {
+    /// The number of legal moves of the seat to move, counted by kind from
+    /// [`kind_bb`](Position::kind_bb) (see the module's doc), for
+    /// [`count_legal`](Position::count_legal) where the pipeline ends at royal safety and the
+    /// game goes on; `buf` is scratch. `None` where the board has no bitboards or the
+    /// reference path is on: the caller lists every move.
+    pub(super) fn tally_legal(&mut self, buf: &mut Vec<Move>) -> Option<u64> {
+        let v = &*self.variant;
+        if self.reference_legality || v.table.bits.entries.is_empty() {
+            return None;
+        }
+        let seat = self.to_move;
+        // A mover without royal pieces keeps every move (as `retain_legal`).
+        let every = self.royals[seat.index()].is_empty() && !v.needs_full_legality();
+        let exposing = if every { None } else { self.shortcut_squares() };
+        // Origins whose moves are legal unless they land on `skip`: none when the shortcut
+        // does not apply (in check), every one when nothing needs keeping safe.
+        let (free, skip) = match exposing {
+            _ if every => (u64::MAX, 0),
+            None => (0, 0),
+            Some((vacate, fill)) => {
+                let ep = if self.ep < 64 { 1u64 << self.ep } else { 0 };
+                (!vacate.0[0], fill.0[0] | ep)
+            }
+        };
+        let mut n = self.tally_board_moves(seat, (free, skip), buf);
+        self.moves_beyond_pieces(seat, &[(0, u64::MAX)], buf);
+        self.drop_candidates(buf);
+        if every {
+            return Some(n + buf.len() as u64);
+        }
+        let legal = self.legality_with(exposing);
+        for &m in buf.iter() {
+            n += legal(self, m) as u64;
+        }
+        Some(n)
+    }
+
+    /// The leaps and rays of `seat`'s live pieces, kind by kind: counts the moves of the
+    /// pieces on `free` to targets off `skip` that stand for one move each (no promotion
+    /// choice), and appends every other move to `out` (as
+    /// [`pseudo_moves_for`](Position::pseudo_moves_for) lists them, in another order).
+    fn tally_board_moves(&self, seat: Seat, (free, skip): (u64, u64), out: &mut Vec<Move>) -> u64 {
+        let v = &*self.variant;
+        let occ = self.occupied_bits();
+        let capt = self.capturable_bits(seat);
+        let mine = self.occ[seat.index()].0[0] & !self.dead_bb;
+        let mut n = 0;
+        for (k, info) in v.kinds.iter().enumerate() {
+            let pieces = self.kind_bb[k] & mine;
+            if pieces == 0 {
+                continue;
+            }
+            let sets = (pieces, occ, capt, free);
+            n += if info.promotion.is_some() {
+                self.tally_kind::<true>(seat, sets, skip, out)
+            } else {
+                self.tally_kind::<false>(seat, sets, skip, out)
+            };
+        }
+        n
+    }
+
+    /// [`tally_board_moves`](Self::tally_board_moves) for the pieces of one kind, promoting
+    /// (`PROMOTES`) or not: `(pieces, occ, capt, free)` are their squares, the occupied
+    /// squares, the squares `seat` may capture on and the origins whose moves are counted.
+    #[inline(always)]
+    fn tally_kind<const PROMOTES: bool>(
+        &self,
+        seat: Seat,
+        (mut pieces, occ, capt, free): (u64, u64, u64, u64),
+        skip: u64,
+        out: &mut Vec<Move>,
+    ) -> u64 {
+        let v = &*self.variant;
+        let t = &v.table;
+        let n_orients = v.orients.len();
+        let mut n = 0;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let p = self.board[from as usize];
+            let combo = p.combo(n_orients);
+            let Some((quiet, capture)) = t.bits.targets(t, combo, from, occ) else {
+                let sets = (combo, from, occ, capt);
+                self.piece_moves::<PROMOTES>(seat, p, sets, (&t.bits, 0), out);
+                continue;
+            };
+            let targets = quiet | (capture & capt);
+            let mut counted = if free >> from & 1 != 0 {
+                targets & !skip
+            } else {
+                0
+            };
+            if PROMOTES {
+                // Moves starting or ending in the promotion zone are listed.
+                let zone = v.promo_zone[combo].0[0];
+                counted &= if zone >> from & 1 != 0 { 0 } else { !zone };
+            }
+            n += counted.count_ones() as u64;
+            self.push_bits::<PROMOTES>(p, (combo, from), targets & !counted, 0, out);
+        }
+        n
+    }
+}
