@@ -10,6 +10,7 @@ use super::position::Position;
 use crate::compile::{CAPTURE, QUIET};
 use crate::geometry::Square;
 use crate::vocab::{Kind, Piece, Seat, SeatSet, SquareSet};
+use std::cell::Cell;
 
 /// How much of the legality pipeline ([`Position::moves_for`]) runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -372,6 +373,14 @@ impl Position {
         if let Some(e) = self.variant.rules.explosions {
             return self.blast_keeps_royals_safe(&e, m);
         }
+        self.royals_safe_after(m) && self.drop_mate_allowed(m)
+    }
+
+    /// [`keeps_royals_safe`](Self::keeps_royals_safe) without explosions and without the
+    /// no-mate rule of drops: the mover's royal pieces (and, where the rule file says so, its
+    /// partners') are safe once `m` is played.
+    #[inline]
+    fn royals_safe_after(&mut self, m: Move) -> bool {
         let seat = self.to_move;
         let mut royals = self.royals[seat.index()];
         let full = self.variant.needs_full_legality();
@@ -417,7 +426,7 @@ impl Position {
             Some(b) => p.variant.attacks.attacked_bits(&p.board, sq, enemies, b),
             None => p.variant.attacks.attacked(&p.board, sq, enemies),
         };
-        let safe = self.with_move_applied(m, |p| {
+        self.with_move_applied(m, |p| {
             let placed_safe = !dropped_royal || !attacked(p, m.to.0);
             placed_safe
                 && !royals.iter().any(|sq| {
@@ -435,8 +444,7 @@ impl Position {
                 })
                 && (partners.is_empty() || (p.partners_in_check(seat) - partners_before).is_empty())
                 && !(duple && p.duple_checked(seat, Some(landed)))
-        });
-        safe && self.drop_mate_allowed(m)
+        })
     }
 
     /// For `m`, a pseudo-legal board move or drop of the seat to move (not a free castling):
@@ -557,46 +565,131 @@ impl Position {
     ///   capture lets no piece attack them: it is legal without playing it (almost every
     ///   move, in almost every position).
     ///
+    /// In check (the same conditions but the royal pieces' safety), where
+    /// [`evasion_squares`](Self::evasion_squares) applies, a move of an unpinned non-royal
+    /// piece (not en passant) or a non-royal drop is legal exactly when it lands on its
+    /// squares; elsewhere a non-royal drop's square is tested once for every kind (the
+    /// safety of a drop does not depend on its kind when no piece hops), and a lone royal
+    /// piece's steps test only their landing square.
+    ///
     /// Every other move, and every move when the shortcut does not apply (or under
     /// [`set_reference_legality`](Self::set_reference_legality)), is played and tested.
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
-        let exposing = (!self.reference_legality
-            && self.variant.rules.partners(seat).is_empty()
-            && self.variant.rules.last_royal.is_none()
-            && self.variant.rules.explosions.is_none()
-            && !self.under_bikjang())
-        .then(|| self.exposing_squares(seat))
-        .flatten();
+        let shortcut = self.pin_shortcut_applies(seat);
+        let exposing = shortcut.then(|| self.exposing_squares(seat)).flatten();
         let safe_now = exposing.is_some();
+        // In check on a bitboard without lame leaps or hops: a board move of an unpinned,
+        // non-royal piece or a non-royal drop is legal exactly when it lands on `evade`.
+        let evading = (shortcut && !safe_now)
+            .then(|| self.evasion_squares(seat))
+            .flatten();
+        // Elsewhere in check (or facing), a drop of a non-royal kind is safe or not whatever
+        // the kind when no piece hops (a hopper's screen may be kind-dependent): each square
+        // is tested once, for the first drop onto it (`drop_square_safe`).
+        let drop_memo =
+            (shortcut && !safe_now && evading.is_none() && !self.variant.attacks.has_hops()).then(
+                || {
+                    (
+                        Cell::new(SquareSet::default()),
+                        Cell::new(SquareSet::default()),
+                    )
+                },
+            );
         let (vacate, fill) = exposing.unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
-        let royal_kinds = self.variant.royal_kinds();
-        // The one royal piece's own steps, when it stands safe and no castling can move it:
-        // only its landing square is tested (see `royal_step_safe`).
+        // The one royal piece's own steps, where no castling can move it: only its landing
+        // square is tested (see `royal_step_safe`).
         let lone_royal = self.royals[seat.index()];
-        let royal_steps =
-            safe_now && lone_royal.len() == 1 && self.variant.rules.castling.is_none();
+        let slow = SlowCases {
+            safe_now,
+            fill,
+            evading,
+            drop_memo,
+            royal_kinds: self.variant.royal_kinds(),
+            lone_royal: (shortcut && lone_royal.len() == 1).then_some(lone_royal),
+        };
         move |pos: &mut Self, m: Move| {
-            if let Some(k) = m.dropped() {
-                if safe_now && royal_kinds >> k.0 & 1 == 0 && !fill.contains(m.to.0) {
-                    pos.drop_mate_allowed(m)
-                } else {
-                    pos.keeps_royals_safe(m)
-                }
-            } else if !vacate.contains(m.from.0) && !fill.contains(m.to.0) && m.to.0 != ep {
-                true
-            } else if royal_steps && lone_royal.contains(m.from.0) && m.to.0 != ep {
-                pos.royal_step_safe(m)
-            } else {
-                pos.keeps_royals_safe(m)
-            }
+            (m.dropped().is_none()
+                && !vacate.contains(m.from.0)
+                && !fill.contains(m.to.0)
+                && m.to.0 != ep)
+                || pos.legal_slow(m, &slow)
         }
     }
 
+    /// [`legality`](Self::legality)'s test of a move its first shortcut does not clear: a
+    /// drop, a move of a royal or pinned piece, one filling a hopper's screen, an
+    /// en-passant-like capture, or any move in check.
+    #[inline(never)]
+    fn legal_slow(&mut self, m: Move, c: &SlowCases) -> bool {
+        let plain_kind = |k: Kind| c.royal_kinds >> k.0 & 1 == 0;
+        if let Some(k) = m.dropped() {
+            if c.safe_now && plain_kind(k) && !c.fill.contains(m.to.0) {
+                self.drop_mate_allowed(m)
+            } else if let Some((_, evade)) = c.evading.filter(|_| plain_kind(k)) {
+                evade.contains(m.to.0) && self.drop_mate_allowed(m)
+            } else if let Some(memo) = c.drop_memo.as_ref().filter(|_| plain_kind(k)) {
+                self.drop_square_safe(m, memo) && self.drop_mate_allowed(m)
+            } else {
+                self.keeps_royals_safe(m)
+            }
+        } else if let Some((_, evade)) = c.evading.filter(|e| !e.0.contains(m.from.0))
+            && m.to.0 != self.ep
+        {
+            evade.contains(m.to.0)
+        } else if let Some(royal) = c.lone_royal
+            && royal.contains(m.from.0)
+            && m.to.0 != self.ep
+            && (self.variant.rules.castling.is_none() || self.free_castle(m).is_none())
+        {
+            self.royal_step_safe(m)
+        } else {
+            self.keeps_royals_safe(m)
+        }
+    }
+
+    /// True if [`legality`](Self::legality)'s pin-aware shortcuts may apply to `seat`: not
+    /// the reference path, no partner to protect, no piece turning royal, no explosions, not
+    /// under bikjang.
+    #[inline]
+    pub(super) fn pin_shortcut_applies(&self, seat: Seat) -> bool {
+        let r = &self.variant.rules;
+        !self.reference_legality
+            && r.partners(seat).is_empty()
+            && r.last_royal.is_none()
+            && r.explosions.is_none()
+            && !self.under_bikjang()
+    }
+
+    /// For a drop `m` of a non-royal kind where [`legality`](Self::legality)'s shortcut
+    /// conditions hold and no piece hops: whether the mover's royal pieces are safe once it is
+    /// played ([`royals_safe_after`](Self::royals_safe_after)), which then depends on its
+    /// square alone; `memo` holds the squares already tested and those found safe.
+    #[inline]
+    fn drop_square_safe(
+        &mut self,
+        m: Move,
+        (known, safe): &(Cell<SquareSet>, Cell<SquareSet>),
+    ) -> bool {
+        let to = m.to.0;
+        if known.get().contains(to) {
+            return safe.get().contains(to);
+        }
+        let ok = self.royals_safe_after(m);
+        let (mut k, mut s) = (known.get(), safe.get());
+        k.insert(to);
+        if ok {
+            s.insert(to);
+        }
+        known.set(k);
+        safe.set(s);
+        ok
+    }
+
     /// [`keeps_royals_safe`](Self::keeps_royals_safe) for a board move `m` of the seat to
-    /// move's only royal piece, which stands safe (not attacked, not facing, not under
-    /// bikjang), where no castling moves it, no partner's royal piece must stay safe and no
+    /// move's only royal piece (attacked now or not; not under bikjang), not a free castling
+    /// (the royal taking its own partner), where no partner's royal piece must stay safe and no
     /// piece turns royal ([`legality`](Self::legality)'s shortcut conditions) and `m` is not
     /// an en-passant capture: the move changes only its two squares, so the royal piece is
     /// safe unless its landing square is attacked or faces another royal piece. The general
@@ -607,11 +700,19 @@ impl Position {
         let seat = self.to_move;
         let enemies = self.enemies(seat);
         let to = m.to.0;
+        // The occupied squares and the enemies' pieces after the step, on bitboards.
+        let bits = self.variant.attacks.has_bits().then(|| {
+            let (from, to) = (1u64 << m.from.0, 1u64 << to);
+            let occ = self.occupied_bits() & !from | to;
+            (occ, self.live_bits(enemies) & !to)
+        });
         self.with_move_applied(m, |p| {
             let v = &*p.variant;
-            !v.attacks.attacked(&p.board, to, enemies)
-                && !(v.rules.facing.as_ref())
-                    .is_some_and(|f| f.faces(&p.board, to, seat, v.royal_kinds()))
+            !match bits {
+                Some(b) => v.attacks.attacked_bits(&p.board, to, enemies, b),
+                None => v.attacks.attacked(&p.board, to, enemies),
+            } && !(v.rules.facing.as_ref())
+                .is_some_and(|f| f.faces(&p.board, to, seat, v.royal_kinds()))
         })
     }
 
@@ -630,7 +731,8 @@ impl Position {
     /// pieces') and those whose filling could expose one of its royal pieces (see
     /// [`legality`](Self::legality)); `None` if one is attacked (the seat is in check) or
     /// faces another seat's royal piece already.
-    fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
+    #[inline]
+    pub(super) fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
         let v = &*self.variant;
         let (mut vacate, mut fill) = (SquareSet::default(), SquareSet::default());
         let bits = v.attacks.has_bits().then(|| {
@@ -885,9 +987,10 @@ impl Position {
         if self.ended.is_some() || self.awaiting_roll {
             return 0;
         }
-        self.candidates(buf);
+        // The board moves are listed; the drops are counted apart (`count_drops`).
+        self.pseudo_moves(self.to_move, buf);
         if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality() {
-            return buf.len() as u64;
+            return buf.len() as u64 + self.count_drops(None::<&fn(&mut Self, Move) -> bool>);
         }
         let legal = self.legality();
         let mut n = 0;
@@ -896,7 +999,7 @@ impl Position {
                 n += 1;
             }
         }
-        n
+        n + self.count_drops(Some(&legal))
     }
 
     /// True if the position's legal moves ([`Legality::Position`]) are the candidates that
@@ -1037,4 +1140,21 @@ impl Position {
     pub fn kind_for_letter(&self, c: char) -> Option<Kind> {
         self.variant.kind_by_letter(c)
     }
+}
+
+/// What [`Position::legality`] finds once per position for the moves its first shortcut does
+/// not clear ([`Position::legal_slow`]).
+struct SlowCases {
+    /// The mover's royal pieces stand safe (the pin-aware shortcut applies).
+    safe_now: bool,
+    /// The squares whose filling could expose a royal piece (a hopper's screen).
+    fill: SquareSet,
+    /// In check, where [`Position::evasion_squares`] applies: its `(vacate, targets)`.
+    evading: Option<(SquareSet, SquareSet)>,
+    /// Elsewhere in check without hoppers: the drop squares tested and those found safe.
+    drop_memo: Option<(Cell<SquareSet>, Cell<SquareSet>)>,
+    /// The royal kinds' bits.
+    royal_kinds: u64,
+    /// The mover's one royal piece's square, where its steps test only their landing square.
+    lone_royal: Option<SquareSet>,
 }
