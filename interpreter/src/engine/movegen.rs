@@ -10,7 +10,6 @@ use super::position::Position;
 use crate::compile::{CAPTURE, QUIET};
 use crate::geometry::Square;
 use crate::vocab::{Kind, Piece, Seat, SeatSet, SquareSet};
-use std::cell::Cell;
 
 /// How much of the legality pipeline ([`Position::moves_for`]) runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -568,9 +567,8 @@ impl Position {
     /// In check (the same conditions but the royal pieces' safety), where
     /// [`evasion_squares`](Self::evasion_squares) applies, a move of an unpinned non-royal
     /// piece (not en passant) or a non-royal drop is legal exactly when it lands on its
-    /// squares; elsewhere a non-royal drop's square is tested once for every kind (the
-    /// safety of a drop does not depend on its kind when no piece hops), and a lone royal
-    /// piece's steps test only their landing square.
+    /// squares; and a lone royal piece's steps (not a free castling) test only their landing
+    /// square.
     ///
     /// Every other move, and every move when the shortcut does not apply (or under
     /// [`set_reference_legality`](Self::set_reference_legality)), is played and tested.
@@ -584,18 +582,6 @@ impl Position {
         let evading = (shortcut && !safe_now)
             .then(|| self.evasion_squares(seat))
             .flatten();
-        // Elsewhere in check (or facing), a drop of a non-royal kind is safe or not whatever
-        // the kind when no piece hops (a hopper's screen may be kind-dependent): each square
-        // is tested once, for the first drop onto it (`drop_square_safe`).
-        let drop_memo =
-            (shortcut && !safe_now && evading.is_none() && !self.variant.attacks.has_hops()).then(
-                || {
-                    (
-                        Cell::new(SquareSet::default()),
-                        Cell::new(SquareSet::default()),
-                    )
-                },
-            );
         let (vacate, fill) = exposing.unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
         // The one royal piece's own steps, where no castling can move it: only its landing
@@ -605,7 +591,6 @@ impl Position {
             safe_now,
             fill,
             evading,
-            drop_memo,
             royal_kinds: self.variant.royal_kinds(),
             lone_royal: (shortcut && lone_royal.len() == 1).then_some(lone_royal),
         };
@@ -629,8 +614,6 @@ impl Position {
                 self.drop_mate_allowed(m)
             } else if let Some((_, evade)) = c.evading.filter(|_| plain_kind(k)) {
                 evade.contains(m.to.0) && self.drop_mate_allowed(m)
-            } else if let Some(memo) = c.drop_memo.as_ref().filter(|_| plain_kind(k)) {
-                self.drop_square_safe(m, memo) && self.drop_mate_allowed(m)
             } else {
                 self.keeps_royals_safe(m)
             }
@@ -660,31 +643,6 @@ impl Position {
             && r.last_royal.is_none()
             && r.explosions.is_none()
             && !self.under_bikjang()
-    }
-
-    /// For a drop `m` of a non-royal kind where [`legality`](Self::legality)'s shortcut
-    /// conditions hold and no piece hops: whether the mover's royal pieces are safe once it is
-    /// played ([`royals_safe_after`](Self::royals_safe_after)), which then depends on its
-    /// square alone; `memo` holds the squares already tested and those found safe.
-    #[inline]
-    fn drop_square_safe(
-        &mut self,
-        m: Move,
-        (known, safe): &(Cell<SquareSet>, Cell<SquareSet>),
-    ) -> bool {
-        let to = m.to.0;
-        if known.get().contains(to) {
-            return safe.get().contains(to);
-        }
-        let ok = self.royals_safe_after(m);
-        let (mut k, mut s) = (known.get(), safe.get());
-        k.insert(to);
-        if ok {
-            s.insert(to);
-        }
-        known.set(k);
-        safe.set(s);
-        ok
     }
 
     /// [`keeps_royals_safe`](Self::keeps_royals_safe) for a board move `m` of the seat to
@@ -1151,8 +1109,6 @@ struct SlowCases {
     fill: SquareSet,
     /// In check, where [`Position::evasion_squares`] applies: its `(vacate, targets)`.
     evading: Option<(SquareSet, SquareSet)>,
-    /// Elsewhere in check without hoppers: the drop squares tested and those found safe.
-    drop_memo: Option<(Cell<SquareSet>, Cell<SquareSet>)>,
     /// The royal kinds' bits.
     royal_kinds: u64,
     /// The mover's one royal piece's square, where its steps test only their landing square.
