@@ -588,31 +588,28 @@ impl Position {
         // square is tested (see `royal_step_safe`).
         let lone_royal = self.royals[seat.index()];
         let slow = SlowCases {
-            safe_now,
-            fill,
             evading,
             royal_kinds: self.variant.royal_kinds(),
             lone_royal: (shortcut && lone_royal.len() == 1).then_some(lone_royal),
         };
-        move |pos: &mut Self, m: Move| {
-            (m.dropped().is_none()
-                && !vacate.contains(m.from.0)
-                && !fill.contains(m.to.0)
-                && m.to.0 != ep)
-                || pos.legal_slow(m, &slow)
+        let royal_kinds = slow.royal_kinds;
+        move |pos: &mut Self, m: Move| match m.dropped() {
+            None if !vacate.contains(m.from.0) && !fill.contains(m.to.0) && m.to.0 != ep => true,
+            Some(k) if safe_now && royal_kinds >> k.0 & 1 == 0 && !fill.contains(m.to.0) => {
+                pos.drop_mate_allowed(m)
+            }
+            _ => pos.legal_slow(m, &slow),
         }
     }
 
-    /// [`legality`](Self::legality)'s test of a move its first shortcut does not clear: a
-    /// drop, a move of a royal or pinned piece, one filling a hopper's screen, an
-    /// en-passant-like capture, or any move in check.
+    /// [`legality`](Self::legality)'s test of a move its first shortcuts do not clear: a
+    /// move of a royal or pinned piece, one filling a hopper's screen, an en-passant-like
+    /// capture, a royal drop, or any move or drop in check.
     #[inline(never)]
     fn legal_slow(&mut self, m: Move, c: &SlowCases) -> bool {
         let plain_kind = |k: Kind| c.royal_kinds >> k.0 & 1 == 0;
         if let Some(k) = m.dropped() {
-            if c.safe_now && plain_kind(k) && !c.fill.contains(m.to.0) {
-                self.drop_mate_allowed(m)
-            } else if let Some((_, evade)) = c.evading.filter(|_| plain_kind(k)) {
+            if let Some((_, evade)) = c.evading.filter(|_| plain_kind(k)) {
                 evade.contains(m.to.0) && self.drop_mate_allowed(m)
             } else {
                 self.keeps_royals_safe(m)
@@ -1103,10 +1100,6 @@ impl Position {
 /// What [`Position::legality`] finds once per position for the moves its first shortcut does
 /// not clear ([`Position::legal_slow`]).
 struct SlowCases {
-    /// The mover's royal pieces stand safe (the pin-aware shortcut applies).
-    safe_now: bool,
-    /// The squares whose filling could expose a royal piece (a hopper's screen).
-    fill: SquareSet,
     /// In check, where [`Position::evasion_squares`] applies: its `(vacate, targets)`.
     evading: Option<(SquareSet, SquareSet)>,
     /// The royal kinds' bits.
