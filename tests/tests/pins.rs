@@ -238,3 +238,65 @@ fn the_bulk_count_equals_the_list_and_fairy_stockfish() {
         assert_eq!(pos.count_legal(&mut buf), fsf, "{fen}: reference");
     }
 }
+
+/// Moves out of check in crazyhouse (issue 27: evasions and drops in check cleared from the
+/// checker's line without playing them, drops counted as sets): each position's legal moves,
+/// listed by hand and confirmed by Fairy-Stockfish's `go perft 1`, by the shortcut, its count
+/// and the reference.
+#[test]
+fn moves_out_of_check_by_hand() {
+    let cases: [(&str, &[&str]); 6] = [
+        // Rook e8 checks from afar: the knight drops on the six squares between, the king
+        // steps off the file.
+        (
+            "4r2k/8/8/8/8/8/8/4K3[N] w - - 0 1",
+            &[
+                "N@e2", "N@e3", "N@e4", "N@e5", "N@e6", "N@e7", "e1d1", "e1d2", "e1f1", "e1f2",
+            ],
+        ),
+        // A knight's check: no drop blocks it; the king avoids f2.
+        (
+            "7k/8/8/8/8/3n4/8/4K3[QN] w - - 0 1",
+            &["e1d1", "e1d2", "e1e2", "e1f1"],
+        ),
+        // Double check (rook e8, knight d3): king moves only.
+        (
+            "4r2k/8/8/8/8/3n4/8/4K3[QN] w - - 0 1",
+            &["e1d1", "e1d2", "e1f1"],
+        ),
+        // The knight c3, pinned by the bishop a5, may not block on e2 or e4; pawns drop
+        // between.
+        (
+            "k3r3/8/8/b7/8/2N5/8/4K3[P] w - - 0 1",
+            &[
+                "P@e2", "P@e3", "P@e4", "P@e5", "P@e6", "P@e7", "e1d1", "e1d2", "e1f1", "e1f2",
+            ],
+        ),
+        // The bishop b5 takes the checker or blocks on e2.
+        (
+            "4r2k/8/8/1B6/8/8/8/4K3[N] w - - 0 1",
+            &[
+                "N@e2", "N@e3", "N@e4", "N@e5", "N@e6", "N@e7", "b5e2", "b5e8", "e1d1", "e1d2",
+                "e1f1", "e1f2",
+            ],
+        ),
+        // Not in check: every empty square but the last ranks for the pawn, 62 for the
+        // queen, and the king's five steps.
+        ("7k/8/8/8/8/8/8/4K3[QP] w - - 0 1", &[]),
+    ];
+    for (fen, expected) in cases {
+        let mut pos = position("crazyhouse", &[], fen);
+        let (list, count, _) = moves(&mut pos, false);
+        let mut shown: Vec<String> = list.iter().map(|&m| move_to_string(&pos, m)).collect();
+        shown.sort();
+        if expected.is_empty() {
+            assert_eq!(count, 48 + 62 + 5, "{fen}: {shown:?}");
+        } else {
+            let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+            want.sort();
+            assert_eq!(shown, want, "{fen}");
+            assert_eq!(count, want.len() as u64, "{fen}");
+        }
+        agree(&mut pos, fen);
+    }
+}

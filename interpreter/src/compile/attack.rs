@@ -419,6 +419,12 @@ impl AttackTable {
         false
     }
 
+    /// True if some kind attacks by hopping (over a screen, which may depend on its kind).
+    #[inline]
+    pub fn has_hops(&self) -> bool {
+        self.has_hops
+    }
+
     /// Number of distinct (leap types, ray types), for `explain`.
     pub fn type_counts(&self) -> (usize, usize) {
         (self.n_leap_types, self.n_ray_types)

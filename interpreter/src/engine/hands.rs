@@ -5,7 +5,7 @@
 use super::Move;
 use super::position::Position;
 use crate::geometry::Square;
-use crate::vocab::{Kind, Piece, Seat};
+use crate::vocab::{Kind, Piece, Seat, SquareSet};
 
 impl Position {
     /// Pieces of `kind` in `seat`'s hand.
@@ -50,39 +50,95 @@ impl Position {
     /// with `drop.either-face` is also dropped as the kind it flips to (the move's
     /// [`Move::drop_face`]), under that face's drop rules.
     pub(crate) fn drop_moves(&self, seat: Seat, out: &mut Vec<Move>) {
-        let v = &*self.variant;
-        let Some(hands) = v.rules.hands.as_ref() else {
+        if self.variant.rules.hands.is_none() {
             return;
-        };
-        let unlimited = self.unlimited_supply();
-        let wall = v.rules.enclose.and_then(|e| e.wall);
-        for (k, &count) in self.hand[seat.index()][..v.kinds.len()].iter().enumerate() {
-            if count == 0 && (!unlimited || wall == Some(Kind(k as u8))) {
+        }
+        for k in 0..self.variant.kinds.len() {
+            let (held, other_face) = self.held_faces(seat, k);
+            if !held {
                 continue;
             }
             let kind = Kind(k as u8);
             self.face_drops(seat, kind, None, out);
-            if hands.drop_rule(kind).either_face
-                && let Some(face) = v.rules.flip.as_ref().and_then(|f| f.of(kind))
-            {
+            if let Some(face) = other_face {
                 self.face_drops(seat, kind, Some(face), out);
             }
         }
     }
 
-    /// Appends `seat`'s drops of `kind` from its hand, as `face` (`None`: as itself), where
-    /// the drop rules of the kind it is dropped as allow them.
-    fn face_drops(&self, seat: Seat, kind: Kind, face: Option<Kind>, out: &mut Vec<Move>) {
+    /// For kind index `k` of `seat`'s hand: whether [`drop_moves`](Self::drop_moves) drops it
+    /// (the seat holds one, or the supply is unlimited and it is not the enclosing rule's
+    /// wall), and the other face it is also dropped as (`drop.either-face`), if any.
+    #[inline]
+    pub(super) fn held_faces(&self, seat: Seat, k: usize) -> (bool, Option<Kind>) {
         let v = &*self.variant;
         let Some(hands) = v.rules.hands.as_ref() else {
-            return;
+            return (false, None);
+        };
+        let kind = Kind(k as u8);
+        if self.hand[seat.index()][k] == 0
+            && (!self.unlimited_supply() || v.rules.enclose.and_then(|e| e.wall) == Some(kind))
+        {
+            return (false, None);
+        }
+        let face = (hands.drop_rule(kind).either_face)
+            .then(|| v.rules.flip.as_ref().and_then(|f| f.of(kind)))
+            .flatten();
+        (true, face)
+    }
+
+    /// Appends `seat`'s drops of `kind` from its hand, as `face` (`None`: as itself), on the
+    /// squares [`drop_targets`](Self::drop_targets) gives, in square order.
+    fn face_drops(&self, seat: Seat, kind: Kind, face: Option<Kind>, out: &mut Vec<Move>) {
+        for sq in self.drop_targets(seat, kind, face).iter() {
+            out.push(Move::hand_drop(kind, face, Square(sq)));
+        }
+    }
+
+    /// The empty squares of the board (no piece of any seat, no ownerless piece).
+    #[inline]
+    pub(super) fn empty_squares(&self) -> SquareSet {
+        let len = self.variant.board.len();
+        let mut taken = self.walls;
+        for s in &self.occ {
+            taken = taken.union(*s);
+        }
+        let mut free = SquareSet::default();
+        for (w, word) in free.0.iter_mut().enumerate() {
+            let on_board = match len.saturating_sub(w * 64) {
+                0 => 0,
+                n if n >= 64 => u64::MAX,
+                n => (1u64 << n) - 1,
+            };
+            *word = on_board & !taken.0[w];
+        }
+        free
+    }
+
+    /// The squares where `seat` may drop `kind` from its hand as `face` (`None`: as itself)
+    /// under the drop rules of the kind it is dropped as (royal safety and no-mate are
+    /// checked later): the empty squares its region and `mobile` allow (precompiled,
+    /// [`Hands::squares`](crate::rules::hands::Hands::squares)), less the lines full under
+    /// `per-line`, less the squares a set-up phase's region or colours, the enclosing rule
+    /// or — where pieces die (`mate:`) — dead walls forbid. The square sets decide alone
+    /// unless one of those rarer rules applies; then each square is also tested.
+    pub(super) fn drop_targets(&self, seat: Seat, kind: Kind, face: Option<Kind>) -> SquareSet {
+        let v = &*self.variant;
+        let Some(hands) = v.rules.hands.as_ref() else {
+            return SquareSet::default();
         };
         let orient = v.seats[seat.index()].orient;
-        let dead_walls = v.rules.mate.is_some();
         let placed = face.unwrap_or(kind);
         let combo = placed.index() * v.orients.len() + orient as usize;
         let rule = hands.drop_rule(placed);
         let allowed = hands.squares(combo);
+        let free = self.empty_squares();
+        let mut targets = SquareSet(std::array::from_fn(|w| allowed.0[w] & free.0[w]));
+        let dead_walls = v.rules.mate.is_some() && rule.mobile;
+        let region = v.rules.placement.as_ref().map(|p| p.region(combo));
+        if rule.per_line == 0 && !dead_walls && region.is_none() && v.rules.enclose.is_none() {
+            return targets;
+        }
         let on_line = if rule.per_line > 0 {
             self.line_counts(seat, placed)
         } else {
@@ -91,22 +147,19 @@ impl Position {
         let full = |sq: u8| {
             rule.per_line > 0 && on_line[self.facing_line(orient, sq) as usize] >= rule.per_line
         };
-        let region = v.rules.placement.as_ref().map(|p| p.region(combo));
-        for sq in 0..v.board.len() as u8 {
-            if !self.board[sq as usize].is_empty()
-                || !allowed.contains(sq)
-                || region.is_some_and(|r| !r.contains(sq))
+        for sq in targets.iter() {
+            if region.is_some_and(|r| !r.contains(sq))
                 || full(sq)
                 || v.rules
                     .enclose
                     .is_some_and(|e| !self.enclose_allows_drop(&e, seat, sq))
-                || dead_walls && rule.mobile && !self.could_move_from(combo, sq)
+                || dead_walls && !self.could_move_from(combo, sq)
                 || region.is_some() && !self.colours_allow_drop(seat, placed, sq)
             {
-                continue;
+                targets.remove(sq);
             }
-            out.push(Move::hand_drop(kind, face, Square(sq)));
         }
+        targets
     }
 
     /// `seat`'s live pieces of `kind` per line of its facing ([`Self::facing_line`]), for the

@@ -379,6 +379,14 @@ impl Position {
         if let Some(e) = self.variant.rules.explosions {
             return self.blast_keeps_royals_safe(&e, m);
         }
+        self.royals_safe_after(m) && self.drop_mate_allowed(m)
+    }
+
+    /// [`keeps_royals_safe`](Self::keeps_royals_safe) without explosions and without the
+    /// no-mate rule of drops: the mover's royal pieces (and, where the rule file says so, its
+    /// partners') are safe once `m` is played.
+    #[inline]
+    fn royals_safe_after(&mut self, m: Move) -> bool {
         let seat = self.to_move;
         let mut royals = self.royals[seat.index()];
         let full = self.variant.needs_full_legality();
@@ -424,7 +432,7 @@ impl Position {
             Some(b) => p.variant.attacks.attacked_bits(&p.board, sq, enemies, b),
             None => p.variant.attacks.attacked(&p.board, sq, enemies),
         };
-        let safe = self.with_move_applied(m, |p| {
+        self.with_move_applied(m, |p| {
             let placed_safe = !dropped_royal || !attacked(p, m.to.0);
             placed_safe
                 && !royals.iter().any(|sq| {
@@ -442,8 +450,7 @@ impl Position {
                 })
                 && (partners.is_empty() || (p.partners_in_check(seat) - partners_before).is_empty())
                 && !(duple && p.duple_checked(seat, Some(landed)))
-        });
-        safe && self.drop_mate_allowed(m)
+        })
     }
 
     /// For `m`, a pseudo-legal board move or drop of the seat to move (not a free castling):
@@ -564,6 +571,12 @@ impl Position {
     ///   capture lets no piece attack them: it is legal without playing it (almost every
     ///   move, in almost every position).
     ///
+    /// In check (the same conditions but the royal pieces' safety), where
+    /// [`evasion_squares`](Self::evasion_squares) applies, a move of an unpinned non-royal
+    /// piece (not en passant) or a non-royal drop is legal exactly when it lands on its
+    /// squares; and a lone royal piece's steps (not a free castling) test only their landing
+    /// square.
+    ///
     /// Every other move, and every move when the shortcut does not apply (or under
     /// [`set_reference_legality`](Self::set_reference_legality)), is played and tested.
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
@@ -577,13 +590,9 @@ impl Position {
     /// or the reference path).
     pub(super) fn shortcut_squares(&self) -> Option<(SquareSet, SquareSet)> {
         let seat = self.to_move;
-        (!self.reference_legality
-            && self.variant.rules.partners(seat).is_empty()
-            && self.variant.rules.last_royal.is_none()
-            && self.variant.rules.explosions.is_none()
-            && !self.under_bikjang())
-        .then(|| self.exposing_squares(seat))
-        .flatten()
+        self.pin_shortcut_applies(seat)
+            .then(|| self.exposing_squares(seat))
+            .flatten()
     }
 
     /// [`legality`](Self::legality) with its shortcut squares `exposing` already found
@@ -593,35 +602,76 @@ impl Position {
         exposing: Option<(SquareSet, SquareSet)>,
     ) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
+        let shortcut = self.pin_shortcut_applies(seat);
         let safe_now = exposing.is_some();
+        // In check on a bitboard without lame leaps or hops: a board move of an unpinned,
+        // non-royal piece or a non-royal drop is legal exactly when it lands on `evade`.
+        let evading = (shortcut && !safe_now)
+            .then(|| self.evasion_squares(seat))
+            .flatten();
         let (vacate, fill) = exposing.unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
-        let royal_kinds = self.variant.royal_kinds();
-        // The one royal piece's own steps, when it stands safe and no castling can move it:
-        // only its landing square is tested (see `royal_step_safe`).
+        // The one royal piece's own steps, where no castling can move it: only its landing
+        // square is tested (see `royal_step_safe`).
         let lone_royal = self.royals[seat.index()];
-        let royal_steps =
-            safe_now && lone_royal.len() == 1 && self.variant.rules.castling.is_none();
-        move |pos: &mut Self, m: Move| {
-            if let Some(k) = m.dropped() {
-                if safe_now && royal_kinds >> k.0 & 1 == 0 && !fill.contains(m.to.0) {
-                    pos.drop_mate_allowed(m)
-                } else {
-                    pos.keeps_royals_safe(m)
-                }
-            } else if !vacate.contains(m.from.0) && !fill.contains(m.to.0) && m.to.0 != ep {
-                true
-            } else if royal_steps && lone_royal.contains(m.from.0) && m.to.0 != ep {
-                pos.royal_step_safe(m)
-            } else {
-                pos.keeps_royals_safe(m)
+        let slow = SlowCases {
+            evading,
+            royal_kinds: self.variant.royal_kinds(),
+            lone_royal: (shortcut && lone_royal.len() == 1).then_some(lone_royal),
+        };
+        let royal_kinds = slow.royal_kinds;
+        move |pos: &mut Self, m: Move| match m.dropped() {
+            None if !vacate.contains(m.from.0) && !fill.contains(m.to.0) && m.to.0 != ep => true,
+            Some(k) if safe_now && royal_kinds >> k.0 & 1 == 0 && !fill.contains(m.to.0) => {
+                pos.drop_mate_allowed(m)
             }
+            _ => pos.legal_slow(m, &slow),
         }
     }
 
+    /// [`legality`](Self::legality)'s test of a move its first shortcuts do not clear: a
+    /// move of a royal or pinned piece, one filling a hopper's screen, an en-passant-like
+    /// capture, a royal drop, or any move or drop in check.
+    #[inline(never)]
+    fn legal_slow(&mut self, m: Move, c: &SlowCases) -> bool {
+        let plain_kind = |k: Kind| c.royal_kinds >> k.0 & 1 == 0;
+        if let Some(k) = m.dropped() {
+            if let Some((_, evade)) = c.evading.filter(|_| plain_kind(k)) {
+                evade.contains(m.to.0) && self.drop_mate_allowed(m)
+            } else {
+                self.keeps_royals_safe(m)
+            }
+        } else if let Some((_, evade)) = c.evading.filter(|e| !e.0.contains(m.from.0))
+            && m.to.0 != self.ep
+        {
+            evade.contains(m.to.0)
+        } else if let Some(royal) = c.lone_royal
+            && royal.contains(m.from.0)
+            && m.to.0 != self.ep
+            && (self.variant.rules.castling.is_none() || self.free_castle(m).is_none())
+        {
+            self.royal_step_safe(m)
+        } else {
+            self.keeps_royals_safe(m)
+        }
+    }
+
+    /// True if [`legality`](Self::legality)'s pin-aware shortcuts may apply to `seat`: not
+    /// the reference path, no partner to protect, no piece turning royal, no explosions, not
+    /// under bikjang.
+    #[inline]
+    pub(super) fn pin_shortcut_applies(&self, seat: Seat) -> bool {
+        let r = &self.variant.rules;
+        !self.reference_legality
+            && r.partners(seat).is_empty()
+            && r.last_royal.is_none()
+            && r.explosions.is_none()
+            && !self.under_bikjang()
+    }
+
     /// [`keeps_royals_safe`](Self::keeps_royals_safe) for a board move `m` of the seat to
-    /// move's only royal piece, which stands safe (not attacked, not facing, not under
-    /// bikjang), where no castling moves it, no partner's royal piece must stay safe and no
+    /// move's only royal piece (attacked now or not; not under bikjang), not a free castling
+    /// (the royal taking its own partner), where no partner's royal piece must stay safe and no
     /// piece turns royal ([`legality`](Self::legality)'s shortcut conditions) and `m` is not
     /// an en-passant capture: the move changes only its two squares, so the royal piece is
     /// safe unless its landing square is attacked or faces another royal piece. The general
@@ -632,11 +682,19 @@ impl Position {
         let seat = self.to_move;
         let enemies = self.enemies(seat);
         let to = m.to.0;
+        // The occupied squares and the enemies' pieces after the step, on bitboards.
+        let bits = self.variant.attacks.has_bits().then(|| {
+            let (from, to) = (1u64 << m.from.0, 1u64 << to);
+            let occ = self.occupied_bits() & !from | to;
+            (occ, self.live_bits(enemies) & !to)
+        });
         self.with_move_applied(m, |p| {
             let v = &*p.variant;
-            !v.attacks.attacked(&p.board, to, enemies)
-                && !(v.rules.facing.as_ref())
-                    .is_some_and(|f| f.faces(&p.board, to, seat, v.royal_kinds()))
+            !match bits {
+                Some(b) => v.attacks.attacked_bits(&p.board, to, enemies, b),
+                None => v.attacks.attacked(&p.board, to, enemies),
+            } && !(v.rules.facing.as_ref())
+                .is_some_and(|f| f.faces(&p.board, to, seat, v.royal_kinds()))
         })
     }
 
@@ -655,7 +713,8 @@ impl Position {
     /// pieces') and those whose filling could expose one of its royal pieces (see
     /// [`legality`](Self::legality)); `None` if one is attacked (the seat is in check) or
     /// faces another seat's royal piece already.
-    fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
+    #[inline]
+    pub(super) fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
         let v = &*self.variant;
         let (mut vacate, mut fill) = (SquareSet::default(), SquareSet::default());
         let bits = v.attacks.has_bits().then(|| {
@@ -919,9 +978,10 @@ impl Position {
         if let Some(n) = self.tally_legal(buf) {
             return n;
         }
-        self.candidates(buf);
+        // The board moves are listed; the drops are counted apart (`count_drops`).
+        self.pseudo_moves(self.to_move, buf);
         if self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality() {
-            return buf.len() as u64;
+            return buf.len() as u64 + self.count_drops(None::<&fn(&mut Self, Move) -> bool>);
         }
         let legal = self.legality();
         let mut n = 0;
@@ -930,7 +990,7 @@ impl Position {
                 n += 1;
             }
         }
-        n
+        n + self.count_drops(Some(&legal))
     }
 
     /// True if the position's legal moves ([`Legality::Position`]) are the candidates that
@@ -1071,4 +1131,15 @@ impl Position {
     pub fn kind_for_letter(&self, c: char) -> Option<Kind> {
         self.variant.kind_by_letter(c)
     }
+}
+
+/// What [`Position::legality`] finds once per position for the moves its first shortcut does
+/// not clear ([`Position::legal_slow`]).
+struct SlowCases {
+    /// In check, where [`Position::evasion_squares`] applies: its `(vacate, targets)`.
+    evading: Option<(SquareSet, SquareSet)>,
+    /// The royal kinds' bits.
+    royal_kinds: u64,
+    /// The mover's one royal piece's square, where its steps test only their landing square.
+    lone_royal: Option<SquareSet>,
 }

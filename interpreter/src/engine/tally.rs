@@ -8,7 +8,7 @@
 //! piece or on the en-passant square: those targets are counted by popcount, as Stockfish's
 //! perft counts its last ply, and never become moves. Promotions (each target may stand for
 //! several moves), the other pieces' moves, hops, first-move, en-passant and castling moves,
-//! moves in place and drops are listed and tested one by one as before, so the count always
+//! and moves in place are listed and tested one by one as before (drops are counted by `count_drops`), so the count always
 //! equals the length of [`Position::legal_moves`]'s list (tests compare them on random
 //! positions of every built-in).
 
@@ -43,15 +43,15 @@ impl Position {
         };
         let mut n = self.tally_board_moves(seat, (free, skip), buf);
         self.moves_beyond_pieces(seat, &[(0, u64::MAX)], buf);
-        self.drop_candidates(buf);
         if every {
-            return Some(n + buf.len() as u64);
+            let drops = self.count_drops(None::<&fn(&mut Self, Move) -> bool>);
+            return Some(n + buf.len() as u64 + drops);
         }
         let legal = self.legality_with(exposing);
         for &m in buf.iter() {
             n += legal(self, m) as u64;
         }
-        Some(n)
+        Some(n + self.count_drops(Some(&legal)))
     }
 
     /// The leaps and rays of `seat`'s live pieces, kind by kind: counts the moves of the

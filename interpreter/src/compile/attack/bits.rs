@@ -197,6 +197,69 @@ impl AttackTable {
         Some((vacate, fill))
     }
 
+    /// For a royal piece of `mover` on `sq`, attacked or not, on the bitboards
+    /// [`exposers_bits`](Self::exposers_bits) takes: `(vacate, targets)`, where `vacate`
+    /// holds the pinned pieces (as `exposers_bits` finds them) and `targets` the squares a
+    /// move of another, unpinned piece of `mover` must land on to leave `sq` unattacked:
+    /// every square when none attacks it, the attacker's square and the squares between it
+    /// and `sq` along its line when one does, none when two or more do. A move that empties
+    /// no square of `vacate`, removes no piece off its target square (no en-passant-like
+    /// capture) and lands on `targets` leaves `sq` unattacked, and one landing elsewhere
+    /// leaves it attacked. `None` where some kind leaps lamely or hops (their blocks are not
+    /// found here). Only when [`has_bits`](Self::has_bits).
+    pub fn evasions_bits(
+        &self,
+        board: &[Piece],
+        sq: u8,
+        (occ, own, others): (u64, u64, u64),
+    ) -> Option<(u64, u64)> {
+        let b = &self.bits;
+        if self.has_hops || b.has_lame {
+            return None;
+        }
+        let n = b.n_squares;
+        let (mut checkers, mut between, mut vacate) = (0u64, 0u64, 0u64);
+        let mut cand = b.leap_sources[sq as usize] & others;
+        while cand != 0 {
+            let s = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            if b.leap_hits[board[s].combo(self.n_orients) * n + s] >> sq & 1 != 0 {
+                checkers |= 1 << s;
+            }
+        }
+        let (start, len) = self.ray_index[sq as usize];
+        let (start, end) = (start as usize, (start + len) as usize);
+        for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
+            if rb.mask & others == 0 {
+                continue;
+            }
+            let reach = ray_reach(rb, occ);
+            let first = reach & occ;
+            if first == 0 {
+                continue;
+            }
+            let at = first.trailing_zeros() as u8;
+            if first & own == 0 {
+                if first & others != 0 && self.ray_attacker(board, r, at) {
+                    checkers |= first;
+                    between |= reach & !first;
+                }
+                continue;
+            }
+            let rest = occ & !first;
+            let second = ray_reach(rb, rest) & rest & others;
+            if second != 0 && self.ray_attacker(board, r, second.trailing_zeros() as u8) {
+                vacate |= first;
+            }
+        }
+        let targets = match checkers.count_ones() {
+            0 => u64::MAX,
+            1 => checkers | between,
+            _ => 0,
+        };
+        Some((vacate, targets))
+    }
+
     /// True if the piece on `s` (one of the attackers) moves along reverse line `r` and may
     /// start there.
     #[inline(always)]
