@@ -92,9 +92,14 @@ impl Position {
             rule.per_line > 0 && on_line[self.facing_line(orient, sq) as usize] >= rule.per_line
         };
         let region = v.rules.placement.as_ref().map(|p| p.region(combo));
-        for sq in 0..v.board.len() as u8 {
+        // The empty squares the kind's region allows, word by word, in ascending order.
+        let mut open = allowed;
+        for (w, word) in open.0.iter_mut().enumerate() {
+            *word &= !self.occ.iter().fold(self.walls.0[w], |a, s| a | s.0[w]);
+        }
+        let n = v.board.len();
+        for sq in open.iter().take_while(|&sq| (sq as usize) < n) {
             if !self.board[sq as usize].is_empty()
-                || !allowed.contains(sq)
                 || region.is_some_and(|r| !r.contains(sq))
                 || full(sq)
                 || v.rules

@@ -10,6 +10,7 @@ mod check_limits;
 mod dice;
 mod duple_check;
 mod enclose;
+mod evasion;
 mod events;
 mod game;
 mod gating;

@@ -50,7 +50,16 @@ impl Position {
         } else {
             self.capturable_bits(seat)
         };
-        for from in self.occ[seat.index()].iter() {
+        let mut mine = self.occ[seat.index()];
+        let named = any & (u64::MAX >> (64 - v.kinds.len().clamp(1, 64)));
+        if v.rules.dice.is_some()
+            && !bits.entries.is_empty()
+            && named.count_ones() < v.kinds.len() as u32
+        {
+            // Dice name a few kinds: only their live pieces, from the kind bitboards.
+            mine.0[0] &= self.kinds_bits(named);
+        }
+        for from in mine.iter() {
             let p = self.board[from as usize];
             let k = p.kind();
             if p.is_dead() || any >> k.0 & 1 == 0 {
@@ -166,7 +175,7 @@ impl Position {
         let t = &self.variant.table;
         let push = |to: u8, out: &mut Vec<Move>| {
             if PROMOTES {
-                self.push_move(p, combo, from, to, die, out);
+                self.push_zoned(p, combo, from, to, die, out);
             } else {
                 out.push(Move::board(Square(from), Square(to)).with_die(die));
             }
@@ -557,30 +566,42 @@ impl Position {
     ///   capture lets no piece attack them: it is legal without playing it (almost every
     ///   move, in almost every position).
     ///
+    /// Under the same conditions, with one royal piece and no castling, the royal piece's own
+    /// moves test only its landing square ([`royal_step_safe`](Self::royal_step_safe)), in
+    /// check or not; and in check by one piece (no facing rule, no hoppers) every other move
+    /// and drop is decided by its squares ([`evasion_squares`](Self::evasion_squares)): legal
+    /// iff it captures the checker or fills a square between, from no pinned square.
+    ///
     /// Every other move, and every move when the shortcut does not apply (or under
     /// [`set_reference_legality`](Self::set_reference_legality)), is played and tested.
     fn legality(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let seat = self.to_move;
-        let exposing = (!self.reference_legality
+        let simple = !self.reference_legality
             && self.variant.rules.partners(seat).is_empty()
             && self.variant.rules.last_royal.is_none()
             && self.variant.rules.explosions.is_none()
-            && !self.under_bikjang())
-        .then(|| self.exposing_squares(seat))
-        .flatten();
+            && !self.under_bikjang();
+        let exposing = simple.then(|| self.exposing_squares(seat)).flatten();
         let safe_now = exposing.is_some();
         let (vacate, fill) = exposing.unwrap_or((SquareSet::FULL, SquareSet::FULL));
         let ep = self.ep;
         let royal_kinds = self.variant.royal_kinds();
-        // The one royal piece's own steps, when it stands safe and no castling can move it:
-        // only its landing square is tested (see `royal_step_safe`).
+        // The one royal piece's own steps, when no castling can move it: only its landing
+        // square is tested (see `royal_step_safe`).
         let lone_royal = self.royals[seat.index()];
-        let royal_steps =
-            safe_now && lone_royal.len() == 1 && self.variant.rules.castling.is_none();
+        let royal_steps = simple && lone_royal.len() == 1 && self.variant.rules.castling.is_none();
+        // In check by one piece: the other moves answer it or not by their two squares.
+        let evasion = (royal_steps && !safe_now)
+            .then(|| self.evasion_squares(seat))
+            .flatten();
         move |pos: &mut Self, m: Move| {
             if let Some(k) = m.dropped() {
                 if safe_now && royal_kinds >> k.0 & 1 == 0 && !fill.contains(m.to.0) {
                     pos.drop_mate_allowed(m)
+                } else if let Some((_, answers)) = evasion
+                    && royal_kinds >> k.0 & 1 == 0
+                {
+                    answers.contains(m.to.0) && pos.drop_mate_allowed(m)
                 } else {
                     pos.keeps_royals_safe(m)
                 }
@@ -588,6 +609,11 @@ impl Position {
                 true
             } else if royal_steps && lone_royal.contains(m.from.0) && m.to.0 != ep {
                 pos.royal_step_safe(m)
+            } else if let Some((pinned, answers)) = evasion
+                && m.to.0 != ep
+                && !pinned.contains(m.from.0)
+            {
+                answers.contains(m.to.0)
             } else {
                 pos.keeps_royals_safe(m)
             }
