@@ -300,3 +300,56 @@ fn moves_out_of_check_by_hand() {
         agree(&mut pos, fen);
     }
 }
+
+/// Moves out of check by their squares (`AttackTable::evasions`): in check by one piece, a
+/// move is legal iff it captures the checker or fills a square between, from no pinned
+/// square; a drop iff it fills a square between. Each position's legal moves worked by hand
+/// (FEN as Fairy-Stockfish writes them), and the shortcut agrees with the reference.
+#[test]
+fn check_evasions_by_hand() {
+    let cases: [(&str, &str, &[&str]); 5] = [
+        // The rook e4 checks along the file: the bishop blocks on e3; the rook a1 cannot help;
+        // the king leaves the file (e2 stays attacked).
+        (
+            "chess",
+            "4k3/8/8/8/4r3/8/3B4/R3K3 w - - 0 1",
+            &["d2e3", "e1d1", "e1f1", "e1f2"],
+        ),
+        // The same check answered by a capture: the rook b4, on the checker's rank, takes it
+        // (it reaches neither e2 nor e3); the king steps off the file.
+        (
+            "chess",
+            "4k3/8/8/8/1R2r3/8/8/4K3 w - - 0 1",
+            &["b4e4", "e1d1", "e1d2", "e1f1", "e1f2"],
+        ),
+        // The knight c3, pinned by the queen a5, could take the checking rook or block on e2:
+        // it may do neither, and only the king moves.
+        (
+            "chess",
+            "4k3/8/8/q7/4r3/2N5/8/4K3 w - - 0 1",
+            &["e1d1", "e1d2", "e1f1", "e1f2"],
+        ),
+        // Double check (rook e4, knight f3): only the king moves.
+        (
+            "chess",
+            "4k3/8/8/8/4r3/5n2/8/4K3 w - - 0 1",
+            &["e1d1", "e1f1", "e1f2"],
+        ),
+        // Shogi, the rook e5 checks the king e1: a gold from the hand blocks on e2, e3 or e4;
+        // the king steps off the file.
+        (
+            "shogi",
+            "4k4/9/9/9/4r4/9/9/9/4K4[G] w - - 0 1",
+            &["G@e2", "G@e3", "G@e4", "e1d1", "e1d2", "e1f1", "e1f2"],
+        ),
+    ];
+    for (variant, fen, expected) in cases {
+        let mut pos = position(variant, &[], fen);
+        let mut shown: Vec<String> = (moves(&mut pos, false).0.iter())
+            .map(|&m| move_to_string(&pos, m))
+            .collect();
+        shown.sort();
+        assert_eq!(shown, expected, "{variant} {fen}");
+        agree(&mut pos, fen);
+    }
+}

@@ -7,6 +7,7 @@
 //! back from the target), and a flag per (kind, orientation, type) says who attacks that way.
 
 mod bits;
+mod evasion;
 
 use super::movetable::{CAPTURE, HopLimits, Movement, line, mode_bits};
 use crate::dsl::{Hop, Step};

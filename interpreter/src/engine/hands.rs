@@ -33,6 +33,13 @@ impl Position {
         could
     }
 
+    /// True if some piece on the board is dead (ownerless walls count, dead or not).
+    fn any_dead_piece(&self) -> bool {
+        !self.walls.is_empty()
+            || (self.occ[..self.variant.seats.len()].iter())
+                .any(|s| s.iter().any(|sq| self.board[sq as usize].is_dead()))
+    }
+
     /// The line of `sq` along orientation `o`'s facing (the frame file): a file for pieces
     /// facing north or south, a rank for pieces facing east or west.
     fn facing_line(&self, o: u8, sq: u8) -> u8 {
@@ -131,10 +138,12 @@ impl Position {
         let placed = face.unwrap_or(kind);
         let combo = placed.index() * v.orients.len() + orient as usize;
         let rule = hands.drop_rule(placed);
+        // Without a dead piece on the board nothing walls a square in: the allowed squares
+        // already leave out those a piece could never move from.
+        let dead_walls = v.rules.mate.is_some() && rule.mobile && self.any_dead_piece();
         let allowed = hands.squares(combo);
         let free = self.empty_squares();
         let mut targets = SquareSet(std::array::from_fn(|w| allowed.0[w] & free.0[w]));
-        let dead_walls = v.rules.mate.is_some() && rule.mobile;
         let region = v.rules.placement.as_ref().map(|p| p.region(combo));
         if rule.per_line == 0 && !dead_walls && region.is_none() && v.rules.enclose.is_none() {
             return targets;
@@ -327,13 +336,40 @@ impl Position {
             }
             let saved = self.to_move;
             self.to_move = victim;
-            let escapes = self.has_move(super::movegen::Legality::Position, true);
+            let escapes =
+                self.royal_takes(to, sq) || self.has_move(super::movegen::Legality::Position, true);
             self.to_move = saved;
             if !escapes {
                 return true;
             }
         }
         false
+    }
+}
+
+impl Position {
+    /// True if the royal piece on `from`, of the seat to move, may legally take the piece on
+    /// `sq` (a board move without promotion of its own, leaving its royal pieces safe): the
+    /// usual answer to a pawn drop's check, tried before the seat's whole move list.
+    fn royal_takes(&mut self, from: u8, sq: u8) -> bool {
+        let p = self.board[from as usize];
+        let v = self.variant.clone();
+        // Where `has_move` filters more than royal safety, it alone answers.
+        let r = &v.rules;
+        if v.kinds[p.kind().index()].promotion.is_some()
+            || r.check_limits.is_some()
+            || r.walls.is_some()
+            || r.dice.is_some()
+        {
+            return false;
+        }
+        let mut targets = std::mem::take(&mut self.scratch);
+        targets.clear();
+        self.piece_targets(p.owner(), p, p.combo(v.orients.len()), from, &mut targets);
+        let m = Move::board(Square(from), Square(sq));
+        let takes = targets.contains(&m) && self.keeps_royals_safe(m);
+        self.scratch = targets;
+        takes
     }
 }
 

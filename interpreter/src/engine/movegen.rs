@@ -50,7 +50,16 @@ impl Position {
         } else {
             self.capturable_bits(seat)
         };
-        for from in self.occ[seat.index()].iter() {
+        let mut mine = self.occ[seat.index()];
+        let named = any & (u64::MAX >> (64 - v.kinds.len().clamp(1, 64)));
+        if v.rules.dice.is_some()
+            && !bits.entries.is_empty()
+            && named.count_ones() < v.kinds.len() as u32
+        {
+            // Dice name a few kinds: only their live pieces, from the kind bitboards.
+            mine.0[0] &= self.kinds_bits(named);
+        }
+        for from in mine.iter() {
             let p = self.board[from as usize];
             let k = p.kind();
             if p.is_dead() || any >> k.0 & 1 == 0 {
@@ -173,7 +182,7 @@ impl Position {
         let t = &self.variant.table;
         let push = |to: u8, out: &mut Vec<Move>| {
             if PROMOTES {
-                self.push_move(p, combo, from, to, die, out);
+                self.push_zoned(p, combo, from, to, die, out);
             } else {
                 out.push(Move::board(Square(from), Square(to)).with_die(die));
             }

@@ -115,7 +115,7 @@ impl Position {
         let mover = self.to_move;
         let hands = (self.variant.rules.hands.as_ref()).is_some_and(|h| h.captures);
         let (moved, captured, placed);
-        let partner_to = self.partner_gate(m);
+        let partner_to = m.gate().and_then(|_| self.partner_gate(m));
         if let Some(k) = m.dropped() {
             moved = self.dropped_piece(mover, k);
             captured = Piece::EMPTY;
@@ -137,7 +137,9 @@ impl Position {
             self.push_undo(Action::Move(m), moved, captured);
             self.edit(to, Piece::EMPTY);
             self.edit(king_to, moved);
-        } else if let Some(castle) = self.free_castle(m) {
+        } else if self.variant.rules.castling.is_some()
+            && let Some(castle) = self.free_castle(m)
+        {
             // Free castling, written as the royal taking its partner: every change an edit.
             (moved, captured, placed) = (
                 self.board[from as usize],
