@@ -207,6 +207,22 @@ mod tests {
     }
 
     #[test]
+    fn medium_stops_deepening_sooner_with_more_than_two_seats() {
+        use crate::agents::{BRISK_SEATS, EASY, HARD, MEDIUM, STEADY};
+        assert_eq!(MEDIUM.seats_pace, BRISK_SEATS);
+        assert_eq!(MEDIUM.two_seat_pace, STEADY);
+        for grade in [EASY, HARD] {
+            assert_eq!((grade.two_seat_pace, grade.seats_pace), (STEADY, STEADY));
+        }
+        // BRISK_SEATS, 3,000 nodes: 30% (900), 10 points less per stable iteration, at
+        // least 10% (300), whatever the value.
+        for (stable, value, floor) in [(0, 0, 900), (1, 500, 600), (2, -900, 300), (4, 0, 300)] {
+            let got = BRISK_SEATS.floor(3_000, stable, value);
+            assert_eq!(got, floor, "{stable} {value}");
+        }
+    }
+
+    #[test]
     fn the_steady_pace_keeps_the_old_floors_and_a_pace_halves_decided_ones() {
         use crate::agents::{Pace, STEADY};
         // STEADY: 50% of the budget, 10 points less per stable iteration, at least 20%
