@@ -200,6 +200,15 @@ impl Evaluator {
         self.values.get(kind.index()).copied().unwrap_or(0)
     }
 
+    /// The static exchange of capture `m` by the seat to move in units (see
+    /// [`Threats::exchange`](super::threats::Threats::exchange)); `None` where the evaluation
+    /// has no positional terms (more than two seats, dice).
+    pub fn see(&self, pos: &Position, m: crate::vocab::Move) -> Option<i32> {
+        self.positional
+            .as_ref()
+            .map(|p| p.threats().exchange(pos, m))
+    }
+
     /// `seat`'s material in units: pieces on the board plus pieces in hand.
     pub fn holdings(&self, pos: &Position, seat: Seat) -> i32 {
         let hand = self.in_hand(pos, seat);

@@ -22,14 +22,15 @@ const ROYAL_REACH: i32 = 5;
 const ADVANCE: i32 = 300;
 
 /// Units per attack on the royal zone, times the number of attacking pieces (at most
-/// [`MAX_ATTACKERS`]).
-const ATTACK: i32 = 4;
+/// [`MAX_ATTACKERS`]). Twice the earlier 4 (with [`SHELTER`] twice the earlier 8): `medium`
+/// against the earlier weights 12–9–9 in chess, 6–3–21 in shatranj (docs/agents.md).
+const ATTACK: i32 = 8;
 
 /// The most attacking pieces counted.
 const MAX_ATTACKERS: i32 = 4;
 
 /// Units per own non-royal piece in the royal zone (at most [`MAX_SHELTER`]).
-const SHELTER: i32 = 8;
+const SHELTER: i32 = 16;
 
 /// The most sheltering pieces counted.
 const MAX_SHELTER: i32 = 3;
@@ -147,7 +148,7 @@ impl Positional {
             .map(|&(_, p)| values.get(p.kind().index()).copied().unwrap_or(0))
             .sum::<i32>()
             .max(1);
-        let threats = super::threats::Threats::new(v, values);
+        let threats = super::threats::Threats::new(v, values, &hits);
         Positional {
             threats,
             mg,
@@ -226,8 +227,7 @@ impl Positional {
         out
     }
 
-    /// The threat terms.
-    #[cfg(test)]
+    /// The threat terms and the static exchange.
     pub fn threats(&self) -> &super::threats::Threats {
         &self.threats
     }
@@ -454,14 +454,14 @@ mod tests {
     #[test]
     fn royal_safety_counts_attacks_on_the_zone_and_shelter() {
         // The white king on g1: its zone is f1 g1 h1 f2 g2 h2. A black rook on a2 reaches f2,
-        // g2 and h2 along the open second rank: 3 hits by 1 attacker, −4 · 3 · 1 = −12. With a
+        // g2 and h2 along the open second rank: 3 hits by 1 attacker, −8 · 3 · 1 = −24. With a
         // white pawn on c2 the rook is blocked at c2 (0 hits) and the pawn is not in the zone;
-        // with white pawns on f2 g2 h2 the rook hits f2 only and three pieces shelter: +24 − 4.
+        // with white pawns on f2 g2 h2 the rook hits f2 only and three pieces shelter: +48 − 8.
         let (v, p, _) = chess();
         for (fen, want) in [
-            ("4k3/8/8/8/8/8/r7/6K1 w - - 0 1", -12),
+            ("4k3/8/8/8/8/8/r7/6K1 w - - 0 1", -24),
             ("4k3/8/8/8/8/8/r1P5/6K1 w - - 0 1", 0),
-            ("4k3/8/8/8/8/8/r4PPP/6K1 w - - 0 1", 24 - 4),
+            ("4k3/8/8/8/8/8/r4PPP/6K1 w - - 0 1", 48 - 8),
         ] {
             let pos = crate::notation::from_fen(&v, fen).unwrap();
             assert_eq!(p.safety(&pos, Seat(0), 6), want, "{fen}");

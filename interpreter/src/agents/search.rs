@@ -308,7 +308,7 @@ pub const HARD_MONTE_CARLO: u32 = 3_000;
 /// searched best-first), over a minimax tree valued for the seat to move at the root:
 /// - two seats without dice: principal-variation search (`pvs.rs`) with aspiration windows,
 ///   null-move pruning where the rule file leaves no zugzwang, reverse futility, late-move
-///   reductions, killer, countermove and history ordering, a one-recapture static exchange for
+///   reductions, killer, countermove and history ordering, a full static exchange (x-rays) for
 ///   capture ordering and quiescence pruning, mate-distance pruning and draws by repetition;
 /// - more seats: *paranoid* alpha-beta — every other seat is assumed to play against the root
 ///   seat. Chosen over maxⁿ because it keeps alpha-beta pruning (maxⁿ prunes almost nothing),
