@@ -85,16 +85,16 @@ impl Module for Mate {
             r.word(
                 n,
                 &["to-mater", "ownerless"],
-                "what happens to a mated seat's pieces",
+                "`mate.pieces` choice",
             )
         }) != Some("ownerless");
         let at_once = s
             .opt("when")
-            .and_then(|n| r.word(n, &["turn", "at-once"], "when a checkmate is judged"))
+            .and_then(|n| r.word(n, &["turn", "at-once"], "`mate.when` choice"))
             == Some("at-once");
         let stalemate_ends = s
             .opt("stalemate")
-            .and_then(|n| r.word(n, &["out", "ends"], "what a stalemate does"))
+            .and_then(|n| r.word(n, &["out", "ends"], "`mate.stalemate` choice"))
             == Some("ends");
         s.finish(r, "mate", &["pieces", "when", "stalemate"]);
         Some(MateSpec {
