@@ -274,5 +274,9 @@ fn a_lower_case_drop_is_not_taken_as_the_first_seats() {
     );
     let fens: Vec<&str> = out.lines().filter(|l| l.contains("/8/")).collect();
     assert!(fens.iter().any(|l| l.contains("[Nn] w")), "{out}");
-    assert!(fens.iter().any(|l| l.contains("4N3") && l.contains("[n] b")), "{out}");
+    assert!(
+        fens.iter()
+            .any(|l| l.contains("4N3") && l.contains("[n] b")),
+        "{out}"
+    );
 }

@@ -204,8 +204,22 @@ fn a_broken_values_cache_stops_only_the_search_grades() {
     let none = std::path::Path::new("");
     for args in [
         &["perft", "chaturanga", "2"][..],
-        &["simulate", "chaturanga", "--games", "2", "--agents", "random"],
-        &["simulate", "chaturanga", "--games", "2", "--agents", "greedy,random"],
+        &[
+            "simulate",
+            "chaturanga",
+            "--games",
+            "2",
+            "--agents",
+            "random",
+        ],
+        &[
+            "simulate",
+            "chaturanga",
+            "--games",
+            "2",
+            "--agents",
+            "greedy,random",
+        ],
     ] {
         let out = run(dir.path(), args);
         assert!(

@@ -733,6 +733,9 @@ mod tests {
             Assignment::parse(&["bare-king=win".to_string()]).unwrap(),
             Assignment::parse(&["bare-king=draw".to_string()]).unwrap(),
         ];
-        assert_eq!(labels(&swept, &two, "chaturanga"), ["baseline", "bare-king=draw"]);
+        assert_eq!(
+            labels(&swept, &two, "chaturanga"),
+            ["baseline", "bare-king=draw"]
+        );
     }
 }

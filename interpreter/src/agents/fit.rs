@@ -876,7 +876,10 @@ mod tests {
         let s = starts("fourchess");
         assert_eq!(start_of(&s, "pawn"), 1.0);
         let (names, _) = Features::new(&v).names(&v);
-        assert!(!names.iter().any(|n| n == "corner" || n == "king"), "{names:?}");
+        assert!(
+            !names.iter().any(|n| n == "corner" || n == "king"),
+            "{names:?}"
+        );
         assert!(names.iter().any(|n| n == "queen"), "{names:?}");
     }
 

@@ -81,13 +81,10 @@ impl Module for Mate {
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<MateSpec> {
         let n = f.opt("mate")?;
         let mut s = r.map(n, "mate: { pieces, when, stalemate }")?;
-        let to_mater = s.opt("pieces").and_then(|n| {
-            r.word(
-                n,
-                &["to-mater", "ownerless"],
-                "`mate.pieces` choice",
-            )
-        }) != Some("ownerless");
+        let to_mater = s
+            .opt("pieces")
+            .and_then(|n| r.word(n, &["to-mater", "ownerless"], "`mate.pieces` choice"))
+            != Some("ownerless");
         let at_once = s
             .opt("when")
             .and_then(|n| r.word(n, &["turn", "at-once"], "`mate.when` choice"))

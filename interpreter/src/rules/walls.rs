@@ -41,9 +41,9 @@
 use super::compose::{self, Refusal, refuse};
 use super::{Cx, Module, Names};
 use crate::diag::{Code, Diagnostic};
-use std::sync::Arc;
 use crate::vocab::{Kind, NO_OWNER, Piece, Seat, SquareSet};
 use crate::yaml::{Fields, Reader, Text};
+use std::sync::Arc;
 
 /// Where a wall goes after a move (Fairy-Stockfish's `WallingRule`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
