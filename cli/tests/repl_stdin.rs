@@ -257,3 +257,26 @@ fn two_part_move_errors_quote_the_whole_move_and_the_bad_part() {
         assert!(out.contains(" w "), "{variant} {mv}: {out}");
     }
 }
+
+/// A drop written in lower case while white is to move is refused, not played as white's (the
+/// fresh tester's item 10: `k@a1` was taken as `K@a1`); the upper-case drop plays.
+#[test]
+fn a_lower_case_drop_is_not_taken_as_the_first_seats() {
+    let script = "position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1\n\
+                  n@e4\nfen\nN@e4\nfen\n";
+    let (code, out, err) = run(&["repl", "crazyhouse"], script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "error: `n@e4`: a lower-case letter is black's piece, and white is to move: write `N@e4`"
+        ),
+        "{out}"
+    );
+    let fens: Vec<&str> = out.lines().filter(|l| l.contains("/8/")).collect();
+    assert!(fens.iter().any(|l| l.contains("[Nn] w")), "{out}");
+    assert!(
+        fens.iter()
+            .any(|l| l.contains("4N3") && l.contains("[n] b")),
+        "{out}"
+    );
+}

@@ -230,3 +230,20 @@ fn usi_agrees_with_fairy_stockfish_on_the_same_positions() {
         }
     }
 }
+
+/// USI names the seats sente and gote, whatever the rule file calls them (the fresh tester's
+/// item 10: "white has no king in hand" in a chess-family drop variant).
+#[test]
+fn usi_errors_name_the_seats_sente_and_gote() {
+    let mut e = Program::ashtapada(&["usi"]);
+    usi(&mut e, "crazyhouse");
+    e.send("position startpos moves Q*5e");
+    let (_, err) = e.until("info string error");
+    assert!(err.contains("sente has no queen in hand"), "{err}");
+    assert!(!err.contains("white"), "{err}");
+    // Gote moving sente's piece: both named as USI names them.
+    e.send("position startpos moves 5g5f 5f5e");
+    let (_, err) = e.until("info string error");
+    assert!(err.contains("sente") && err.contains("gote"), "{err}");
+    assert!(!err.contains("white") && !err.contains("black"), "{err}");
+}

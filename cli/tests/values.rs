@@ -186,3 +186,55 @@ fn values_save_to_the_cache_that_the_search_grades_read() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("quen"));
 }
+
+/// A values cache that does not read stops only what reads it (the tester's item 3): the
+/// search grades, located in the cache file with how to get rid of it; perft and the `random`
+/// and `greedy` players run as without the cache.
+#[test]
+fn a_broken_values_cache_stops_only_the_search_grades() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("chaturanga.yaml"), ": : :\n").unwrap();
+    let run = |cache: &std::path::Path, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+            .args(args)
+            .env("ASHTAPADA_VALUES_CACHE", cache)
+            .output()
+            .expect("the binary runs")
+    };
+    let none = std::path::Path::new("");
+    for args in [
+        &["perft", "chaturanga", "2"][..],
+        &[
+            "simulate",
+            "chaturanga",
+            "--games",
+            "2",
+            "--agents",
+            "random",
+        ],
+        &[
+            "simulate",
+            "chaturanga",
+            "--games",
+            "2",
+            "--agents",
+            "greedy,random",
+        ],
+    ] {
+        let out = run(dir.path(), args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.stdout, run(none, args).stdout, "{args:?}");
+    }
+    let out = run(
+        dir.path(),
+        &["simulate", "chaturanga", "--games", "1", "--agents", "easy"],
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("chaturanga.yaml:1:1"), "{stderr}");
+    assert!(stderr.contains("ASHTAPADA_VALUES_CACHE="), "{stderr}");
+}

@@ -276,3 +276,47 @@ fn every_code_has_its_own_string_and_every_code_shown_is_known() {
         );
     }
 }
+
+/// `check` names every unknown kind at once (the fresh tester's item 6: `knigt` in `petrify`
+/// showed only once `ston` was fixed, and `dragon` in `values:` only in a file of its own).
+#[test]
+fn unknown_kinds_in_petrify_and_values_are_reported_together() {
+    let text = "extends: chaturanga
+pieces:
+  stone: { letter: W, betza: W, value: 0 }
+petrify: { pieces: [ashwa], wall: ston }
+values: { dragon: 3 }
+";
+    let d = problems(text);
+    let messages: Vec<String> = d.iter().map(|d| d.one_line()).collect();
+    for name in ["`ashwa`", "`ston`", "`dragon`"] {
+        assert!(
+            messages.iter().any(|m| m.contains(name)),
+            "{name}: {messages:?}"
+        );
+    }
+}
+
+/// The words of `mate:` and `placement.castling-rights` name their key and the choices (the
+/// fresh tester: "unknown when a checkmate is judged `sometimes`", "expected true or false
+/// (true or false)").
+#[test]
+fn a_wrong_word_names_its_key_and_the_choices() {
+    let d = problems("extends: chaturanga\nmate: { when: sometimes, stalemate: never }\n");
+    let when = d.iter().find(|d| d.message.contains("sometimes")).unwrap();
+    assert_eq!(when.message, "unknown `mate.when` choice `sometimes`");
+    assert_eq!(
+        when.help.as_deref(),
+        Some("expected one of `turn`, `at-once`")
+    );
+    let stalemate = d.iter().find(|d| d.message.contains("never")).unwrap();
+    assert_eq!(stalemate.message, "unknown `mate.stalemate` choice `never`");
+    let d = problems("extends: chaturanga\nplacement: { castling-rights: maybe }\n");
+    let found: Vec<String> = d.iter().map(|d| d.one_line()).collect();
+    let rights = d.iter().find(|d| d.message.contains("castling-rights"));
+    let rights = rights.unwrap_or_else(|| panic!("{found:?}"));
+    assert_eq!(
+        rights.message,
+        "expected true or false (`castling-rights`), found a string"
+    );
+}

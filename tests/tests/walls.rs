@@ -194,8 +194,9 @@ fn a_duck_with_royal_pieces_is_refused_where_it_is_written() {
     assert!(!moves.is_empty() && moves.iter().all(|m| m.to.0 != 12 && m.from.0 == 4));
 }
 
-/// A walls' kind that the setup also gives a seat is refused at `walls.piece` (the fresh
-/// tester's `rookarrows`: `check` said `ok`, and the seats' towers were then also walls).
+/// A walls' kind that the setup also gives a seat is refused at the setup entry and at
+/// `walls.piece` (the fresh tester's `rookarrows`: `check` said `ok`, and the seats' towers were
+/// then also walls).
 #[test]
 fn a_wall_kind_the_seats_field_is_refused_where_it_is_named() {
     let text = "name: rookarrows
@@ -223,8 +224,11 @@ end:
         "{}",
         d.message
     );
+    // At the setup entry that gives a seat the kind, and at the key that names it.
     let span = d.span.as_ref().expect("located");
-    assert_eq!(&text[span.start..span.end], "tower", "{span:?}");
+    assert_eq!(&text[span.start..span.end], "a1", "{span:?}");
+    let (named, _) = d.extra.first().expect("the walls' key is shown too");
+    assert_eq!(&text[named.start..named.end], "tower", "{named:?}");
     // With a kind of its own the same file compiles.
     let fixed = text.replace("piece: tower", "piece: arrow");
     let file = load_str("rookarrows.yaml", &fixed).expect("the file reads");
@@ -232,7 +236,8 @@ end:
 }
 
 /// The same for petrification's wall (the fresh tester: a `petrify.wall` kind placed for a seat
-/// was accepted and moved as that seat's piece): refused where `wall:` names it.
+/// was accepted and moved as that seat's piece): refused at the setup entry and where `wall:`
+/// names it.
 #[test]
 fn a_petrify_wall_kind_the_seats_field_is_refused_where_it_is_named() {
     let text = "name: stonetowers
@@ -261,9 +266,32 @@ end:
         d.message
     );
     let span = d.span.as_ref().expect("located");
-    assert_eq!(&text[span.start..span.end], "stone", "{span:?}");
+    assert_eq!(&text[span.start..span.end], "b2", "{span:?}");
+    let (named, _) = d.extra.first().expect("the wall's key is shown too");
+    assert_eq!(&text[named.start..named.end], "stone", "{named:?}");
     // Without the seat's stone the same file compiles.
     let fixed = text.replace(", b2: stone", "");
     let file = load_str("stonetowers.yaml", &fixed).expect("the file reads");
     compile(&file, &Assignment::default()).unwrap_or_else(|e| panic!("{}", e.one_line()));
+}
+
+/// Through `extends: duck` the walls' key is in the built-in: the error points at the user's
+/// setup entry, in the user's file, and names the built-in's key in its help (the tester's
+/// item 5: it pointed only into `<builtin duck>`).
+#[test]
+fn a_wall_kind_given_to_a_seat_through_extends_is_refused_in_the_users_file() {
+    let text = "name: myduck\nextends: duck\nsetup: { army: { d4: duck } }\n";
+    let file = load_str("myduck.yaml", text).expect("the file reads");
+    let e = compile(&file, &Assignment::default()).unwrap_err();
+    let d = (e.0.iter()).find(|d| d.message.contains("is the walls' kind"));
+    let d = d.unwrap_or_else(|| panic!("{}", e.one_line()));
+    assert!(d.message.contains("on d4"), "{}", d.message);
+    let span = d.span.as_ref().expect("located");
+    assert_eq!(span.source_name(), "myduck.yaml");
+    assert_eq!(&text[span.start..span.end], "d4", "{span:?}");
+    let help = d.help.as_deref().unwrap_or_default();
+    assert!(
+        help.contains("the walls' kind is named at <builtin duck>:"),
+        "{help}"
+    );
 }

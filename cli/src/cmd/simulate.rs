@@ -6,7 +6,7 @@ use crate::args::SimulateArgs;
 use crate::interrupt::Interrupt;
 use crate::output::{Partial, emit_partial, write_atomic};
 use crate::players::{self, OUTSIDE_SYNTAX, Players};
-use ashtapada::agents::AGENT_NAMES;
+use ashtapada::agents::{AGENT_NAMES, SEARCH_GRADES};
 use ashtapada::diag::Code;
 use ashtapada::notation::{Record, to_pgn};
 use ashtapada::sim::{self, GameResult, Observer, Plan, Report, Shard};
@@ -35,6 +35,11 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .collect::<Result<Vec<Arc<Variant>>, _>>()?;
     let schedule = schedule_of(a, &variants)?;
     let players = players_of(a, &variants[0])?.rotated(a.rotate);
+    if a.agents.iter().any(|n| SEARCH_GRADES.contains(&n.as_str())) {
+        for v in &variants {
+            v.fitted_problem()?;
+        }
+    }
     let per_game: Vec<(&'static str, &std::path::Path)> = a
         .per_game
         .as_deref()
@@ -48,11 +53,7 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
 
     let batch = check_precision(a, shard)?;
     let total = shard.map_or(a.games, |s| s.games(a.games)) * variants.len() as u64;
-    let labels: Vec<String> = sweep
-        .assignments
-        .iter()
-        .map(|x| changed_label(&sweep.swept, &sweep.assignments[0], x))
-        .collect();
+    let labels = labels(&sweep.swept, &sweep.assignments, &variants[0].name);
     let per_game = a
         .per_game
         .as_ref()
@@ -345,6 +346,20 @@ fn check_precision(a: &SimulateArgs, shard: Option<Shard>) -> Result<Option<u64>
     Ok(Some(a.batch))
 }
 
+/// Each assignment's name for the progress bar: the variant's name when nothing is swept
+/// ("baseline" would name no comparison), else its swept choices that differ from the
+/// baseline's, or `baseline`.
+fn labels(swept: &[String], assignments: &[Assignment], name: &str) -> Vec<String> {
+    if swept.is_empty() {
+        return vec![name.to_string(); assignments.len()];
+    }
+    let base = &assignments[0];
+    assignments
+        .iter()
+        .map(|x| changed_label(swept, base, x))
+        .collect()
+}
+
 /// An assignment's name for the progress bar: its swept choices that differ from the
 /// baseline's, or `baseline`.
 fn changed_label(swept: &[String], base: &Assignment, x: &Assignment) -> String {
@@ -522,6 +537,21 @@ struct Watch {
     pgn: bool,
 }
 
+/// The progress bar's speed after `done` games at `per_sec` games a second: whole games a
+/// second from 10 up, one decimal from 1, seconds a game below one a second (a search agent's
+/// "0 games/s" said nothing), and "first game" before any game has ended.
+fn rate_text(done: u64, per_sec: f64) -> String {
+    if done == 0 || per_sec <= 0.0 || !per_sec.is_finite() {
+        "first game".to_string()
+    } else if per_sec >= 10.0 {
+        format!("{per_sec:.0} games/s")
+    } else if per_sec >= 1.0 {
+        format!("{per_sec:.1} games/s")
+    } else {
+        format!("{:.1} s/game", 1.0 / per_sec)
+    }
+}
+
 /// Games between updates of the name on the progress bar.
 const NAME_EVERY: u64 = 64;
 
@@ -542,16 +572,23 @@ impl Watch {
         } else {
             ProgressDrawTarget::hidden()
         };
+        let shown = !target.is_hidden();
         let bar = ProgressBar::with_draw_target(Some(total), target);
         if let Ok(style) = ProgressStyle::with_template(
-            "{msg:28!} {bar:30} {pos}/{len} games  {rate} games/s  eta {eta}",
+            "{msg:28!} {bar:30} {pos}/{len} games  {rate}  {elapsed} eta {eta}",
         ) {
             bar.set_style(style.with_key(
                 "rate",
                 |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.0}", s.per_sec());
+                    let _ = write!(w, "{}", rate_text(s.pos(), s.per_sec()));
                 },
             ));
+        }
+        // Drawn from the start and redrawn each second, so that a slow agent's first game
+        // shows as running.
+        bar.set_message(labels.first().cloned().unwrap_or_default());
+        if shown {
+            bar.enable_steady_tick(Duration::from_secs(1));
         }
         Watch {
             bar,
@@ -674,5 +711,31 @@ impl Observer for Watch {
             let mut slot = self.error.lock().unwrap_or_else(|e| e.into_inner());
             slot.get_or_insert(e);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fresh tester's item 9: a slow agent's speed read "0 games/s", and a run without a
+    /// sweep was labelled "baseline".
+    #[test]
+    fn the_progress_bar_shows_a_slow_rate_and_names_an_unswept_run_by_its_variant() {
+        assert_eq!(rate_text(0, 0.0), "first game");
+        assert_eq!(rate_text(1, 0.25), "4.0 s/game");
+        assert_eq!(rate_text(3, 2.5), "2.5 games/s");
+        assert_eq!(rate_text(500, 1234.4), "1234 games/s");
+        let one = [Assignment::default()];
+        assert_eq!(labels(&[], &one, "chaturanga"), ["chaturanga"]);
+        let swept = ["bare-king".to_string()];
+        let two = [
+            Assignment::parse(&["bare-king=win".to_string()]).unwrap(),
+            Assignment::parse(&["bare-king=draw".to_string()]).unwrap(),
+        ];
+        assert_eq!(
+            labels(&swept, &two, "chaturanga"),
+            ["baseline", "bare-king=draw"]
+        );
     }
 }

@@ -148,6 +148,12 @@ pub trait Dialect: Send + Sync {
         text
     }
 
+    /// The protocol's own name of seat `index` (USI: `sente`, `gote`); `None`: the rule
+    /// file's seat name.
+    fn seat_word(&self, _index: usize) -> Option<&'static str> {
+        None
+    }
+
     /// The line for an error (already one line, see [`one_line`]).
     fn error(&self, message: &str) -> String {
         format!("info string error: {message}")

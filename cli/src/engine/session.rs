@@ -398,6 +398,12 @@ impl Session {
     /// `ours` is `text` in ashtapada's notation, which a syntax error quotes.
     fn in_dialect(&self, pos: &Position, text: &str, ours: &str, e: MoveError) -> MoveError {
         let out = |s: &str| self.dialect.move_out(pos, s.to_string());
+        let seats = &pos.variant().seats;
+        let seat = |name: String| {
+            (seats.iter().position(|s| s.name == name))
+                .and_then(|i| self.dialect.seat_word(i))
+                .map_or(name, str::to_string)
+        };
         match e {
             MoveError::Syntax(m) => {
                 let quoted = format!("`{ours}`");
@@ -421,8 +427,12 @@ impl Session {
                         to_move,
                     } => MoveRefusal::NotYours {
                         square: out(&square),
-                        owner,
-                        to_move,
+                        owner: seat(owner),
+                        to_move: seat(to_move),
+                    },
+                    MoveRefusal::NotInHand { seat: s, kind } => MoveRefusal::NotInHand {
+                        seat: seat(s),
+                        kind,
                     },
                     other => other,
                 }),
@@ -458,6 +468,12 @@ impl Session {
                 let e = self.in_dialect(&pos, text, &ours, e);
                 format!("searchmoves `{text}` is not legal: {e}")
             })?);
+        }
+        if let Err(d) = pos.variant().fitted_problem() {
+            self.error(&format!(
+                "{}; searching with the rule file's values",
+                d.one_line()
+            ));
         }
         let seat = pos.to_move().index();
         let (nodes, depth) = self.level.budget_for(pos.variant());

@@ -4,7 +4,7 @@
 
 use super::session::{AUTOPLAY_TURNS, Session, count, play_marked};
 use ashtapada::Seat;
-use ashtapada::agents::{Agent, by_name, uniform_below};
+use ashtapada::agents::{Agent, SEARCH_GRADES, by_name, uniform_below};
 use ashtapada::notation::action_to_string;
 use std::io::Write;
 
@@ -55,6 +55,10 @@ impl Session {
     /// An agent of `level` that stops at the session's Ctrl-C.
     pub(super) fn agent(&self, level: &str) -> Result<Box<dyn Agent>, String> {
         let mut agent = by_name(level).map_err(|e| e.to_string())?;
+        if SEARCH_GRADES.contains(&level) {
+            let problem = self.pos.variant().fitted_problem();
+            problem.map_err(|d| super::rules::diagnostics(&d, self.color))?;
+        }
         agent.set_stop(self.stop.clone());
         Ok(agent)
     }

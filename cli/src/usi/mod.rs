@@ -40,6 +40,11 @@ impl Dialect for Usi {
         )
     }
 
+    /// USI's names of the seats: the first is sente (`b` in SFEN), the second gote.
+    fn seat_word(&self, index: usize) -> Option<&'static str> {
+        ["sente", "gote"].get(index).copied()
+    }
+
     /// USI's notation in the hints: `7g7f`, `8h2b+`, `P*5e`.
     fn hints(&self, message: String) -> String {
         use ashtapada::notation::{DROP_HINT, MOVE_HINT};

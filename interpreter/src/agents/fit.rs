@@ -30,8 +30,15 @@ fn fixed_mobility() -> f64 {
     super::eval::MOBILITY as f64 * MOBILITY_SCALE / super::UNIT as f64
 }
 
-/// Per kind: its start value in units of the weakest non-royal kind of the setup (1.0); `None`
-/// for royal kinds (they are not material: losing them loses the game).
+/// True for a kind that has a value to fit: not royal (royal kinds are not material: losing
+/// them loses the game) and not a wall ([`Variant::is_wall_kind`]: of no seat, it never moves,
+/// as fourchess's cut-out corners).
+fn valued(v: &Variant, k: usize) -> bool {
+    !v.kinds[k].royal && !v.is_wall_kind(Kind(k as u8))
+}
+
+/// Per kind: its start value in units of the weakest valued kind of the setup (1.0); `None`
+/// for royal kinds and walls (see [`valued`]).
 ///
 /// A kind's raw value is the mean, over the squares of the board (for each facing) from which
 /// it has a move, of its quiet and capture targets on an empty board (each counted half), plus
@@ -54,16 +61,16 @@ pub fn start_values(v: &Variant) -> Vec<Option<f64>> {
     let unit = unit_kind(v, &with_promotion, in_setup);
     let unit_value = unit.map_or(1.0, |u| with_promotion[u]);
     (0..v.kinds.len())
-        .map(|k| (!v.kinds[k].royal).then(|| with_promotion[k] / unit_value))
+        .map(|k| valued(v, k).then(|| with_promotion[k] / unit_value))
         .collect()
 }
 
-/// The kind that counts as one: the non-royal kind of the setup with the smallest `values`
-/// entry (any non-royal kind when the setup has none), `None` with no non-royal kind at all.
+/// The kind that counts as one: the valued kind of the setup with the smallest `values`
+/// entry (any valued kind when the setup has none), `None` with no valued kind at all.
 fn unit_kind(v: &Variant, values: &[f64], in_setup: impl Fn(usize) -> bool) -> Option<usize> {
     let pick = |only_setup: bool| {
         (0..v.kinds.len())
-            .filter(|&k| !v.kinds[k].royal && values[k] > 0.0 && (!only_setup || in_setup(k)))
+            .filter(|&k| valued(v, k) && values[k] > 0.0 && (!only_setup || in_setup(k)))
             .min_by(|&a, &b| values[a].total_cmp(&values[b]))
     };
     pick(true).or_else(|| pick(false))
@@ -133,7 +140,7 @@ impl Default for Gather {
 /// other seats' mean and its share of the game's result.
 #[derive(Clone, Debug, Default)]
 pub struct Samples {
-    /// Feature names: non-royal kind names, then the general terms (see [`Features`]).
+    /// Feature names: valued kind names, then the general terms (see [`Features`]).
     pub names: Vec<String>,
     /// Per feature: the kind it counts, `None` for a general term.
     pub kinds: Vec<Option<Kind>>,
@@ -162,14 +169,14 @@ impl Samples {
     }
 }
 
-/// What a row holds: per non-royal kind, the seat's pieces of it (board and hand) less the
+/// What a row holds: per valued kind ([`valued`]), the seat's pieces of it (board and hand) less the
 /// other seats' mean; then the general terms, each the seat's less the others' mean:
 /// - `hand`: pieces in hand (variants with hands only);
 /// - `mobility`: the moves its pieces would have on an empty board, in tens;
 /// - `royal danger`: squares its royal pieces could step to that other seats attack;
 /// - `tempo`: 1 for the seat to move.
 struct Features {
-    /// Non-royal kinds, in kind order.
+    /// Valued kinds ([`valued`]), in kind order.
     kinds: Vec<usize>,
     /// The variant has hands.
     hands: bool,
@@ -178,7 +185,7 @@ struct Features {
 impl Features {
     fn new(v: &Variant) -> Features {
         Features {
-            kinds: (0..v.kinds.len()).filter(|&k| !v.kinds[k].royal).collect(),
+            kinds: (0..v.kinds.len()).filter(|&k| valued(v, k)).collect(),
             hands: v.rules.hands.is_some(),
         }
     }
@@ -855,6 +862,25 @@ mod tests {
         assert!((r / n - (14.0f64 / 5.25).powf(MOBILITY_POWER)).abs() < 1e-9);
         assert!((q / b - (22.75f64 / 8.75).powf(MOBILITY_POWER)).abs() < 1e-9);
         assert!(1.0 < n && n < b && b < r && r < q, "{s:?}");
+    }
+
+    /// fourchess's cut-out corners belong to no seat and never move: no value is fitted for
+    /// them, as for the royal kings (the fresh tester's item 4: `values fourchess` gave
+    /// `corner: 1.45`); the pawn stays the unit.
+    #[test]
+    fn walls_have_no_value_to_fit() {
+        let v = load_variant("fourchess", &Assignment::default()).unwrap();
+        let corner = v.kind_by_name("corner").unwrap();
+        assert!(v.is_wall_kind(corner));
+        assert_eq!(start_values(&v)[corner.index()], None);
+        let s = starts("fourchess");
+        assert_eq!(start_of(&s, "pawn"), 1.0);
+        let (names, _) = Features::new(&v).names(&v);
+        assert!(
+            !names.iter().any(|n| n == "corner" || n == "king"),
+            "{names:?}"
+        );
+        assert!(names.iter().any(|n| n == "queen"), "{names:?}");
     }
 
     #[test]

@@ -94,6 +94,10 @@ pub enum Refusal {
 /// The agent names [`by_name`] accepts, weakest first.
 pub const AGENT_NAMES: [&str; 5] = ["random", "greedy", "easy", "medium", "hard"];
 
+/// The agent names of the search grades, which evaluate with the variant's fitted values
+/// ([`crate::compile::Variant::fitted_problem`] says whether they read).
+pub const SEARCH_GRADES: [&str; 3] = ["easy", "medium", "hard"];
+
 /// An agent name that [`by_name`] does not know.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownAgent {

@@ -287,6 +287,9 @@ impl Variant {
             .unwrap_or(0)
             .max(12);
         for (k, info) in self.kinds.iter().enumerate() {
+            if self.is_wall_kind(crate::vocab::Kind(k as u8)) {
+                continue; // a wall never moves
+            }
             let combo = k * self.orients.len() + o;
             let counts: Vec<usize> = b
                 .squares()

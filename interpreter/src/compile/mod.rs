@@ -202,9 +202,22 @@ pub struct Variant {
     /// The search grades' fitted values and positional weights (the variant's cache file or
     /// shipped file, see [`crate::spec::fitted`]); `None` when it has neither.
     pub fitted: Option<FittedValues>,
+    /// Why the fitted file did not read (a broken cache file: located diagnostics), if it did
+    /// not; `fitted` is then `None`. Only the search grades read fitted values, so only what
+    /// plays them reports it ([`Variant::fitted_problem`]): perft, `random` and `greedy` run.
+    pub fitted_error: Option<Diagnostics>,
 }
 
 impl Variant {
+    /// For what plays a search grade (`easy`, `medium`, `hard`), which evaluates with the
+    /// fitted values: `Ok` when the variant's fitted file read or it has none.
+    ///
+    /// Errors: the fitted file (the values cache) does not read ([`Variant::fitted_error`]),
+    /// located in it.
+    pub fn fitted_problem(&self) -> Result<(), Diagnostics> {
+        self.fitted_error.clone().map_or(Ok(()), Err)
+    }
+
     /// The kind named `name`.
     pub fn kind_by_name(&self, name: &str) -> Option<crate::vocab::Kind> {
         self.kinds
@@ -324,7 +337,24 @@ pub fn compile_unchecked(
     );
     match compile_spec(&spec, full) {
         Ok(mut v) if errs.is_empty() => {
-            v.fitted = fitted::compile(file, &v)?;
+            match fitted::compile(file, &v) {
+                Ok(f) => v.fitted = f,
+                Err(mut e) => {
+                    let note = format!(
+                        "easy, medium and hard read this fitted-values file: fix it, write it \
+                         again with `ashtapada values {} --save`, or turn the cache off with \
+                         `ASHTAPADA_VALUES_CACHE=`",
+                        v.name
+                    );
+                    for d in &mut e.0 {
+                        d.help = Some(match d.help.take() {
+                            Some(h) => format!("{h}; {note}"),
+                            None => note.clone(),
+                        });
+                    }
+                    v.fitted_error = Some(e);
+                }
+            }
             Ok((Arc::new(v), spec))
         }
         Ok(_) => Err(errs),
@@ -466,6 +496,8 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let regions = regions::compile_regions(spec, board, &orients, &mut errs);
     let movements = regions::compile_movements(spec, &mut kinds, &names, &regions, &mut errs);
     compile_promotions(spec, &mut kinds, &names, &seats, board, &mut errs);
+    // Read with the other problems, so that `check` reports an unknown kind here with them.
+    let eval_values = compile_eval_values(spec, &kinds, &mut errs);
 
     let params: Vec<(String, i64)> = spec
         .params
@@ -478,7 +510,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     let ranking = compile_ranking(spec, &names, &seat_names, &params, &region_names, &mut errs);
 
     // Setup.
-    let setup_pieces = setup::place(spec, board, &seats, &names, &mut errs);
+    let (setup_pieces, setup_spans) = setup::place(spec, board, &seats, &names, &mut errs);
     let start_hand = setup::start_hand(spec, &names, &mut errs);
     let values: Vec<i64> = kinds.iter().map(|k| k.value).collect();
     let mut rules = crate::rules::compile_all(
@@ -488,6 +520,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             values: &values,
             seats: &seat_names,
             setup: &setup_pieces,
+            setup_spans: &setup_spans,
             board,
             orients: &orients,
             first_orient: seats.first().map_or(0, |s| s.orient),
@@ -526,10 +559,6 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     }
     let has_royals = royal_kinds != 0 || rules.last_royal.is_some();
     let needs_full_legality = needs_full_legality(&rules, &start_hand, royal_kinds);
-    let eval_values = compile_eval_values(spec, &kinds, &mut errs);
-    if !errs.is_empty() {
-        return Err(errs);
-    }
     Ok(Variant {
         name: spec.name.value.clone(),
         title: spec
@@ -563,6 +592,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         ranking,
         eval_values,
         fitted: None,
+        fitted_error: None,
     })
 }
 

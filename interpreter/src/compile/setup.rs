@@ -123,14 +123,15 @@ fn well_formed(t: &str) -> bool {
         && rank.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Places every seat's pieces; reports problems into `errs`.
+/// Places every seat's pieces, in square order, each with the span of the setup entry that
+/// placed it; reports problems into `errs`.
 pub fn place(
     spec: &RuleSpec,
     board: Board,
     seats: &[SeatInfo],
     kinds: &[&str],
     errs: &mut Diagnostics,
-) -> Vec<(Square, Piece)> {
+) -> (Vec<(Square, Piece)>, Vec<Span>) {
     let mut placed: Vec<(Square, Piece, Span)> = Vec::new();
     // Places one piece; on a square already taken, records the clash in `clashes`.
     // Places `kind` for `seat`; a dead piece (`setup.dead`) belongs to no seat, `seat` gives
@@ -219,9 +220,8 @@ pub fn place(
         }
         report_clashes(board, &squares.node.span, &clashes, errs);
     }
-    let mut out: Vec<(Square, Piece)> = placed.into_iter().map(|(s, p, _)| (s, p)).collect();
-    out.sort_by_key(|(s, _)| *s);
-    out
+    placed.sort_by_key(|(s, _, _)| *s);
+    placed.into_iter().map(|(s, p, at)| ((s, p), at)).unzip()
 }
 
 /// Squares one setup entry placed a piece on although they were taken, with the entry that

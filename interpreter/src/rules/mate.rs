@@ -81,20 +81,17 @@ impl Module for Mate {
     fn read(r: &mut Reader, f: &mut Fields<'_>) -> Option<MateSpec> {
         let n = f.opt("mate")?;
         let mut s = r.map(n, "mate: { pieces, when, stalemate }")?;
-        let to_mater = s.opt("pieces").and_then(|n| {
-            r.word(
-                n,
-                &["to-mater", "ownerless"],
-                "what happens to a mated seat's pieces",
-            )
-        }) != Some("ownerless");
+        let to_mater = s
+            .opt("pieces")
+            .and_then(|n| r.word(n, &["to-mater", "ownerless"], "`mate.pieces` choice"))
+            != Some("ownerless");
         let at_once = s
             .opt("when")
-            .and_then(|n| r.word(n, &["turn", "at-once"], "when a checkmate is judged"))
+            .and_then(|n| r.word(n, &["turn", "at-once"], "`mate.when` choice"))
             == Some("at-once");
         let stalemate_ends = s
             .opt("stalemate")
-            .and_then(|n| r.word(n, &["out", "ends"], "what a stalemate does"))
+            .and_then(|n| r.word(n, &["out", "ends"], "`mate.stalemate` choice"))
             == Some("ends");
         s.finish(r, "mate", &["pieces", "when", "stalemate"]);
         Some(MateSpec {

@@ -289,6 +289,9 @@ pub struct Cx<'a> {
     pub seats: &'a [String],
     /// The start position: (square, piece), in square order.
     pub setup: &'a [(Square, Piece)],
+    /// Per piece of `setup`, in the same order: the setup entry (its square set) that placed
+    /// it, to locate a problem with the start position in the user's file.
+    pub setup_spans: &'a [crate::diag::Span],
     /// The board.
     pub board: Board,
     /// The distinct orientations of the seats, as `Variant::orients`.

@@ -113,16 +113,17 @@ impl Module for Petrify {
     }
 
     fn compile(spec: &PetrifySpec, cx: &mut Cx<'_>) -> Option<Petrify> {
-        let kind: Kind = cx.kind(&spec.wall)?;
-        if !super::walls::unseated(kind, &spec.wall, cx) {
-            return None;
-        }
-        let wall = Piece::new(kind, Seat(NO_OWNER), cx.first_orient).killed();
+        // Every unknown name at once: the petrifying kinds are read before the wall's fate.
         let kinds = spec
             .pieces
             .iter()
             .filter_map(|t| cx.kind(t))
             .fold(0u64, |m, k| m | 1 << k.0);
+        let kind: Kind = cx.kind(&spec.wall)?;
+        if !super::walls::unseated(kind, &spec.wall, cx) {
+            return None;
+        }
+        let wall = Piece::new(kind, Seat(NO_OWNER), cx.first_orient).killed();
         Some(Petrify { kinds, wall })
     }
 

@@ -221,7 +221,7 @@ impl Module for Placement {
             .map(|n| super::piece_names(r, n))
             .unwrap_or_default();
         let castling_rights = m.opt("castling-rights").and_then(|n| {
-            r.bool(n, "true or false").filter(|&b| b).map(|_| Text {
+            r.bool(n, "`castling-rights`").filter(|&b| b).map(|_| Text {
                 value: "true".to_string(),
                 node: n.clone(),
             })

@@ -43,6 +43,7 @@ use super::{Cx, Module, Names};
 use crate::diag::{Code, Diagnostic};
 use crate::vocab::{Kind, NO_OWNER, Piece, Seat, SquareSet};
 use crate::yaml::{Fields, Reader, Text};
+use std::sync::Arc;
 
 /// Where a wall goes after a move (Fairy-Stockfish's `WallingRule`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,29 +242,45 @@ impl Module for Walls {
     }
 }
 
-/// True if no seat fields `kind` in the setup; otherwise pushes the located error (on `name`,
-/// the key that names the wall's kind) and returns false. A wall is no seat's and never moves:
-/// a kind the seats also field would be both. Shared by `walls` and `petrify`.
+/// True if no seat fields `kind` in the setup; otherwise pushes the located error and returns
+/// false. A wall is no seat's and never moves: a kind the seats also field would be both. The
+/// error points at the setup entry that gives a seat the kind, and at `name` (the key that
+/// names the wall's kind) as well — beside it in the same file, else (an `extends:` parent's
+/// key) by its place in the help. Shared by `walls` and `petrify`.
 pub(super) fn unseated(kind: Kind, name: &Text, cx: &mut Cx<'_>) -> bool {
-    let Some(&(sq, _)) = (cx.setup.iter())
-        .find(|(_, p)| p.kind() == kind && !p.is_dead() && p.owner() != Seat(NO_OWNER))
+    let Some(i) = (cx.setup.iter())
+        .position(|(_, p)| p.kind() == kind && !p.is_dead() && p.owner() != Seat(NO_OWNER))
     else {
         return true;
     };
-    cx.errs.push(
-        Diagnostic::new(
-            Code::CompilePieces,
-            format!(
-                "`{}` is the walls' kind, and the setup also gives a seat one (on {}): \
-                 a wall belongs to no seat and never moves",
-                name.value,
-                cx.board.name(sq)
-            ),
-            Some(name.node.span.clone()),
-        )
-        .label("a kind the seats field")
-        .help("give the walls a kind of their own, e.g. `duck: { letter: D, betza: W }`"),
+    let message = format!(
+        "`{}` is the walls' kind, and the setup also gives a seat one (on {}): a wall belongs \
+         to no seat and never moves",
+        name.value,
+        cx.board.name(cx.setup[i].0)
     );
+    let named = name.node.span.clone();
+    let mut help =
+        String::from("give the walls a kind of their own, e.g. `duck: { letter: D, betza: W }`");
+    let d = match cx.setup_spans.get(i) {
+        Some(at) => {
+            let d = Diagnostic::new(Code::CompilePieces, message, Some(at.clone()))
+                .label("a seat's piece of the walls' kind");
+            if Arc::ptr_eq(&at.source, &named.source) {
+                d.also(named, "the walls' kind")
+            } else {
+                let (line, col) = named.line_col();
+                help = format!(
+                    "the walls' kind is named at {}:{line}:{col}; {help}",
+                    named.source_name()
+                );
+                d
+            }
+        }
+        None => Diagnostic::new(Code::CompilePieces, message, Some(named))
+            .label("a kind the seats field"),
+    };
+    cx.errs.push(d.help(help));
     false
 }
 
