@@ -361,6 +361,7 @@ mod tests {
             values: &[5, 0],
             seats: &names,
             setup: &[],
+            setup_spans: &[],
             board: Board { files: 8, ranks: 8 },
             orients: &[],
             first_orient: 0,
