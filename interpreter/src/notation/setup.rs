@@ -291,14 +291,6 @@ impl Setup {
         let Some(hands) = v.rules.hands.as_ref() else {
             return Ok(());
         };
-        let made = |k: usize| {
-            v.kinds.iter().any(|i| {
-                i.promotion
-                    .as_ref()
-                    .is_some_and(|p| p.to.iter().any(|t| t.index() == k))
-            }) || v.rules.flip.is_some()
-                || v.rules.in_place.is_some()
-        };
         let seats = v.seats.len() as u32;
         for (s, hand) in self.hands.iter().enumerate() {
             for (k, &n) in hand.iter().enumerate() {
@@ -313,7 +305,7 @@ impl Setup {
                 let bound = match (on_board + seats * start) * if hands.given { 2 } else { 1 } {
                     _ if only_empties => start,
                     0 => continue,
-                    _ if made(k) => continue,
+                    _ if made_in_play(v, k) => continue,
                     b => b,
                 };
                 if u32::from(n) > bound {
@@ -350,14 +342,6 @@ impl Setup {
         {
             return Ok(());
         }
-        let made = |k: usize| {
-            v.kinds.iter().any(|i| {
-                i.promotion
-                    .as_ref()
-                    .is_some_and(|p| p.to.iter().any(|t| t.index() == k))
-            }) || v.rules.flip.is_some()
-                || v.rules.in_place.is_some()
-        };
         for (s, seat) in v.seats.iter().enumerate() {
             let mut start_any = None;
             for (k, kind) in v.kinds.iter().enumerate() {
@@ -384,7 +368,7 @@ impl Setup {
                 if start > 0 {
                     start_any.get_or_insert(k);
                 }
-                if held > start && !made(k) {
+                if held > start && !made_in_play(v, k) {
                     let entry = (self.source.hand_entries.iter())
                         .find(|(es, ek, _, _)| es.index() == s && ek.index() == k);
                     return Err(self.error(
@@ -861,6 +845,18 @@ fn scores_can_fall(v: &Variant) -> bool {
         .is_some_and(|s| s.values.iter().any(|&x| x < 0))
         || m.thrones.as_ref().is_some_and(|t| t.points < 0)
         || m.capture_all.as_ref().is_some_and(|c| c.score < 0)
+}
+
+/// True if play can make pieces of kind `k` (index) of `v`: a promotion to it, or a rule that
+/// turns pieces over (`flip`, `in-place`); the counts of such kinds are not bounded by the
+/// start's.
+fn made_in_play(v: &Variant, k: usize) -> bool {
+    v.kinds.iter().any(|i| {
+        i.promotion
+            .as_ref()
+            .is_some_and(|p| p.to.iter().any(|t| t.index() == k))
+    }) || v.rules.flip.is_some()
+        || v.rules.in_place.is_some()
 }
 
 #[cfg(test)]

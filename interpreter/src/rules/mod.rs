@@ -304,6 +304,31 @@ pub struct Cx<'a> {
     pub errs: &'a mut Diagnostics,
 }
 
+impl<'a> Cx<'a> {
+    /// For unit tests of a module's compile: kinds `kinds` worth `values`, seats `seats`, an
+    /// empty 8×8 board with no start position, orientations or regions.
+    #[cfg(test)]
+    pub(crate) fn for_tests(
+        kinds: &'a [&'a str],
+        values: &'a [i64],
+        seats: &'a [String],
+        errs: &'a mut Diagnostics,
+    ) -> Self {
+        Cx {
+            kinds,
+            values,
+            seats,
+            setup: &[],
+            setup_spans: &[],
+            board: Board { files: 8, ranks: 8 },
+            orients: &[],
+            first_orient: 0,
+            regions: &[],
+            errs,
+        }
+    }
+}
+
 impl Cx<'_> {
     /// The kind written in `t`, or an "unknown piece" problem (with a suggestion) at its span.
     pub fn kind(&mut self, t: &Text) -> Option<Kind> {

@@ -339,7 +339,6 @@ impl Module for MoveRepetition {
 mod tests {
     use super::*;
     use crate::diag::Diagnostics;
-    use crate::geometry::Board;
     use crate::yaml::parse_yaml;
 
     /// Reads and compiles `end:` written in `yaml`, for kinds `rook` and `king` and `seats`
@@ -356,18 +355,7 @@ mod tests {
         };
         let mut errs = Diagnostics::default();
         let names: Vec<String> = (0..seats).map(|i| format!("s{i}")).collect();
-        let mut cx = Cx {
-            kinds: &["rook", "king"],
-            values: &[5, 0],
-            seats: &names,
-            setup: &[],
-            setup_spans: &[],
-            board: Board { files: 8, ranks: 8 },
-            orients: &[],
-            first_orient: 0,
-            regions: &[],
-            errs: &mut errs,
-        };
+        let mut cx = Cx::for_tests(&["rook", "king"], &[5, 0], &names, &mut errs);
         let rule = MoveRepetition::compile(&spec, &mut cx);
         (rule, r.errors.len() + errs.len())
     }

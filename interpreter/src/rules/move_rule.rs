@@ -133,7 +133,6 @@ impl Module for MoveRule {
 mod tests {
     use super::*;
     use crate::diag::Diagnostics;
-    use crate::geometry::Board;
     use crate::yaml::parse_yaml;
 
     /// Reads and compiles `end.move-rule` written in `yaml`, for kinds `pawn`, `king` and
@@ -147,18 +146,7 @@ mod tests {
         };
         let mut errs = Diagnostics::default();
         let names: Vec<String> = (0..seats).map(|i| format!("s{i}")).collect();
-        let mut cx = Cx {
-            kinds: &["pawn", "king"],
-            values: &[1, 0],
-            seats: &names,
-            setup: &[],
-            setup_spans: &[],
-            board: Board { files: 8, ranks: 8 },
-            orients: &[],
-            first_orient: 0,
-            regions: &[],
-            errs: &mut errs,
-        };
+        let mut cx = Cx::for_tests(&["pawn", "king"], &[1, 0], &names, &mut errs);
         let rule = MoveRule::compile(&spec, &mut cx);
         (rule, r.errors.len() + errs.len())
     }
