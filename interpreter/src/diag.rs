@@ -599,15 +599,26 @@ impl Diagnostics {
         }
     }
 
-    /// Sorts by source and position, dropping exact duplicates.
+    /// Sorts by source and position, dropping exact duplicates (the same message at the same
+    /// span, adjacent or not: `check` compiles a file once per option choice, and a problem
+    /// outside the options is found by every one), the first of each kept in place.
     pub fn sort(&mut self) {
         // Borrowed keys: no allocation per comparison.
         fn key(d: &Diagnostic) -> Option<(&str, usize, usize)> {
             d.span.as_ref().map(|s| (s.source_name(), s.start, s.end))
         }
         self.0.sort_by(|a, b| key(a).cmp(&key(b)));
-        self.0
-            .dedup_by(|a, b| a.message == b.message && a.span == b.span);
+        let mut kept: Vec<Diagnostic> = Vec::with_capacity(self.0.len());
+        for d in self.0.drain(..) {
+            // Duplicates share the span, so they sit in the run of equal keys at the end.
+            let dup = (kept.iter().rev())
+                .take_while(|k| key(k) == key(&d))
+                .any(|k| k.message == d.message && k.span == d.span);
+            if !dup {
+                kept.push(d);
+            }
+        }
+        self.0 = kept;
     }
 
     /// Renders the reported problems ([`Diagnostics::reported`]) as plain one-line messages.
@@ -775,6 +786,21 @@ pub fn text_source(name: &str, text: &str) -> Source {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `check` compiles a file once per option choice: three problems found by each of two
+    /// compiles, interleaved at one span, are each reported once, in their first order.
+    #[test]
+    fn sorting_drops_every_duplicate_at_a_span_not_only_adjacent_ones() {
+        let src = text_source("t", "end: { move-repetition: {} }");
+        let at = || Some(Span::new(&src, 6, 20));
+        let d = |m: &str| Diagnostic::new(Code::SpecRange, m, at());
+        let mut all = Diagnostics(vec![d("a"), d("b"), d("c"), d("a"), d("b"), d("c")]);
+        all.push(Diagnostic::new(Code::SpecRange, "a", None));
+        all.sort();
+        let shown: Vec<&str> = all.0.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(shown, ["a", "a", "b", "c"]);
+        assert!(all.0[0].span.is_none());
+    }
 
     #[test]
     fn widest_line_covers_the_span_and_one_line_of_context() {

@@ -552,6 +552,20 @@ fn rate_text(done: u64, per_sec: f64) -> String {
     }
 }
 
+/// The progress bar's time left with `left` games to go after `done` at `per_sec` games a
+/// second (the run's average): "eta 1m 05s", or "eta ?" before any game has ended.
+fn left_text(done: u64, left: u64, per_sec: f64) -> String {
+    if done == 0 || per_sec <= 0.0 || !per_sec.is_finite() {
+        return "eta ?".to_string();
+    }
+    let secs = (left as f64 / per_sec).round() as u64;
+    match (secs / 3600, secs / 60 % 60, secs % 60) {
+        (0, 0, s) => format!("eta {s}s"),
+        (0, m, s) => format!("eta {m}m {s:02}s"),
+        (h, m, _) => format!("eta {h}h {m:02}m"),
+    }
+}
+
 /// Games between updates of the name on the progress bar.
 const NAME_EVERY: u64 = 64;
 
@@ -575,14 +589,27 @@ impl Watch {
         let shown = !target.is_hidden();
         let bar = ProgressBar::with_draw_target(Some(total), target);
         if let Ok(style) = ProgressStyle::with_template(
-            "{msg:28!} {bar:30} {pos}/{len} games  {rate}  {elapsed} eta {eta}",
+            "{msg:28!} {bar:30} {pos}/{len} games  {rate}  {elapsed} {left}",
         ) {
-            bar.set_style(style.with_key(
-                "rate",
-                |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{}", rate_text(s.pos(), s.per_sec()));
-                },
-            ));
+            // Both from the whole run's games over its elapsed time: indicatif's own rate and
+            // estimate decay while no game ends, which a slow agent's minute-long games show.
+            let per_sec = |s: &ProgressState| s.pos() as f64 / s.elapsed().as_secs_f64();
+            bar.set_style(
+                style
+                    .with_key(
+                        "rate",
+                        move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                            let _ = write!(w, "{}", rate_text(s.pos(), per_sec(s)));
+                        },
+                    )
+                    .with_key(
+                        "left",
+                        move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                            let left = s.len().unwrap_or(0).saturating_sub(s.pos());
+                            let _ = write!(w, "{}", left_text(s.pos(), left, per_sec(s)));
+                        },
+                    ),
+            );
         }
         // Drawn from the start and redrawn each second, so that a slow agent's first game
         // shows as running.
@@ -726,6 +753,12 @@ mod tests {
         assert_eq!(rate_text(1, 0.25), "4.0 s/game");
         assert_eq!(rate_text(3, 2.5), "2.5 games/s");
         assert_eq!(rate_text(500, 1234.4), "1234 games/s");
+        // The fresh tester's next round: the time left is the run's average over the games
+        // left, "?" before the first game ends (2 of 4 games in 80 s: 80 s left).
+        assert_eq!(left_text(0, 4, 0.0), "eta ?");
+        assert_eq!(left_text(2, 2, 2.0 / 80.0), "eta 1m 20s");
+        assert_eq!(left_text(10, 5, 1.0), "eta 5s");
+        assert_eq!(left_text(1, 999, 0.1), "eta 2h 46m");
         let one = [Assignment::default()];
         assert_eq!(labels(&[], &one, "chaturanga"), ["chaturanga"]);
         let swept = ["bare-king".to_string()];
