@@ -498,14 +498,28 @@ impl CompileWith<'_> {
             };
             let letter = side.fen.value.chars().next().unwrap_or('K');
             let rank = |sq: u8| o.forward_line(cx.board, Square(sq));
-            if to == king_sq.0 || rank(to) != rank(king_sq.0) || rank(from) != rank(king_sq.0) {
+            // Each square that is wrong, named and underlined on its own.
+            let king_bad = to == king_sq.0 || rank(to) != rank(king_sq.0);
+            if king_bad {
                 problems.push(castling_error(
                     &side.king.node,
                     format!(
-                        "`{}` must be another square on the {}'s own rank, as must `{}`",
-                        side.king.value, spec.royal.value, partner_from.value
+                        "`{}` must be another square on the {}'s own rank",
+                        side.king.value, spec.royal.value
                     ),
                 ));
+            }
+            if rank(from) != rank(king_sq.0) {
+                problems.push(castling_error(
+                    &partner_from.node,
+                    format!(
+                        "`{}` must be on the {}'s own rank",
+                        partner_from.value, spec.royal.value
+                    ),
+                ));
+                continue;
+            }
+            if king_bad {
                 continue;
             }
             // A royal placed from the hand (`royal-from`) castles with partners placed too.
