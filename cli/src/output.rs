@@ -330,7 +330,18 @@ fn temporary_beside(target: &Path) -> std::io::Result<tempfile::NamedTempFile> {
 /// On any failure the temporary file is removed and `path` is as it was. The error is one
 /// line naming the file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("cannot write `{}`: {}", path.display(), e.kind());
+    let fail = |e: std::io::Error| {
+        let why = match e.kind() {
+            // `ErrorKind`'s own words ("entity not found") name no folder.
+            std::io::ErrorKind::NotFound => {
+                let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+                let folder = folder.map_or_else(|| ".".into(), |p| p.display().to_string());
+                format!("the folder `{folder}` does not exist or cannot hold a new file")
+            }
+            kind => kind.to_string(),
+        };
+        format!("cannot write `{}`: {why}", path.display())
+    };
     let mut tmp = temporary_beside(path).map_err(fail)?;
     tmp.write_all(bytes).map_err(fail)?;
     let permissions = match std::fs::symlink_metadata(path) {
@@ -599,6 +610,21 @@ mod tests {
             "{message}"
         );
         assert!(message.contains("report.csv"), "{message}");
+    }
+
+    /// The fresh tester: a folder that is missing was "entity not found"; it is named now.
+    #[test]
+    fn a_write_into_a_missing_folder_names_the_folder() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("gone").join("game.json");
+        let e = write_atomic(&path, b"x").unwrap_err();
+        assert!(
+            e.ends_with(&format!(
+                "game.json`: the folder `{}` does not exist or cannot hold a new file",
+                dir.path().join("gone").display()
+            )),
+            "{e}"
+        );
     }
 
     #[test]

@@ -308,8 +308,8 @@ fn a_first_interrupt_reports_the_games_completed() {
     assert_eq!(report["partial"]["games_requested"], 1_000_000);
     assert!(
         err.contains(&format!(
-            "interrupted (SIGINT): the report covers the {} games completed of 1000000 and is \
-             marked partial",
+            "interrupted (SIGINT): the report covers the games completed ({} of 1000000) and \
+             is marked partial",
             kept.len()
         )),
         "{err}"

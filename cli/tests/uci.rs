@@ -333,7 +333,7 @@ fn commands_sent_during_a_count_wait_for_it() {
 
 /// `go` in a finished game: "score mate 0" for a mate (Stockfish's line), "cp 0" for a
 /// stalemate, `bestmove (none)`; a move played after the end is refused naming the end, and a
-/// `go` after a refused first `position` says the position was refused.
+/// `go` after a refused `position` says the position was refused.
 #[test]
 fn a_finished_game_is_named_as_finished() {
     let mut e = Uci::start();
@@ -363,7 +363,7 @@ fn a_finished_game_is_named_as_finished() {
     );
     assert!(
         got.iter()
-            .any(|l| l.contains("the `position` sent was refused")),
+            .any(|l| l.contains("`go` after a refused `position`")),
         "{got:#?}"
     );
     e.quit();
@@ -416,6 +416,9 @@ fn bad_input_gets_an_error_and_changes_nothing() {
             "setoption name VariantPath value /no/such.yaml",
             "VariantPath `/no/such.yaml`",
         ),
+        ("go depth zero", "not a whole number"),
+        ("go perft 99", "too deep"),
+        ("go searchmoves a1a8", "searchmoves `a1a8` is not legal"),
         (
             "position fen rnbkqbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBKQBNR b - - 0 1",
             "bad FEN",
@@ -429,9 +432,6 @@ fn bad_input_gets_an_error_and_changes_nothing() {
             "position startpos moves e2e3 zz",
             "move 2 `zz` is not legal",
         ),
-        ("go depth zero", "not a whole number"),
-        ("go perft 99", "too deep"),
-        ("go searchmoves a1a8", "searchmoves `a1a8` is not legal"),
         ("position", "write `position startpos"),
         ("\u{fffd}\u{1b}[2J", "unknown command"),
     ] {
@@ -464,7 +464,18 @@ fn bad_input_gets_an_error_and_changes_nothing() {
         "{}",
         got[0]
     );
-    // Still shatranj after e2e3: black moves.
+    // After a refused `position`, `go` is refused: searching the position before it would
+    // answer for the wrong seat.
+    e.send("go depth 2");
+    let got = e.sync();
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(
+        got[0].contains("`go` after a refused `position`"),
+        "{}",
+        got[0]
+    );
+    // Still shatranj: after e2e3, black moves.
+    e.send("position startpos moves e2e3");
     e.send("go depth 2");
     let lines = e.lines_until("bestmove");
     let m = best(&lines);

@@ -175,6 +175,13 @@ fn usi_errors_speak_usi() {
     e.send("go nodes 200");
     let (_, best) = e.until("bestmove");
     assert!(best.len() > "bestmove ".len(), "{best}");
+    // `gameover` takes win, lose or draw (the fresh tester: `gameover maybe` passed silently).
+    e.send("gameover maybe");
+    let (_, err) = e.until("info string error");
+    assert!(
+        err.contains("`gameover` needs one of win, lose, draw, not `maybe`"),
+        "{err}"
+    );
 }
 
 /// The positions both engines are given, per variant: the start, a line of moves (with a

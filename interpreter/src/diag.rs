@@ -442,10 +442,13 @@ impl Diagnostic {
         self
     }
 
-    /// `file:line:col: message` — a plain one-line form for logs and the REPL, with control
+    /// `file:line:col: message` (the message alone for a path as given, [`COMMAND_LINE`]) —
+    /// a plain one-line form for logs and the REPL, with control
     /// characters escaped ([`printable`]).
     pub fn one_line(&self) -> String {
         let line = match &self.span {
+            // A path as given on the command line: the message names it already.
+            Some(s) if s.source_name() == COMMAND_LINE => self.message.clone(),
             Some(s) => {
                 let (l, c) = s.line_col();
                 format!("{}:{l}:{c}: {}", s.source_name(), self.message)
@@ -656,6 +659,10 @@ impl miette::Diagnostic for Diagnostics {
         ))
     }
 }
+
+/// The name of the source that holds a path as given on the command line (the span of a
+/// problem with the file itself, which has no text of its own to point into).
+pub const COMMAND_LINE: &str = "command line";
 
 /// `n` with a noun in the right number, for messages: `count(1, "rank", "ranks")` is
 /// `1 rank`, `count(8, "rank", "ranks")` is `8 ranks`.

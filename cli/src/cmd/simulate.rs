@@ -106,7 +106,8 @@ pub fn run(a: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     let rows = watch.finish()?;
     let requested = shard.map_or(a.games, |s| s.games(a.games));
     let failure = players.failure();
-    let stopped = interrupt.signal();
+    // A signal during the last game stops nothing: every game finished, the report is whole.
+    let stopped = interrupt.signal().filter(|_| report.games < requested);
     let mark = match &failure {
         Some(f) => {
             partial_report(&mut report, partial, a.seed);
@@ -155,8 +156,8 @@ fn interrupted(a: &SimulateArgs, sig: i32, games: u64, requested: u64) -> Failur
     });
     Failure::Stopped(
         format!(
-            "{}: the report covers the {games} games completed of {requested} and is marked \
-             partial{records}",
+            "{}: the report covers the games completed ({games} of {requested}) and is \
+             marked partial{records}",
             crate::interrupt::name(sig),
         ),
         128 + sig,

@@ -7,7 +7,7 @@ use super::search::{self, Job, Running};
 use super::{Dialect, Go, Output, clock, one_line};
 use ashtapada::agents::{Grade, HARD, SearchAgent};
 use ashtapada::notation::{MoveError, MoveRefusal, parse_move, parse_position, pass_text};
-use ashtapada::{Action, EndReason, Position, Variant};
+use ashtapada::{Action, Position, Variant};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -30,7 +30,8 @@ pub struct Session {
     /// The position of the last good `position` command; `None` before one (and after a
     /// change of variant).
     pos: Option<Position>,
-    /// True when a `position` command was refused while there was no position yet.
+    /// True when the last `position` command was refused: `go` is refused until one is
+    /// accepted (searching the position before it would answer for the wrong seat).
     refused: bool,
     level: Grade,
     /// Hash size in MB.
@@ -302,7 +303,7 @@ impl Session {
     /// A bad FEN or a move that is not legal; the old position stays.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
         let set = self.read_position(fen, moves);
-        self.refused = set.is_err() && self.pos.is_none();
+        self.refused = set.is_err();
         set
     }
 
@@ -349,16 +350,12 @@ impl Session {
     /// Plays `text` on `pos`; `what` starts the error message (`move 3 `).
     fn play_text(&self, pos: &mut Position, text: &str, what: &str) -> Result<(), String> {
         // After the end no move, pass or null move is legal, whatever its notation.
-        if pos.outcome().is_some() {
-            let mut on = pos.clone();
-            play_on(&mut on);
-            if let Some(o) = on.outcome() {
-                return Err(format!(
-                    "{what}`{text}` is not legal: the game is over: {}; the position is \
-                     unchanged",
-                    on.describe_outcome(o)
-                ));
-            }
+        if let Some(o) = pos.outcome_playing_on() {
+            return Err(format!(
+                "{what}`{text}` is not legal: the game is over: {}; the position is \
+                 unchanged",
+                pos.describe_outcome(o)
+            ));
         }
         if text == "0000" {
             return Err(format!(
@@ -446,15 +443,18 @@ impl Session {
     /// No position, a `searchmoves` move that is not legal, a perft too deep.
     pub fn go(&mut self, go: &Go) -> Result<(), String> {
         let started = Instant::now();
-        let Some(pos) = self.pos.as_ref() else {
-            let why = if self.refused {
-                "`go` without a position: the `position` sent was refused (its error above)"
-            } else {
-                "`go` before `position`"
-            };
-            return Err(format!(
-                "{why}: send `position startpos` or `position fen …` first"
-            ));
+        let pos = match self.pos.as_ref() {
+            Some(pos) if !self.refused => pos,
+            _ => {
+                let why = if self.refused {
+                    "`go` after a refused `position` (its error above)"
+                } else {
+                    "`go` before `position`"
+                };
+                return Err(format!(
+                    "{why}: send `position startpos` or `position fen …` first"
+                ));
+            }
         };
         let mut pos = pos.clone();
         play_on(&mut pos);
@@ -524,11 +524,7 @@ impl Session {
 /// start again, so the next move is accepted and the search plays on from here. Mate,
 /// stalemate and the rule file's other endings still end the game.
 pub fn play_on(pos: &mut Position) {
-    if matches!(
-        pos.outcome().map(|o| o.reason()),
-        Some(EndReason::Repetition | EndReason::MoveRule)
-    ) || pos.outcome().map(|o| o.reason()) == Some(ashtapada::rules::counting::REASON)
-    {
+    if pos.outcome().is_some_and(|o| o.ends_by_draw_count()) {
         pos.restart_draw_counts();
     }
 }

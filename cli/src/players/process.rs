@@ -195,11 +195,21 @@ impl Process {
     /// The program exited (with its exit status; also when a process it started still holds
     /// its output), wrote nothing for `timeout`, or wrote a line over [`MAX_LINE`] bytes.
     pub fn read_line(&mut self, timeout: Duration) -> Result<String, String> {
-        let deadline = Instant::now() + timeout;
+        self.next_line(Instant::now() + timeout)?.ok_or_else(|| {
+            format!(
+                "`{}` did not answer within {:.1} s",
+                self.command,
+                timeout.as_secs_f64()
+            )
+        })
+    }
+
+    /// The next line written before `deadline`; `None` if none came by then.
+    fn next_line(&mut self, deadline: Instant) -> Result<Option<String>, String> {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left.min(POLL)) {
-                Ok(line) => return self.line(line),
+                Ok(line) => return self.line(line).map(Some),
                 Err(RecvTimeoutError::Disconnected) => return Err(self.gone()),
                 Err(RecvTimeoutError::Timeout) => {}
             }
@@ -207,16 +217,12 @@ impl Process {
                 // A last line may still be on its way from the reading thread (which then
                 // meets the end of the output, unless a process the program started holds it).
                 return match self.lines.recv_timeout(EXIT_GRACE) {
-                    Ok(line) => self.line(line),
+                    Ok(line) => self.line(line).map(Some),
                     Err(_) => Err(format!("`{}` exited ({status})", self.command)),
                 };
             }
             if Instant::now() >= deadline {
-                return Err(format!(
-                    "`{}` did not answer within {:.1} s",
-                    self.command,
-                    timeout.as_secs_f64()
-                ));
+                return Ok(None);
             }
         }
     }
@@ -245,13 +251,21 @@ impl Process {
     ) -> Result<T, String> {
         let deadline = Instant::now() + timeout;
         let mut bytes = 0usize;
+        let mut last: Option<String> = None;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let late = || format!("did not answer within {:.1} s", timeout.as_secs_f64());
-            if left.is_zero() {
-                return Err(format!("`{}` {}", self.command, late()));
-            }
-            let line = self.read_line(left)?;
+            let Some(line) = self.next_line(deadline)? else {
+                // The whole timeout, and what was written instead of the answer.
+                let wrote = last.map_or_else(String::new, |l| {
+                    let shown: String = l.chars().take(60).collect();
+                    let cut = if shown.len() < l.len() { "…" } else { "" };
+                    format!(" (its last line: `{shown}{cut}`)")
+                });
+                return Err(format!(
+                    "`{}` did not answer within {:.1} s{wrote}",
+                    self.command,
+                    timeout.as_secs_f64()
+                ));
+            };
             bytes = bytes.saturating_add(line.len() + 1);
             if bytes > MAX_EXCHANGE_BYTES {
                 return Err(format!(
@@ -263,6 +277,7 @@ impl Process {
             if let Some(v) = wanted(&line) {
                 return Ok(v);
             }
+            last = Some(line);
         }
     }
 
@@ -375,6 +390,19 @@ mod tests {
             p.read_line(Duration::from_secs(5)).unwrap().len(),
             1_048_575
         );
+    }
+
+    /// The fresh tester: a program that writes something else and then nothing is reported
+    /// with the whole timeout (not what was left of it after its line) and its last line.
+    #[test]
+    fn a_wait_for_an_answer_names_the_whole_timeout_and_the_last_line() {
+        let script = vec!["sh".into(), "-c".into(), "echo hello there; sleep 5".into()];
+        let mut p = Process::spawn(&script, Duration::from_secs(5)).unwrap();
+        let e = p
+            .read_until(Duration::from_millis(300), |l| (l == "uciok").then_some(()))
+            .unwrap_err();
+        assert!(e.contains("did not answer within 0.3 s"), "{e}");
+        assert!(e.contains("(its last line: `hello there`)"), "{e}");
     }
 
     #[test]

@@ -103,9 +103,19 @@ fn handle(s: &mut Session, line: &str) -> bool {
     let busy = s.busy();
     match first {
         "quit" => return false,
-        "stop" | "ponderhit" | "gameover" => {
+        "stop" | "ponderhit" => {
             s.stop();
         }
+        // USI's `gameover win|lose|draw`: the game ended; any search stops.
+        "gameover" => match rest {
+            ["win" | "lose" | "draw"] => {
+                s.stop();
+            }
+            _ => s.error(&format!(
+                "`gameover` needs one of win, lose, draw, not `{}`",
+                rest.join(" ")
+            )),
+        },
         "isready" => s.say("readyok"),
         "usi" => usi(s),
         "debug" => {}

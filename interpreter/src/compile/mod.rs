@@ -916,6 +916,35 @@ fn compile_promotions(
                 )),
             );
         }
+        if let Some(own) = pr.to.iter().find(|t| t.value == p.name.value) {
+            errs.push(
+                Diagnostic::new(
+                    Code::CompilePromotion,
+                    format!("`{}` promotes to itself", p.name.value),
+                    Some(own.node.span.clone()),
+                )
+                .label("its own kind")
+                .help("list only the kinds it becomes; to make promotion optional, leave `mandatory:` false"),
+            );
+        }
+        if pr.squares.is_none() && !pr.mandatory && pr.forced > pr.zone {
+            errs.push(
+                Diagnostic::new(
+                    Code::CompilePromotionZone,
+                    format!(
+                        "promotion is forced in the last {} but the zone has only {}",
+                        crate::diag::count(pr.forced.into(), "line", "lines"),
+                        crate::diag::count(pr.zone.into(), "line", "lines")
+                    ),
+                    Some(pr.node.get("forced").unwrap_or(&pr.node).span.clone()),
+                )
+                .label("deeper than the zone")
+                .help(format!(
+                    "a piece promotes only in its zone: give `forced:` 1 to {}",
+                    pr.zone
+                )),
+            );
+        }
         if let Some(k) = kinds.get_mut(i)
             && !far
         {

@@ -279,6 +279,22 @@ impl Position {
         crate::rules::counting::set(&mut self.counters, 0, 0);
     }
 
+    /// The game's outcome were play to go on past a draw by count (as a GUI that is the
+    /// referee does: [`restart_draw_counts`](Self::restart_draw_counts) where
+    /// [`Outcome::ends_by_draw_count`]); `None` if a move may still be played. The position
+    /// is left as it was, at the cost of two counters (no copy of the history).
+    pub fn outcome_playing_on(&mut self) -> Option<Outcome> {
+        let outcome = self.outcome()?;
+        if !outcome.ends_by_draw_count() {
+            return Some(outcome);
+        }
+        let kept = (self.halfmove, self.counters);
+        self.restart_draw_counts();
+        let on = self.outcome();
+        (self.halfmove, self.counters) = kept;
+        on
+    }
+
     /// Plies played since the root position.
     pub fn ply(&self) -> usize {
         self.undo.len()

@@ -15,7 +15,7 @@
 //! The engine judges them in `engine/outcome.rs` (`Position::no_move_outcome`), after the
 //! legal-move test; end reasons `checkmate` and `stalemate`.
 
-use super::compose::{self, Refusal, refuse};
+use super::compose::{self, Need, Refusal, need_either, refuse};
 use super::{Cx, Module, Names, Ranks, result, result_words};
 use crate::vocab::ResultKind;
 use crate::yaml::{Fields, Reader};
@@ -120,6 +120,14 @@ impl Module for NoMoves {
              stalemate",
         ),
     ];
+
+    const NEEDS: &'static [Need] = &[need_either(
+        CHECKMATE,
+        super::royal::ROYAL,
+        super::last_royal::LAST_ROYAL,
+        "without a royal kind no seat is ever in check, so no position is checkmate (a seat \
+         with no legal move is stalemated)",
+    )];
 
     /// The spec is read from `end:` ([`read_no_moves`]).
     fn read(_: &mut Reader, _: &mut Fields<'_>) -> Option<NoMoves> {

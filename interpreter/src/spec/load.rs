@@ -293,8 +293,20 @@ fn read_file(path: &Path, at: Option<&Node>) -> Result<String, Diagnostic> {
         .label("this file is too large")
         .help("split the variant into a base file and `extends:` children"));
     }
-    String::from_utf8(bytes)
-        .map_err(|_| io_diagnostic(path, &std::io::ErrorKind::InvalidData.into(), at))
+    String::from_utf8(bytes).map_err(|e| {
+        // Where the first byte that is not UTF-8 is: its line, column (in characters) and value.
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
+        let byte = e.as_bytes()[good.len()];
+        let mut d = io_diagnostic(path, &std::io::ErrorKind::InvalidData.into(), at);
+        d.message = format!(
+            "{}: byte 0x{byte:02x} at line {line}, column {column}",
+            d.message
+        );
+        d
+    })
 }
 
 /// What a path that is not a regular file is, for messages: "a folder", "a device", …
@@ -324,12 +336,19 @@ pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
 fn located(path: &Path, at: Option<&Node>) -> Span {
     match at {
         Some(n) => n.span.clone(),
-        None => {
-            let shown = path.display().to_string();
-            let len = shown.len();
-            Span::new(&crate::diag::text_source("FILE", &shown), 0, len)
-        }
+        None => as_given(&path.display().to_string()),
     }
+}
+
+/// The span of a path as given on the command line (a source named
+/// [`COMMAND_LINE`](crate::diag::COMMAND_LINE) holding the path alone), for a file that no
+/// `extends:` names.
+fn as_given(shown: &str) -> Span {
+    Span::new(
+        &crate::diag::text_source(crate::diag::COMMAND_LINE, shown),
+        0,
+        shown.len(),
+    )
 }
 
 /// A file that cannot be read: missing, not UTF-8, or another I/O error. `at` is the
@@ -518,10 +537,7 @@ fn load_tree(
 fn not_a_rule_file(source: &Source, at: Option<&Node>, why: &str) -> Diagnostics {
     let span = match at {
         Some(n) => n.span.clone(),
-        None => {
-            let name = source.name().to_string();
-            Span::new(&crate::diag::text_source("FILE", &name), 0, name.len())
-        }
+        None => as_given(source.name()),
     };
     Diagnostic::new(
         Code::SpecNotARuleFile,
@@ -710,6 +726,23 @@ mod tests {
         dir
     }
 
+    /// The fresh tester: a rule file with a byte that is not UTF-8 is refused naming the
+    /// byte and where it is (line 2, after `é`, two bytes but one column).
+    #[test]
+    fn a_byte_that_is_not_utf8_is_named_with_its_line_and_column() {
+        let dir = scratch("utf8");
+        let path = dir.join("bad.yaml");
+        std::fs::write(&path, b"name: x\n\xc3\xa9a\xff\n").unwrap();
+        let e = load(path.to_str().unwrap()).unwrap_err();
+        assert!(
+            e.0[0]
+                .message
+                .ends_with("is not UTF-8 text: byte 0xff at line 2, column 3"),
+            "{}",
+            e.0[0].message
+        );
+    }
+
     #[test]
     fn an_unknown_variant_suggests_a_name_or_a_path() {
         let e = load("chaturnga").unwrap_err();
@@ -746,6 +779,13 @@ mod tests {
         assert_eq!(e.0[0].code().as_str(), "ashtapada::spec::not-a-file");
         assert_eq!(e.0[0].message, "`/dev/zero` is a device, not a rule file");
         assert_eq!(e.0[0].span.as_ref().unwrap().text(), "/dev/zero");
+        // The one-line form (UCI's `VariantPath`) names no placeholder file (the fresh tester
+        // saw `FILE:1:1: …`); the report's source is the command line.
+        assert_eq!(
+            e.0[0].one_line(),
+            "`/dev/zero` is a device, not a rule file"
+        );
+        assert_eq!(e.0[0].span.as_ref().unwrap().source_name(), "command line");
 
         // Outside the folder of the file loaded: refused before it is looked at.
         let e = load_str("t.yaml", "name: x\nextends: /dev/zero\n").unwrap_err();
