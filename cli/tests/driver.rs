@@ -23,8 +23,14 @@ pub struct Program {
 impl Program {
     /// Starts `program` with `args`.
     pub fn start(program: &Path, args: &[&str]) -> Program {
+        Program::start_with(program, args, &[])
+    }
+
+    /// Starts `program` with `args` and the environment variables `env` (name, value).
+    pub fn start_with(program: &Path, args: &[&str], env: &[(&str, &Path)]) -> Program {
         let mut child = Command::new(program)
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -268,7 +268,8 @@ fn a_lower_case_drop_is_not_taken_as_the_first_seats() {
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains(
-            "error: `n@e4`: a lower-case letter is black's piece, and white is to move: write `N@e4`"
+            "error: illegal drop `n@e4`: a lower-case letter is black's piece, and white is to move: \
+             write `N@e4`"
         ),
         "{out}"
     );

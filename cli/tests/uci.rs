@@ -502,6 +502,38 @@ fn go_before_a_position_is_refused() {
     e.quit();
 }
 
+/// A drop written in lower case while white is to move names black's piece: refused as the
+/// REPL refuses it (the same reader, `notation::parse_move`), with the drop white writes, and
+/// the position unchanged; black's lower-case drop plays (the tester found `n@f1` played as
+/// white's knight).
+#[test]
+fn a_lower_case_drop_is_refused_for_white() {
+    let mut e = Uci::start();
+    e.send("setoption name UCI_Variant value crazyhouse");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPP1PP/RNBQKB1R[Nn] w KQkq - 0 1";
+    e.send(&format!("position fen {fen} moves n@f3"));
+    let got = e.sync();
+    assert_eq!(
+        got,
+        [
+            "info string error: move 1 `n@f3` is not legal: illegal drop `n@f3`: a lower-case \
+          letter is black's piece, and white is to move: write `N@f3`; the position is \
+          unchanged"
+        ],
+        "{got:#?}"
+    );
+    // White's upper-case drop, then black's lower-case one: both play, and both hands are
+    // empty after them (no drop among white's moves).
+    e.send(&format!("position fen {fen} moves N@f3 n@f6"));
+    assert!(e.sync().is_empty());
+    let (moves, _) = e.perft(1);
+    assert!(
+        !moves.is_empty() && moves.iter().all(|(m, _)| !m.contains('@')),
+        "{moves:?}"
+    );
+    e.quit();
+}
+
 #[test]
 fn a_rule_file_from_variant_path_becomes_selectable() {
     let dir = tempfile::tempdir().unwrap();

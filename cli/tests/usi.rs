@@ -76,6 +76,21 @@ fn a_usi_gui_session_is_answered() {
     assert!(err.contains("`7g7e`"), "{err}");
     e.send("position sfen 9/9 x -");
     assert!(e.until("info string error").1.contains("SFEN"));
+    // A bad board or hand is a bad SFEN, located in the SFEN as written (it was "bad FEN at
+    // character …" of the FEN it is read as).
+    e.send("position sfen 4k4/9/9/9/9/9/9/9/4X4 b - 1");
+    let (_, err) = e.until("info string error");
+    assert!(
+        err.starts_with("info string error: bad SFEN for shogi, the board at character 20: "),
+        "{err}"
+    );
+    e.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b 2X 1");
+    let (_, err) = e.until("info string error");
+    assert!(
+        err.starts_with("info string error: bad SFEN for shogi, the hand `2X` at character 25: "),
+        "{err}"
+    );
+    assert!(!err.contains("bad FEN"), "{err}");
     e.send("setoption name USI_Variant value chess");
     assert!(e.until("info string error").1.contains("unknown variant"));
     e.send("ucinewgame");

@@ -59,6 +59,37 @@ fn an_xboard_gui_session_is_answered() {
     assert!(e.until("Error").1.contains("unknown variant"));
 }
 
+/// A values cache that does not read (the tester: the message named no command): the search
+/// grade's complaint is an error in CECP's form naming the command that met it, `go`, and the
+/// game goes on, searched with the rule file's values.
+#[test]
+fn a_broken_values_cache_names_the_command() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("xiangqi.yaml"), ": : :\n").unwrap();
+    let program = std::path::Path::new(env!("CARGO_BIN_EXE_ashtapada"));
+    let cache = [("ASHTAPADA_VALUES_CACHE", dir.path())];
+    let mut e = Program::start_with(program, &["xboard"], &cache);
+    e.send("xboard\nprotover 2");
+    e.until("feature");
+    e.send("new\nvariant xiangqi\nforce\nusermove h2e2\nsd 1\ngo");
+    let (_, err) = e.until("Error");
+    assert!(err.starts_with("Error ("), "{err}");
+    assert!(err.contains("xiangqi.yaml"), "{err}");
+    assert!(
+        err.ends_with("searching with the rule file's values): go"),
+        "{err}"
+    );
+    let (_, reply) = e.until("move ");
+    assert!(reply.len() > "move ".len(), "{reply}");
+    // A move from the GUI that sets the engine thinking names `usermove`.
+    e.send("usermove a3a4");
+    let (_, err) = e.until("Error");
+    assert!(err.ends_with("): usermove a3a4"), "{err}");
+    e.until("move ");
+    e.send("ping 9");
+    assert_eq!(e.until("pong").1, "pong 9");
+}
+
 /// Issue 25: an illegal move is answered `Illegal move: MOVE` with the reason and the legal
 /// alternatives in XBoard's notation (xiangqi's ranks from 0), and absurd time controls and
 /// depths — negative, not numbers, or beyond a week or the search's 64 plies — are refused

@@ -1016,7 +1016,9 @@ fn castling_on_a_west_edge_seat_is_along_its_own_rank() {
     let file = load_str("compose.yaml", &rule_file()).unwrap();
     let v =
         compile(&file, &assignment(&["castling"])).unwrap_or_else(|e| panic!("{}", e.one_line()));
-    let mut pos = ashtapada::notation::parse_position(&v, "bR7/8/8/bK7/8/8/8/rK7 b")
+    // Yellow's and green's kings on the h-file, away from blue's rank (every live seat has
+    // its king).
+    let mut pos = ashtapada::notation::parse_position(&v, "bR7/8/8/bK7/7yK/8/7gK/rK7 b")
         .unwrap_or_else(|e| panic!("{e}"));
     let m = pos
         .legal_move_list()

@@ -406,6 +406,34 @@ const CASES: &[Case] = &[
         1,
         |k| matches!(k, K::DeadSquare { square, .. } if square == "a14"),
     ),
+    // Four-player chess with a cut corner left empty, c13 (the tester: the whole board was
+    // underlined): the column of the run `1` that leaves it empty.
+    (
+        "fourchess",
+        Form::Extended,
+        "_X*_X*_X*yRyNyByKyQyByNyR_X*_X*_X*/_X*_X*1yPyPyPyPyPyPyPyP_X*_X*_X*/_X*_X*_X*8_X*_X*_X*/bRbP10gPgR/bNbP10gPgN/bBbP10gPgB/bKbP10gPgQ/bQbP10gPgK/bBbP10gPgB/bNbP10gPgN/bRbP10gPgR/_X*_X*_X*8_X*_X*_X*/_X*_X*_X*rPrPrPrPrPrPrPrP_X*_X*_X*/_X*_X*_X*rRrNrBrQrKrBrNrR_X*_X*_X* r - 0,0,0,0 - - 0 0 - - - r 0 1",
+        F::Board,
+        42,
+        |k| matches!(k, K::DeadSquare { square, .. } if square == "c13"),
+    ),
+    // Four-player chess: green (live, not mated) without its king, and red with two (the
+    // tester: both read).
+    (
+        "fourchess",
+        Form::Extended,
+        "_X*_X*_X*yRyNyByKyQyByNyR_X*_X*_X*/_X*_X*_X*yPyPyPyPyPyPyPyP_X*_X*_X*/_X*_X*_X*8_X*_X*_X*/bRbP10gPgR/bNbP10gPgN/bBbP10gPgB/bKbP10gPgQ/bQbP10gP1/bBbP10gPgB/bNbP10gPgN/bRbP10gPgR/_X*_X*_X*8_X*_X*_X*/_X*_X*_X*rPrPrPrPrPrPrPrP_X*_X*_X*/_X*_X*_X*rRrNrBrQrKrBrNrR_X*_X*_X* r - 0,0,0,0 - - 0 0 - - - r 0 1",
+        F::Board,
+        1,
+        |k| matches!(k, K::NoRoyal { seat, .. } if seat == "green"),
+    ),
+    (
+        "fourchess",
+        Form::Extended,
+        "_X*_X*_X*yRyNyByKyQyByNyR_X*_X*_X*/_X*_X*_X*yPyPyPyPyPyPyPyP_X*_X*_X*/_X*_X*_X*rK7_X*_X*_X*/bRbP10gPgR/bNbP10gPgN/bBbP10gPgB/bKbP10gPgQ/bQbP10gPgK/bBbP10gPgB/bNbP10gPgN/bRbP10gPgR/_X*_X*_X*8_X*_X*_X*/_X*_X*_X*rPrPrPrPrPrPrPrP_X*_X*_X*/_X*_X*_X*rRrNrBrQrKrBrNrR_X*_X*_X* r - 0,0,0,0 - - 0 0 - - - r 0 1",
+        F::Board,
+        1,
+        |k| matches!(k, K::RoyalAboveStart { seat, count: 2, start: 1, .. } if seat == "red"),
+    ),
     // A kingless bughouse position (the fresh tester: read, then scored as a mate).
     (
         "bughouse",
@@ -675,6 +703,23 @@ fn read(v: &Arc<Variant>, form: Form, text: &str) -> Result<ashtapada::Position,
         Form::Extended => from_position_string(v, text),
         Form::Either => parse_position(v, text),
     }
+}
+
+/// An empty cut corner is underlined at the run of empty squares over it (`3`, the first
+/// three squares of rank 14), as a piece on a corner is at its piece: never the whole board.
+#[test]
+fn an_empty_corner_is_underlined_at_its_run() {
+    let v = variant("fourchess");
+    let text = "3yRyNyByKyQyByNyR_X*_X*_X*/_X*_X*_X*yPyPyPyPyPyPyPyP_X*_X*_X*/_X*_X*_X*8_X*_X*_X*/\
+                bRbP10gPgR/bNbP10gPgN/bBbP10gPgB/bKbP10gPgQ/bQbP10gPgK/bBbP10gPgB/bNbP10gPgN/\
+                bRbP10gPgR/_X*_X*_X*8_X*_X*_X*/_X*_X*_X*rPrPrPrPrPrPrPrP_X*_X*_X*/\
+                _X*_X*_X*rRrNrBrQrKrBrNrR_X*_X*_X* r - 0,0,0,0 - - 0 0 - - - r 0 1";
+    let e = from_position_string(&v, text).unwrap_err();
+    assert!(
+        matches!(&e.kind, K::DeadSquare { square, .. } if square == "a14"),
+        "{e:?}"
+    );
+    assert_eq!((e.field, &text[e.span.clone()]), (F::Board, "3"));
 }
 
 #[test]

@@ -399,8 +399,9 @@ fn four_player_shogi_hands_facing_dead_pieces_and_mates() {
     }
     let v = variant("yonin-shogi", &[]);
     // South mated west: west's king is dead and ownerless, west's gold now south's (facing
-    // east as west's pieces do); south holds two pawns and a gold, north a rook.
-    let s = "4nK4/9/9/9/_K:w*3sG:w4/9/9/9/4sK4[sG2sPnR] s - 0,0,0,0 - - 0 0 - - s:w s 0 1";
+    // east as west's pieces do); south holds two pawns and a gold, north a rook; east's king
+    // on i5 (every live seat has its king).
+    let s = "4nK4/9/9/9/_K:w*3sG:w3eK/9/9/9/4sK4[sG2sPnR] s - 0,0,0,0 - - 0 0 - - s:w s 0 1";
     let pos = from_position_string(&v, s).unwrap();
     let sq = |name: &str| v.board.parse_square(name).unwrap();
     let king = pos.piece_at(sq("a5"));

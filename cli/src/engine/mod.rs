@@ -14,6 +14,7 @@ pub use session::{OptionError, Session};
 
 use ashtapada::Position;
 use ashtapada::agents::Score;
+use ashtapada::notation::PositionError;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex, mpsc};
 
@@ -143,6 +144,26 @@ pub trait Dialect: Send + Sync {
         message
     }
 
+    /// The protocol's position text (UCI's and XBoard's FEN, USI's SFEN) as the position
+    /// string ashtapada reads.
+    ///
+    /// # Errors
+    /// A message naming the field that does not read.
+    fn position_in(&self, text: &str) -> Result<String, String> {
+        Ok(text.to_string())
+    }
+
+    /// Why the position `text` (as the protocol wrote it) is refused for `variant`: `e`, the
+    /// error of reading [`position_in`](Self::position_in)'s string, located in `text`.
+    fn position_error(&self, variant: &str, text: &str, e: &PositionError) -> String {
+        let _ = text;
+        format!(
+            "bad FEN for {variant} at character {}: {}",
+            e.span.start + 1,
+            e.message()
+        )
+    }
+
     /// A move in ashtapada's notation (`text`), as the protocol writes it.
     fn move_out(&self, _pos: &Position, text: String) -> String {
         text
@@ -154,8 +175,11 @@ pub trait Dialect: Send + Sync {
         None
     }
 
-    /// The line for an error (already one line, see [`one_line`]).
-    fn error(&self, message: &str) -> String {
+    /// The line for an error (already one line, see [`one_line`]); `command`: the GUI's line
+    /// that failed (already one line), `None` for an error of no command (the search
+    /// thread's). UCI's and USI's `info string` lines name no command.
+    fn error(&self, message: &str, command: Option<&str>) -> String {
+        let _ = command;
         format!("info string error: {message}")
     }
 
@@ -289,9 +313,16 @@ pub fn serve(
             }
         };
         match next {
-            Some(Ok(line)) if !handle(session, &line) => break,
+            Some(Ok(line)) => {
+                session.set_command(Some(&line));
+                let go_on = handle(session, &line);
+                session.set_command(None);
+                if !go_on {
+                    break;
+                }
+            }
             Some(Err(e)) => session.error(&e),
-            _ => {}
+            None => {}
         }
     }
     session.stop();

@@ -138,10 +138,13 @@ pub fn start(
         let ((line, chosen), agent) = match searched {
             Ok(answer) => (answer, Some(agent)),
             Err(why) => {
-                out.say(&dialect.error(&one_line(&format!(
-                    "the search failed ({}); playing the first legal move",
-                    panic_text(&why)
-                ))));
+                out.say(&dialect.error(
+                    &one_line(&format!(
+                        "the search failed ({}); playing the first legal move",
+                        panic_text(&why)
+                    )),
+                    None,
+                ));
                 (first_legal_move(&mut job.pos, &*dialect), None)
             }
         };

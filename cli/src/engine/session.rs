@@ -47,6 +47,8 @@ pub struct Session {
     /// True when the session plays the moves it chooses on its own position (XBoard); UCI
     /// and USI send the whole position before every search.
     plays_own_moves: bool,
+    /// The GUI's line being handled (one line, see [`one_line`]), which error lines name.
+    command: Option<String>,
 }
 
 /// Names GUIs and match runners send for a variant under another name: (sent, catalogue
@@ -72,6 +74,7 @@ impl Session {
             agent: None,
             running: None,
             plays_own_moves: false,
+            command: None,
         };
         s.fresh_agent();
         s
@@ -87,9 +90,19 @@ impl Session {
         self.out.say(line);
     }
 
-    /// Writes an error line in the dialect.
+    /// Writes an error line in the dialect, naming the GUI's line being handled
+    /// ([`set_command`](Self::set_command)) where the dialect names commands (XBoard's
+    /// `Error (…): COMMAND`).
     pub fn error(&self, message: &str) {
-        self.out.say(&self.dialect.error(&one_line(message)));
+        let line = self
+            .dialect
+            .error(&one_line(message), self.command.as_deref());
+        self.out.say(&line);
+    }
+
+    /// Sets the GUI's line being handled (`None` between lines), which error lines name.
+    pub fn set_command(&mut self, line: Option<&str>) {
+        self.command = line.map(|l| one_line(l.trim()));
     }
 
     /// Writes a remark in the dialect.
@@ -192,7 +205,9 @@ impl Session {
             if let Err(e) = pos.play_action(a) {
                 // The game is over by these rules although the GUI asked for a move: said,
                 // so that a position out of step with the GUI's is never silent.
-                self.error(&format!("the move chosen is not played here: {e}"));
+                // Said of the search, not of the line being handled when it ended.
+                let message = one_line(&format!("the move chosen is not played here: {e}"));
+                self.out.say(&self.dialect.error(&message, None));
             }
         }
         chosen
@@ -296,11 +311,11 @@ impl Session {
         self.refused = false;
     }
 
-    /// Sets the position: `fen` (the variant's start for `None`) and `moves` played from it,
-    /// in the dialect's notation.
+    /// Sets the position: `fen`, in the dialect's notation (FEN, USI's SFEN; the variant's
+    /// start for `None`), and `moves` played from it, in the dialect's notation.
     ///
     /// # Errors
-    /// A bad FEN or a move that is not legal; the old position stays.
+    /// A bad position or a move that is not legal; the old position stays.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
         let set = self.read_position(fen, moves);
         self.refused = set.is_err();
@@ -311,14 +326,11 @@ impl Session {
     fn read_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
         let mut pos = match fen {
             None => Position::start(self.variant.clone()),
-            Some(f) => parse_position(&self.variant, f).map_err(|e| {
-                format!(
-                    "bad FEN for {} at character {}: {}",
-                    self.variant.name,
-                    e.span.start + 1,
-                    e.message()
-                )
-            })?,
+            Some(text) => {
+                let read = self.dialect.position_in(text)?;
+                parse_position(&self.variant, &read)
+                    .map_err(|e| self.dialect.position_error(&self.variant.name, text, &e))?
+            }
         };
         for (i, text) in moves.iter().enumerate() {
             self.play_text(&mut pos, text, &format!("move {} ", i + 1))?;
@@ -430,6 +442,15 @@ impl Session {
                     MoveRefusal::NotInHand { seat: s, kind } => MoveRefusal::NotInHand {
                         seat: seat(s),
                         kind,
+                    },
+                    MoveRefusal::LowerCaseDrop {
+                        owner,
+                        to_move,
+                        upper,
+                    } => MoveRefusal::LowerCaseDrop {
+                        owner: seat(owner),
+                        to_move: seat(to_move),
+                        upper: out(&upper),
                     },
                     other => other,
                 }),

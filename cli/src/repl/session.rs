@@ -506,34 +506,8 @@ impl Session {
         if pass_text(&self.pos).is_some_and(|p| p == text) {
             return self.act(Action::Pass, out);
         }
-        self.drop_case(text)?;
         let m = parse_move(&mut self.pos, text).map_err(|e| e.to_string())?;
         self.act(Action::Move(m), out)
-    }
-
-    /// Refuses a drop written with a lower-case letter while the first seat is to move in a
-    /// two-seat game: lower case is the second seat's in FEN, so `k@a1` is not white's `K@a1`
-    /// (the fresh tester's item 10). Upper case stays every seat's, as UCI writes drops.
-    fn drop_case(&self, text: &str) -> Result<(), String> {
-        let body = text.split_once(':').map_or(text, |(_, b)| b);
-        let Some((letter, _)) = body.split_once(['@', '*']) else {
-            return Ok(());
-        };
-        let letter = letter.trim_start_matches('+');
-        let mut cs = letter.chars();
-        let (Some(c), None) = (cs.next(), cs.next()) else {
-            return Ok(());
-        };
-        let seat = self.pos.to_move();
-        if self.variant().n_seats() != 2 || seat.index() != 0 || !c.is_ascii_lowercase() {
-            return Ok(());
-        }
-        let upper = text.replacen(c, &c.to_ascii_uppercase().to_string(), 1);
-        Err(format!(
-            "`{text}`: a lower-case letter is {}'s piece, and {} is to move: write `{upper}`",
-            self.seat_name(Seat(1)),
-            self.seat_name(seat)
-        ))
     }
 
     /// Rolls `values`, or at random. In the middle of a turn whose only action so far is its

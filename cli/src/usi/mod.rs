@@ -16,6 +16,7 @@ pub mod sfen;
 use crate::engine::{Catalogue, Dialect, Go, OptionError, Output, Session, Thought, serve};
 use ashtapada::Position;
 use ashtapada::agents::Score;
+use ashtapada::notation::{PositionError, PositionField};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
@@ -28,6 +29,24 @@ impl Dialect for Usi {
         let text = text.trim().trim_end_matches('=');
         let text = text.replace('*', "@");
         crate::engine::map_squares(&text, |s| sfen::read_square(board, s), |sq| board.name(sq))
+    }
+
+    /// SFEN, read as the shogi-style FEN it stands for ([`sfen::to_fen`]).
+    fn position_in(&self, text: &str) -> Result<String, String> {
+        sfen::to_fen(text)
+    }
+
+    /// "bad SFEN", the error located in the SFEN's own fields ([`sfen::locate`]); a problem
+    /// of the whole position (a missing king) is not given a character.
+    fn position_error(&self, variant: &str, text: &str, e: &PositionError) -> String {
+        if e.field == PositionField::Whole {
+            return format!("bad SFEN for {variant}: {}", e.message());
+        }
+        format!(
+            "bad SFEN for {variant}, {}: {}",
+            sfen::locate(text, e.span.start),
+            e.message()
+        )
     }
 
     fn move_out(&self, pos: &Position, text: String) -> String {
@@ -216,7 +235,7 @@ fn position(s: &mut Session, words: &[&str]) -> Result<(), String> {
     };
     let fen = match head {
         ["startpos"] => None,
-        ["sfen", sfen @ ..] if !sfen.is_empty() => Some(sfen::to_fen(&sfen.join(" "))?),
+        ["sfen", sfen @ ..] if !sfen.is_empty() => Some(sfen.join(" ")),
         _ => {
             return Err(
                 "write `position startpos [moves …]` or `position sfen SFEN [moves …]`".into(),

@@ -99,6 +99,30 @@ pub fn to_fen(sfen: &str) -> Result<String, String> {
     Ok(format!("{board}[{pieces}] {side} - - 0 1"))
 }
 
+/// Where in `sfen` the character `at` of its FEN ([`to_fen`]) was written, for messages:
+/// "the board at character 5" (the board is the same text in both), "the hand `2X` at
+/// character 14" (SFEN's counts are written out in FEN, so the hand is named whole), "the
+/// side to move at character 12"; characters count from 1 in `sfen` as given.
+pub fn locate(sfen: &str, at: usize) -> String {
+    // Each field with the byte where it starts.
+    let fields: Vec<(usize, &str)> = sfen
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - sfen.as_ptr() as usize, w))
+        .collect();
+    let (Some(&(board_at, board)), Ok(fen)) = (fields.first(), to_fen(sfen)) else {
+        return "the whole position".to_string();
+    };
+    let hand_end = fen.find(']').unwrap_or(board.len());
+    match (fields.get(2), fields.get(1)) {
+        _ if at < board.len() => format!("the board at character {}", board_at + at + 1),
+        (Some(&(i, hand)), _) if at <= hand_end => {
+            format!("the hand `{hand}` at character {}", i + 1)
+        }
+        (_, Some(&(i, _))) => format!("the side to move at character {}", i + 1),
+        _ => "the whole position".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +147,25 @@ mod tests {
         }
         assert!(to_fen("9/9 b 2").is_err());
         assert!(to_fen("9/9").is_err());
+    }
+
+    /// FEN's characters located in the SFEN they came from: the board one for one, the hand
+    /// (its counts written out in FEN) and the side to move named whole.
+    #[test]
+    fn fen_characters_are_located_in_the_sfen() {
+        let sfen = "4k4/9/9/9/9/9/9/9/4X4 b 2Pp 1";
+        let fen = to_fen(sfen).unwrap();
+        assert_eq!(fen, "4k4/9/9/9/9/9/9/9/4X4[PPp] w - - 0 1");
+        let x = fen.find('X').unwrap();
+        assert_eq!(locate(sfen, x), "the board at character 20");
+        assert_eq!(&sfen[19..20], "X");
+        let p = fen.find('p').unwrap();
+        assert_eq!(locate(sfen, p), "the hand `2Pp` at character 25");
+        assert_eq!(&sfen[24..27], "2Pp");
+        let side = fen.find(" w").unwrap() + 1;
+        assert_eq!(locate(sfen, side), "the side to move at character 23");
+        // Leading spaces count as given.
+        assert_eq!(locate(&format!("  {sfen}"), x), "the board at character 22");
     }
 
     #[test]

@@ -96,8 +96,12 @@ impl Dialect for XBoard {
         )
     }
 
-    fn error(&self, message: &str) -> String {
-        format!("Error ({message})")
+    /// CECP's form, `Error (ERRORTYPE): COMMAND`.
+    fn error(&self, message: &str, command: Option<&str>) -> String {
+        match command {
+            Some(c) => format!("Error ({message}): {c}"),
+            None => format!("Error ({message})"),
+        }
     }
 
     fn note(&self, message: &str) -> String {
@@ -418,12 +422,8 @@ impl Game {
             other => Err(format!("unknown command: {other}")),
         };
         if let Err(e) = done {
-            // CECP's form: `Error (ERRORTYPE): COMMAND`.
-            s.say(&format!(
-                "{}: {}",
-                self.dialect.error(&crate::engine::one_line(&e)),
-                line.trim()
-            ));
+            // CECP's form: `Error (ERRORTYPE): COMMAND` (the session names the line).
+            s.error(&e);
         }
         true
     }

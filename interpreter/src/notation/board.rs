@@ -121,6 +121,14 @@ fn read_rank(
             if n == 0 {
                 return Err(at(setup, K::ZeroRun));
             }
+            // Each empty square is located at its run (`8`), for errors about a square that
+            // should hold a piece (a cut corner's).
+            for f in file..file.saturating_add(n).min(files) {
+                setup
+                    .source
+                    .squares
+                    .push((rank * files + f, t.span.clone()));
+            }
             file = file.saturating_add(n);
         } else {
             if file >= files {

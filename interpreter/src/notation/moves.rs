@@ -61,6 +61,17 @@ pub enum MoveRefusal {
         /// The kinds it may drop now (kind names, comma-separated).
         kinds: String,
     },
+    /// A drop written with a lower-case letter while the first of two seats is to move:
+    /// lower case is the second seat's in FEN, so `n@f1` is not white's `N@f1`. (Upper case
+    /// is every seat's, as UCI writes drops.)
+    LowerCaseDrop {
+        /// The second seat, whose piece the letter names (seat name).
+        owner: String,
+        /// The seat to move (seat name).
+        to_move: String,
+        /// The drop as the seat to move writes it, its letter in upper case (`N@f1`).
+        upper: String,
+    },
     /// A two-part move whose move part is legal but whose wall part (after the comma) is not.
     Wall {
         /// The move part, before the comma (`e2e4`).
@@ -107,6 +118,15 @@ impl fmt::Display for MoveRefusal {
                 f,
                 "{seat} must place from its hand first: every legal move now is a drop \
                  (of {kinds}), written like `K@e1`"
+            ),
+            MoveRefusal::LowerCaseDrop {
+                owner,
+                to_move,
+                upper,
+            } => write!(
+                f,
+                "a lower-case letter is {owner}'s piece, and {to_move} is to move: write \
+                 `{upper}`"
             ),
             MoveRefusal::Wall {
                 main,
@@ -692,6 +712,7 @@ fn parse_drop(
     let (Some(c), None, false) = (cs.next(), cs.next(), square.is_empty()) else {
         return Err(syntax());
     };
+    lower_case_drop(pos, t, c)?;
     let kind = pos
         .kind_for_letter(c)
         .ok_or_else(|| MoveError::Syntax(format!("`{c}` is not a piece letter of this variant")))?;
@@ -747,6 +768,26 @@ fn parse_drop(
         text: t.to_string(),
         from_same_square,
         why: pos.drop_refusal(kind, shown, to).map(MoveRefusal::Drop),
+    })
+}
+
+/// Refuses a drop `t` written with the lower-case letter `c` while the first of two seats is
+/// to move ([`MoveRefusal::LowerCaseDrop`]): in FEN a lower-case letter is the second seat's
+/// piece. The REPL and the engine protocols read drops through here alike.
+fn lower_case_drop(pos: &Position, t: &str, c: char) -> Result<(), MoveError> {
+    let v = pos.variant();
+    let seat = pos.to_move();
+    if v.seats.len() != 2 || seat.index() != 0 || !c.is_ascii_lowercase() {
+        return Ok(());
+    }
+    Err(MoveError::Illegal {
+        text: t.to_string(),
+        from_same_square: Vec::new(),
+        why: Some(MoveRefusal::LowerCaseDrop {
+            owner: v.seats[1].name.clone(),
+            to_move: v.seats[0].name.clone(),
+            upper: t.replacen(c, &c.to_ascii_uppercase().to_string(), 1),
+        }),
     })
 }
 
@@ -845,6 +886,29 @@ mod tests {
     fn position() -> Position {
         let v = load_variant("chaturanga", &Assignment::default()).expect("built in");
         crate::notation::from_fen(&v, "4k3/7p/8/n7/8/8/8/R3K3 w - - 0 1").expect("valid")
+    }
+
+    /// Crazyhouse, a knight in each hand: `n@e4` is black's knight, refused while white is to
+    /// move (with the drop white writes); `N@e4` plays; black drops its own with either case.
+    #[test]
+    fn a_lower_case_drop_is_the_second_seats() {
+        let v = load_variant("crazyhouse", &Assignment::default()).expect("built in");
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1";
+        let mut pos = crate::notation::from_fen(&v, fen).expect("valid");
+        let e = parse_move(&mut pos, "n@e4").expect_err("black's letter");
+        assert_eq!(
+            e.to_string(),
+            "illegal drop `n@e4`: a lower-case letter is black's piece, and white is to move: \
+             write `N@e4`"
+        );
+        let e = parse_move(&mut pos, "+n@e4").expect_err("black's letter, any form");
+        assert!(e.to_string().contains("write `+N@e4`"), "{e}");
+        let m = parse_move(&mut pos, "N@e4").expect("white's knight");
+        pos.play(m).expect("legal");
+        for text in ["n@e5", "N@e5"] {
+            let mut black = pos.clone();
+            assert!(parse_move(&mut black, text).is_ok(), "{text}");
+        }
     }
 
     #[test]

@@ -45,7 +45,8 @@ pub struct Source {
     /// Each field's range, by [`PositionField::index`](super::PositionField::index); `None`
     /// for a field left out.
     pub fields: [Option<Range<usize>>; F::COUNT],
-    /// Each piece written on the board: square index and range.
+    /// Each square written on the board: square index and range (a piece's, or the run of
+    /// empty squares, `8`, that covers the square).
     pub squares: Vec<(usize, Range<usize>)>,
     /// The brackets of the hands, if written.
     pub hands: Option<Range<usize>>,
@@ -222,8 +223,9 @@ impl Setup {
         self.check_counters(variant)?;
         self.check_dead_setup(variant)?;
         let mut pos = self.build(variant);
-        self.check_royals(&pos)?;
+        // A dead royal piece of a seat not mated is named before the live royal it lacks.
         self.check_mated_seats(&pos)?;
+        self.check_royals(&pos)?;
         self.check_turn(&mut pos)?;
         self.check_end(&pos)?;
         Ok(pos)
@@ -233,7 +235,7 @@ impl Setup {
         self.source.error(field, at, kind)
     }
 
-    /// The range a piece on square `sq` was read from.
+    /// The range square `sq` was read from: its piece, or the run of empty squares over it.
     fn square_span(&self, sq: usize) -> Option<Range<usize>> {
         self.source
             .squares
@@ -332,28 +334,29 @@ impl Setup {
     /// position has already ended ([`K::NoRoyal`]); and no seat holds more pieces of a royal
     /// kind, board and hand together, than the start gives it, unless a promotion makes that
     /// kind ([`K::RoyalAboveStart`]) — Fairy-Stockfish's `validate_fen`, which counts each
-    /// side's kings, the pocket's included, against its start position's.
+    /// side's kings, the pocket's included, against its start position's. The same holds for
+    /// every live seat (not mated, not resigned) of a game of more seats without dice whose
+    /// seats all start with a royal piece (four-player chess and shogi): a royal piece is
+    /// never captured there, and a mated seat's turns to a dead one.
     fn check_royals(&self, pos: &Position) -> Result<(), PositionError> {
         let v = pos.variant();
-        if v.seats.len() != 2
-            || v.rules.dice.is_some()
-            || v.rules.mates_go_on()
-            || pos.ended().is_some()
-        {
+        let applies = match v.seats.len() {
+            2 => !v.rules.mates_go_on(),
+            _ => (0..v.seats.len()).all(|s| royal_start(v, s).is_some()),
+        };
+        if !applies || v.rules.dice.is_some() || pos.ended().is_some() {
             return Ok(());
         }
         for (s, seat) in v.seats.iter().enumerate() {
+            if !pos.is_live(Seat(s as u8)) {
+                continue;
+            }
             let mut start_any = None;
             for (k, kind) in v.kinds.iter().enumerate() {
                 if !kind.royal {
                     continue;
                 }
-                let on_setup = (v.setup.iter())
-                    .filter(|(_, p)| {
-                        p.owner().index() == s && !p.is_dead() && p.kind().index() == k
-                    })
-                    .count();
-                let start = on_setup + usize::from(v.start_hand.get(k).copied().unwrap_or(0));
+                let start = start_count(v, s, k);
                 let held = (self.board.iter())
                     .filter(|p| !p.is_empty() && !p.is_dead())
                     .filter(|p| p.owner().index() == s && p.kind().index() == k)
@@ -845,6 +848,19 @@ fn scores_can_fall(v: &Variant) -> bool {
         .is_some_and(|s| s.values.iter().any(|&x| x < 0))
         || m.thrones.as_ref().is_some_and(|t| t.points < 0)
         || m.capture_all.as_ref().is_some_and(|c| c.score < 0)
+}
+
+/// How many live pieces of kind `k` seat `s` starts with, on the board and in hand.
+fn start_count(v: &Variant, s: usize, k: usize) -> usize {
+    let on_setup = (v.setup.iter())
+        .filter(|(_, p)| p.owner().index() == s && !p.is_dead() && p.kind().index() == k)
+        .count();
+    on_setup + usize::from(v.start_hand.get(k).copied().unwrap_or(0))
+}
+
+/// The first royal kind seat `s` starts with (on the board or in hand), if any.
+fn royal_start(v: &Variant, s: usize) -> Option<usize> {
+    (0..v.kinds.len()).find(|&k| v.kinds[k].royal && start_count(v, s, k) > 0)
 }
 
 /// True if play can make pieces of kind `k` (index) of `v`: a promotion to it, or a rule that

@@ -69,8 +69,13 @@ pub struct CastlingSpec {
     pub free: bool,
     /// The seats that may castle (`seats:`); empty: all.
     pub seats: Vec<Text>,
-    /// The sides.
+    /// The sides that read whole.
     pub sides: Vec<SideSpec>,
+    /// How many sides are written, whole or not.
+    pub written: usize,
+    /// The FEN letter of every side written that has one, whole or not: their problems
+    /// (not a capital, two sides sharing one) are reported beside a side's missing key.
+    pub letters: Vec<Text>,
     /// `royal-from:` the royal's start square (seat frame) for a seat whose setup has none.
     pub royal_from: Option<Text>,
     /// The whole mapping, for errors.
@@ -179,8 +184,11 @@ impl Castling {
     }
 }
 
-fn read_side(r: &mut Reader, node: &Node) -> Option<SideSpec> {
-    let mut s = r.map(node, "a side: { fen, king, partner-from, partner-to }")?;
+/// One side: its FEN letter if it reads, and the side if it reads whole.
+fn read_side(r: &mut Reader, node: &Node) -> (Option<Text>, Option<SideSpec>) {
+    let Some(mut s) = r.map(node, "a side: { fen, king, partner-from, partner-to }") else {
+        return (None, None);
+    };
     let text = |r: &mut Reader, s: &mut Fields<'_>, key: &str, what: &str| {
         s.req(r, key, what).and_then(|n| super::text(r, n, what))
     };
@@ -195,15 +203,20 @@ fn read_side(r: &mut Reader, node: &Node) -> Option<SideSpec> {
         "a castling side",
         &["fen", "king", "partner-from", "partner-to"],
     );
-    Some(SideSpec {
-        fen: fen?,
-        king: king?,
-        partner_from: match from {
-            Some(f) => Some(f?),
-            None => None,
-        },
-        partner_to: to?,
-    })
+    let partner_from = match from {
+        Some(f) => f.map(Some),
+        None => Some(None),
+    };
+    let side = match (fen.clone(), king, partner_from, to) {
+        (Some(fen), Some(king), Some(partner_from), Some(partner_to)) => Some(SideSpec {
+            fen,
+            king,
+            partner_from,
+            partner_to,
+        }),
+        _ => None,
+    };
+    (fen, side)
 }
 
 /// The switch `castling` (`castling`).
@@ -241,7 +254,7 @@ impl Module for Castling {
                     .collect()
             })
             .unwrap_or_default();
-        let sides: Vec<Option<SideSpec>> = s
+        let read: Vec<(Option<Text>, Option<SideSpec>)> = s
             .req(r, "sides", "the castling sides")
             .map(|n| r.list(n).into_iter().map(|n| read_side(r, n)).collect())
             .unwrap_or_default();
@@ -253,13 +266,18 @@ impl Module for Castling {
             "castling",
             &["royal", "partner", "sides", "free", "seats", "royal-from"],
         );
-        let sides: Option<Vec<SideSpec>> = sides.into_iter().collect();
+        // A side that does not read whole is left out (its problem reported); its letter is
+        // still checked against the others'.
+        let written = read.len();
+        let (letters, sides): (Vec<_>, Vec<_>) = read.into_iter().unzip();
         Some(CastlingSpec {
             royal: royal?,
             partners: partners.filter(|p| !p.is_empty())?,
             free: free?,
             seats,
-            sides: sides?,
+            sides: sides.into_iter().flatten().collect(),
+            written,
+            letters: letters.into_iter().flatten().collect(),
             royal_from,
             node: node.clone(),
         })
@@ -280,29 +298,31 @@ impl Module for Castling {
         if let Some(royal) = royal {
             refuse_bad_pair(spec, partners >> royal.0 & 1 == 1, &mut problems);
         }
-        if spec.sides.is_empty() || spec.sides.len() > 2 {
+        if spec.written == 0 || spec.written > 2 {
             problems.push(
                 Diagnostic::new(
                     Code::CompileCastling,
-                    format!("castling has {} sides; give 1 or 2", spec.sides.len()),
+                    format!("castling has {} sides; give 1 or 2", spec.written),
                     Some(spec.node.span.clone()),
                 )
                 .help("one entry per side, e.g. `{ fen: K, king: g1, partner-from: h1, partner-to: f1 }`"),
             );
         }
-        for side in &spec.sides {
+        for fen in &spec.letters {
             let letter_ok =
-                side.fen.value.len() == 1 && side.fen.value.chars().all(|c| c.is_ascii_uppercase());
+                fen.value.len() == 1 && fen.value.chars().all(|c| c.is_ascii_uppercase());
             if !letter_ok {
                 problems.push(
                     Diagnostic::new(
                         Code::CompileCastling,
-                        format!("`{}` is not one capital letter", side.fen.value),
-                        Some(side.fen.node.span.clone()),
+                        format!("`{}` is not one capital letter", fen.value),
+                        Some(fen.node.span.clone()),
                     )
                     .help("the first seat's castling letter in FEN, e.g. `K` or `Q`; the second seat's is its lower case"),
                 );
             }
+        }
+        for side in &spec.sides {
             match (&side.partner_from, spec.free) {
                 (Some(f), true) => problems.push(castling_error(
                     &f.node,
@@ -633,16 +653,13 @@ fn refuse_bad_pair(spec: &CastlingSpec, same_kind: bool, problems: &mut Problems
             ),
         ));
     }
-    for (i, side) in spec.sides.iter().enumerate() {
-        if spec.sides[..i]
-            .iter()
-            .any(|o| o.fen.value == side.fen.value)
-        {
+    for (i, fen) in spec.letters.iter().enumerate() {
+        if spec.letters[..i].iter().any(|o| o.value == fen.value) {
             problems.push(castling_error(
-                &side.fen.node,
+                &fen.node,
                 format!(
                     "two castling sides have the FEN letter `{}`; give each its own (K, Q)",
-                    side.fen.value
+                    fen.value
                 ),
             ));
         }

@@ -839,9 +839,19 @@ macro_rules! registry {
             all.into_iter().flatten().copied()
         }
 
-        /// Reads every module's keys from the rule file's top-level mapping.
+        /// Reads every module's keys from the rule file's top-level mapping; the problems of
+        /// a module that still gives a spec are contained ([`Reader::contain`]).
         pub fn read_all(r: &mut Reader, f: &mut Fields<'_>) -> Specs {
-            Specs { $($field: <$ty as Module>::read(r, f),)* }
+            Specs {
+                $($field: {
+                    let mut spec = None;
+                    r.contain(|r| {
+                        spec = <$ty as Module>::read(r, f);
+                        spec.is_some()
+                    });
+                    spec
+                },)*
+            }
         }
 
         /// Reads every module's keys of piece kind `piece`'s mapping `f` (`node`) into
@@ -870,9 +880,13 @@ macro_rules! registry {
         }
 
         /// Reads every module's keys of the `end:` mapping `f` into `specs`
-        /// ([`Module::read_end`]).
+        /// ([`Module::read_end`]); the problems of a module that still gives a spec are
+        /// contained ([`Reader::contain`]).
         pub fn read_end_all(r: &mut Reader, f: &mut Fields<'_>, ranks: Ranks, specs: &mut Specs) {
-            $(<$ty as Module>::read_end(r, f, ranks, &mut specs.$field);)*
+            $(r.contain(|r| {
+                <$ty as Module>::read_end(r, f, ranks, &mut specs.$field);
+                specs.$field.is_some()
+            });)*
         }
 
         /// Every key the modules own in a piece's mapping ([`Module::PIECE_KEYS`]), in

@@ -229,11 +229,9 @@ impl Module for MoveRepetition {
             .unwrap_or(ResultKind::Loss);
         let pieces = m.opt("pieces").map(|p| super::piece_names(r, p));
         m.finish(r, "`end.move-repetition`", &KEYS);
-        let count = match count {
-            None => 4,
-            Some(Some(c)) => c as u32,
-            Some(None) => return,
-        };
+        // A bad count is reported; the rest is still read and compiled (its piece names
+        // checked), with Fairy-Stockfish's 4 in its place.
+        let count = count.flatten().map_or(4, |c| c as u32);
         *spec = Some(MoveRepetitionSpec {
             count,
             result: res,
@@ -390,7 +388,13 @@ mod tests {
 
     #[test]
     fn wrong_keys_counts_names_and_seats_are_located_errors() {
-        assert_eq!(compile("move-repetition: { count: 1 }\n", 2), (None, 1));
+        // A bad count does not hide a bad piece name: both are reported.
+        let (_, errors) = compile("move-repetition: { count: 1 }\n", 2);
+        assert_eq!(errors, 1);
+        assert_eq!(
+            compile("move-repetition: { count: four, pieces: [rok] }\n", 2).1,
+            2
+        );
         assert_eq!(compile("move-repetition: { pieces: [rok] }\n", 2).1, 1);
         assert_eq!(compile("move-repetition: { cuont: 4 }\n", 2).1, 1);
         assert_eq!(compile("move-repetition: {}\n", 4), (None, 1));

@@ -256,7 +256,7 @@ impl Module for Placement {
         let fixed_castling = all
             .castling
             .as_ref()
-            .is_some_and(|c| !c.free && !c.sides.is_empty());
+            .is_some_and(|c| !c.free && c.written > 0);
         let (why, span) = if all.hands.as_ref().is_none_or(|h| !h.on) {
             (
                 "pieces are placed from the hand, and the file has no `hands:`",

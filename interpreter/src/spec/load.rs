@@ -674,8 +674,9 @@ impl RuleFile {
     }
 
     /// [`resolve`](Self::resolve), except that a model is still returned, with the problems
-    /// found, when every problem is an unknown key (ignored), so that the compiler can report
-    /// its own problems alongside them.
+    /// found, when every problem is an unknown key (ignored) or a problem in a rule module's
+    /// own keys ([`Reader::contain`]), so that the compiler can report its own problems
+    /// alongside them.
     pub(crate) fn read(
         &self,
         assignment: &Assignment,

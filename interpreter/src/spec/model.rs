@@ -255,9 +255,11 @@ fn key_text(name: &str, key_span: &crate::diag::Span) -> Text {
 }
 
 /// Reads the typed model from a resolved tree; `None` if anything was wrong (see `r.errors`)
-/// other than unknown keys, which are reported and ignored.
+/// other than unknown keys, which are reported and ignored, and problems a rule module's
+/// reader found in its own top-level or `end:` keys ([`Reader::contain`]), which leave the
+/// module's spec as far as it read (or out), so that the compiler still checks the rest.
 pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
-    let before = r.errors.len() - r.ignored;
+    let before = r.stopping();
     let mut f = r.map(root, "a rule file")?;
     let name = f
         .req(r, "name", "the variant's name")
@@ -316,7 +318,7 @@ pub fn read_spec(r: &mut Reader, root: &Node) -> Option<RuleSpec> {
     let mut keys = crate::rules::keys();
     keys.extend_from_slice(&TOP_KEYS);
     f.finish(r, "the rule file", &keys);
-    if r.errors.len() - r.ignored > before {
+    if r.stopping() > before {
         return None;
     }
     Some(RuleSpec {

@@ -25,9 +25,29 @@ pub struct Reader {
     /// How many of them lose nothing: unknown keys, which are ignored (a misspelt required
     /// key is not one of them; its value is missing).
     pub ignored: usize,
+    /// How many of the others a rule module's reader found in its own keys and went on past
+    /// ([`contain`](Self::contain)): the module's spec keeps what read, so the compiler can
+    /// still check it and the rest of the file beside them.
+    pub contained: usize,
 }
 
 impl Reader {
+    /// Runs `read`, a rule module's reader, which returns whether it kept a spec: if it did,
+    /// the problems it found (unknown keys aside, which are [`ignored`](Self::ignored)) are
+    /// [`contained`](Self::contained). A module left out for its problems keeps them
+    /// stopping: another part of the file may rely on it (`setup.hand` on `hands:`).
+    pub fn contain(&mut self, read: impl FnOnce(&mut Reader) -> bool) {
+        let (errors, ignored) = (self.errors.len(), self.ignored);
+        if read(self) {
+            self.contained += (self.errors.len() - errors) - (self.ignored - ignored);
+        }
+    }
+
+    /// Problems that stop the typed model: every one not ignored and not contained.
+    pub fn stopping(&self) -> usize {
+        self.errors.len() - self.ignored - self.contained
+    }
+
     /// Records a problem.
     pub fn error(&mut self, d: Diagnostic) {
         self.errors.push(d);
