@@ -110,6 +110,13 @@ fn a_usi_gui_session_is_answered() {
 fn usi_errors_speak_usi() {
     let mut e = Program::ashtapada(&["usi"]);
     usi(&mut e, "shogi");
+    // `go` before a position names USI's command (the fresh tester: it said `position fen`).
+    e.send("go nodes 10");
+    let (_, err) = e.until("info string error");
+    assert!(
+        err.contains("send `position startpos` or `position sfen …` first"),
+        "{err}"
+    );
     // Sente's pawn on 7g steps only to 7f (ashtapada's c3c4).
     e.send("position startpos moves 7g7e");
     let (_, err) = e.until("info string error");

@@ -175,6 +175,12 @@ pub trait Dialect: Send + Sync {
         None
     }
 
+    /// The commands that set a position, for the error of a `go` with none
+    /// (UCI's `position startpos` or `position fen …`).
+    fn position_commands(&self) -> &'static str {
+        "`position startpos` or `position fen …`"
+    }
+
     /// The line for an error (already one line, see [`one_line`]); `command`: the GUI's line
     /// that failed (already one line), `None` for an error of no command (the search
     /// thread's). UCI's and USI's `info string` lines name no command.

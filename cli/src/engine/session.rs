@@ -473,7 +473,8 @@ impl Session {
                     "`go` before `position`"
                 };
                 return Err(format!(
-                    "{why}: send `position startpos` or `position fen …` first"
+                    "{why}: send {} first",
+                    self.dialect.position_commands()
                 ));
             }
         };

@@ -31,6 +31,10 @@ impl Dialect for Usi {
         crate::engine::map_squares(&text, |s| sfen::read_square(board, s), |sq| board.name(sq))
     }
 
+    fn position_commands(&self) -> &'static str {
+        "`position startpos` or `position sfen …`"
+    }
+
     /// SFEN, read as the shogi-style FEN it stands for ([`sfen::to_fen`]).
     fn position_in(&self, text: &str) -> Result<String, String> {
         sfen::to_fen(text)

@@ -50,6 +50,10 @@ fn ten_ranks(pos: &Position) -> bool {
 }
 
 impl Dialect for XBoard {
+    fn position_commands(&self) -> &'static str {
+        "`new` or `setboard FEN`"
+    }
+
     fn move_in(&self, pos: &Position, text: &str) -> String {
         if text == "@@@@" {
             return pass_text(pos).unwrap_or_else(|| "pass".into());
