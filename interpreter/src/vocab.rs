@@ -712,16 +712,6 @@ impl Outcome {
         }
     }
 
-    /// True if the game ended by a count that starts again when play goes on past it
-    /// ([`Position::restart_draw_counts`](crate::engine::Position::restart_draw_counts)):
-    /// repetition, the move rule or the counting rule.
-    pub fn ends_by_draw_count(self) -> bool {
-        matches!(
-            self.reason(),
-            EndReason::Repetition | EndReason::MoveRule | crate::rules::counting::REASON
-        )
-    }
-
     /// The winner, if any.
     pub fn winner(self) -> Option<Seat> {
         match self {

@@ -546,7 +546,7 @@ impl Session {
 /// start again, so the next move is accepted and the search plays on from here. Mate,
 /// stalemate and the rule file's other endings still end the game.
 pub fn play_on(pos: &mut Position) {
-    if pos.outcome().is_some_and(|o| o.ends_by_draw_count()) {
+    if pos.outcome().is_some_and(Position::ends_by_draw_count) {
         pos.restart_draw_counts();
     }
 }

@@ -916,35 +916,7 @@ fn compile_promotions(
                 )),
             );
         }
-        if let Some(own) = pr.to.iter().find(|t| t.value == p.name.value) {
-            errs.push(
-                Diagnostic::new(
-                    Code::CompilePromotion,
-                    format!("`{}` promotes to itself", p.name.value),
-                    Some(own.node.span.clone()),
-                )
-                .label("its own kind")
-                .help("list only the kinds it becomes; to make promotion optional, leave `mandatory:` false"),
-            );
-        }
-        if pr.squares.is_none() && !pr.mandatory && pr.forced > pr.zone {
-            errs.push(
-                Diagnostic::new(
-                    Code::CompilePromotionZone,
-                    format!(
-                        "promotion is forced in the last {} but the zone has only {}",
-                        crate::diag::count(pr.forced.into(), "line", "lines"),
-                        crate::diag::count(pr.zone.into(), "line", "lines")
-                    ),
-                    Some(pr.node.get("forced").unwrap_or(&pr.node).span.clone()),
-                )
-                .label("deeper than the zone")
-                .help(format!(
-                    "a piece promotes only in its zone: give `forced:` 1 to {}",
-                    pr.zone
-                )),
-            );
-        }
+        refuse_void_promotion(&p.name, pr, errs);
         if let Some(k) = kinds.get_mut(i)
             && !far
         {
@@ -1047,6 +1019,40 @@ fn compile_ranking(
         }
     }
     ranking
+}
+
+/// The promotions `check` would otherwise pass though they never take effect (the fresh
+/// tester): a kind that promotes to itself, and `forced:` deeper than the zone.
+fn refuse_void_promotion(name: &Text, pr: &crate::spec::PromotionSpec, errs: &mut Diagnostics) {
+    if let Some(own) = pr.to.iter().find(|t| t.value == name.value) {
+        errs.push(
+            Diagnostic::new(
+                Code::CompilePromotion,
+                format!("`{}` promotes to itself", name.value),
+                Some(own.node.span.clone()),
+            )
+            .label("its own kind")
+            .help("list only the kinds it becomes; to make promotion optional, leave `mandatory:` false"),
+        );
+    }
+    if pr.squares.is_none() && !pr.mandatory && pr.forced > pr.zone {
+        errs.push(
+            Diagnostic::new(
+                Code::CompilePromotionZone,
+                format!(
+                    "promotion is forced in the last {} but the zone has only {}",
+                    crate::diag::count(pr.forced.into(), "line", "lines"),
+                    crate::diag::count(pr.zone.into(), "line", "lines")
+                ),
+                Some(pr.node.get("forced").unwrap_or(&pr.node).span.clone()),
+            )
+            .label("deeper than the zone")
+            .help(format!(
+                "a piece promotes only in its zone: give `forced:` 1 to {}",
+                pr.zone
+            )),
+        );
+    }
 }
 
 /// The promotion and forced-promotion zones per (kind, orientation) combo.

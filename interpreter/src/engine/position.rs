@@ -279,13 +279,26 @@ impl Position {
         crate::rules::counting::set(&mut self.counters, 0, 0);
     }
 
+    /// True if `outcome` is an ending by a count that starts again when play goes on past
+    /// it ([`restart_draw_counts`](Self::restart_draw_counts)): repetition, the move rule or
+    /// the counting rule.
+    pub fn ends_by_draw_count(outcome: Outcome) -> bool {
+        matches!(
+            outcome.reason(),
+            crate::vocab::EndReason::Repetition
+                | crate::vocab::EndReason::MoveRule
+                | crate::rules::counting::REASON
+        )
+    }
+
     /// The game's outcome were play to go on past a draw by count (as a GUI that is the
     /// referee does: [`restart_draw_counts`](Self::restart_draw_counts) where
-    /// [`Outcome::ends_by_draw_count`]); `None` if a move may still be played. The position
-    /// is left as it was, at the cost of two counters (no copy of the history).
+    /// [`ends_by_draw_count`](Self::ends_by_draw_count)); `None` if a move may still be
+    /// played. The position is left as it was, at the cost of two counters (no copy of the
+    /// history).
     pub fn outcome_playing_on(&mut self) -> Option<Outcome> {
         let outcome = self.outcome()?;
-        if !outcome.ends_by_draw_count() {
+        if !Self::ends_by_draw_count(outcome) {
             return Some(outcome);
         }
         let kept = (self.halfmove, self.counters);
