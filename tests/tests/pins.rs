@@ -285,19 +285,70 @@ fn moves_out_of_check_by_hand() {
         ("7k/8/8/8/8/8/8/4K3[QP] w - - 0 1", &[]),
     ];
     for (fen, expected) in cases {
-        let mut pos = position("crazyhouse", &[], fen);
-        let (list, count, _) = moves(&mut pos, false);
-        let mut shown: Vec<String> = list.iter().map(|&m| move_to_string(&pos, m)).collect();
-        shown.sort();
-        if expected.is_empty() {
-            assert_eq!(count, 48 + 62 + 5, "{fen}: {shown:?}");
-        } else {
-            let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
-            want.sort();
-            assert_eq!(shown, want, "{fen}");
-            assert_eq!(count, want.len() as u64, "{fen}");
-        }
-        agree(&mut pos, fen);
+        crazyhouse_moves_by_hand(fen, expected, 48 + 62 + 5);
+    }
+}
+
+/// Asserts that the crazyhouse position `fen` has exactly the moves `expected` (as
+/// Fairy-Stockfish writes them), counted and listed, or `count` moves where `expected` is empty
+/// (too many to write), and that the shortcut agrees with the reference.
+fn crazyhouse_moves_by_hand(fen: &str, expected: &[&str], count: u64) {
+    let mut pos = position("crazyhouse", &[], fen);
+    let (list, counted, _) = moves(&mut pos, false);
+    let mut shown: Vec<String> = list.iter().map(|&m| move_to_string(&pos, m)).collect();
+    shown.sort();
+    if expected.is_empty() {
+        assert_eq!(counted, count, "{fen}: {shown:?}");
+        assert_eq!(list.len() as u64, count, "{fen}: {shown:?}");
+    } else {
+        let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+        want.sort();
+        assert_eq!(shown, want, "{fen}");
+        assert_eq!(counted, want.len() as u64, "{fen}");
+    }
+    agree(&mut pos, fen);
+}
+
+/// First-move steps in perft's bulk count (issue 27: the double steps of free pawns holding
+/// their right counted by shifts of their set, `Position::tally_first_leaps`): each position's
+/// moves worked by hand and confirmed by Fairy-Stockfish's `go perft 1` (64-square build), by
+/// the list, the bulk count and the reference. Counting a pinned pawn's double step, one
+/// through a filled square or onto one, or one that does not block a check fails it.
+#[test]
+fn first_move_steps_by_hand() {
+    let cases: [(&str, &[&str]); 5] = [
+        // d2 is pinned by the bishop b4 (no move); e2 is blocked on its first square, f2 on its
+        // second (f3 and the capture of e3 are left); g2 and h2 step once or twice.
+        (
+            "4k3/8/8/8/1b3p2/4p3/3PPPPP/4K3[] w - - 0 1",
+            &[
+                "e1d1", "e1f1", "f2e3", "f2f3", "g2g3", "g2g4", "h2h3", "h2h4",
+            ],
+        ),
+        // The same for black (the other orientation): d7 pinned by the bishop b5, e7 blocked
+        // on e6, f7 on f5.
+        (
+            "4k3/3ppppp/4P3/1B3P2/8/8/8/4K3[] b - - 0 1",
+            &[
+                "e8d8", "e8f8", "f7e6", "f7f6", "g7g5", "g7g6", "h7h5", "h7h6",
+            ],
+        ),
+        // Pinned along its file, e2 keeps both steps.
+        (
+            "4r2k/8/8/8/8/8/4P3/4K3[] w - - 0 1",
+            &["e1d1", "e1d2", "e1f1", "e1f2", "e2e3", "e2e4"],
+        ),
+        // In check from the bishop a5: b2-b4 and c2-c3 block; c2-c4 passes the line but does
+        // not stay on it; d2 stays attacked.
+        (
+            "4k3/8/8/b7/8/8/1PP3P1/4K3[] w - - 0 1",
+            &["b2b4", "c2c3", "e1d1", "e1e2", "e1f1", "e1f2"],
+        ),
+        // The first position with a knight in hand: its 54 drops on the empty squares too.
+        ("4k3/8/8/8/1b3p2/4p3/3PPPPP/4K3[N] w - - 0 1", &[]),
+    ];
+    for (fen, expected) in cases {
+        crazyhouse_moves_by_hand(fen, expected, 8 + 54);
     }
 }
 

@@ -13,7 +13,7 @@
 //! (its path must be empty), or two steps of a common mode reaching a common square (the walk
 //! lists such a move twice, a set once). Hops stay on the tables.
 
-use super::movetable::{CAPTURE, EN_PASSANT, MoveTable, QUIET};
+use super::movetable::{CAPTURE, EN_PASSANT, INITIAL, MoveTable, QUIET};
 
 /// The bitboard view of one [`MoveTable`] entry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,6 +57,55 @@ pub struct BitTable {
     /// Per square: the squares from which some entry has an en-passant ([`EN_PASSANT`]) leap
     /// onto it (the special table's; empty without such leaps).
     pub ep_from: Vec<u64>,
+    /// Per (kind, orientation) combo: its first-move ([`INITIAL`]) leaps as shapes shared by
+    /// many squares ([`FirstLeaps`]), so that the leaps of every piece holding its right are
+    /// found by a few shifts (the special table's; empty without bitboards).
+    pub first: Vec<FirstLeaps>,
+    /// The shapes of every combo's [`FirstLeaps`], indexed by their `start`.
+    pub first_shapes: Vec<FirstShape>,
+}
+
+/// The most squares a [`FirstShape`]'s leap may pass through (a longer lame first-move leap
+/// leaves its combo to the walk).
+pub const FIRST_BLOCKS: usize = 3;
+
+/// One first-move leap shape of a combo: from every square of `origins` a leap to the square
+/// `to` index steps away, through the squares `blocks[..nblock]` steps away (all must be
+/// empty), with modality `mode` ([`QUIET`] | [`CAPTURE`]). Square indices differ by the same
+/// amount for a vector anywhere on a rectangular board, so the targets of a set of origins
+/// are that set shifted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FirstShape {
+    /// The squares whose entry has this leap.
+    pub origins: u64,
+    /// The target's index minus the origin's.
+    pub to: i8,
+    /// The passed squares' indices minus the origin's (the first `nblock`).
+    pub blocks: [i8; FIRST_BLOCKS],
+    /// The number of passed squares.
+    pub nblock: u8,
+    /// [`QUIET`] | [`CAPTURE`] bits.
+    pub mode: u8,
+}
+
+/// A combo's first-move leaps as shapes ([`FirstShape`]): `first_shapes[start..start + len]`.
+/// `exact` is false where the shapes cannot say the entries: a first-move ray, a first-move
+/// leap that is also en passant, or one passing more than [`FIRST_BLOCKS`] squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FirstLeaps {
+    /// Start in [`BitTable::first_shapes`].
+    pub start: u32,
+    /// The number of shapes.
+    pub len: u16,
+    /// True if the shapes are every first-move step of the combo's entries.
+    pub exact: bool,
+}
+
+/// The squares of `set` moved `by` index steps (a negative `by` moves them down); squares
+/// moved off the word are lost.
+#[inline(always)]
+pub fn shift(set: u64, by: i8) -> u64 {
+    if by >= 0 { set << by } else { set >> -by }
 }
 
 /// The squares a ray `r` reaches on a board whose occupied squares are `occ`: its squares up
@@ -83,6 +132,8 @@ impl BitTable {
         entries: Vec::new(),
         rays: Vec::new(),
         ep_from: Vec::new(),
+        first: Vec::new(),
+        first_shapes: Vec::new(),
     };
 
     /// Builds the bitboard view of `t` (built for a board of `n_squares` squares): empty if the
@@ -104,6 +155,7 @@ impl BitTable {
             entries: Vec::with_capacity(t.entries.len()),
             rays,
             ep_from: vec![0; n_squares],
+            ..BitTable::default()
         };
         for (i, e) in t.entries.iter().enumerate() {
             let from = (i % n_squares) as u8;
@@ -115,7 +167,50 @@ impl BitTable {
             }
             bt.entries.push(bt.entry_bits(t, e));
         }
+        for combo in t.entries.chunks(n_squares) {
+            let first = bt.first_leaps(t, combo);
+            bt.first.push(first);
+        }
         bt
+    }
+
+    /// The first-move leaps of one combo's entries (`entries`, square by square) as shapes.
+    fn first_leaps(&mut self, t: &MoveTable, entries: &[super::movetable::Entry]) -> FirstLeaps {
+        let start = self.first_shapes.len();
+        let mut exact = true;
+        for (from, e) in entries.iter().enumerate() {
+            exact &= t.rays_of(e).iter().all(|r| r.mode & INITIAL == 0);
+            for l in t.leaps_of(e).iter().filter(|l| l.mode & INITIAL != 0) {
+                let blocks = t.blocks_of(l);
+                if l.mode & EN_PASSANT != 0 || blocks.len() > FIRST_BLOCKS {
+                    exact = false;
+                    continue;
+                }
+                let delta = |s: u8| (s as i32 - from as i32) as i8;
+                let mut shape = FirstShape {
+                    to: delta(l.to),
+                    nblock: blocks.len() as u8,
+                    mode: l.mode & (QUIET | CAPTURE),
+                    ..FirstShape::default()
+                };
+                for (b, &sq) in shape.blocks.iter_mut().zip(blocks) {
+                    *b = delta(sq);
+                }
+                let same = |s: &&mut FirstShape| FirstShape { origins: 0, ..**s } == shape;
+                match self.first_shapes[start..].iter_mut().find(same) {
+                    Some(s) => s.origins |= 1 << from,
+                    None => self.first_shapes.push(FirstShape {
+                        origins: 1 << from,
+                        ..shape
+                    }),
+                }
+            }
+        }
+        FirstLeaps {
+            start: start as u32,
+            len: (self.first_shapes.len() - start) as u16,
+            exact,
+        }
     }
 
     /// The bits of entry `e`: its leaps' masks, fitting if no leap is lame and no two steps of

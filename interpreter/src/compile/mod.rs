@@ -14,7 +14,7 @@ mod setup;
 mod warnings;
 
 pub use attack::AttackTable;
-pub use bitboard::{BitTable, EntryBits, RayBits, ray_reach};
+pub use bitboard::{BitTable, EntryBits, FirstLeaps, FirstShape, RayBits, ray_reach, shift};
 pub use fitted::{FittedValues, default_weight};
 pub use movetable::{
     CAPTURE, EN_PASSANT, Entry, HopLimits, HopRay, INITIAL, Leap, MoveTable, Movement, QUIET, Ray,

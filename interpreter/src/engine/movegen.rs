@@ -80,12 +80,20 @@ impl Position {
                 }
             }
         }
-        self.moves_beyond_pieces(seat, dice, out);
+        self.moves_beyond_pieces(seat, dice, 0, out);
     }
 
     /// The rest of [`pseudo_moves_for`](Self::pseudo_moves_for) after the pieces' leaps and
-    /// rays: hops, then first-move, en-passant and castling moves, then moves in place.
-    pub(super) fn moves_beyond_pieces(&self, seat: Seat, dice: &[(u8, u64)], out: &mut Vec<Move>) {
+    /// rays: hops, then first-move, en-passant and castling moves, then moves in place; the
+    /// first-move steps of the pieces on `done` (a bitboard) are left out (see
+    /// [`special_moves`](Self::special_moves)).
+    pub(super) fn moves_beyond_pieces(
+        &self,
+        seat: Seat,
+        dice: &[(u8, u64)],
+        done: u64,
+        out: &mut Vec<Move>,
+    ) {
         let v = &*self.variant;
         if v.table.has_hops {
             for &(die, kinds) in dice {
@@ -94,7 +102,7 @@ impl Position {
         }
         if v.has_special() || v.rules.castling.is_some() {
             for &(die, kinds) in dice {
-                self.special_moves(seat, kinds, die, out);
+                self.special_moves(seat, (kinds, done), die, out);
             }
         }
         if let Some(ip) = &v.rules.in_place {
@@ -623,10 +631,17 @@ impl Position {
         // The one royal piece's own steps, where no castling can move it: only its landing
         // square is tested (see `royal_step_safe`).
         let lone_royal = self.royals[seat.index()];
+        let lone = shortcut && lone_royal.len() == 1;
         let slow = SlowCases {
             evading,
             royal_kinds: self.variant.royal_kinds(),
-            lone_royal: (shortcut && lone_royal.len() == 1).then_some(lone_royal),
+            lone_royal: lone.then_some(lone_royal),
+            pinned_to: (lone
+                && safe_now
+                && self.variant.attacks.has_bits()
+                && self.variant.rules.facing.is_none())
+            .then(|| lone_royal.iter().next())
+            .flatten(),
         };
         let royal_kinds = slow.royal_kinds;
         move |pos: &mut Self, m: Move| match m.dropped() {
@@ -660,9 +675,25 @@ impl Position {
             && (self.variant.rules.castling.is_none() || self.free_castle(m).is_none())
         {
             self.royal_step_safe(m)
+        } else if let Some(royal) = c.pinned_to
+            && m.from.0 != royal
+            && m.to.0 != self.ep
+            && let Some(line) = self.pin_line(royal, m.from.0)
+        {
+            line >> m.to.0 & 1 != 0
         } else {
             self.keeps_royals_safe(m)
         }
+    }
+
+    /// The squares the pinned piece on `at` may move to and leave the seat to move's one
+    /// royal piece on `royal` (not attacked) safe, from the bitboards
+    /// ([`pin_line_bits`](crate::compile::AttackTable::pin_line_bits)); `None` where they
+    /// cannot say it (lame leaps, hops).
+    fn pin_line(&self, royal: u8, at: u8) -> Option<u64> {
+        let occ = self.occupied_bits();
+        let others = occ & !self.occ[self.to_move.index()].0[0] & !self.dead_bb;
+        (self.variant.attacks).pin_line_bits(&self.board, (royal, at), (occ, others))
     }
 
     /// True if [`legality`](Self::legality)'s pin-aware shortcuts may apply to `seat`: not
@@ -1151,4 +1182,7 @@ struct SlowCases {
     royal_kinds: u64,
     /// The mover's one royal piece's square, where its steps test only their landing square.
     lone_royal: Option<SquareSet>,
+    /// The square of the mover's one royal piece, safe now, where a pinned piece's move is
+    /// judged by its pin lines (bitboards, no facing rule): see `Position::pin_line`.
+    pinned_to: Option<u8>,
 }

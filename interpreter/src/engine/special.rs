@@ -27,8 +27,17 @@ pub(crate) const NO_EP: u8 = u8::MAX;
 
 impl Position {
     /// Appends the first-move and en-passant moves of `seat`'s pieces of `kinds` (from the
-    /// special table), then its castling moves if the royal kind is in `kinds`.
-    pub(crate) fn special_moves(&self, seat: Seat, kinds: u64, die: u8, out: &mut Vec<Move>) {
+    /// special table), then its castling moves if the royal kind is in `kinds`; the pieces on
+    /// `done` (a bitboard; 0 on boards of more than 64 squares and with a first-move region)
+    /// have had their first-move steps found already (perft's bulk count,
+    /// `Position::tally_first_leaps`): only their en-passant steps are walked.
+    pub(crate) fn special_moves(
+        &self,
+        seat: Seat,
+        (kinds, done): (u64, u64),
+        die: u8,
+        out: &mut Vec<Move>,
+    ) {
         let v = &*self.variant;
         let t = &v.special;
         let n_orients = v.orients.len();
@@ -47,8 +56,10 @@ impl Position {
         // Every special step is a first move (it needs its piece's right, without a region) or
         // an en-passant capture (it needs the en-passant square): without either, only the
         // pieces holding a right have one.
+        let mut rights = self.rights;
+        rights.0[0] &= !done;
         if region.is_none() && self.ep == NO_EP && v.board.len() <= NO_EP as usize {
-            let (a, b) = (pieces.0, self.rights.0);
+            let (a, b) = (pieces.0, rights.0);
             pieces = SquareSet(std::array::from_fn(|i| a[i] & b[i]));
         } else if region.is_none()
             && let Some(&to_ep) = t.bits.ep_from.get(self.ep as usize)
@@ -56,7 +67,7 @@ impl Position {
             // With an en-passant square on a board of at most 64 squares: the pieces holding a
             // right, and those of the kinds with an en-passant step onto it from where they stand.
             let ep_takers = self.kinds_bits(v.ep_kinds()) & to_ep;
-            pieces.0[0] &= self.rights.0[0] | ep_takers;
+            pieces.0[0] &= rights.0[0] | ep_takers;
         }
         for from in pieces.iter() {
             let p = self.board[from as usize];
@@ -67,7 +78,7 @@ impl Position {
             let e = t.entry(combo, from);
             let mut holds = match region {
                 Some(r) => r.squares[p.orient() as usize].contains(from),
-                None => self.rights.contains(from),
+                None => rights.contains(from),
             };
             if holds && unchecked >> p.kind().0 & 1 == 1 {
                 holds = !*checked.get_or_insert_with(|| self.in_check(seat));
@@ -135,7 +146,9 @@ impl Position {
         let enemies = self.enemies(seat);
         let royal_kind = self.variant.royal_kinds() >> c.royal.0 & 1 == 1;
         let blasts = self.variant.rules.explosions.is_some();
+        let duple = (self.variant.rules.last_royal).is_some_and(|lr| lr.duple_check);
         let mut checked = None;
+        let attacks = &self.variant.attacks;
         for cm in c.moves.get(seat.index()).into_iter().flatten() {
             let (king, rook) = (
                 self.board[cm.king_from as usize],
@@ -155,16 +168,30 @@ impl Position {
             }
             // A king royal only while it is its seat's last (`last-royal`) castles as royal.
             if royal_kind || self.royals[seat.index()].contains(cm.king_from) {
-                if *checked.get_or_insert_with(|| self.in_check(seat)) {
+                // The occupied squares and the enemies' live pieces, for the bitboard test.
+                let bits =
+                    (attacks.has_bits()).then(|| (self.occupied_bits(), self.live_bits(enemies)));
+                let attacked = |s: u8| match bits {
+                    Some(b) => attacks.attacked_bits(&self.board, s, enemies, b),
+                    None => attacks.attacked(&self.board, s, enemies),
+                };
+                // `in_check`, on the bitboards where it asks only whether a royal piece is
+                // attacked.
+                let in_check = || match bits {
+                    Some(_) if !blasts && !duple => self.royals[seat.index()].iter().any(attacked),
+                    _ => self.in_check(seat),
+                };
+                if *checked.get_or_insert_with(in_check) {
                     return;
                 }
                 // Under explosions a square touching an opponent's royal piece is not
                 // attacked. A castling piece that is not royal passes attacked squares and
                 // castles while attacked (Fairy-Stockfish's commoner castling).
-                if cm.path.iter().any(|&s| {
-                    self.variant.attacks.attacked(&self.board, s, enemies)
-                        && !(blasts && self.touches_enemy_royal(s, seat))
-                }) || self.petrified_castle_blocked(seat, cm.king_from, cm.king_to, &cm.path)
+                if cm
+                    .path
+                    .iter()
+                    .any(|&s| attacked(s) && !(blasts && self.touches_enemy_royal(s, seat)))
+                    || self.petrified_castle_blocked(seat, cm.king_from, cm.king_to, &cm.path)
                 {
                     continue;
                 }
@@ -232,12 +259,23 @@ impl Position {
 
     /// The squares of the free castling `m` — the royal taking its own partner — as
     /// `(royal from, royal to, partner from, partner to)`, if `m` is one.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn free_castle(&self, m: Move) -> Option<(u8, u8, u8, u8)> {
         let c = self.variant.rules.castling.as_ref()?;
         if c.free.is_empty() || m.is_drop() || m.from == m.to {
             return None;
         }
+        self.free_castle_of(c, m)
+    }
+
+    /// [`free_castle`](Self::free_castle) where the rules have free castling and `m` is a
+    /// board move between two squares.
+    #[inline(never)]
+    fn free_castle_of(
+        &self,
+        c: &crate::rules::castling::Castling,
+        m: Move,
+    ) -> Option<(u8, u8, u8, u8)> {
         let (from, to) = (m.from.0, m.to.0);
         let (k, r) = (self.board[from as usize], self.board[to as usize]);
         if k.is_empty() || r.is_empty() || k.owner() != r.owner() {

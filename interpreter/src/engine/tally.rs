@@ -7,13 +7,15 @@
 //! royal nor pinned is legal unless it lands on a square whose filling could expose a royal
 //! piece or on the en-passant square: those targets are counted by popcount, as Stockfish's
 //! perft counts its last ply, and never become moves. Promotions (each target may stand for
-//! several moves), the other pieces' moves, hops, first-move, en-passant and castling moves,
-//! and moves in place are listed and tested one by one as before (drops are counted by `count_drops`), so the count always
+//! several moves), the other pieces' moves, hops, en-passant and castling moves, and moves in
+//! place are listed and tested one by one as before (drops are counted by `count_drops`; the
+//! free pieces' first-move leaps by shifts of their holders' set, `tally_first_leaps`), so the count always
 //! equals the length of [`Position::legal_moves`]'s list (tests compare them on random
 //! positions of every built-in).
 
 use super::Move;
 use super::position::Position;
+use crate::compile::{CAPTURE, QUIET, shift};
 use crate::vocab::Seat;
 
 impl Position {
@@ -42,7 +44,9 @@ impl Position {
             }
         };
         let mut n = self.tally_board_moves(seat, (free, skip), buf);
-        self.moves_beyond_pieces(seat, &[(0, u64::MAX)], buf);
+        let (first, done) = self.tally_first_leaps(seat, (free, skip), buf);
+        n += first;
+        self.moves_beyond_pieces(seat, &[(0, u64::MAX)], done, buf);
         if every {
             let drops = self.count_drops(None::<&fn(&mut Self, Move) -> bool>);
             return Some(n + buf.len() as u64 + drops);
@@ -77,6 +81,81 @@ impl Position {
             };
         }
         n
+    }
+
+    /// The first-move leaps of `seat`'s pieces on `free` that hold their right, for the kinds
+    /// whose leaps the special table's shapes say exactly
+    /// ([`crate::compile::FirstLeaps`]) and that keep them in check too: a shape's origins
+    /// with their passed squares empty and a target they may land on, found by shifts for
+    /// all the kind's pieces at once. Counts the moves to targets off `skip` that stand for
+    /// one move each (no promotion choice) and appends the others to `out`. Returns the count
+    /// and the pieces done (the special walk leaves their first-move steps out). Pieces facing
+    /// another way than their seat's are left to the walk.
+    fn tally_first_leaps(
+        &self,
+        seat: Seat,
+        (free, skip): (u64, u64),
+        out: &mut Vec<Move>,
+    ) -> (u64, u64) {
+        let v = &*self.variant;
+        let t = &v.special.bits;
+        let mine = self.occ[seat.index()].0[0] & !self.dead_bb;
+        let holders = self.rights.0[0] & mine & free;
+        // `first-move-region`: the squares grant the first moves, not the rights.
+        let region = (v.rules.multi_step.as_ref()).is_some_and(|m| m.region.is_some());
+        if holders == 0 || t.first.is_empty() || region {
+            return (0, 0);
+        }
+        let unchecked = v.rules.first_move.as_ref().map_or(0, |f| f.not_in_check);
+        let orient = v.seats[seat.index()].orient;
+        let n_orients = v.orients.len();
+        let occ = self.occupied_bits();
+        let capt = self.capturable_bits(seat);
+        let (mut n, mut done) = (0, 0);
+        let mut kinds = v.right_kinds() & !unchecked;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let combo = k * n_orients + orient as usize;
+            let mut pieces = self.kind_bb[k] & holders;
+            let Some(fl) = t.first.get(combo).filter(|f| f.exact && pieces != 0) else {
+                continue;
+            };
+            let mut each = pieces;
+            while each != 0 {
+                let from = each.trailing_zeros() as usize;
+                each &= each - 1;
+                if self.board[from].orient() != orient {
+                    pieces &= !(1 << from);
+                }
+            }
+            let zone = if v.kinds[k].promotion.is_some() {
+                v.promo_zone[combo].0[0]
+            } else {
+                0
+            };
+            let shapes = &t.first_shapes[fl.start as usize..][..fl.len as usize];
+            for s in shapes {
+                let mut from = pieces & s.origins;
+                for &b in &s.blocks[..s.nblock as usize] {
+                    from &= !shift(occ, -b);
+                }
+                let quiet = if s.mode & QUIET != 0 { !occ } else { 0 };
+                let capture = if s.mode & CAPTURE != 0 { capt } else { 0 };
+                from &= shift(quiet | capture, -s.to);
+                let plain = from & !zone & !shift(zone | skip, -s.to);
+                n += plain.count_ones() as u64;
+                let mut rest = from & !plain;
+                while rest != 0 {
+                    let f = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    let to = (f as i32 + s.to as i32) as u8;
+                    self.push_zoned(self.board[f as usize], combo, f, to, 0, out);
+                }
+            }
+            done |= pieces;
+        }
+        (n, done)
     }
 
     /// [`tally_board_moves`](Self::tally_board_moves) for the pieces of one kind, promoting

@@ -260,6 +260,41 @@ impl AttackTable {
         Some((vacate, targets))
     }
 
+    /// For a royal piece on `sq`, not attacked, and a piece of its seat on `at` that
+    /// [`exposers_bits`](Self::exposers_bits) finds pinned, on the same bitboards: the squares
+    /// that piece may move to and leave `sq` unattacked — on every line from `sq` through `at`
+    /// that an attacker beyond it would open, the squares up to and including that attacker
+    /// (every square where none would). A move of it that takes no other piece off the board
+    /// (no en-passant-like capture) is safe exactly when it lands there. `None` where some
+    /// kind leaps lamely or hops (a pinned piece may then block those too). Only when
+    /// [`has_bits`](Self::has_bits).
+    pub fn pin_line_bits(
+        &self,
+        board: &[Piece],
+        (sq, at): (u8, u8),
+        (occ, others): (u64, u64),
+    ) -> Option<u64> {
+        let b = &self.bits;
+        if self.has_hops || b.has_lame {
+            return None;
+        }
+        let rest = occ & !(1u64 << at);
+        let mut line = u64::MAX;
+        let (start, len) = self.ray_index[sq as usize];
+        let (start, end) = (start as usize, (start + len) as usize);
+        for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
+            if rb.mask >> at & 1 == 0 || rb.mask & others == 0 {
+                continue;
+            }
+            let reach = ray_reach(rb, rest);
+            let beyond = reach & rest & others;
+            if beyond != 0 && self.ray_attacker(board, r, beyond.trailing_zeros() as u8) {
+                line &= reach;
+            }
+        }
+        Some(line)
+    }
+
     /// True if the piece on `s` (one of the attackers) moves along reverse line `r` and may
     /// start there.
     #[inline(always)]
