@@ -77,8 +77,20 @@ impl Agent for RandomAgent {
 /// holding the `i`-th move and only that bucket is ordered.
 /// Measured with callgrind on 20 four-player shogi random games: the selection fell from 24.6
 /// to 6.1 million instructions.
+///
+/// First, one pass checks whether the list is already in the canonical order (each key above
+/// the one before: in dice variants on boards with bitboards the generator gives each piece's
+/// targets in square order, pieces in square order, so most lists are): then the answer is
+/// `moves[i]`, with no run to find and nothing to order. The pass stops at the first move out
+/// of order, and its comparisons branch the same way for every move of an ordered list, which
+/// the processor predicts. Measured with callgrind on 300 Chaturaji random games: the
+/// selection's mispredicted branches fell from 155,000 to 52,000 (its instructions rose from
+/// 7.5 to 8.8 million: the pass costs about what the run and its ordering did).
 #[inline]
 pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
+    if in_canonical_order(moves) {
+        return moves[i];
+    }
     // The run of moves from `moves[i]`'s origin around `i`. When every move before the run
     // comes from a lower square and every move after it from a higher one, exactly `start`
     // moves precede the run's in the canonical order (the origin leads the key), so the
@@ -110,6 +122,25 @@ pub fn canonical_nth(moves: &mut [Move], i: usize) -> Move {
         return m;
     }
     select_nth(group, i - start)
+}
+
+/// True if every move of `moves` has a larger [`Move::canonical_key`] than the one before it
+/// (strictly ascending: the canonical order, no move twice); true for an empty list or one
+/// move.
+#[inline]
+fn in_canonical_order(moves: &[Move]) -> bool {
+    let Some((first, rest)) = moves.split_first() else {
+        return true;
+    };
+    let mut prev = first.canonical_key();
+    for m in rest {
+        let k = m.canonical_key();
+        if k <= prev {
+            return false;
+        }
+        prev = k;
+    }
+    true
 }
 
 /// The `i`-th of `moves` in the canonical order, by origin square: a count of the moves per
@@ -394,6 +425,51 @@ mod tests {
                     sorted[i],
                     "len {len}, i {i}"
                 );
+            }
+        }
+    }
+
+    /// A list already in the canonical order gives its own `i`-th move; the same list with
+    /// any two neighbours swapped is not in order and still gives the `i`-th move of the
+    /// sorted list. Few origins and targets, so that neighbours often differ only in a late
+    /// field of the key (die, promotion, dropped kind), which a fast path reading only the
+    /// squares would miss.
+    #[test]
+    fn lists_in_canonical_order_and_one_swap_away_give_the_nth_move() {
+        let mut rng = ChaCha8Rng::seed_from_u64(19);
+        for len in [1, 2, 3, 8, 20, 40] {
+            let mut sorted: Vec<Move> = (0..len)
+                .map(|_| {
+                    let m = any_move(&mut rng);
+                    let from = Square(below(&mut rng, 3));
+                    let to = Square(below(&mut rng, 3));
+                    match m.dropped() {
+                        Some(k) => Move::hand_drop(k, m.shown(), from),
+                        None => match m.shown() {
+                            Some(k) => Move::board_promoting(from, to, k),
+                            None => Move::board(from, to),
+                        },
+                    }
+                    .with_die(below(&mut rng, 3))
+                })
+                .collect();
+            sorted.sort();
+            sorted.dedup();
+            for i in 0..sorted.len() {
+                assert_eq!(
+                    canonical_nth(&mut sorted.clone(), i),
+                    sorted[i],
+                    "len {len}, i {i}"
+                );
+                for j in 0..sorted.len() - 1 {
+                    let mut swapped = sorted.clone();
+                    swapped.swap(j, j + 1);
+                    assert_eq!(
+                        canonical_nth(&mut swapped, i),
+                        sorted[i],
+                        "len {len}, i {i}, swapped {j}"
+                    );
+                }
             }
         }
     }

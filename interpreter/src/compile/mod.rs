@@ -180,6 +180,10 @@ pub struct Variant {
     pub rules: crate::rules::Modules,
     /// True when legality needs more than royal safety (drop restrictions, partners).
     needs_full_legality: bool,
+    /// True when the end of a game in play is only what the last action found
+    /// (`Position::ended`): dice (no mate or stalemate test) and no repetition, move-rule,
+    /// counting or in-place promotion end.
+    only_ended_decides: bool,
     /// The special move table: first-move (`i`) and en-passant (`e`) steps
     /// ([`MoveTable::build_special`]); empty when no kind has them.
     pub special: MoveTable,
@@ -291,6 +295,14 @@ impl Variant {
     #[inline]
     pub const fn needs_full_legality(&self) -> bool {
         self.needs_full_legality
+    }
+
+    /// True when the outcome of a position in play is only what the last action found
+    /// (dice variants without a repetition, move-rule, counting or in-place promotion end):
+    /// `Position::outcome` then tests nothing more. Derived when the variant is compiled.
+    #[inline]
+    pub const fn only_ended_decides(&self) -> bool {
+        self.only_ended_decides
     }
 
     /// True when some kind has first-move or en-passant steps (the generator walks
@@ -584,6 +596,11 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         royal_kinds,
         last_royal_kinds: rules.last_royal.as_ref().map_or(0, |lr| lr.kinds),
         needs_full_legality,
+        only_ended_decides: rules.dice.is_some()
+            && rules.repetition.is_none()
+            && rules.move_rule.is_none()
+            && rules.counting.is_none()
+            && rules.in_place.is_none(),
         special,
         has_special,
         ep_kinds,

@@ -139,14 +139,12 @@ impl Position {
     #[inline]
     pub(crate) fn capturable_bits(&self, seat: Seat) -> u64 {
         let v = &*self.variant;
-        let partners = v.rules.partners(seat);
-        let mut theirs = self.walls.0[0];
-        for s in 0..v.seats.len() {
-            if s != seat.index() && !partners.contains(Seat(s as u8)) {
-                theirs |= self.occ[s].0[0];
-            }
-        }
-        theirs & !self.dead_bb & !self.kinds_bits(v.royal_kinds())
+        // Every occupied square but the seat's and its partners' (no loop over the seats
+        // with a test per seat: its branches were a sixth of a generation's mispredictions).
+        let ours = (v.rules.partners(seat).iter()).fold(self.occ[seat.index()].0[0], |a, s| {
+            a | self.occ[s.index()].0[0]
+        });
+        self.occupied_bits() & !ours & !self.dead_bb & !self.kinds_bits(v.royal_kinds())
     }
 
     /// The squares of the live pieces of the kinds whose bits are set in `kinds` (any owner),
