@@ -240,6 +240,49 @@ pub fn order_with(
     ply: usize,
     out: &mut Vec<(i32, Move)>,
 ) {
+    keys_with(eval, memory, pos, moves, best, ply, out);
+    sort_from(out, 0);
+}
+
+/// The moves a node takes one at a time by [`next_in_order`] before it sorts the rest: most
+/// nodes of the two-seat search end by a cut-off on one of their first moves, so that a full
+/// sort would be wasted there.
+pub const PICKED: usize = 3;
+
+/// Puts the `j`-th move of [`order_with`]'s order at `keyed[j]`, where `keyed` holds
+/// [`keys_with`]'s moves and keys and its first `j` entries are already in that order, as
+/// taken by earlier calls with `j − 1`, `j − 2`, …, 0: below [`PICKED`] by a selection of the
+/// largest remaining key, at [`PICKED`] by sorting the rest. Every key of a move is unique
+/// (ties go by [`Move::canonical_key`]), so the order is exactly [`order_with`]'s.
+#[inline]
+pub fn next_in_order(keyed: &mut [(i32, Move)], j: usize) {
+    if j < PICKED {
+        let rank = |&(k, m): &(i32, Move)| (std::cmp::Reverse(k), m.canonical_key());
+        if let Some(i) = (j..keyed.len()).min_by_key(|&i| rank(&keyed[i])) {
+            keyed.swap(j, i);
+        }
+    } else if j == PICKED {
+        sort_from(keyed, j);
+    }
+}
+
+/// Sorts `keyed[j..]` largest key first, equal keys in the canonical order.
+fn sort_from(keyed: &mut [(i32, Move)], j: usize) {
+    if let Some(rest) = keyed.get_mut(j..) {
+        rest.sort_unstable_by_key(|&(k, m)| (std::cmp::Reverse(k), m.canonical_key()));
+    }
+}
+
+/// [`order_with`]'s moves and keys in `out`, unsorted: for [`next_in_order`].
+pub fn keys_with(
+    eval: &Evaluator,
+    memory: &Memory,
+    pos: &Position,
+    moves: &[Move],
+    best: Option<Move>,
+    ply: usize,
+    out: &mut Vec<(i32, Move)>,
+) {
     let killers = memory.killers(ply);
     let counter = memory.counter(pos.last_move());
     let seat = pos.to_move().index();
@@ -270,5 +313,46 @@ pub fn order_with(
         };
         (k, m)
     }));
-    out.sort_unstable_by_key(|&(k, m)| (std::cmp::Reverse(k), m.canonical_key()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::load_variant;
+    use crate::spec::Assignment;
+
+    #[test]
+    fn moves_taken_one_at_a_time_come_in_the_sorted_order() {
+        // A middle game with captures of both signs, a promotion-free quiet majority (equal
+        // keys, so the canonical order decides) and a table move; then the same after one
+        // killer and a history bonus.
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let fen = "r1bqk2r/pp1n1ppp/2pbpn2/3p4/2PP4/2NBPN2/PP3PPP/R1BQK2R w KQkq - 0 1";
+        let pos = crate::notation::from_fen(&v, fen).unwrap();
+        let mut eval: Option<Evaluator> = None;
+        let eval = Evaluator::cached_fitted(&mut eval, &pos).clone();
+        let mut moves = Vec::new();
+        let mut p = pos.clone();
+        p.legal_moves(&mut moves);
+        assert!(moves.len() > 30);
+        let mut memory = Memory::default();
+        memory.start();
+        for best in [None, Some(moves[7])] {
+            for round in 0..2 {
+                if round == 1 {
+                    memory.cut(0, 1, 6, moves[3], None, &moves[10..14]);
+                }
+                let mut sorted = Vec::new();
+                order_with(&eval, &memory, &pos, &moves, best, 1, &mut sorted);
+                let mut lazy = Vec::new();
+                keys_with(&eval, &memory, &pos, &moves, best, 1, &mut lazy);
+                for j in 0..=lazy.len() {
+                    next_in_order(&mut lazy, j);
+                }
+                assert_eq!(lazy, sorted, "{best:?} {round}");
+                let keys: Vec<i32> = sorted.iter().map(|&(k, _)| k).collect();
+                assert!(keys.windows(2).all(|w| w[0] >= w[1]), "{keys:?}");
+            }
+        }
+    }
 }

@@ -9,7 +9,7 @@
 //! worth [`WIN`] less its distance in plies from the search root (in the table: from the node).
 
 use super::eval::WIN;
-use super::order::{exchange, is_capture, is_promotion, order_with};
+use super::order::{exchange, is_capture, is_promotion, keys_with, next_in_order, order_with};
 use super::search::SearchAgent;
 use super::table::Bound;
 use crate::engine::Position;
@@ -153,17 +153,34 @@ impl SearchAgent {
         self.charge_evaluation(pos);
         let seat = pos.to_move();
         if !self.cuts {
-            return self.evaluator().relative(pos, seat);
+            let v = self.evaluator().relative(pos, seat);
+            return self.fade(pos, v);
         }
         let key = Self::key(pos);
         if let Some(v) = self.eval_cache.as_ref().and_then(|c| c.get(key)) {
-            return v;
+            return self.fade(pos, v);
         }
         let v = self.evaluator().relative(pos, seat);
         if let Some(c) = &mut self.eval_cache {
             c.put(key, v);
         }
-        v
+        self.fade(pos, v)
+    }
+
+    /// `v` faded towards a draw by the half-move clock ([`Grade::move_rule_fade`]): times
+    /// `(2N − h) / 2N` where the rule file's move rule draws after `N` plies and `h` have
+    /// passed without a reset; `v` itself without such a rule or the setting.
+    ///
+    /// [`Grade::move_rule_fade`]: super::Grade::move_rule_fade
+    fn fade(&self, pos: &Position, v: i32) -> i32 {
+        match pos.variant().rules.move_rule {
+            Some(rule) if self.grade.move_rule_fade && rule.result == ResultKind::Draw => {
+                let n = i64::from(rule.plies.max(1)) * 2;
+                let h = i64::from(pos.halfmove().min(rule.plies));
+                (i64::from(v) * (n - h) / n) as i32
+            }
+            _ => v,
+        }
     }
 
     /// True if the rule file ends the game drawn on a repetition and `pos` repeats a position
@@ -400,7 +417,7 @@ impl SearchAgent {
             key,
             mut best_move,
         } = node;
-        let (moves, ordered, test) = self.node_moves(pos, ply, in_check, best_move);
+        let (moves, mut ordered, test) = self.node_moves(pos, ply, in_check, best_move);
         let prev = pos.last_move();
         let seat = pos.to_move().index();
         let futile =
@@ -413,6 +430,7 @@ impl SearchAgent {
         // `i`: the action's index among the legal ones.
         let mut legal = 0;
         for j in 0..ordered.len() + pass as usize {
+            next_in_order(&mut ordered, j);
             let action = ordered
                 .get(j)
                 .map_or(Action::Pass, |&(_, m)| Action::Move(m));
@@ -502,8 +520,9 @@ impl SearchAgent {
         best
     }
 
-    /// The moves of the node at `ply` (its seat `in_check` or not), ordered with the table's
-    /// move `best` first: the ply's buffers (the moves, the ordered list) and, where legality
+    /// The moves of the node at `ply` (its seat `in_check` or not) with their ordering keys
+    /// (the table's move `best` first), to be taken in order by [`next_in_order`]: the ply's
+    /// buffers (the moves, the keyed list) and, where legality
     /// is tested as each move comes up, the test (out of check, a cut-off then spares the
     /// rest); in check, where most candidates fail, the legal moves are listed instead.
     #[allow(clippy::type_complexity)]
@@ -531,7 +550,7 @@ impl SearchAgent {
         }
         self.charge(moves.len());
         let eval = self.evaluator_ref();
-        order_with(eval, &self.memory, pos, &moves, best, ply, &mut ordered);
+        keys_with(eval, &self.memory, pos, &moves, best, ply, &mut ordered);
         (moves, ordered, test)
     }
 

@@ -147,6 +147,10 @@ pub struct Grade {
     pub two_seat_pace: Pace,
     /// When a game move of more than two seats without dice stops deepening ([`Pace`]).
     pub seats_pace: Pace,
+    /// Two-seat search: the static value fades towards a draw as the rule file's drawing move
+    /// rule nears (times `(2N − h) / 2N` at `h` plies of the `N` the rule allows), so that
+    /// the side ahead makes progress (a capture or a resetting move) instead of shuffling.
+    pub move_rule_fade: bool,
 }
 
 /// How a search agent searches a game of more than two seats without dice (two seats: the
@@ -239,6 +243,7 @@ pub const EASY: Grade = Grade {
     monte_carlo: 0,
     two_seat_pace: STEADY,
     seats_pace: STEADY,
+    move_rule_fade: false,
 };
 
 /// `medium`: up to eight plies, 5 000 nodes (1 000 in dice variants), four plies of
@@ -266,6 +271,7 @@ pub const MEDIUM: Grade = Grade {
     monte_carlo: 0,
     two_seat_pace: STEADY,
     seats_pace: BRISK_SEATS,
+    move_rule_fade: false,
 };
 
 /// `hard`: up to twenty plies, 80 000 nodes, with check extensions (two per line); in dice
@@ -292,6 +298,7 @@ pub const HARD: Grade = Grade {
     monte_carlo: HARD_MONTE_CARLO,
     two_seat_pace: STEADY,
     seats_pace: STEADY,
+    move_rule_fade: false,
 };
 
 /// `hard`'s Monte Carlo iterations per move in dice variants ([`Grade::monte_carlo`]).
