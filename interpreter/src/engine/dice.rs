@@ -185,26 +185,6 @@ mod tests {
     use crate::engine::{Position, load_variant};
     use crate::spec::Assignment;
 
-    /// A dice game's outcome in play is the last action's (`Variant::only_ended_decides`)
-    /// only without an end that `Position::outcome` tests itself: Chaturaji with a move rule
-    /// of one move each is not such a game, and a seeded random game of it ends by the move
-    /// rule (Chaturaji itself never does: it has none).
-    #[test]
-    fn a_dice_game_with_a_move_rule_still_ends_by_it() {
-        let plain = load_variant("chaturaji", &Assignment::default()).expect("built in");
-        assert!(plain.only_ended_decides());
-        let text = "name: t\nextends: chaturaji\nend:\n  move-rule: { moves: 1, result: draw }\n";
-        let file = crate::spec::load_str("t.yaml", text).unwrap_or_else(|e| panic!("{e:?}"));
-        let v = crate::engine::compile(&file, &Assignment::default())
-            .unwrap_or_else(|e| panic!("{e:?}"));
-        assert!(!v.only_ended_decides());
-        let mut agents: Vec<Box<dyn crate::agents::Agent>> =
-            vec![Box::new(crate::agents::RandomAgent::new())];
-        let result = crate::sim::play_game(&v, &mut agents, 1, 0, 1000);
-        let reason = result.outcome.map(|o| o.reason());
-        assert_eq!(reason, Some(crate::vocab::EndReason::MoveRule));
-    }
-
     /// Using a die takes one die of that value out and keeps the rest largest first, zeros
     /// last; a value not rolled changes nothing.
     #[test]
