@@ -483,6 +483,28 @@ fn bad_input_gets_an_error_and_changes_nothing() {
     e.quit();
 }
 
+/// The fresh tester: a `position` that does not even read (a byte-order mark before
+/// `startpos`) refuses `go` as a position with an illegal move does, rather than leaving the
+/// position before it to be searched for the wrong seat.
+#[test]
+fn go_after_a_position_that_does_not_read_is_refused() {
+    let mut e = Uci::start();
+    e.send("position startpos moves e2e4");
+    e.send("position \u{feff}startpos moves e7e5");
+    let got = e.sync();
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(got[0].contains("write `position startpos"), "{}", got[0]);
+    e.send("go depth 1");
+    let got = e.sync();
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(
+        got[0].contains("`go` after a refused `position`"),
+        "{}",
+        got[0]
+    );
+    e.quit();
+}
+
 #[test]
 fn go_before_a_position_is_refused() {
     let mut e = Uci::start();

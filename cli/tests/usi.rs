@@ -117,6 +117,20 @@ fn usi_errors_speak_usi() {
         err.contains("send `position startpos` or `position sfen …` first"),
         "{err}"
     );
+    // A `position` that does not read refuses the next `go` too.
+    e.send("position startpos");
+    e.send("position sfen");
+    let (_, err) = e.until("info string error");
+    assert!(err.contains("write `position startpos"), "{err}");
+    e.send("go nodes 10");
+    let (_, err) = e.until("info string error");
+    assert!(err.contains("`go` after a refused `position`"), "{err}");
+    e.send("gameover");
+    let (_, err) = e.until("info string error");
+    assert!(
+        err.ends_with("`gameover` needs one of win, lose, draw"),
+        "{err}"
+    );
     // Sente's pawn on 7g steps only to 7f (ashtapada's c3c4).
     e.send("position startpos moves 7g7e");
     let (_, err) = e.until("info string error");

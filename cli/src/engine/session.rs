@@ -322,6 +322,16 @@ impl Session {
         set
     }
 
+    /// A `position` command that does not read (`why`, said as an error): as after a refusal
+    /// by [`set_position`](Self::set_position), `go` is refused until a position is accepted.
+    /// While a search runs nothing changes but the error.
+    pub fn refuse_position(&mut self, why: &str) {
+        if !self.busy() {
+            self.refused = true;
+        }
+        self.error(why);
+    }
+
     /// [`set_position`](Self::set_position) without the note of a refusal.
     fn read_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
         let mut pos = match fen {

@@ -53,6 +53,10 @@ fn handle(s: &mut Session, line: &str) -> bool {
     let command = match command::parse(line) {
         Ok(Some(c)) => c,
         Ok(None) => return true,
+        Err(e) if line.split_whitespace().next() == Some("position") => {
+            s.refuse_position(&e);
+            return true;
+        }
         Err(e) => {
             s.error(&e);
             return true;

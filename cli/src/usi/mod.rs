@@ -134,6 +134,7 @@ fn handle(s: &mut Session, line: &str) -> bool {
             ["win" | "lose" | "draw"] => {
                 s.stop();
             }
+            [] => s.error("`gameover` needs one of win, lose, draw"),
             _ => s.error(&format!(
                 "`gameover` needs one of win, lose, draw, not `{}`",
                 rest.join(" ")
@@ -150,7 +151,7 @@ fn handle(s: &mut Session, line: &str) -> bool {
         "usinewgame" => s.new_game(),
         "position" => {
             if let Err(e) = position(s, rest) {
-                s.error(&e);
+                s.refuse_position(&e);
             }
         }
         _ => match go(rest) {
