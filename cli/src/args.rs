@@ -85,19 +85,19 @@ pub struct ValuesArgs {
     #[command(flatten)]
     pub v: VariantArgs,
     /// Self-play games to fit on (at least 1).
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, allow_hyphen_values = true, value_parser = whole::<u64>)]
     pub games: u64,
     /// Base seed: the same command fits on the same games.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = whole::<u64>)]
     pub seed: u64,
     /// The agent of every seat in the self-play games.
     #[arg(long, default_value = "easy")]
     pub agent: String,
     /// Ply cap per game (a capped game counts as a draw).
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 300, allow_hyphen_values = true, value_parser = whole::<u32>)]
     pub max_plies: u32,
     /// Bootstrap resamples of the games for the intervals.
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 40, allow_hyphen_values = true, value_parser = whole::<usize>)]
     pub resamples: usize,
     /// Print JSON instead of a table.
     #[arg(long)]
@@ -124,6 +124,7 @@ pub struct PerftArgs {
     #[command(flatten)]
     pub v: VariantArgs,
     /// Depth in plies (dice rolls count as plies in dice variants).
+    #[arg(allow_negative_numbers = true, value_parser = whole::<u32>)]
     pub depth: u32,
     /// Start from this position instead of the setup: FEN (two-seat variants) or an extended
     /// position string (any variant; see the README, "Position strings").
@@ -144,19 +145,19 @@ pub struct SimulateArgs {
     #[command(flatten)]
     pub v: VariantArgs,
     /// Games per option assignment (at least 1); with `--precision`, the most games.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, allow_hyphen_values = true, value_parser = whole::<u64>)]
     pub games: u64,
     /// Play games in seeded batches (games 0..B, B..2B, …) until every reported win-share
     /// difference's 95% interval (and, outside sweeps, every win share's) is within ±P
     /// percentage points, or `--games` is reached; the same command plays the same games.
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "P", allow_negative_numbers = true)]
     pub precision: Option<f64>,
     /// Games per batch under `--precision`.
-    #[arg(long, value_name = "B", default_value_t = 1000)]
+    #[arg(long, value_name = "B", default_value_t = 1000, allow_hyphen_values = true, value_parser = whole::<u64>)]
     pub batch: u64,
     /// Base seed: game K uses the generator of (seed, K), so runs are reproducible and every
     /// assignment of a sweep plays the same seeds.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = whole::<u64>)]
     pub seed: u64,
     /// Agents: one name for every seat, or one per seat in turn order (random, greedy, easy,
     /// medium, hard); outside players `uci:COMMAND nodes=N` (a UCI engine; or `movetime=MS`,
@@ -190,14 +191,19 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "OPT[=V1,V2…]|all|each")]
     pub sweep: Vec<String>,
     /// Worker threads (0: one per core; at most one per core); the results do not depend on it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = whole::<usize>)]
     pub threads: usize,
     /// Stop a game after this many plies (dice rolls count), reported as `ply-cap`.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, allow_hyphen_values = true, value_parser = whole::<u32>)]
     pub max_plies: u32,
     /// An outside player (`uci:`, `cmd:`) that stays silent this long (seconds; beyond a UCI
     /// `movetime`) fails the run.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60.0,
+        allow_negative_numbers = true
+    )]
     pub agent_timeout: f64,
     /// Play only the games whose index ≡ K (mod N); combine the JSON outputs of all N shards
     /// with `ashtapada merge`.
@@ -295,7 +301,7 @@ pub struct ReplArgs {
     #[arg(long = "set", value_name = "OPT=CHOICE")]
     pub set: Vec<String>,
     /// Seed of the dice (`roll`) and of the computer players.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = whole::<u64>)]
     pub seed: u64,
 }
 
@@ -313,9 +319,26 @@ pub struct PlayArgs {
           value_parser = clap::builder::PossibleValuesParser::new(ashtapada::agents::AGENT_NAMES))]
     pub level: String,
     /// Seed of the dice and of the computer players.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = whole::<u64>)]
     pub seed: u64,
     /// Resume a saved game (a game record written by `save`).
     #[arg(long, value_name = "FILE")]
     pub open: Option<String>,
+}
+
+/// Reads a whole-number option (`--games`, `--seed`, `--threads` …): a negative, fractional
+/// or non-numeric value gets this message — clap's own says "invalid digit" or, for `-1`,
+/// suggests `-- -1`, which would pass the number as a positional argument instead.
+fn whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    let t = text.trim();
+    t.parse::<T>().map_err(|_| {
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            format!("`{t}` is too large")
+        } else {
+            format!(
+                "a whole number (0 or more) is needed, not `{}`",
+                text.escape_debug()
+            )
+        }
+    })
 }

@@ -1,6 +1,7 @@
 //! The `cli` test binary: one link for every integration test of this crate, one module
 //! per file.
 
+mod arguments;
 mod driver;
 mod history_stuck;
 mod hostile_players;

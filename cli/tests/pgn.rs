@@ -193,3 +193,31 @@ fn the_repl_saves_pgn() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_broken_record_named_json_or_yaml_is_reported_as_a_record_not_as_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        ("a.json", "[1,2"),
+        ("b.yaml", "[variant: chess"),
+        ("c.json", r#"{"variant":"chess","seed":-5,"actions":[]}"#),
+    ] {
+        std::fs::write(dir.path().join(name), text).unwrap();
+        let out = ashtapada(&["replay", name], dir.path());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{name}: {err}");
+        assert!(
+            err.contains("invalid record") || err.contains("not a game record"),
+            "{name}: {err}"
+        );
+        assert!(
+            !err.contains("PGN") && !err.contains("tag"),
+            "{name}: {err}"
+        );
+    }
+    // A PGN file whose name says nothing is still read as PGN by its first `[`.
+    std::fs::write(dir.path().join("game"), "[Variant \"chess\"\n").unwrap();
+    let err =
+        String::from_utf8_lossy(&ashtapada(&["replay", "game"], dir.path()).stderr).into_owned();
+    assert!(err.contains("tag"), "{err}");
+}

@@ -119,6 +119,14 @@ force",
     e.until("Illegal move");
     let (_, why) = e.until("#");
     assert!(why.contains("there is no piece on e4"), "{why}");
+    // A pass in a game without passing is named as a pass, not "not a move".
+    e.send("usermove @@@@");
+    e.until("Illegal move");
+    let (_, why) = e.until("#");
+    assert!(
+        why.contains("`@@@@` is not legal: it is a pass, and xiangqi has no passing move"),
+        "{why}"
+    );
     for bad in [
         "st -1",
         "st 1e30",

@@ -211,6 +211,9 @@ codes! {
     /// A warning: a kind that is never placed, in hand at the start, promoted to or demoted
     /// to, so no game can use it (often a misspelt name in `setup:` or `promotion.to`).
     CompileUnusedKind = "compile::unused-kind",
+    /// A warning: a Betza modifier letter that changes none of the piece's moves (`vvW`,
+    /// `fhW`, `nR`).
+    CompileRedundantModifier = "compile::redundant-modifier",
     /// A Betza move that does not parse (at its exact characters).
     CompileBetza = "compile::betza",
     /// An expression that does not parse, resolve or type-check (at its exact characters).

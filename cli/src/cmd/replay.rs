@@ -98,9 +98,14 @@ fn summary(
     Ok(outcome.map(|o: Outcome| pos.describe_outcome(o)))
 }
 
-/// True for a PGN file: named `*.pgn`, or text that starts with a tag (`[`).
+/// True for a PGN file: named `*.pgn`, or text that starts with a tag (`[`) in a file not
+/// named as a record (`*.json`, `*.yaml`, `*.yml`: a broken one is reported as a record).
 pub(crate) fn is_pgn(path: &str, text: &str) -> bool {
-    path.to_ascii_lowercase().ends_with(".pgn")
+    let path = path.to_ascii_lowercase();
+    if [".json", ".yaml", ".yml"].iter().any(|x| path.ends_with(x)) {
+        return false;
+    }
+    path.ends_with(".pgn")
         || text
             .trim_start_matches('\u{feff}')
             .trim_start()

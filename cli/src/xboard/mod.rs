@@ -68,8 +68,15 @@ impl Dialect for XBoard {
         crate::engine::map_squares(text, |s| read_square(board, s), |sq| board.name(sq))
     }
 
-    /// `O-O` / `O-O-O` where no castling to that side is legal.
+    /// `O-O` / `O-O-O` where no castling to that side is legal; a pass (`@@@@`) in a game
+    /// whose rules have none.
     fn refusal(&self, pos: &Position, text: &str) -> Option<String> {
+        if text == "@@@@" && pos.variant().rules.pass.is_none() {
+            return Some(format!(
+                "it is a pass, and {} has no passing move",
+                ashtapada::diag::printable(&pos.variant().name)
+            ));
+        }
         let side = castling_word(text)?;
         if castling_in(pos, text).is_some() {
             return None;

@@ -6,6 +6,9 @@
 //! - `compile::unused-kind`: a kind that no game can use — never placed, never in hand at
 //!   the start, never a promotion's or a demotion's result (often a misspelt name in
 //!   `setup:` or `promotion.to`, or a piece left over from an edit).
+//! - `compile::redundant-modifier`: a Betza modifier letter that changes none of the piece's
+//!   moves ([`BetzaMove::redundant_modifiers`](crate::dsl::BetzaMove::redundant_modifiers):
+//!   `vvW`, `fhW`, `nR`), so the designer may have meant another.
 
 use super::Variant;
 use crate::diag::{Code, Diagnostic, Diagnostics};
@@ -43,7 +46,7 @@ pub fn warnings(v: &Variant, spec: &RuleSpec) -> Diagnostics {
         }
         reached = next;
     }
-    let mut out = Diagnostics::default();
+    let mut out = redundant_modifiers(v, spec);
     for (k, info) in v.kinds.iter().enumerate() {
         let span = spec.pieces.get(k).map(|p| p.name.node.span.clone());
         let name = &info.name;
@@ -74,6 +77,37 @@ pub fn warnings(v: &Variant, spec: &RuleSpec) -> Diagnostics {
                 .help(format!(
                     "place a `{name}` in `setup:`, name it in a `promotion.to:`, or remove it"
                 )),
+            );
+        }
+    }
+    out
+}
+
+/// The `compile::redundant-modifier` warnings: one per Betza group of `v`'s kinds with a
+/// modifier letter that changes none of the piece's moves, at that letter.
+fn redundant_modifiers(v: &Variant, spec: &RuleSpec) -> Diagnostics {
+    let mut out = Diagnostics::default();
+    for (info, piece) in v.kinds.iter().zip(&spec.pieces) {
+        if piece.betza.value != info.betza.source {
+            continue;
+        }
+        for at in info.betza.redundant_modifiers() {
+            let letter = &info.betza.source[at.clone()];
+            out.push(
+                Diagnostic::warn(
+                    Code::CompileRedundantModifier,
+                    format!(
+                        "`{letter}` in `{}` (the piece `{}`) changes none of its moves",
+                        info.betza.source, info.name
+                    ),
+                    Some(piece.betza.node.inner_span(at)),
+                )
+                .label("the moves are the same without this letter")
+                .help(
+                    "remove the letter, or write the modifier you meant (directions on an \
+                     orthogonal or diagonal atom are f b l r v s; `h` halves oblique atoms \
+                     such as N; `n` blocks leaps longer than one square)",
+                ),
             );
         }
     }

@@ -215,6 +215,52 @@ pub struct BetzaMove {
 }
 
 impl BetzaMove {
+    /// The modifier letters that change nothing: each is a byte range into
+    /// [`source`](Self::source) of one letter whose removal leaves its group (alone) parsing to
+    /// the same steps — a repeated direction on an orthogonal atom (`vvW`), a half (`h`) on an
+    /// atom with no oblique halves (`fhW`), a lame `n` on a step with no square to block
+    /// (`nR`, `nK`). A doubled direction on an oblique atom is XBetza's own spelling (`ffN`,
+    /// the same as `fN`) and not reported, nor is a group another group covers (`KbF2`). At
+    /// most one letter a group (the first); in source order. Meant for warnings: the move is
+    /// what the designer wrote, only longer.
+    pub fn redundant_modifiers(&self) -> Vec<Range<usize>> {
+        let sorted_steps = |text: &str| {
+            parse_betza(text).ok().map(|b| {
+                let mut steps = b.steps();
+                steps.sort_unstable();
+                steps
+            })
+        };
+        let mut out = Vec::new();
+        for g in &self.groups {
+            let text = &self.source[g.span.clone()];
+            if !text.starts_with(&g.modifiers) {
+                continue;
+            }
+            let oblique = g
+                .steps
+                .iter()
+                .any(|s| s.dx != 0 && s.dy != 0 && s.dx.abs() != s.dy.abs());
+            let bytes = g.modifiers.as_bytes();
+            let doubled = |j: usize| {
+                (j > 0 && bytes[j - 1] == bytes[j]) || bytes.get(j + 1) == Some(&bytes[j])
+            };
+            let Some(whole) = sorted_steps(text) else {
+                continue;
+            };
+            let found = (0..bytes.len()).find(|&j| {
+                if oblique && doubled(j) && b"fblr".contains(&bytes[j]) {
+                    return false;
+                }
+                let mut shorter = text.to_string();
+                shorter.remove(j);
+                sorted_steps(&shorter).as_ref() == Some(&whole)
+            });
+            out.extend(found.map(|j| g.span.start + j..g.span.start + j + 1));
+        }
+        out
+    }
+
     /// All steps of all groups as a union, in order of first appearance, so that each move
     /// (target and modality) comes from one step only: identical steps appear once, steps
     /// equal but for modality merge into their [`Modality::union`] (`mWcW` has the same steps

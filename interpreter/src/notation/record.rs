@@ -587,7 +587,18 @@ fn plain_message(message: &str) -> String {
         }
         return head.to_string();
     }
-    message.to_string()
+    // serde names the Rust integer type a field is read into ("expected u64").
+    let mut message = message.to_string();
+    for ty in ["u64", "u32", "u16", "u8", "usize"] {
+        let rust = format!("expected {ty}");
+        if let Some(at) = message.find(&rust) {
+            let end = at + rust.len();
+            if !message[end..].starts_with(|c: char| c.is_ascii_alphanumeric()) {
+                message.replace_range(at..end, "expected a whole number (0 or more)");
+            }
+        }
+    }
+    message
 }
 
 #[cfg(test)]
@@ -605,6 +616,20 @@ mod tests {
             "the record is too large for the YAML reader (its text limit); write it as JSON"
         );
         assert_eq!(plain_message("missing field `x`"), "missing field `x`");
+        assert_eq!(
+            plain_message("invalid value: integer `-5`, expected u64"),
+            "invalid value: integer `-5`, expected a whole number (0 or more)"
+        );
+        assert_eq!(
+            plain_message("invalid type: floating point `1.5`, expected u32"),
+            "invalid type: floating point `1.5`, expected a whole number (0 or more)"
+        );
+        let e = Record::parse(r#"{"variant":"chess","seed":-5,"actions":[]}"#).unwrap_err();
+        assert!(
+            e.message.ends_with("expected a whole number (0 or more)"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

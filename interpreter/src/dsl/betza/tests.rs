@@ -531,3 +531,37 @@ fn hops_are_steps_of_their_own() {
         assert_eq!(errors(src), [(at, message.to_string())], "{src}");
     }
 }
+
+/// Modifier letters that change no move, worked by hand: the byte range of the first such
+/// letter of each group.
+#[test]
+fn redundant_modifiers_are_found_by_their_letter() {
+    let redundant = |src: &str| parse_betza(src).unwrap().redundant_modifiers();
+    // A doubled vertical on the wazir: `vW` already has both vertical steps.
+    assert_eq!(redundant("vvW"), vec![0..1]);
+    // `n` on steps of one square: there is no square between to block.
+    assert_eq!(redundant("nR"), vec![0..1]);
+    assert_eq!(redundant("nK"), vec![0..1]);
+    // Only the second group repeats itself.
+    assert_eq!(redundant("fRbbW"), vec![2..3]);
+    // Every letter counts: the chess pawn, the xiangqi horse and cannon, the shogi lance.
+    // `ffN` is XBetza's spelling of the shogi knight (the same as `fN`), and a group another
+    // covers (`bF2` beside `fB` in torishogi's eagle) is the designer's to write.
+    for src in [
+        "fmWfceFifmnD",
+        "ffN",
+        "fN",
+        "nN",
+        "mRcpR",
+        "fR",
+        "K",
+        "WfF",
+        "KbRfBbF2",
+    ] {
+        assert_eq!(
+            redundant(src),
+            Vec::<std::ops::Range<usize>>::new(),
+            "{src}"
+        );
+    }
+}
