@@ -41,9 +41,15 @@ impl RandomAgent {
 
 impl Agent for RandomAgent {
     fn choose(&mut self, pos: &mut Position, rng: &mut ChaCha8Rng) -> Result<Action, Refusal> {
-        pos.game_moves(&mut self.moves);
+        let sorted = pos.game_moves_sorted(&mut self.moves);
         if !self.moves.is_empty() {
             let i = uniform_below(rng, self.moves.len() as u32) as usize;
+            if sorted {
+                // Generated in the canonical order: the i-th as it stands, with no pass over
+                // the list (measured in docs/architecture.md, "Random playouts").
+                debug_assert!(in_canonical_order(&self.moves));
+                return Ok(Action::Move(self.moves[i]));
+            }
             return Ok(Action::Move(canonical_nth(&mut self.moves, i)));
         }
         super::forced_action(pos)

@@ -63,6 +63,9 @@ pub struct BitTable {
     pub first: Vec<FirstLeaps>,
     /// The shapes of every combo's [`FirstLeaps`], indexed by their `start`.
     pub first_shapes: Vec<FirstShape>,
+    /// True if the table has entries and every one fits ([`EntryBits::fits`]): then every
+    /// piece's targets come from [`targets`](Self::targets), in square order.
+    pub all_fit: bool,
 }
 
 /// The most squares a [`FirstShape`]'s leap may pass through (a longer lame first-move leap
@@ -134,6 +137,7 @@ impl BitTable {
         ep_from: Vec::new(),
         first: Vec::new(),
         first_shapes: Vec::new(),
+        all_fit: false,
     };
 
     /// Builds the bitboard view of `t` (built for a board of `n_squares` squares): empty if the
@@ -171,6 +175,7 @@ impl BitTable {
             let first = bt.first_leaps(t, combo);
             bt.first.push(first);
         }
+        bt.all_fit = !bt.entries.is_empty() && bt.entries.iter().all(|e| e.fits);
         bt
     }
 

@@ -190,6 +190,8 @@ pub struct Variant {
     /// True when some kind has first-move or en-passant steps (the generator walks
     /// [`special`](Self::special) only then).
     has_special: bool,
+    /// See [`Variant::in_square_order`].
+    in_square_order: bool,
     /// Bit mask of the kinds with en-passant steps.
     ep_kinds: u64,
     /// Bit mask of the kinds whose pieces hold a first-move right until they move: kinds with
@@ -310,6 +312,18 @@ impl Variant {
     #[inline]
     pub const fn has_special(&self) -> bool {
         self.has_special
+    }
+
+    /// True when the move generator gives each piece's leaps and rays from the bitboards, in
+    /// square order, and nothing after them: every move-table entry fits its bitboards
+    /// (boards of at most 64 squares), no hops, first-move or en-passant steps, castling or
+    /// moves in place, and no kind with a promotion chosen with the move (which would add
+    /// moves with a promoted kind). A dice turn's moves then come in the canonical order where
+    /// no two dice name a common kind (`Position::game_moves_sorted`). Derived when the variant
+    /// is compiled.
+    #[inline]
+    pub const fn in_square_order(&self) -> bool {
+        self.in_square_order
     }
 
     /// Bit mask of the kinds with en-passant steps. Derived when the variant is compiled.
@@ -571,6 +585,12 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     }
     let has_royals = royal_kinds != 0 || rules.last_royal.is_some();
     let needs_full_legality = needs_full_legality(&rules, &start_hand, royal_kinds);
+    let in_square_order = table.bits.all_fit
+        && !table.has_hops
+        && !has_special
+        && rules.castling.is_none()
+        && rules.in_place.is_none()
+        && kinds.iter().all(|k| k.promotion.is_none());
     Ok(Variant {
         name: spec.name.value.clone(),
         title: spec
@@ -603,6 +623,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
             && rules.in_place.is_none(),
         special,
         has_special,
+        in_square_order,
         ep_kinds,
         right_kinds,
         rules,

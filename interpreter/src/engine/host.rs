@@ -113,6 +113,16 @@ impl Host for Position {
     }
 
     #[inline]
+    fn occupancy_of_kinds(&self, seat: Seat, kinds: u64) -> SquareSet {
+        let mut own = self.occ[seat.index()];
+        if self.variant.board.len() <= 64 {
+            // The kind bitboards hold live pieces only: dead ones are kept for the caller.
+            own.0[0] &= self.kinds_bits(kinds) | self.dead_bb;
+        }
+        own
+    }
+
+    #[inline]
     fn all_seats(&self) -> SeatSet {
         Position::all_seats(self)
     }

@@ -35,7 +35,6 @@ impl Position {
     /// castling moves.
     pub(crate) fn pseudo_moves_for(&self, seat: Seat, dice: &[(u8, u64)], out: &mut Vec<Move>) {
         let v = &*self.variant;
-        let n_orients = v.orients.len();
         let any = dice.iter().fold(0, |a, &(_, k)| a | k);
         let occ = self.occupied_bits();
         // The reference path walks the tables: tests compare the two generators.
@@ -50,37 +49,79 @@ impl Position {
         } else {
             self.capturable_bits(seat)
         };
-        let mut mine = self.occ[seat.index()];
-        let named = any & (u64::MAX >> (64 - v.kinds.len().clamp(1, 64)));
-        if v.rules.dice.is_some()
-            && !bits.entries.is_empty()
-            && named.count_ones() < v.kinds.len() as u32
-        {
-            // Dice name a few kinds: only their live pieces, from the kind bitboards.
-            mine.0[0] &= self.kinds_bits(named);
+        let mine = self.occ[seat.index()];
+        let (dice_any, board) = ((dice, any), (occ, capt, bits));
+        if bits.entries.is_empty() {
+            for from in mine.iter() {
+                self.piece_dice_moves(seat, from, dice_any, board, out);
+            }
+        } else {
+            // The board fits a word: its pieces by bit, without the square set's walk over
+            // four words (whose word loop was a tenth of a dice generation's mispredicted
+            // branches). Dice that name a few kinds: only their live pieces, from the kind
+            // bitboards.
+            let mut bb = mine.0[0];
+            let named = any & (u64::MAX >> (64 - v.kinds.len().clamp(1, 64)));
+            if v.rules.dice.is_some() && named.count_ones() < v.kinds.len() as u32 {
+                bb &= self.kinds_bits_of(named, v.kinds.len());
+            }
+            while bb != 0 {
+                self.piece_dice_moves(seat, bb.trailing_zeros() as u8, dice_any, board, out);
+                bb &= bb - 1;
+            }
         }
-        for from in mine.iter() {
-            let p = self.board[from as usize];
-            let k = p.kind();
-            if p.is_dead() || any >> k.0 & 1 == 0 {
+        if self.any_moves_beyond_pieces() {
+            self.moves_beyond_pieces(seat, dice, 0, out);
+        }
+    }
+
+    /// True if [`moves_beyond_pieces`](Self::moves_beyond_pieces) may add a move: the variant
+    /// has hops, special moves (first-move leaps, en passant), castling or moves in place.
+    /// Tested before the call (most variants have none of them, and a dice turn generates
+    /// its moves after every action).
+    #[inline]
+    pub(crate) fn any_moves_beyond_pieces(&self) -> bool {
+        let v = &*self.variant;
+        v.table.has_hops
+            || v.has_special()
+            || v.rules.castling.is_some()
+            || v.rules.in_place.is_some()
+    }
+
+    /// [`pseudo_moves_for`](Self::pseudo_moves_for)'s moves of the piece of `seat` on `from`
+    /// (none if it is dead or of a kind no die names): for each `(die, kinds)` of `dice` that
+    /// names its kind, in order, its leaps and rays on the board whose occupied squares are
+    /// `occ` and whose squares `seat` may capture on are `capt`, from `bits` where it has the
+    /// piece's entry. `any` is every kind bit of `dice`.
+    #[inline(always)]
+    fn piece_dice_moves(
+        &self,
+        seat: Seat,
+        from: u8,
+        (dice, any): (&[(u8, u64)], u64),
+        (occ, capt, bits): (u64, u64, &crate::compile::BitTable),
+        out: &mut Vec<Move>,
+    ) {
+        let v = &*self.variant;
+        let p = self.board[from as usize];
+        let k = p.kind();
+        if p.is_dead() || any >> k.0 & 1 == 0 {
+            return;
+        }
+        let combo = p.combo(v.orients.len());
+        let promotes = v.kinds[k.index()].promotion.is_some();
+        for &(die, kinds) in dice {
+            if kinds >> k.0 & 1 == 0 {
                 continue;
             }
-            let combo = p.combo(n_orients);
-            let promotes = v.kinds[k.index()].promotion.is_some();
-            for &(die, kinds) in dice {
-                if kinds >> k.0 & 1 == 0 {
-                    continue;
-                }
-                // Pieces that never promote here push each move as found, without the
-                // promotion test.
-                if promotes {
-                    self.piece_moves::<true>(seat, p, (combo, from, occ, capt), (bits, die), out);
-                } else {
-                    self.piece_moves::<false>(seat, p, (combo, from, occ, capt), (bits, die), out);
-                }
+            // Pieces that never promote here push each move as found, without the
+            // promotion test.
+            if promotes {
+                self.piece_moves::<true>(seat, p, (combo, from, occ, capt), (bits, die), out);
+            } else {
+                self.piece_moves::<false>(seat, p, (combo, from, occ, capt), (bits, die), out);
             }
         }
-        self.moves_beyond_pieces(seat, dice, 0, out);
     }
 
     /// The rest of [`pseudo_moves_for`](Self::pseudo_moves_for) after the pieces' leaps and
@@ -157,6 +198,16 @@ impl Position {
             kinds &= kinds - 1;
         }
         bb
+    }
+
+    /// [`kinds_bits`](Self::kinds_bits) for a variant of `n` kinds, without a branch per kind:
+    /// every kind's bitboard is masked in or out, so the loop runs `n` times whatever `kinds`
+    /// holds (the processor predicts it; a loop over the set bits ended at a different count
+    /// for each roll).
+    #[inline]
+    pub(crate) fn kinds_bits_of(&self, kinds: u64, n: usize) -> u64 {
+        (self.kind_bb[..n.min(self.kind_bb.len())].iter().enumerate())
+            .fold(0, |bb, (k, b)| bb | (b & 0u64.wrapping_sub(kinds >> k & 1)))
     }
 
     /// The squares of the live pieces of `seats` as a bitboard (boards of at most 64 squares).
@@ -884,17 +935,25 @@ impl Position {
     /// [`count_legal`](Self::count_legal) and [`has_move`](Self::has_move) are this pipeline;
     /// the last two only stop early or count instead of collecting.
     pub fn moves_for(&mut self, legality: Legality, out: &mut Vec<Move>) {
+        self.moves_for_sorted(legality, out);
+    }
+
+    /// [`moves_for`](Self::moves_for), returning true if `out` is then in the canonical order
+    /// ([`Move::canonical_key`]) by construction (dice turns on bitboards,
+    /// [`dice_moves_in_order`](Self::dice_moves_in_order)); false says nothing.
+    pub(crate) fn moves_for_sorted(&mut self, legality: Legality, out: &mut Vec<Move>) -> bool {
         out.clear();
         if self.ended.is_some() || self.awaiting_roll {
-            return;
+            return false;
         }
+        let mut sorted = false;
         if self.variant.rules.dice.is_some() {
-            self.die_moves(out);
+            sorted = self.die_moves(out);
         } else if self.cached_moves_fit(legality) {
             // Handed over (the caller's buffer becomes the cache's): no copy, no allocation.
             std::mem::swap(out, &mut self.die_cache);
             self.die_cache_valid = false;
-            return;
+            return false;
         } else {
             self.moves_before_walls(out);
             if let Some(w) = self.variant.rules.walls {
@@ -902,8 +961,12 @@ impl Position {
             }
         }
         if legality == Legality::Game {
+            // Its filter keeps the order unless it takes a move out (`swap_remove`).
+            let n = out.len();
             self.retain_allowed_by_history(out);
+            sorted &= out.len() == n;
         }
+        sorted
     }
 
     /// Stages 2 to 5 of the pipeline without dice (candidates, royal safety, gating,
@@ -959,6 +1022,15 @@ impl Position {
     /// those the game's history forbids (a completed perpetual check).
     pub fn game_moves(&mut self, out: &mut Vec<Move>) {
         self.moves_for(Legality::Game, out);
+    }
+
+    /// [`game_moves`](Self::game_moves), returning true if `out` is then known to be in the
+    /// canonical order ([`Move::canonical_key`], strictly ascending) by construction, so that
+    /// a seeded draw may index it as it is: in dice turns on boards of at most 64 squares whose
+    /// dice name disjoint kinds, without hops, special moves or promotions chosen with the
+    /// move. False says nothing about the order.
+    pub fn game_moves_sorted(&mut self, out: &mut Vec<Move>) -> bool {
+        self.moves_for_sorted(Legality::Game, out)
     }
 
     /// The set-up phase ([`crate::rules::placement`]): a seat holding pieces in hand that can

@@ -108,6 +108,9 @@ pub struct Position {
     pub(crate) die_cache: Vec<Move>,
     /// `die_cache` belongs to the current position.
     pub(crate) die_cache_valid: bool,
+    /// `die_cache` is in the canonical order by construction ([`Position::die_moves`]'s
+    /// answer when it was filled).
+    pub(crate) die_cache_sorted: bool,
     /// The hash of the position `die_cache` was filled in (without dice): a check besides
     /// `die_cache_valid`, which each action and undo clears, against the turn passing on or a
     /// module's edit within an action.
@@ -216,6 +219,7 @@ impl Position {
             reference_legality: false,
             die_cache: Vec::with_capacity(64),
             die_cache_valid: false,
+            die_cache_sorted: false,
             cache_hash: 0,
             counters_touched: false,
             sweep_waiting: false,
@@ -489,7 +493,13 @@ impl Position {
     /// The seat after `seat` in turn order.
     #[inline]
     pub fn next_seat(&self, seat: Seat) -> Seat {
-        Seat(((seat.0 as usize + 1) % self.variant.seats.len()) as u8)
+        // A comparison, not a remainder (a division: tens of cycles, on every turn).
+        let next = seat.0 as usize + 1;
+        Seat(if next >= self.variant.seats.len() {
+            0
+        } else {
+            next as u8
+        })
     }
 
     /// The seat before `seat` in turn order.

@@ -189,6 +189,11 @@ pub trait Host {
     fn kind_count(&self, seat: Seat, kind: Kind) -> u8;
     /// The squares of `seat`'s pieces.
     fn occupancy(&self, seat: Seat) -> SquareSet;
+    /// The squares of `seat`'s pieces that may be of a kind in `kinds` (bit = kind index):
+    /// on boards of at most 64 squares those of the kinds' live pieces and the dead pieces
+    /// (from the bitboards), on larger ones every piece of `seat`; callers still test each
+    /// piece's kind.
+    fn occupancy_of_kinds(&self, seat: Seat, kinds: u64) -> SquareSet;
     /// Every seat of the variant.
     fn all_seats(&self) -> SeatSet;
     /// The board's size.

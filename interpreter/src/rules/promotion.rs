@@ -306,8 +306,9 @@ impl Module for FarPromotion {
             return None;
         }
         // The losing seats in seat order, each once.
+        // Only the waiting kinds' squares (a test per piece of the seat mispredicted).
         for s in losers & h.all_seats() {
-            for sq in h.occupancy(s).iter() {
+            for sq in h.occupancy_of_kinds(s, self.waiting).iter() {
                 self.promote_if_waiting(h, s, sq);
             }
         }
