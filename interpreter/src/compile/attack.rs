@@ -9,6 +9,8 @@
 mod bits;
 mod evasion;
 
+pub use bits::AttackWord;
+
 use super::movetable::{CAPTURE, HopLimits, Movement, line, mode_bits};
 use crate::dsl::{Hop, Step};
 use crate::geometry::{Board, Orientation, Square};
@@ -61,8 +63,10 @@ pub struct AttackTable {
     rev_hops: Vec<(RevRay, bool)>,
     /// Per kind: what its hops may not pass over or capture.
     hop_limits: Vec<HopLimits>,
-    /// The same tables as bitboards, on boards of at most 64 squares.
-    bits: bits::AttackBits,
+    /// The same tables as one-word bitboards, on boards of at most 64 squares.
+    bits: bits::AttackBits<u64>,
+    /// The same tables as two-word bitboards, on boards of 65 to 128 squares.
+    bits2: bits::AttackBits<u128>,
 }
 
 /// Where a step applies, in board squares: the squares it starts from and the squares it
@@ -148,6 +152,9 @@ impl AttackTable {
         }
         t.has_hops = !t.rev_hops.is_empty();
         t.bits = bits::AttackBits::build(&t, board.len(), n_combos);
+        if !t.bits.present() {
+            t.bits2 = bits::AttackBits::build(&t, board.len(), n_combos);
+        }
         t
     }
 
