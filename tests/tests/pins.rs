@@ -170,6 +170,37 @@ fn bitboard_attacks_match_the_walk_on_random_walks_of_every_variant() {
     );
 }
 
+/// The two-word bitboard attack tests equal the table walks, and the pin-aware shortcut the
+/// reference path, on long random games of four-player shogi where a mated army stays on the
+/// board ownerless (live pieces no seat owns, which attack no royal piece) and where teams
+/// play: dead kings, ownerless pieces and partners on 81 squares.
+#[test]
+fn two_word_attacks_match_the_walk_with_ownerless_armies_and_teams() {
+    let mut rng = Lcg(2728);
+    let mut checked = 0;
+    for options in [&["mated-pieces=ownerless"][..], &["format=pairs"], &[]] {
+        let a = Assignment::parse(options).unwrap();
+        let v = load_variant("yonin-shogi", &a).unwrap();
+        for game in 0..6 {
+            let mut pos = Position::start(v.clone());
+            for ply in 0..600 {
+                let at = format!("{options:?} game {game} ply {ply}");
+                pos.check_consistency()
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                pos.check_attack_bits()
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                agree(&mut pos, &at);
+                checked += 1;
+                let Some(a) = random_action(&mut pos, &mut rng) else {
+                    break;
+                };
+                pos.play_action(a).unwrap();
+            }
+        }
+    }
+    assert!(checked > 3_000, "only {checked} positions");
+}
+
 /// Checkers by hand on two words (shogi's 81 squares, FEN as Fairy-Stockfish writes shogi:
 /// files a–i from sente's left, rank 1 sente's edge; square indices 72–80 are rank 9, in the
 /// second word): whether gote attacks a square, by the bitboard test, for lines crossing

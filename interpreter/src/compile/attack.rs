@@ -63,6 +63,9 @@ pub struct AttackTable {
     rev_hops: Vec<(RevRay, bool)>,
     /// Per kind: what its hops may not pass over or capture.
     hop_limits: Vec<HopLimits>,
+    /// The kinds with a capturing ray or hop ray in some orientation (bit per kind): the only
+    /// pieces a reverse line may find attacking.
+    ray_kinds: u64,
     /// The same tables as one-word bitboards, on boards of at most 64 squares.
     bits: bits::AttackBits<u64>,
     /// The same tables as two-word bitboards, on boards of 65 to 128 squares.
@@ -138,6 +141,7 @@ impl AttackTable {
         }
         for (c, ty) in rays_by {
             t.can_ray[c * t.n_ray_types + ty] = true;
+            t.ray_kinds |= 1 << (c / orients.len());
         }
         for (_, _, (from, _), _) in &ray_types {
             if let Some(f) = from
@@ -425,6 +429,14 @@ impl AttackTable {
             }
         }
         false
+    }
+
+    /// The kinds (bit per kind) that attack along some line, plain or hopping: a piece of
+    /// another kind never attacks along a reverse line (the `sliding` squares of
+    /// [`attacked_bits`](Self::attacked_bits)).
+    #[inline]
+    pub fn ray_kinds(&self) -> u64 {
+        self.ray_kinds
     }
 
     /// True if some kind attacks by hopping (over a screen, which may depend on its kind).

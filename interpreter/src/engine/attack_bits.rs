@@ -9,8 +9,9 @@ use crate::compile::{AttackWord, Word};
 use crate::geometry::Square;
 use crate::vocab::{Seat, SeatSet};
 
-/// The two square sets the bitboard test [`crate::compile::AttackTable::attacked_bits`]
-/// reads — every occupied square (dead pieces included) and the attackers' live pieces — at
+/// The three square sets the bitboard test [`crate::compile::AttackTable::attacked_bits`]
+/// reads — every occupied square (dead pieces included), the attackers' live pieces, and
+/// those of them that attack along lines — at
 /// the width of the variant's attack tables, or `Walk` where the board has no bitboards (or
 /// the caller wants the table walk).
 #[derive(Clone, Copy, Debug)]
@@ -18,9 +19,9 @@ pub(crate) enum AttackSets {
     /// No bitboards: walk the reverse tables.
     Walk,
     /// One word (boards of at most 64 squares).
-    One((u64, u64)),
+    One((u64, u64, u64)),
     /// Two words (boards of 65 to 128 squares).
-    Two((u128, u128)),
+    Two((u128, u128, u128)),
 }
 
 impl AttackSets {
@@ -29,8 +30,9 @@ impl AttackSets {
     /// and no longer an attacker's.
     #[inline(always)]
     pub(crate) fn stepped(self, from: u8, to: u8) -> AttackSets {
-        fn step<W: Word>((occ, theirs): (W, W), from: u8, to: u8) -> (W, W) {
-            (occ & !W::bit(from) | W::bit(to), theirs & !W::bit(to))
+        fn step<W: Word>((occ, theirs, sliding): (W, W, W), from: u8, to: u8) -> (W, W, W) {
+            let to = W::bit(to);
+            (occ & !W::bit(from) | to, theirs & !to, sliding & !to)
         }
         match self {
             AttackSets::One(b) => AttackSets::One(step(b, from, to)),
@@ -59,10 +61,18 @@ impl Position {
     #[inline]
     pub(crate) fn attack_sets(&self, seats: SeatSet) -> AttackSets {
         match self.variant.attacks.words() {
-            1 => AttackSets::One((self.occupied_w(), self.live_w(seats))),
-            2 => AttackSets::Two((self.occupied_w(), self.live_w(seats))),
+            1 => AttackSets::One(self.attack_words(seats)),
+            2 => AttackSets::Two(self.attack_words(seats)),
             _ => AttackSets::Walk,
         }
+    }
+
+    /// [`attack_sets`](Self::attack_sets) in words `W`: `(occupied, live pieces of `seats`,
+    /// those of them whose kind attacks along lines)`.
+    #[inline]
+    pub(crate) fn attack_words<W: Word>(&self, seats: SeatSet) -> (W, W, W) {
+        let live = self.live_w::<W>(seats);
+        (self.occupied_w(), live, live & W::from_u128(self.slider_bb))
     }
 
     /// For `seat`: `(occupied, own, others)` in words `W`, as

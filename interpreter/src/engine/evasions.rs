@@ -47,14 +47,17 @@ impl Position {
     }
 
     /// [`evasion_squares`](Self::evasion_squares) on the bitboards of `W` (the width of
-    /// the variant's attack tables): `None` where some kind leaps lamely or hops.
+    /// the variant's attack tables): `None` where some kind leaps lamely or hops. The
+    /// attackers are the enemies' live pieces only (a live ownerless piece, as four-player
+    /// shogi's mated armies may leave, attacks no royal piece).
     fn evasions_on_bits<W: AttackWord>(
         &self,
         seat: Seat,
         royals: SquareSet,
     ) -> Option<(SquareSet, SquareSet)> {
         let v = &*self.variant;
-        let bits = self.own_sets::<W>(seat);
+        let (occ, own, _) = self.own_sets::<W>(seat);
+        let bits = (occ, own, self.live_w::<W>(self.enemies(seat)));
         let (mut vacate, mut targets) = (W::from_set(royals), W::ONES);
         for sq in royals.iter() {
             let (pinned, to) = v.attacks.evasions_bits(&self.board, sq, bits)?;

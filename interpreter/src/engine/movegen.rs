@@ -483,12 +483,12 @@ impl Position {
     }
 
     /// For `m`, a pseudo-legal board move or drop of the seat to move (not a free castling):
-    /// the occupied squares and the squares of `enemies`' live pieces once it is played, as
-    /// bitboards of `W` (boards of at most `W::BITS` squares): its target filled, its origin
+    /// the occupied squares, the squares of `enemies`' live pieces and those of them that
+    /// attack along lines once it is played, as bitboards of `W` (boards of at most `W::BITS` squares): its target filled, its origin
     /// emptied, and an en-passant victim taken.
     #[inline]
-    fn bits_after<W: Word>(&self, m: Move, enemies: SeatSet) -> (W, W) {
-        let (mut occ, mut theirs) = (self.occupied_w::<W>(), self.live_w::<W>(enemies));
+    fn bits_after<W: Word>(&self, m: Move, enemies: SeatSet) -> (W, W, W) {
+        let (mut occ, mut theirs, sliding) = self.attack_words::<W>(enemies);
         // As `with_move_applied` plays it.
         let to = W::bit(m.to.0);
         if m.dropped().is_none() {
@@ -498,7 +498,7 @@ impl Position {
             occ &= !W::bit(v);
             theirs &= !W::bit(v);
         }
-        (occ | to, theirs & !to)
+        (occ | to, theirs & !to, sliding & theirs & !to)
     }
 
     /// [`bits_after`](Self::bits_after) at the width of the variant's attack tables
@@ -730,10 +730,11 @@ impl Position {
 
     /// The squares the pinned piece on `at` may move to and leave the seat to move's one
     /// royal piece on `royal` (not attacked) safe, as bitboards of `W`
-    /// ([`on_pin_line`](Self::on_pin_line)).
+    /// ([`on_pin_line`](Self::on_pin_line)); the attackers are the enemies' live pieces (a
+    /// live ownerless piece attacks no royal piece).
     fn pin_line<W: AttackWord>(&self, royal: u8, at: u8) -> Option<W> {
-        let (occ, _, others) = self.own_sets::<W>(self.to_move);
-        (self.variant.attacks).pin_line_bits(&self.board, (royal, at), (occ, others))
+        let enemies = self.live_w::<W>(self.enemies(self.to_move));
+        (self.variant.attacks).pin_line_bits(&self.board, (royal, at), (self.occupied_w(), enemies))
     }
 
     /// True if [`legality`](Self::legality)'s pin-aware shortcuts may apply to `seat`: not

@@ -69,6 +69,9 @@ pub struct Position {
     /// on boards of at most 128 squares (read at the width in use by
     /// [`dead_w`](Self::dead_w)).
     pub(crate) dead_bb: u128,
+    /// The squares of the live pieces whose kind attacks along lines
+    /// ([`AttackTable::ray_kinds`](crate::compile::AttackTable::ray_kinds)), as `dead_bb`.
+    pub(crate) slider_bb: u128,
     pub(crate) royals: [SquareSet; MAX_SEATS],
     pub(crate) count: [u16; MAX_SEATS],
     pub(crate) material: [i64; MAX_SEATS],
@@ -198,6 +201,7 @@ impl Position {
             walls: SquareSet::default(),
             kind_bb: [0; MAX_KINDS],
             dead_bb: 0,
+            slider_bb: 0,
             royals: [SquareSet::default(); MAX_SEATS],
             count: [0; MAX_SEATS],
             material: [0; MAX_SEATS],
@@ -473,8 +477,12 @@ impl Position {
         if sq < 128 && !piece.is_empty() {
             if piece.is_dead() {
                 self.dead_bb |= 1 << sq;
-            } else if sq < 64 {
-                self.kind_bb[piece.kind().index()] |= 1 << sq;
+            } else {
+                let slides = self.variant.attacks.ray_kinds() >> piece.kind().0 & 1;
+                self.slider_bb |= (slides as u128) << sq;
+                if sq < 64 {
+                    self.kind_bb[piece.kind().index()] |= 1 << sq;
+                }
             }
         }
     }
@@ -484,6 +492,7 @@ impl Position {
     fn take_bits(&mut self, sq: u8, piece: Piece) {
         if sq < 128 && !piece.is_empty() {
             self.dead_bb &= !(1 << sq);
+            self.slider_bb &= !(1 << sq);
             if sq < 64 {
                 self.kind_bb[piece.kind().index()] &= !(1 << sq);
             }
@@ -610,19 +619,25 @@ impl Position {
         if n > 128 {
             return Ok(());
         }
-        let (mut kind_bb, mut dead_bb) = ([0u64; MAX_KINDS], 0u128);
+        let (mut kind_bb, mut dead_bb, mut slider_bb) = ([0u64; MAX_KINDS], 0u128, 0u128);
+        let ray_kinds = self.variant.attacks.ray_kinds();
         for (sq, p) in self.board.iter().enumerate().take(n) {
             if p.is_dead() {
                 dead_bb |= 1 << sq;
-            } else if !p.is_empty() && sq < 64 {
-                kind_bb[p.kind().index()] |= 1 << sq;
+            } else if !p.is_empty() {
+                if ray_kinds >> p.kind().0 & 1 != 0 {
+                    slider_bb |= 1 << sq;
+                }
+                if sq < 64 {
+                    kind_bb[p.kind().index()] |= 1 << sq;
+                }
             }
         }
-        if self.kind_bb != kind_bb || self.dead_bb != dead_bb {
+        if self.kind_bb != kind_bb || self.dead_bb != dead_bb || self.slider_bb != slider_bb {
             return Err(format!(
-                "kind bitboards: cached {:x?} (dead {:#x}), from the board {kind_bb:x?} \
-                 (dead {dead_bb:#x})",
-                self.kind_bb, self.dead_bb
+                "kind bitboards: cached {:x?} (dead {:#x}, sliders {:#x}), from the board \
+                 {kind_bb:x?} (dead {dead_bb:#x}, sliders {slider_bb:#x})",
+                self.kind_bb, self.dead_bb, self.slider_bb
             ));
         }
         Ok(())

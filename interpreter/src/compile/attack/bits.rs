@@ -35,6 +35,8 @@ pub struct AttackBits<W> {
     leap_hits: Vec<W>,
     /// Per reverse line (parallel to [`AttackTable`]'s `rev_rays`): its squares as a mask.
     rays: Vec<RayBits<W>>,
+    /// Per square: the union of its reverse lines' masks.
+    ray_union: Vec<W>,
     /// True if some reverse leap is lame (its blocks are then read from the table).
     has_lame: bool,
 }
@@ -52,6 +54,7 @@ impl<W: Word> AttackBits<W> {
             leap_sources: vec![W::ZERO; n_squares],
             leap_hits: vec![W::ZERO; n_squares * n_combos],
             rays: Vec::with_capacity(t.rev_rays.len()),
+            ray_union: vec![W::ZERO; n_squares],
             has_lame: false,
         };
         for sq in 0..n_squares {
@@ -71,8 +74,10 @@ impl<W: Word> AttackBits<W> {
             let (start, len) = t.ray_index[sq];
             for r in &t.rev_rays[start as usize..(start + len) as usize] {
                 let squares = &t.ray_squares[r.start as usize..(r.start as usize + r.len as usize)];
+                let mask = squares.iter().fold(W::ZERO, |m, &s| m | W::bit(s));
+                b.ray_union[sq] |= mask;
                 b.rays.push(RayBits {
-                    mask: squares.iter().fold(W::ZERO, |m, &s| m | W::bit(s)),
+                    mask,
                     up: squares[0] as usize > sq,
                     mode: 0,
                 });
@@ -127,9 +132,11 @@ impl AttackTable {
     }
 
     /// [`attacked`](Self::attacked) on bitboards: true if a live piece of `seats` attacks
-    /// `sq`, where `occ` holds every occupied square (dead pieces included) and `attackers`
-    /// the squares of the live pieces of `seats`, both agreeing with the mailbox `board`
-    /// (which identifies a line's first piece and feeds the lame leaps and hops). Only when
+    /// `sq`, where `occ` holds every occupied square (dead pieces included), `attackers` the
+    /// squares of the live pieces of `seats` and `sliding` those of them whose kind is in
+    /// [`ray_kinds`](Self::ray_kinds) (or any superset of those within `attackers`), all
+    /// agreeing with the mailbox `board` (which identifies a line's first piece and feeds the
+    /// lame leaps and hops). Only when
     /// [`words`](Self::words) is `W`'s.
     #[inline]
     pub fn attacked_bits<W: AttackWord>(
@@ -137,7 +144,7 @@ impl AttackTable {
         board: &[Piece],
         sq: u8,
         seats: SeatSet,
-        (occ, attackers): (W, W),
+        (occ, attackers, sliding): (W, W, W),
     ) -> bool {
         let b = W::attack_bits(self);
         let n = b.n_squares;
@@ -152,15 +159,18 @@ impl AttackTable {
         if b.has_lame && self.lame_attacks(board, sq, (occ, attackers), |_| ()) {
             return true;
         }
-        let (start, len) = self.ray_index[sq as usize];
-        let (start, end) = (start as usize, (start + len) as usize);
-        for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
-            if rb.mask & attackers == W::ZERO {
-                continue;
-            }
-            let first = ray_reach(rb, occ) & occ & attackers;
-            if first != W::ZERO && self.ray_attacker(board, r, first.lowest()) {
-                return true;
+        // Most lines hold no piece that could attack along them: one test skips them all.
+        if b.ray_union[sq as usize] & sliding != W::ZERO {
+            let (start, len) = self.ray_index[sq as usize];
+            let (start, end) = (start as usize, (start + len) as usize);
+            for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
+                if rb.mask & sliding == W::ZERO {
+                    continue;
+                }
+                let first = ray_reach(rb, occ) & sliding;
+                if first != W::ZERO && self.ray_attacker(board, r, first.lowest()) {
+                    return true;
+                }
             }
         }
         let live = |p: Piece| !p.is_empty() && !p.is_dead() && seats.contains(p.owner());
