@@ -132,19 +132,20 @@ fn hand_built_pins_forbid_what_they_should() {
     }
 }
 
-/// The bitboard attack tests (boards of at most 64 squares) equal the table walks on seeded
-/// random walks of every built-in and catalogue variant: every square against each seat and
-/// against all the others, and each royal piece's pins; the kind bitboards equal the board
-/// (`check_consistency`).
+/// The bitboard attack tests (one word on boards of at most 64 squares, two words up to 128)
+/// equal the table walks on seeded random walks of every built-in and catalogue variant:
+/// every square against each seat and against all the others, and each royal piece's pins;
+/// the kind and dead-square bitboards equal the board (`check_consistency`).
 #[test]
 fn bitboard_attacks_match_the_walk_on_random_walks_of_every_variant() {
     let mut rng = Lcg(2727);
-    let mut checked = 0;
+    let (mut checked, mut two_words) = (0, 0);
     for (name, _) in all_builtins() {
         let v = load_variant(name, &Assignment::default()).unwrap();
-        if v.board.len() > 64 {
+        if v.board.len() > 128 {
             continue;
         }
+        let wide = v.board.len() > 64;
         for walk in 0..2 {
             let mut pos = Position::start(v.clone());
             for ply in 0..80 {
@@ -154,6 +155,7 @@ fn bitboard_attacks_match_the_walk_on_random_walks_of_every_variant() {
                 pos.check_attack_bits()
                     .unwrap_or_else(|e| panic!("{at}: {e}"));
                 checked += 1;
+                two_words += wide as usize;
                 let Some(a) = random_action(&mut pos, &mut rng) else {
                     break;
                 };
@@ -162,6 +164,86 @@ fn bitboard_attacks_match_the_walk_on_random_walks_of_every_variant() {
         }
     }
     assert!(checked > 5_000, "only {checked} positions");
+    assert!(
+        two_words > 1_000,
+        "only {two_words} positions over 64 squares"
+    );
+}
+
+/// The two-word bitboard attack tests equal the table walks, and the pin-aware shortcut the
+/// reference path, on long random games of four-player shogi where a mated army stays on the
+/// board ownerless (live pieces no seat owns, which attack no royal piece) and where teams
+/// play: dead kings, ownerless pieces and partners on 81 squares.
+#[test]
+fn two_word_attacks_match_the_walk_with_ownerless_armies_and_teams() {
+    let mut rng = Lcg(2728);
+    let mut checked = 0;
+    for options in [&["mated-pieces=ownerless"][..], &["format=pairs"], &[]] {
+        let a = Assignment::parse(options).unwrap();
+        let v = load_variant("yonin-shogi", &a).unwrap();
+        for game in 0..6 {
+            let mut pos = Position::start(v.clone());
+            for ply in 0..600 {
+                let at = format!("{options:?} game {game} ply {ply}");
+                pos.check_consistency()
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                pos.check_attack_bits()
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                agree(&mut pos, &at);
+                checked += 1;
+                let Some(a) = random_action(&mut pos, &mut rng) else {
+                    break;
+                };
+                pos.play_action(a).unwrap();
+            }
+        }
+    }
+    assert!(checked > 3_000, "only {checked} positions");
+}
+
+/// Checkers by hand on two words (shogi's 81 squares, FEN as Fairy-Stockfish writes shogi:
+/// files a–i from sente's left, rank 1 sente's edge; square indices 72–80 are rank 9, in the
+/// second word): whether gote attacks a square, by the bitboard test, for lines crossing
+/// from the second word into the first, blocked and unblocked, a diagonal, a king's step
+/// and a knight's leap.
+#[test]
+fn two_word_checkers_by_hand() {
+    use ashtapada::vocab::{Seat, SeatSet};
+    // (FEN, square, attacked by gote).
+    let cases = [
+        // The rook e9 down the open e-file, and along rank 9 up to its own king i9.
+        ("4r3k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "e1", true),
+        ("4r3k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "e8", true),
+        ("4r3k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "a9", true),
+        ("4r3k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "h9", true),
+        ("4r3k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "d1", false),
+        ("4r3k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "a1", false),
+        // The king i9 steps to h8.
+        ("4r3k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "h8", true),
+        ("4r3k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "g8", false),
+        // Sente's gold e5 blocks the file: the rook reaches e5 and no further.
+        ("4r3k/9/9/9/4G4/9/9/9/4K4[-] w - - 0 1", "e1", false),
+        ("4r3k/9/9/9/4G4/9/9/9/4K4[-] w - - 0 1", "e4", false),
+        ("4r3k/9/9/9/4G4/9/9/9/4K4[-] w - - 0 1", "e5", true),
+        // The bishop a9 down the long diagonal to i1.
+        ("b7k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "i1", true),
+        ("b7k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "h1", false),
+        // Gote's knight d9 leaps two ranks down, one file aside.
+        ("3n4k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "c7", true),
+        ("3n4k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "e7", true),
+        ("3n4k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "d7", false),
+        ("3n4k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "d8", false),
+    ];
+    for (fen, square, attacked) in cases {
+        let pos = position("shogi", &[], fen);
+        let sq = pos.variant().board.parse_square(square).unwrap();
+        assert_eq!(
+            pos.attacked_by_bits(sq, SeatSet::one(Seat(1))),
+            Some(attacked),
+            "{fen}: {square}"
+        );
+        pos.check_attack_bits().unwrap();
+    }
 }
 
 /// Checkers by hand (chess, FEN as Fairy-Stockfish writes them): whether black attacks a

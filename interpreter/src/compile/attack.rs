@@ -9,6 +9,8 @@
 mod bits;
 mod evasion;
 
+pub use bits::AttackWord;
+
 use super::movetable::{CAPTURE, HopLimits, Movement, line, mode_bits};
 use crate::dsl::{Hop, Step};
 use crate::geometry::{Board, Orientation, Square};
@@ -61,8 +63,13 @@ pub struct AttackTable {
     rev_hops: Vec<(RevRay, bool)>,
     /// Per kind: what its hops may not pass over or capture.
     hop_limits: Vec<HopLimits>,
-    /// The same tables as bitboards, on boards of at most 64 squares.
-    bits: bits::AttackBits,
+    /// The kinds with a capturing ray or hop ray in some orientation (bit per kind): the only
+    /// pieces a reverse line may find attacking.
+    ray_kinds: u64,
+    /// The same tables as one-word bitboards, on boards of at most 64 squares.
+    bits: bits::AttackBits<u64>,
+    /// The same tables as two-word bitboards, on boards of 65 to 128 squares.
+    bits2: bits::AttackBits<u128>,
 }
 
 /// Where a step applies, in board squares: the squares it starts from and the squares it
@@ -134,6 +141,7 @@ impl AttackTable {
         }
         for (c, ty) in rays_by {
             t.can_ray[c * t.n_ray_types + ty] = true;
+            t.ray_kinds |= 1 << (c / orients.len());
         }
         for (_, _, (from, _), _) in &ray_types {
             if let Some(f) = from
@@ -148,6 +156,9 @@ impl AttackTable {
         }
         t.has_hops = !t.rev_hops.is_empty();
         t.bits = bits::AttackBits::build(&t, board.len(), n_combos);
+        if !t.bits.present() {
+            t.bits2 = bits::AttackBits::build(&t, board.len(), n_combos);
+        }
         t
     }
 
@@ -418,6 +429,14 @@ impl AttackTable {
             }
         }
         false
+    }
+
+    /// The kinds (bit per kind) that attack along some line, plain or hopping: a piece of
+    /// another kind never attacks along a reverse line (the `sliding` squares of
+    /// [`attacked_bits`](Self::attacked_bits)).
+    #[inline]
+    pub fn ray_kinds(&self) -> u64 {
+        self.ray_kinds
     }
 
     /// True if some kind attacks by hopping (over a screen, which may depend on its kind).

@@ -14,6 +14,7 @@
 //! lists such a move twice, a set once). Hops stay on the tables.
 
 use super::movetable::{CAPTURE, EN_PASSANT, INITIAL, MoveTable, QUIET};
+use crate::vocab::SquareSet;
 
 /// The bitboard view of one [`MoveTable`] entry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,11 +34,160 @@ pub struct EntryBits {
     pub ray_len: u16,
 }
 
-/// The bitboard view of one [`MoveTable`] ray.
+/// A square set as machine words, bit `i` = square index `i`: one word ([`u64`]) for boards
+/// of at most 64 squares, two ([`u128`]) for boards of at most 128. The bitboard code is
+/// written once over this trait and monomorphised for each width, so the two widths share
+/// one implementation.
+pub trait Word:
+    Copy
+    + Default
+    + Eq
+    + std::fmt::Debug
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitAndAssign
+    + std::ops::BitOrAssign
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    /// The empty set.
+    const ZERO: Self;
+    /// Every square the word can hold.
+    const ONES: Self;
+    /// Squares the word can hold (64 or 128).
+    const BITS: u32;
+
+    /// The set of square index `i` alone (`i` below [`BITS`](Self::BITS)).
+    fn bit(i: u8) -> Self;
+
+    /// True if square index `i` is in the set.
+    #[inline(always)]
+    fn has(self, i: u8) -> bool {
+        self & Self::bit(i) != Self::ZERO
+    }
+
+    /// The lowest square index in the set (the set must not be empty).
+    fn lowest(self) -> u8;
+
+    /// The highest square index in the set (the set must not be empty).
+    fn highest(self) -> u8;
+
+    /// The number of squares in the set.
+    fn count(self) -> u32;
+
+    /// The set without its lowest square.
+    fn clear_lowest(self) -> Self;
+
+    /// The squares of `s` the word can hold (its first [`BITS`](Self::BITS) indices).
+    fn from_set(s: SquareSet) -> Self;
+
+    /// The squares of a two-word set the word can hold.
+    fn from_u128(s: u128) -> Self;
+
+    /// The set as a [`SquareSet`].
+    fn to_set(self) -> SquareSet;
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    const ONES: u64 = u64::MAX;
+    const BITS: u32 = 64;
+
+    #[inline(always)]
+    fn bit(i: u8) -> u64 {
+        1 << i
+    }
+
+    #[inline(always)]
+    fn lowest(self) -> u8 {
+        self.trailing_zeros() as u8
+    }
+
+    #[inline(always)]
+    fn highest(self) -> u8 {
+        63 - self.leading_zeros() as u8
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+
+    #[inline(always)]
+    fn clear_lowest(self) -> u64 {
+        self & self.wrapping_sub(1)
+    }
+
+    #[inline(always)]
+    fn from_set(s: SquareSet) -> u64 {
+        s.0[0]
+    }
+
+    #[inline(always)]
+    fn from_u128(s: u128) -> u64 {
+        s as u64
+    }
+
+    #[inline(always)]
+    fn to_set(self) -> SquareSet {
+        SquareSet([self, 0, 0, 0])
+    }
+}
+
+impl Word for u128 {
+    const ZERO: u128 = 0;
+    const ONES: u128 = u128::MAX;
+    const BITS: u32 = 128;
+
+    #[inline(always)]
+    fn bit(i: u8) -> u128 {
+        1 << i
+    }
+
+    #[inline(always)]
+    fn lowest(self) -> u8 {
+        self.trailing_zeros() as u8
+    }
+
+    #[inline(always)]
+    fn highest(self) -> u8 {
+        127 - self.leading_zeros() as u8
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+
+    #[inline(always)]
+    fn clear_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
+
+    #[inline(always)]
+    fn from_set(s: SquareSet) -> u128 {
+        (s.0[1] as u128) << 64 | s.0[0] as u128
+    }
+
+    #[inline(always)]
+    fn from_u128(s: u128) -> u128 {
+        s
+    }
+
+    #[inline(always)]
+    fn to_set(self) -> SquareSet {
+        SquareSet([self as u64, (self >> 64) as u64, 0, 0])
+    }
+}
+
+/// The bitboard view of one [`MoveTable`] ray (or reverse attack line), its squares as a
+/// [`Word`] (one word by default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RayBits {
+pub struct RayBits<W = u64> {
     /// The ray's squares.
-    pub mask: u64,
+    pub mask: W,
     /// True if the squares' indices rise going away from the origin.
     pub up: bool,
     /// [`QUIET`] | [`CAPTURE`] bits.
@@ -114,18 +264,18 @@ pub fn shift(set: u64, by: i8) -> u64 {
 /// The squares a ray `r` reaches on a board whose occupied squares are `occ`: its squares up
 /// to and including the first occupied one.
 #[inline(always)]
-pub fn ray_reach(r: RayBits, occ: u64) -> u64 {
+pub fn ray_reach<W: Word>(r: RayBits<W>, occ: W) -> W {
     let blockers = r.mask & occ;
-    if blockers == 0 {
+    if blockers == W::ZERO {
         r.mask
     } else if r.up {
         // Squares at or below the lowest blocker.
-        let b = blockers.trailing_zeros();
-        r.mask & (u64::MAX >> (63 - b))
+        let b = blockers.lowest() as u32;
+        r.mask & (W::ONES >> (W::BITS - 1 - b))
     } else {
         // Squares at or above the highest blocker.
-        let b = 63 - blockers.leading_zeros();
-        r.mask & (u64::MAX << b)
+        let b = blockers.highest() as u32;
+        r.mask & (W::ONES << b)
     }
 }
 

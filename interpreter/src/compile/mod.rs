@@ -14,7 +14,8 @@ mod setup;
 mod warnings;
 
 pub use attack::AttackTable;
-pub use bitboard::{BitTable, EntryBits, FirstLeaps, FirstShape, RayBits, ray_reach, shift};
+pub use attack::AttackWord;
+pub use bitboard::{BitTable, EntryBits, FirstLeaps, FirstShape, RayBits, Word, ray_reach, shift};
 pub use fitted::{FittedValues, default_weight};
 pub use movetable::{
     CAPTURE, EN_PASSANT, Entry, HopLimits, HopRay, INITIAL, Leap, MoveTable, Movement, QUIET, Ray,

@@ -1,10 +1,11 @@
 //! Moves out of check without playing them: a move of an unpinned, non-royal piece of a seat
 //! in check is legal exactly when it captures the one checking piece or lands between it and
-//! the royal piece; a drop, when it lands between. On boards of at most 64 squares without
+//! the royal piece; a drop, when it lands between. On boards of at most 128 squares without
 //! lame leaps or hops by the bitboards ([`crate::compile::AttackTable::evasions_bits`]),
 //! elsewhere by the reverse tables' walk ([`crate::compile::AttackTable::evasions`]).
 
 use super::position::Position;
+use crate::compile::AttackWord;
 use crate::vocab::{Seat, SquareSet};
 
 impl Position {
@@ -29,10 +30,13 @@ impl Position {
             return None;
         }
         let royals = self.royals[seat.index()];
-        if v.attacks.has_bits()
-            && let Some(found) = self.evasions_on_bits(seat, royals)
-        {
-            return Some(found);
+        let on_bits = match v.attacks.words() {
+            1 => self.evasions_on_bits::<u64>(seat, royals),
+            2 => self.evasions_on_bits::<u128>(seat, royals),
+            _ => None,
+        };
+        if on_bits.is_some() {
+            return on_bits;
         }
         if royals.len() != 1 {
             return None;
@@ -42,19 +46,24 @@ impl Position {
         Some((pinned.union(royals), answers))
     }
 
-    /// [`evasion_squares`](Self::evasion_squares) on the one-word bitboards: `None` where
-    /// some kind leaps lamely or hops.
-    fn evasions_on_bits(&self, seat: Seat, royals: SquareSet) -> Option<(SquareSet, SquareSet)> {
+    /// [`evasion_squares`](Self::evasion_squares) on the bitboards of `W` (the width of
+    /// the variant's attack tables): `None` where some kind leaps lamely or hops. The
+    /// attackers are the enemies' live pieces only (a live ownerless piece, as four-player
+    /// shogi's mated armies may leave, attacks no royal piece).
+    fn evasions_on_bits<W: AttackWord>(
+        &self,
+        seat: Seat,
+        royals: SquareSet,
+    ) -> Option<(SquareSet, SquareSet)> {
         let v = &*self.variant;
-        let occ = self.occupied_bits();
-        let own = self.occ[seat.index()].0[0];
-        let bits = (occ, own, occ & !own & !self.dead_bb);
-        let (mut vacate, mut targets) = (royals.0[0], u64::MAX);
+        let (occ, own, _) = self.own_sets::<W>(seat);
+        let bits = (occ, own, self.live_w::<W>(self.enemies(seat)));
+        let (mut vacate, mut targets) = (W::from_set(royals), W::ONES);
         for sq in royals.iter() {
             let (pinned, to) = v.attacks.evasions_bits(&self.board, sq, bits)?;
             vacate |= pinned;
             targets &= to;
         }
-        Some((SquareSet([vacate, 0, 0, 0]), SquareSet([targets, 0, 0, 0])))
+        Some((vacate.to_set(), targets.to_set()))
     }
 }

@@ -151,7 +151,7 @@ impl Host for Position {
 
     #[inline]
     fn attacked(&self, sq: Square, seats: SeatSet) -> bool {
-        self.variant.attacks.attacked(&self.board, sq.0, seats)
+        self.attacked_by(sq, seats)
     }
 
     fn attacked_by_kinds(&self, sq: Square, seats: SeatSet, kinds: u64) -> bool {

@@ -6,8 +6,9 @@
 //! changed and restored, no counters touched).
 
 use super::Move;
+use super::attack_bits::AttackSets;
 use super::position::Position;
-use crate::compile::{CAPTURE, QUIET};
+use crate::compile::{AttackWord, CAPTURE, QUIET, Word};
 use crate::geometry::Square;
 use crate::vocab::{Kind, Piece, Seat, SeatSet, SquareSet};
 
@@ -172,7 +173,21 @@ impl Position {
     /// boards of at most 64 squares ([`crate::compile::BitTable`]); meaningless on larger ones.
     #[inline]
     pub(crate) fn occupied_bits(&self) -> u64 {
-        self.occ.iter().fold(self.walls.0[0], |a, s| a | s.0[0])
+        self.occupied_w()
+    }
+
+    /// The occupied squares (every seat's pieces and the ownerless ones) in words `W`, for
+    /// boards of at most `W::BITS` squares.
+    #[inline]
+    pub(crate) fn occupied_w<W: Word>(&self) -> W {
+        (self.occ.iter()).fold(W::from_set(self.walls), |a, &s| a | W::from_set(s))
+    }
+
+    /// The squares of the dead pieces (inert pieces, ownerless walls) in words `W`, for
+    /// boards of at most `W::BITS` squares.
+    #[inline]
+    pub(crate) fn dead_w<W: Word>(&self) -> W {
+        W::from_u128(self.dead_bb)
     }
 
     /// The squares of the pieces `seat` may capture ([`capturable`](Self::capturable): live,
@@ -185,7 +200,7 @@ impl Position {
         let ours = (v.rules.partners(seat).iter()).fold(self.occ[seat.index()].0[0], |a, s| {
             a | self.occ[s.index()].0[0]
         });
-        self.occupied_bits() & !ours & !self.dead_bb & !self.kinds_bits(v.royal_kinds())
+        self.occupied_bits() & !ours & !self.dead_w::<u64>() & !self.kinds_bits(v.royal_kinds())
     }
 
     /// The squares of the live pieces of the kinds whose bits are set in `kinds` (any owner),
@@ -210,10 +225,12 @@ impl Position {
             .fold(0, |bb, (k, b)| bb | (b & 0u64.wrapping_sub(kinds >> k & 1)))
     }
 
-    /// The squares of the live pieces of `seats` as a bitboard (boards of at most 64 squares).
+    /// The squares of the live pieces of `seats` in words `W` (boards of at most `W::BITS`
+    /// squares).
     #[inline]
-    pub(crate) fn live_bits(&self, seats: SeatSet) -> u64 {
-        seats.iter().fold(0, |a, s| a | self.occ[s.index()].0[0]) & !self.dead_bb
+    pub(crate) fn live_w<W: Word>(&self, seats: SeatSet) -> W {
+        let set = |s: Seat| W::from_set(self.occ[s.index()]);
+        seats.iter().fold(W::ZERO, |a, s| a | set(s)) & !self.dead_w::<W>()
     }
 
     /// Appends the leaps and rays of piece `p` (of `seat`, on `from`, (kind, orientation)
@@ -490,14 +507,11 @@ impl Position {
             .is_some_and(|lr| lr.duple_check);
         // The occupied squares and the enemies' live pieces after the move, for the bitboard
         // attack test (not under the reference path, nor for a free castling's four squares).
-        let bits = (!self.reference_legality
-            && self.variant.attacks.has_bits()
-            && self.free_castle(m).is_none())
-        .then(|| self.bits_after(m, enemies));
-        let attacked = |p: &Self, sq: u8| match bits {
-            Some(b) => p.variant.attacks.attacked_bits(&p.board, sq, enemies, b),
-            None => p.variant.attacks.attacked(&p.board, sq, enemies),
+        let sets = match self.reference_legality || self.free_castle(m).is_some() {
+            true => AttackSets::Walk,
+            false => self.attack_sets_after(m, enemies),
         };
+        let attacked = |p: &Self, sq: u8| p.attacked_in(sq, enemies, sets);
         self.with_move_applied(m, |p| {
             let placed_safe = !dropped_royal || !attacked(p, m.to.0);
             placed_safe
@@ -520,22 +534,34 @@ impl Position {
     }
 
     /// For `m`, a pseudo-legal board move or drop of the seat to move (not a free castling):
-    /// the occupied squares and the squares of `enemies`' live pieces once it is played, as
-    /// bitboards (boards of at most 64 squares): its target filled, its origin emptied, and an
-    /// en-passant victim taken.
+    /// the occupied squares, the squares of `enemies`' live pieces and those of them that
+    /// attack along lines once it is played, as bitboards of `W` (boards of at most `W::BITS` squares): its target filled, its origin
+    /// emptied, and an en-passant victim taken.
     #[inline]
-    fn bits_after(&self, m: Move, enemies: SeatSet) -> (u64, u64) {
-        let (mut occ, mut theirs) = (self.occupied_bits(), self.live_bits(enemies));
+    fn bits_after<W: Word>(&self, m: Move, enemies: SeatSet) -> (W, W, W) {
+        let (mut occ, mut theirs, sliding) = self.attack_words::<W>(enemies);
         // As `with_move_applied` plays it.
-        let to = 1u64 << m.to.0;
+        let to = W::bit(m.to.0);
         if m.dropped().is_none() {
-            occ &= !(1u64 << m.from.0);
+            occ &= !W::bit(m.from.0);
         }
         if let Some(v) = self.ep_capture(m, self.board[m.from.0 as usize]) {
-            occ &= !(1u64 << v);
-            theirs &= !(1u64 << v);
+            occ &= !W::bit(v);
+            theirs &= !W::bit(v);
         }
-        (occ | to, theirs & !to)
+        (occ | to, theirs & !to, sliding & theirs & !to)
+    }
+
+    /// [`bits_after`](Self::bits_after) at the width of the variant's attack tables
+    /// ([`AttackTable::words`](crate::compile::AttackTable::words)); [`AttackSets::Walk`] on
+    /// a board too large for bitboards.
+    #[inline]
+    fn attack_sets_after(&self, m: Move, enemies: SeatSet) -> AttackSets {
+        match self.variant.attacks.words() {
+            1 => AttackSets::One(self.bits_after(m, enemies)),
+            2 => AttackSets::Two(self.bits_after(m, enemies)),
+            _ => AttackSets::Walk,
+        }
     }
 
     /// How `m`, a promotion or drop of the seat to move, changes which of its pieces are royal
@@ -687,10 +713,14 @@ impl Position {
             lone_royal: lone.then_some(lone_royal),
             pinned_to: (lone
                 && safe_now
-                && self.variant.attacks.has_bits()
+                && self.variant.attacks.words() != 0
                 && self.variant.rules.facing.is_none())
             .then(|| lone_royal.iter().next())
             .flatten(),
+            sets: match lone {
+                true => self.attack_sets(self.enemies(seat)),
+                false => AttackSets::Walk,
+            },
         };
         let royal_kinds = slow.royal_kinds;
         move |pos: &mut Self, m: Move| match m.dropped() {
@@ -723,26 +753,39 @@ impl Position {
             && m.to.0 != self.ep
             && (self.variant.rules.castling.is_none() || self.free_castle(m).is_none())
         {
-            self.royal_step_safe(m)
+            self.royal_step_safe(m, c.sets)
         } else if let Some(royal) = c.pinned_to
             && m.from.0 != royal
             && m.to.0 != self.ep
-            && let Some(line) = self.pin_line(royal, m.from.0)
+            && let Some(on_line) = self.on_pin_line(royal, m)
         {
-            line >> m.to.0 & 1 != 0
+            on_line
         } else {
             self.keeps_royals_safe(m)
         }
     }
 
-    /// The squares the pinned piece on `at` may move to and leave the seat to move's one
-    /// royal piece on `royal` (not attacked) safe, from the bitboards
+    /// Whether the board move `m` of a pinned piece lands where it leaves the seat to move's
+    /// one royal piece on `royal` (not attacked) safe, from the bitboards
     /// ([`pin_line_bits`](crate::compile::AttackTable::pin_line_bits)); `None` where they
-    /// cannot say it (lame leaps, hops).
-    fn pin_line(&self, royal: u8, at: u8) -> Option<u64> {
-        let occ = self.occupied_bits();
-        let others = occ & !self.occ[self.to_move.index()].0[0] & !self.dead_bb;
-        (self.variant.attacks).pin_line_bits(&self.board, (royal, at), (occ, others))
+    /// cannot say it (lame leaps, hops, no bitboards).
+    fn on_pin_line(&self, royal: u8, m: Move) -> Option<bool> {
+        match self.variant.attacks.words() {
+            1 => self.pin_line::<u64>(royal, m.from.0).map(|l| l.has(m.to.0)),
+            2 => self
+                .pin_line::<u128>(royal, m.from.0)
+                .map(|l| l.has(m.to.0)),
+            _ => None,
+        }
+    }
+
+    /// The squares the pinned piece on `at` may move to and leave the seat to move's one
+    /// royal piece on `royal` (not attacked) safe, as bitboards of `W`
+    /// ([`on_pin_line`](Self::on_pin_line)); the attackers are the enemies' live pieces (a
+    /// live ownerless piece attacks no royal piece).
+    fn pin_line<W: AttackWord>(&self, royal: u8, at: u8) -> Option<W> {
+        let enemies = self.live_w::<W>(self.enemies(self.to_move));
+        (self.variant.attacks).pin_line_bits(&self.board, (royal, at), (self.occupied_w(), enemies))
     }
 
     /// True if [`legality`](Self::legality)'s pin-aware shortcuts may apply to `seat`: not
@@ -767,23 +810,20 @@ impl Position {
     /// test's other questions (partners, last-royal changes, bikjang, a dropped royal, a
     /// drop's mate) have known answers here; four-player shogi plays most of its fully tested
     /// moves with the king.
-    fn royal_step_safe(&mut self, m: Move) -> bool {
+    ///
+    /// `sets`: the occupied squares and the enemies' live pieces before the move
+    /// ([`attack_sets`](Self::attack_sets)).
+    fn royal_step_safe(&mut self, m: Move, sets: AttackSets) -> bool {
         let seat = self.to_move;
         let enemies = self.enemies(seat);
         let to = m.to.0;
         // The occupied squares and the enemies' pieces after the step, on bitboards.
-        let bits = self.variant.attacks.has_bits().then(|| {
-            let (from, to) = (1u64 << m.from.0, 1u64 << to);
-            let occ = self.occupied_bits() & !from | to;
-            (occ, self.live_bits(enemies) & !to)
-        });
+        let sets = sets.stepped(m.from.0, to);
         self.with_move_applied(m, |p| {
             let v = &*p.variant;
-            !match bits {
-                Some(b) => v.attacks.attacked_bits(&p.board, to, enemies, b),
-                None => v.attacks.attacked(&p.board, to, enemies),
-            } && !(v.rules.facing.as_ref())
-                .is_some_and(|f| f.faces(&p.board, to, seat, v.royal_kinds()))
+            !p.attacked_in(to, enemies, sets)
+                && !(v.rules.facing.as_ref())
+                    .is_some_and(|f| f.faces(&p.board, to, seat, v.royal_kinds()))
         })
     }
 
@@ -806,16 +846,17 @@ impl Position {
     pub(super) fn exposing_squares(&self, seat: Seat) -> Option<(SquareSet, SquareSet)> {
         let v = &*self.variant;
         let (mut vacate, mut fill) = (SquareSet::default(), SquareSet::default());
-        let bits = v.attacks.has_bits().then(|| {
-            let occ = self.occupied_bits();
-            let own = self.occ[seat.index()].0[0];
-            (occ, own, occ & !own & !self.dead_bb)
-        });
+        let words = v.attacks.words();
         for sq in self.royals[seat.index()].iter() {
             vacate.insert(sq);
-            let (pinned, screens) = match bits {
-                Some(b) => v.attacks.exposers_bits(&self.board, sq, seat, b)?,
-                None => v.attacks.exposers(&self.board, sq, seat)?,
+            let (pinned, screens) = match words {
+                1 => v
+                    .attacks
+                    .exposers_bits::<u64>(&self.board, sq, seat, self.own_sets(seat))?,
+                2 => v
+                    .attacks
+                    .exposers_bits::<u128>(&self.board, sq, seat, self.own_sets(seat))?,
+                _ => v.attacks.exposers(&self.board, sq, seat)?,
             };
             vacate = vacate.union(pinned);
             fill = fill.union(screens);
@@ -890,7 +931,7 @@ impl Position {
     /// `seat`'s partners whose royal pieces are attacked (by any other seat).
     fn partners_in_check(&self, seat: Seat) -> SeatSet {
         (self.variant.rules.partners(seat).iter())
-            .filter(|&p| self.is_live(p) && self.in_check(p))
+            .filter(|&p| self.is_live(p) && self.in_check_in_place(p))
             .collect()
     }
 
@@ -1255,4 +1296,7 @@ struct SlowCases {
     /// The square of the mover's one royal piece, safe now, where a pinned piece's move is
     /// judged by its pin lines (bitboards, no facing rule): see `Position::pin_line`.
     pinned_to: Option<u8>,
+    /// With `lone_royal`: the occupied squares and the enemies' live pieces now, for the
+    /// bitboard test of the royal piece's landing squares (`Position::royal_step_safe`).
+    sets: AttackSets,
 }

@@ -1,6 +1,7 @@
 //! [`Position`]: a mailbox board of packed pieces, per-seat square sets and counters, the seat
 //! to move, move counters, a Zobrist hash and an undo stack.
 
+use super::attack_bits::AttackSets;
 use crate::compile::Variant;
 use crate::geometry::Square;
 use crate::vocab::{Action, Counters, MAX_DICE, Move, Outcome};
@@ -64,9 +65,13 @@ pub struct Position {
     /// index `i`, on boards of at most 64 squares (meaningless on larger ones, where no
     /// bitboard path reads it). Kept by [`put`](Self::put) and [`take`](Self::take).
     pub(crate) kind_bb: [u64; MAX_KINDS],
-    /// The squares of dead pieces (inert pieces and ownerless walls) as a bitboard, on boards
-    /// of at most 64 squares, as `kind_bb`.
-    pub(crate) dead_bb: u64,
+    /// The squares of dead pieces (inert pieces and ownerless walls) as a two-word bitboard,
+    /// on boards of at most 128 squares (read at the width in use by
+    /// [`dead_w`](Self::dead_w)).
+    pub(crate) dead_bb: u128,
+    /// The squares of the live pieces whose kind attacks along lines
+    /// ([`AttackTable::ray_kinds`](crate::compile::AttackTable::ray_kinds)), as `dead_bb`.
+    pub(crate) slider_bb: u128,
     pub(crate) royals: [SquareSet; MAX_SEATS],
     pub(crate) count: [u16; MAX_SEATS],
     pub(crate) material: [i64; MAX_SEATS],
@@ -199,6 +204,7 @@ impl Position {
             walls: SquareSet::default(),
             kind_bb: [0; MAX_KINDS],
             dead_bb: 0,
+            slider_bb: 0,
             royals: [SquareSet::default(); MAX_SEATS],
             count: [0; MAX_SEATS],
             material: [0; MAX_SEATS],
@@ -472,11 +478,15 @@ impl Position {
     /// [`put`](Self::put)'s part for the bitboards (`kind_bb`, `dead_bb`).
     #[inline(always)]
     fn put_bits(&mut self, sq: u8, piece: Piece) {
-        if sq < 64 && !piece.is_empty() {
+        if sq < 128 && !piece.is_empty() {
             if piece.is_dead() {
                 self.dead_bb |= 1 << sq;
             } else {
-                self.kind_bb[piece.kind().index()] |= 1 << sq;
+                let slides = self.variant.attacks.ray_kinds() >> piece.kind().0 & 1;
+                self.slider_bb |= (slides as u128) << sq;
+                if sq < 64 {
+                    self.kind_bb[piece.kind().index()] |= 1 << sq;
+                }
             }
         }
     }
@@ -484,9 +494,12 @@ impl Position {
     /// [`take`](Self::take)'s part for the bitboards (`kind_bb`, `dead_bb`).
     #[inline(always)]
     fn take_bits(&mut self, sq: u8, piece: Piece) {
-        if sq < 64 && !piece.is_empty() {
+        if sq < 128 && !piece.is_empty() {
             self.dead_bb &= !(1 << sq);
-            self.kind_bb[piece.kind().index()] &= !(1 << sq);
+            self.slider_bb &= !(1 << sq);
+            if sq < 64 {
+                self.kind_bb[piece.kind().index()] &= !(1 << sq);
+            }
         }
     }
 
@@ -519,19 +532,31 @@ impl Position {
     /// True if any royal piece of `seat` is attacked by another seat's live piece, or (under
     /// `duple-check`) every piece of its last-royal kinds is.
     pub fn in_check(&self, seat: Seat) -> bool {
+        self.in_check_with(seat, self.attack_sets(self.enemies(seat)))
+    }
+
+    /// [`in_check`](Self::in_check) on a board that may stand with a move applied in place
+    /// (the square sets then disagree with the mailbox): by the table walks.
+    pub(crate) fn in_check_in_place(&self, seat: Seat) -> bool {
+        self.in_check_with(seat, AttackSets::Walk)
+    }
+
+    /// [`in_check`](Self::in_check), the royal pieces tested on `sets`.
+    #[inline]
+    fn in_check_with(&self, seat: Seat, sets: AttackSets) -> bool {
         if self.variant.rules.explosions.is_some() {
             return self.blast_in_check(seat);
         }
         let enemies = self.enemies(seat);
         self.royals[seat.index()]
             .iter()
-            .any(|sq| self.variant.attacks.attacked(&self.board, sq, enemies))
+            .any(|sq| self.attacked_in(sq, enemies, sets))
             || self.duple_checked(seat, None)
     }
 
     /// True if `sq` is attacked by a live piece of any seat in `seats`.
     pub fn attacked_by(&self, sq: Square, seats: SeatSet) -> bool {
-        self.variant.attacks.attacked(&self.board, sq.0, seats)
+        self.attacked_in(sq.0, seats, self.attack_sets(seats))
     }
 
     /// The outcome found by the end conditions after the last move (or at the root), if any.
@@ -597,24 +622,32 @@ impl Position {
 /// Checks of the incremental caches, for tests and debugging.
 impl Position {
     /// [`check_consistency`](Self::check_consistency)'s part for the kind bitboards and the
-    /// dead squares (boards of at most 64 squares).
+    /// dead squares (the dead squares' on boards of at most 128 squares; the kinds' of the
+    /// first 64 squares, as [`put`](Self::put) keeps them on any board).
     fn check_kind_bits(&self) -> Result<(), String> {
-        if self.variant.board.len() > 64 {
+        let n = self.variant.board.len();
+        if n > 128 {
             return Ok(());
         }
-        let (mut kind_bb, mut dead_bb) = ([0u64; MAX_KINDS], 0u64);
-        for (sq, p) in self.board.iter().enumerate().take(64) {
+        let (mut kind_bb, mut dead_bb, mut slider_bb) = ([0u64; MAX_KINDS], 0u128, 0u128);
+        let ray_kinds = self.variant.attacks.ray_kinds();
+        for (sq, p) in self.board.iter().enumerate().take(n) {
             if p.is_dead() {
                 dead_bb |= 1 << sq;
             } else if !p.is_empty() {
-                kind_bb[p.kind().index()] |= 1 << sq;
+                if ray_kinds >> p.kind().0 & 1 != 0 {
+                    slider_bb |= 1 << sq;
+                }
+                if sq < 64 {
+                    kind_bb[p.kind().index()] |= 1 << sq;
+                }
             }
         }
-        if self.kind_bb != kind_bb || self.dead_bb != dead_bb {
+        if self.kind_bb != kind_bb || self.dead_bb != dead_bb || self.slider_bb != slider_bb {
             return Err(format!(
-                "kind bitboards: cached {:x?} (dead {:#x}), from the board {kind_bb:x?} \
-                 (dead {dead_bb:#x})",
-                self.kind_bb, self.dead_bb
+                "kind bitboards: cached {:x?} (dead {:#x}, sliders {:#x}), from the board \
+                 {kind_bb:x?} (dead {dead_bb:#x}, sliders {slider_bb:#x})",
+                self.kind_bb, self.dead_bb, self.slider_bb
             ));
         }
         Ok(())

@@ -17,6 +17,7 @@
 //!   destination is castling: the partner moves too.
 
 use super::Move;
+use super::attack_bits::AttackSets;
 use super::position::{Position, ep_key, right_key};
 use crate::compile::{CAPTURE, EN_PASSANT, INITIAL, QUIET};
 use crate::geometry::Square;
@@ -148,7 +149,6 @@ impl Position {
         let blasts = self.variant.rules.explosions.is_some();
         let duple = (self.variant.rules.last_royal).is_some_and(|lr| lr.duple_check);
         let mut checked = None;
-        let attacks = &self.variant.attacks;
         for cm in c.moves.get(seat.index()).into_iter().flatten() {
             let (king, rook) = (
                 self.board[cm.king_from as usize],
@@ -169,16 +169,14 @@ impl Position {
             // A king royal only while it is its seat's last (`last-royal`) castles as royal.
             if royal_kind || self.royals[seat.index()].contains(cm.king_from) {
                 // The occupied squares and the enemies' live pieces, for the bitboard test.
-                let bits =
-                    (attacks.has_bits()).then(|| (self.occupied_bits(), self.live_bits(enemies)));
-                let attacked = |s: u8| match bits {
-                    Some(b) => attacks.attacked_bits(&self.board, s, enemies, b),
-                    None => attacks.attacked(&self.board, s, enemies),
-                };
+                let sets = self.attack_sets(enemies);
+                let attacked = |s: u8| self.attacked_in(s, enemies, sets);
                 // `in_check`, on the bitboards where it asks only whether a royal piece is
                 // attacked.
-                let in_check = || match bits {
-                    Some(_) if !blasts && !duple => self.royals[seat.index()].iter().any(attacked),
+                let in_check = || match sets {
+                    AttackSets::One(_) | AttackSets::Two(_) if !blasts && !duple => {
+                        self.royals[seat.index()].iter().any(attacked)
+                    }
                     _ => self.in_check(seat),
                 };
                 if *checked.get_or_insert_with(in_check) {

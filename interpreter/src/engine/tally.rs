@@ -66,7 +66,7 @@ impl Position {
         let v = &*self.variant;
         let occ = self.occupied_bits();
         let capt = self.capturable_bits(seat);
-        let mine = self.occ[seat.index()].0[0] & !self.dead_bb;
+        let mine = self.occ[seat.index()].0[0] & !self.dead_w::<u64>();
         let mut n = 0;
         for (k, info) in v.kinds.iter().enumerate() {
             let pieces = self.kind_bb[k] & mine;
@@ -99,7 +99,7 @@ impl Position {
     ) -> (u64, u64) {
         let v = &*self.variant;
         let t = &v.special.bits;
-        let mine = self.occ[seat.index()].0[0] & !self.dead_bb;
+        let mine = self.occ[seat.index()].0[0] & !self.dead_w::<u64>();
         let holders = self.rights.0[0] & mine & free;
         // `first-move-region`: the squares grant the first moves, not the rights.
         let region = (v.rules.multi_step.as_ref()).is_some_and(|m| m.region.is_some());

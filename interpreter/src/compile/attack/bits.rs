@@ -1,5 +1,6 @@
-//! The reverse attack tables as bitboards, for boards of at most 64 squares (bit `i` = square
-//! index `i`): "is this square attacked?" and the pins of [`AttackTable::exposers`] from a few
+//! The reverse attack tables as bitboards, for boards of at most 128 squares (bit `i` = square
+//! index `i`; one word up to 64 squares, two up to 128, the same code over [`Word`]): "is this
+//! square attacked?" and the pins of [`AttackTable::exposers`] from a few
 //! word operations on the occupied squares and the attackers' squares, Fairy-Stockfish's way,
 //! instead of walking every line square by square.
 //!
@@ -18,37 +19,42 @@
 //! walks of every built-in (`tests/tests/pins.rs`) and on hand positions.
 
 use super::AttackTable;
-use crate::compile::bitboard::{RayBits, ray_reach};
+use crate::compile::bitboard::{RayBits, Word, ray_reach};
 use crate::vocab::{Piece, Seat, SeatSet, SquareSet};
 
-/// Bitboards of an [`AttackTable`] on a board of at most 64 squares; empty on larger boards.
+/// Bitboards of an [`AttackTable`] in words `W`, on a board of at most `W::BITS` squares;
+/// empty on larger boards (and, for two words, on boards one word holds).
 #[derive(Clone, Debug, Default)]
-pub(super) struct AttackBits {
+pub struct AttackBits<W> {
     /// Squares on the board (0: no bitboards).
     n_squares: usize,
     /// Per square: the squares a leap (not lame) of any kind onto it may start from.
-    leap_sources: Vec<u64>,
+    leap_sources: Vec<W>,
     /// Per (combo, square), indexed `combo * n_squares + square`: the squares a piece of that
     /// (kind, orientation) there attacks by leaps that are not lame.
-    leap_hits: Vec<u64>,
+    leap_hits: Vec<W>,
     /// Per reverse line (parallel to [`AttackTable`]'s `rev_rays`): its squares as a mask.
-    rays: Vec<RayBits>,
+    rays: Vec<RayBits<W>>,
+    /// Per square: the union of its reverse lines' masks.
+    ray_union: Vec<W>,
     /// True if some reverse leap is lame (its blocks are then read from the table).
     has_lame: bool,
 }
 
-impl AttackBits {
+impl<W: Word> AttackBits<W> {
     /// The bitboards of `t` (its reverse leaps and lines already built) for `n_combos`
-    /// (kind, orientation) pairs on a board of `n_squares` squares; empty over 64 squares.
-    pub(super) fn build(t: &AttackTable, n_squares: usize, n_combos: usize) -> AttackBits {
-        if n_squares == 0 || n_squares > 64 {
+    /// (kind, orientation) pairs on a board of `n_squares` squares; empty over `W::BITS`
+    /// squares.
+    pub(super) fn build(t: &AttackTable, n_squares: usize, n_combos: usize) -> AttackBits<W> {
+        if n_squares == 0 || n_squares > W::BITS as usize {
             return AttackBits::default();
         }
         let mut b = AttackBits {
             n_squares,
-            leap_sources: vec![0; n_squares],
-            leap_hits: vec![0; n_squares * n_combos],
+            leap_sources: vec![W::ZERO; n_squares],
+            leap_hits: vec![W::ZERO; n_squares * n_combos],
             rays: Vec::with_capacity(t.rev_rays.len()),
+            ray_union: vec![W::ZERO; n_squares],
             has_lame: false,
         };
         for sq in 0..n_squares {
@@ -58,18 +64,20 @@ impl AttackBits {
                     b.has_lame = true;
                     continue;
                 }
-                b.leap_sources[sq] |= 1 << r.from;
+                b.leap_sources[sq] |= W::bit(r.from);
                 for c in 0..n_combos {
                     if t.can_leap[c * t.n_leap_types + r.ty as usize] {
-                        b.leap_hits[c * n_squares + r.from as usize] |= 1 << sq;
+                        b.leap_hits[c * n_squares + r.from as usize] |= W::bit(sq as u8);
                     }
                 }
             }
             let (start, len) = t.ray_index[sq];
             for r in &t.rev_rays[start as usize..(start + len) as usize] {
                 let squares = &t.ray_squares[r.start as usize..(r.start as usize + r.len as usize)];
+                let mask = squares.iter().fold(W::ZERO, |m, &s| m | W::bit(s));
+                b.ray_union[sq] |= mask;
                 b.rays.push(RayBits {
-                    mask: squares.iter().fold(0, |m, &s| m | 1 << s),
+                    mask,
                     up: squares[0] as usize > sq,
                     mode: 0,
                 });
@@ -78,56 +86,91 @@ impl AttackBits {
         b
     }
 
-    /// True if the table has bitboards (the board has at most 64 squares).
+    /// True if the table has bitboards of this width.
     #[inline]
     pub(super) fn present(&self) -> bool {
         self.n_squares != 0
     }
 }
 
+/// A [`Word`] width the reverse attack tables keep bitboards of: [`u64`] for boards of at
+/// most 64 squares, [`u128`] for boards of 65 to 128 ([`AttackTable::words`] says which one
+/// a table has).
+pub trait AttackWord: Word {
+    /// The table's bitboards of this width (empty if the table has the other width or none).
+    fn attack_bits(t: &AttackTable) -> &AttackBits<Self>;
+}
+
+impl AttackWord for u64 {
+    #[inline(always)]
+    fn attack_bits(t: &AttackTable) -> &AttackBits<u64> {
+        &t.bits
+    }
+}
+
+impl AttackWord for u128 {
+    #[inline(always)]
+    fn attack_bits(t: &AttackTable) -> &AttackBits<u128> {
+        &t.bits2
+    }
+}
+
 impl AttackTable {
-    /// True if the bitboard tests ([`attacked_bits`](Self::attacked_bits),
-    /// [`exposers_bits`](Self::exposers_bits)) may be used: the board has at most 64 squares.
+    /// The words of the bitboard tests ([`attacked_bits`](Self::attacked_bits),
+    /// [`exposers_bits`](Self::exposers_bits), …): 1 (their `W` is [`u64`]) on a board of at
+    /// most 64 squares, 2 ([`u128`]) on one of 65 to 128, 0 (none: walk the tables) on a
+    /// larger one.
     #[inline]
-    pub fn has_bits(&self) -> bool {
-        self.bits.present()
+    pub fn words(&self) -> u8 {
+        if self.bits.present() {
+            1
+        } else if self.bits2.present() {
+            2
+        } else {
+            0
+        }
     }
 
     /// [`attacked`](Self::attacked) on bitboards: true if a live piece of `seats` attacks
-    /// `sq`, where `occ` holds every occupied square (dead pieces included) and `attackers`
-    /// the squares of the live pieces of `seats`, both agreeing with the mailbox `board`
-    /// (which identifies a line's first piece and feeds the lame leaps and hops). Only when
-    /// [`has_bits`](Self::has_bits).
+    /// `sq`, where `occ` holds every occupied square (dead pieces included), `attackers` the
+    /// squares of the live pieces of `seats` and `sliding` those of them whose kind is in
+    /// [`ray_kinds`](Self::ray_kinds) (or any superset of those within `attackers`), all
+    /// agreeing with the mailbox `board` (which identifies a line's first piece and feeds the
+    /// lame leaps and hops). Only when
+    /// [`words`](Self::words) is `W`'s.
     #[inline]
-    pub fn attacked_bits(
+    pub fn attacked_bits<W: AttackWord>(
         &self,
         board: &[Piece],
         sq: u8,
         seats: SeatSet,
-        (occ, attackers): (u64, u64),
+        (occ, attackers, sliding): (W, W, W),
     ) -> bool {
-        let b = &self.bits;
+        let b = W::attack_bits(self);
         let n = b.n_squares;
         let mut cand = b.leap_sources[sq as usize] & attackers;
-        while cand != 0 {
-            let s = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            if b.leap_hits[board[s].combo(self.n_orients) * n + s] >> sq & 1 != 0 {
+        while cand != W::ZERO {
+            let s = cand.lowest() as usize;
+            cand = cand.clear_lowest();
+            if b.leap_hits[board[s].combo(self.n_orients) * n + s].has(sq) {
                 return true;
             }
         }
         if b.has_lame && self.lame_attacks(board, sq, (occ, attackers), |_| ()) {
             return true;
         }
-        let (start, len) = self.ray_index[sq as usize];
-        let (start, end) = (start as usize, (start + len) as usize);
-        for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
-            if rb.mask & attackers == 0 {
-                continue;
-            }
-            let first = ray_reach(rb, occ) & occ & attackers;
-            if first != 0 && self.ray_attacker(board, r, first.trailing_zeros() as u8) {
-                return true;
+        // Most lines hold no piece that could attack along them: one test skips them all.
+        if b.ray_union[sq as usize] & sliding != W::ZERO {
+            let (start, len) = self.ray_index[sq as usize];
+            let (start, end) = (start as usize, (start + len) as usize);
+            for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
+                if rb.mask & sliding == W::ZERO {
+                    continue;
+                }
+                let first = ray_reach(rb, occ) & sliding;
+                if first != W::ZERO && self.ray_attacker(board, r, first.lowest()) {
+                    return true;
+                }
             }
         }
         let live = |p: Piece| !p.is_empty() && !p.is_dead() && seats.contains(p.owner());
@@ -137,21 +180,21 @@ impl AttackTable {
     /// [`exposers`](Self::exposers) on bitboards, for a royal piece of `mover` on `sq`: `occ`
     /// holds every occupied square, `own` `mover`'s pieces (dead ones too) and `others` the
     /// live pieces of every other seat (and ownerless live pieces), all agreeing with the
-    /// mailbox `board`. Only when [`has_bits`](Self::has_bits).
-    pub fn exposers_bits(
+    /// mailbox `board`. Only when [`words`](Self::words) is `W`'s.
+    pub fn exposers_bits<W: AttackWord>(
         &self,
         board: &[Piece],
         sq: u8,
         mover: Seat,
-        (occ, own, others): (u64, u64, u64),
+        (occ, own, others): (W, W, W),
     ) -> Option<(SquareSet, SquareSet)> {
-        let b = &self.bits;
+        let b = W::attack_bits(self);
         let n = b.n_squares;
         let mut cand = b.leap_sources[sq as usize] & others;
-        while cand != 0 {
-            let s = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            if b.leap_hits[board[s].combo(self.n_orients) * n + s] >> sq & 1 != 0 {
+        while cand != W::ZERO {
+            let s = cand.lowest() as usize;
+            cand = cand.clear_lowest();
+            if b.leap_hits[board[s].combo(self.n_orients) * n + s].has(sq) {
                 return None;
             }
         }
@@ -165,23 +208,23 @@ impl AttackTable {
         let (start, len) = self.ray_index[sq as usize];
         let (start, end) = (start as usize, (start + len) as usize);
         for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
-            if rb.mask & others == 0 {
+            if rb.mask & others == W::ZERO {
                 continue;
             }
             let first = ray_reach(rb, occ) & occ;
-            if first == 0 {
+            if first == W::ZERO {
                 continue;
             }
-            let at = first.trailing_zeros() as u8;
-            if first & own == 0 {
-                if first & others != 0 && self.ray_attacker(board, r, at) {
+            let at = first.lowest();
+            if first & own == W::ZERO {
+                if first & others != W::ZERO && self.ray_attacker(board, r, at) {
                     return None;
                 }
                 continue;
             }
             let rest = occ & !first;
             let second = ray_reach(rb, rest) & rest & others;
-            if second != 0 && self.ray_attacker(board, r, second.trailing_zeros() as u8) {
+            if second != W::ZERO && self.ray_attacker(board, r, second.lowest()) {
                 vacate.insert(at);
             }
         }
@@ -206,41 +249,41 @@ impl AttackTable {
     /// no square of `vacate`, removes no piece off its target square (no en-passant-like
     /// capture) and lands on `targets` leaves `sq` unattacked, and one landing elsewhere
     /// leaves it attacked. `None` where some kind leaps lamely or hops (their blocks are not
-    /// found here). Only when [`has_bits`](Self::has_bits).
-    pub fn evasions_bits(
+    /// found here). Only when [`words`](Self::words) is `W`'s.
+    pub fn evasions_bits<W: AttackWord>(
         &self,
         board: &[Piece],
         sq: u8,
-        (occ, own, others): (u64, u64, u64),
-    ) -> Option<(u64, u64)> {
-        let b = &self.bits;
+        (occ, own, others): (W, W, W),
+    ) -> Option<(W, W)> {
+        let b = W::attack_bits(self);
         if self.has_hops || b.has_lame {
             return None;
         }
         let n = b.n_squares;
-        let (mut checkers, mut between, mut vacate) = (0u64, 0u64, 0u64);
+        let (mut checkers, mut between, mut vacate) = (W::ZERO, W::ZERO, W::ZERO);
         let mut cand = b.leap_sources[sq as usize] & others;
-        while cand != 0 {
-            let s = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            if b.leap_hits[board[s].combo(self.n_orients) * n + s] >> sq & 1 != 0 {
-                checkers |= 1 << s;
+        while cand != W::ZERO {
+            let s = cand.lowest() as usize;
+            cand = cand.clear_lowest();
+            if b.leap_hits[board[s].combo(self.n_orients) * n + s].has(sq) {
+                checkers |= W::bit(s as u8);
             }
         }
         let (start, len) = self.ray_index[sq as usize];
         let (start, end) = (start as usize, (start + len) as usize);
         for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
-            if rb.mask & others == 0 {
+            if rb.mask & others == W::ZERO {
                 continue;
             }
             let reach = ray_reach(rb, occ);
             let first = reach & occ;
-            if first == 0 {
+            if first == W::ZERO {
                 continue;
             }
-            let at = first.trailing_zeros() as u8;
-            if first & own == 0 {
-                if first & others != 0 && self.ray_attacker(board, r, at) {
+            let at = first.lowest();
+            if first & own == W::ZERO {
+                if first & others != W::ZERO && self.ray_attacker(board, r, at) {
                     checkers |= first;
                     between |= reach & !first;
                 }
@@ -248,14 +291,14 @@ impl AttackTable {
             }
             let rest = occ & !first;
             let second = ray_reach(rb, rest) & rest & others;
-            if second != 0 && self.ray_attacker(board, r, second.trailing_zeros() as u8) {
+            if second != W::ZERO && self.ray_attacker(board, r, second.lowest()) {
                 vacate |= first;
             }
         }
-        let targets = match checkers.count_ones() {
-            0 => u64::MAX,
+        let targets = match checkers.count() {
+            0 => W::ONES,
             1 => checkers | between,
-            _ => 0,
+            _ => W::ZERO,
         };
         Some((vacate, targets))
     }
@@ -267,28 +310,28 @@ impl AttackTable {
     /// (every square where none would). A move of it that takes no other piece off the board
     /// (no en-passant-like capture) is safe exactly when it lands there. `None` where some
     /// kind leaps lamely or hops (a pinned piece may then block those too). Only when
-    /// [`has_bits`](Self::has_bits).
-    pub fn pin_line_bits(
+    /// [`words`](Self::words) is `W`'s.
+    pub fn pin_line_bits<W: AttackWord>(
         &self,
         board: &[Piece],
         (sq, at): (u8, u8),
-        (occ, others): (u64, u64),
-    ) -> Option<u64> {
-        let b = &self.bits;
+        (occ, others): (W, W),
+    ) -> Option<W> {
+        let b = W::attack_bits(self);
         if self.has_hops || b.has_lame {
             return None;
         }
-        let rest = occ & !(1u64 << at);
-        let mut line = u64::MAX;
+        let rest = occ & !W::bit(at);
+        let mut line = W::ONES;
         let (start, len) = self.ray_index[sq as usize];
         let (start, end) = (start as usize, (start + len) as usize);
         for (r, &rb) in self.rev_rays[start..end].iter().zip(&b.rays[start..end]) {
-            if rb.mask >> at & 1 == 0 || rb.mask & others == 0 {
+            if !rb.mask.has(at) || rb.mask & others == W::ZERO {
                 continue;
             }
             let reach = ray_reach(rb, rest);
             let beyond = reach & rest & others;
-            if beyond != 0 && self.ray_attacker(board, r, beyond.trailing_zeros() as u8) {
+            if beyond != W::ZERO && self.ray_attacker(board, r, beyond.lowest()) {
                 line &= reach;
             }
         }
@@ -308,16 +351,16 @@ impl AttackTable {
     /// from the mailbox `board`): true if one has its path empty in `occ`; else false, after
     /// calling `blocked` with each blocking square of each such leap.
     #[inline(never)]
-    fn lame_attacks(
+    fn lame_attacks<W: Word>(
         &self,
         board: &[Piece],
         sq: u8,
-        (occ, attackers): (u64, u64),
+        (occ, attackers): (W, W),
         mut blocked: impl FnMut(u8),
     ) -> bool {
         let (start, len) = self.leap_index[sq as usize];
         for r in &self.rev_leaps[start as usize..(start + len) as usize] {
-            if r.nblock == 0 || attackers >> r.from & 1 == 0 {
+            if r.nblock == 0 || !attackers.has(r.from) {
                 continue;
             }
             let combo = board[r.from as usize].combo(self.n_orients);
@@ -325,7 +368,7 @@ impl AttackTable {
                 continue;
             }
             let blocks = &self.blocks[r.block as usize..r.block as usize + r.nblock as usize];
-            if blocks.iter().all(|&b| occ >> b & 1 == 0) {
+            if blocks.iter().all(|&b| !occ.has(b)) {
                 return true;
             }
             blocks.iter().for_each(|&b| blocked(b));
