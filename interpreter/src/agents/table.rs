@@ -152,8 +152,10 @@ pub struct EvalCache {
     variant: usize,
 }
 
-/// Slots of an [`EvalCache`]: 2^14 (256 KiB).
-pub const EVAL_BITS: u32 = 14;
+/// Slots of an [`EvalCache`]: 2^16 (1 MiB). Measured on 4 seeded Chaturanga `medium` games
+/// (2.77 M static values asked for): 37.2% of them hit with 2^14 slots, 42.2% with 2^16,
+/// 44.0% with 2^18; the same games.
+pub const EVAL_BITS: u32 = 16;
 
 /// The value of an empty [`EvalCache`] slot (no evaluation is this small).
 const EVAL_EMPTY: i32 = i32::MIN;

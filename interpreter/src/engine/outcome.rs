@@ -2,7 +2,7 @@
 
 use super::position::Position;
 use crate::compile::{Quantity, SeatRef, Variant};
-use crate::vocab::{EndReason, Kind, Move, Outcome, ResultKind, Seat};
+use crate::vocab::{Action, EndReason, Kind, Move, Outcome, ResultKind, Seat};
 use std::fmt;
 
 /// A displayable outcome: "white wins (checkmate)", "draw (both-bare)".
@@ -253,6 +253,48 @@ impl Position {
         None
     }
 
+    /// True if the end conditions, judged for `mover` after its move just played, must give
+    /// what they gave after its previous move: nothing (the game went on). That holds when
+    /// the conditions read only the board's composition, the counters and the seat to move
+    /// ([`crate::compile::EndRules::conditions_stable`], checked by the caller, as is that
+    /// the move just played changed no composition or counter), every action since `mover`'s
+    /// previous move was a move that took, dropped, promoted and edited nothing, and the
+    /// counters and the seat to move are now as they were after that move. Two-seat games
+    /// skip the judgement after most quiet moves this way (a bare-king test after every move
+    /// of a search); the games are the same.
+    ///
+    /// Reads the undo entries only: the judgement kept is the one recorded by the game going
+    /// on, so taking a move back needs no bookkeeping.
+    pub(crate) fn conditions_kept(&self, mover: Seat) -> bool {
+        let n = self.undo.len();
+        let seats = self.variant.seats.len();
+        // A turn hook may have edited the board after the caller looked.
+        if self.undo.last().is_none_or(|u| !u.edits.is_empty()) {
+            return false;
+        }
+        // `undo[n - 1]` is the move just played; walk back over the seats' moves before it.
+        for j in (n.saturating_sub(seats + 1)..n.saturating_sub(1)).rev() {
+            let u = &self.undo[j];
+            if u.to_move == mover {
+                let after = &self.undo[j + 1];
+                return after.ended.is_none()
+                    && after.to_move == self.to_move
+                    && after.counters == self.counters;
+            }
+            let Action::Move(m) = u.action else {
+                return false;
+            };
+            if !u.captured.is_empty()
+                || m.is_drop()
+                || m.promotes_to().is_some()
+                || !u.edits.is_empty()
+            {
+                return false;
+            }
+        }
+        false
+    }
+
     /// Judges a root position as if the seat before the one to move had just moved.
     /// A lone seat with no legal move ends the game there too (see
     /// [`resolve_mates`](Self::resolve_mates)).
@@ -411,5 +453,96 @@ impl Position {
             .iter()
             .filter(|u| u.hash == self.hash)
             .count() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::load_variant;
+    use crate::notation::{from_fen, parse_move};
+    use crate::spec::Assignment;
+
+    fn chaturanga(set: &[&str], fen: Option<&str>) -> Position {
+        let v = load_variant("chaturanga", &Assignment::parse(set).unwrap()).unwrap();
+        match fen {
+            Some(f) => from_fen(&v, f).unwrap(),
+            None => Position::start(v),
+        }
+    }
+
+    fn play(pos: &mut Position, moves: &[&str]) {
+        for text in moves {
+            let m = parse_move(pos, text).unwrap();
+            pos.play(m).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_judgement_is_kept_only_back_to_the_movers_last_quiet_stretch() {
+        let mut pos = chaturanga(&[], None);
+        play(&mut pos, &["b1c3", "b8c6"]);
+        // Black has not moved before: nothing to keep.
+        assert!(!pos.conditions_kept(Seat(1)));
+        play(&mut pos, &["g1f3"]);
+        // White's last move was judged with the same pieces: kept.
+        assert!(pos.conditions_kept(Seat(0)));
+        play(&mut pos, &["c6d4", "f3d4"]);
+        // The capture itself is judged: the move before it took nothing, but this one did
+        // (the caller sees that); and black's window holds the capture.
+        play(&mut pos, &["g8f6"]);
+        assert!(!pos.conditions_kept(Seat(1)));
+        play(&mut pos, &["a2a3"]);
+        // White's last move was the capture, judged after it; one quiet move since.
+        assert!(pos.conditions_kept(Seat(0)));
+        // Taking back keeps the stretch as it was.
+        pos.undo();
+        pos.undo();
+        play(&mut pos, &["g8f6"]);
+        assert!(!pos.conditions_kept(Seat(1)));
+    }
+
+    #[test]
+    fn a_bared_seat_is_judged_after_its_own_first_move() {
+        // Shatranj's bare king: black, bared, moves once more; a quiet move loses (`bared`:
+        // bare(mover) and not bare(opponent)), though the same pieces were judged false for
+        // white at the root and nothing was taken since.
+        let mut pos = chaturanga(
+            &["bare-king=shatranj"],
+            Some("7k/8/8/8/8/8/8/R3K3 b - - 0 1"),
+        );
+        assert_eq!(pos.ended(), None);
+        play(&mut pos, &["h8g7"]);
+        let o = pos.ended().expect("the bared seat loses");
+        assert_eq!(pos.describe_outcome(o), "white wins (bared)");
+    }
+
+    #[test]
+    fn a_game_that_goes_on_holds_no_condition_for_its_mover() {
+        // Seeded playouts: after every move, the kept judgement agrees with judging afresh.
+        for set in [&[][..], &["bare-king=shatranj"][..]] {
+            let mut pos = chaturanga(set, None);
+            let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+            let (mut kept, mut plies) = (0, 0);
+            for _ in 0..3_000 {
+                if pos.outcome().is_some() {
+                    pos = chaturanga(set, None);
+                }
+                let moves = pos.legal_move_list();
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = moves[(seed % moves.len() as u64) as usize];
+                let mover = pos.to_move();
+                pos.play_unchecked(m);
+                kept += pos.conditions_kept(mover) as u32;
+                plies += 1;
+                if pos.ended().is_none() {
+                    assert_eq!(pos.judge_conditions(mover), None, "{set:?} after {m:?}");
+                }
+            }
+            // The keeping is exercised: most random moves are quiet.
+            assert!(kept * 2 > plies, "{kept} of {plies}");
+        }
     }
 }

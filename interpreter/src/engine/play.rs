@@ -223,7 +223,7 @@ impl Position {
             let variant = self.variant.clone();
             variant.rules.after_turn(self, mover);
         }
-        if !(unchanged && next == mover) {
+        if !(unchanged && (next == mover || self.conditions_kept(mover))) {
             self.ended = self.judge_conditions(mover);
         }
         if self.ended.is_none() && self.variant.rules.mates_go_on() {
