@@ -23,9 +23,14 @@ const ROYAL: i32 = 1_000_000;
 /// Safe mobility: a non-royal piece gets `MOBILITY / √m` units (whole units) per move to a
 /// square no cheaper enemy piece attacks, `m` being its kind's mean number of moves on the
 /// empty board (so a short-stepping piece's move counts more than a long rider's: about 13
-/// units a knight move, 10 a bishop's, 8 a rook's, 6 a queen's in chess, Stockfish's middle-game
-/// slopes), less that for half of `m` (a piece with half its mean moves is at zero).
+/// units a knight move, 10 a bishop's, 8 a rook's, 6 a queen's in chess, Stockfish's
+/// middle-game slopes), times its value over [`MINOR`] where it is worth less, less that for
+/// half of `m` (a piece with half its mean moves is at zero).
 const MOBILITY: f64 = 30.0;
+
+/// The value (units) from which a piece's moves count in full for safe mobility: a piece worth
+/// less gains in proportion (a short stepper worth two pawns is no knight).
+const MINOR: i32 = 3 * super::UNIT;
 
 /// The threat weights of one variant.
 #[derive(Clone, Debug)]
@@ -70,10 +75,9 @@ impl Threats {
                 if kind.royal || mean < 1.0 {
                     return (0, 0);
                 }
-                let unit = w.scale(
-                    super::weights::MOBILITY,
-                    (MOBILITY / mean.sqrt()).round() as i32,
-                );
+                let value = values.get(combo / orients).copied().unwrap_or(0).min(MINOR);
+                let unit = MOBILITY / mean.sqrt() * value.max(0) as f64 / MINOR as f64;
+                let unit = w.scale(super::weights::MOBILITY, unit.round() as i32);
                 (unit, (unit as f64 * mean / 2.0).round() as i32)
             })
             .collect();
@@ -341,6 +345,16 @@ mod tests {
         // 8 · 12 − 56 = 40.
         let pos = crate::notation::from_fen(&v, "4k3/8/2r5/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         assert_eq!(t.terms(&pos).1[1], 40);
+        // Shatranj at the rule file's values: the gaja (an alfil, worth 2) leaps two squares
+        // diagonally, 4 · (6/8)² = 2.25 moves on average: 30 / √2.25 = 20 units a move, times
+        // 200 / 300 (it is worth less than 3): 13, less 13 · 2.25 / 2 = 15. On d4 with b2 b6 f2
+        // f6 free: 13 · 4 − 15 = 37.
+        let sv = load_variant("shatranj", &Assignment::default()).unwrap();
+        let values: Vec<i32> = sv.kinds.iter().map(|k| k.value as i32 * 100).collect();
+        let sreach = super::super::eval::empty_board_reach(&sv);
+        let p = super::super::positional::Positional::weighted(&sv, &values, &sreach, w);
+        let pos = crate::notation::from_fen(&sv, "4k3/8/8/8/3B4/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(p.threats().terms(&pos).1[0], 37);
         // Off (the built-in weight): nothing.
         let p = super::super::positional::Positional::new(&v, &values, &reach);
         let pos = crate::notation::from_fen(&v, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
