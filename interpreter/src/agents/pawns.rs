@@ -21,6 +21,17 @@ const PASSED_NEAR: [i32; 2] = [150, 300];
 /// A doubled pawn's penalty in thousandths of its own value (middle game, end game).
 const DOUBLED: [i32; 2] = [100, 250];
 
+/// An isolated pawn's penalty in thousandths of its own value (middle game, end game;
+/// Stockfish's 5 and 15 centipawns).
+const ISOLATED: [i32; 2] = [50, 150];
+
+/// A connected pawn's flat bonus in thousandths of its own value (middle game, end game).
+const CONNECTED_BASE: [i32; 2] = [50, 50];
+
+/// A connected pawn `d` quiet moves from its zone gets its value plus its promotion's gain
+/// times these thousandths over `(d + 1)²` besides (middle game, end game).
+const CONNECTED_NEAR: [i32; 2] = [100, 100];
+
 /// The pawn-structure tables of one variant (index `combo * squares + square`).
 #[derive(Clone, Debug)]
 pub struct Pawns {
@@ -34,12 +45,18 @@ pub struct Pawns {
     path: Vec<SquareSet>,
     /// Per combination and square: the squares it stands on, may reach or may capture on.
     span: Vec<SquareSet>,
+    /// Per combination and square: the squares it captures on from there (empty board).
+    guard: Vec<SquareSet>,
+    /// Per square: the squares of the neighbouring files.
+    beside_files: Vec<SquareSet>,
+    /// Per square: the next squares of its rank, either side.
+    beside: Vec<SquareSet>,
     /// Squares on the board.
     squares: usize,
     /// Facings.
     orients: usize,
-    /// Percent weights of the passed and doubled terms.
-    pct: [i64; 2],
+    /// Percent weights of the passed, doubled, isolated and connected terms.
+    pct: [i64; 4],
 }
 
 impl Pawns {
@@ -50,7 +67,8 @@ impl Pawns {
         Pawns::weighted(v, values, super::Weights::ONE)
     }
 
-    /// [`new`](Self::new) with the passed and doubled terms weighted by `w`.
+    /// [`new`](Self::new) with the passed, doubled, isolated and connected terms weighted by
+    /// `w`.
     pub fn weighted(v: &Variant, values: &[i32], w: super::Weights) -> Option<Pawns> {
         let squares = v.board.len();
         let orients = v.orients.len();
@@ -61,13 +79,32 @@ impl Pawns {
             dist: vec![u8::MAX; combos * squares],
             path: vec![SquareSet::default(); combos * squares],
             span: vec![SquareSet::default(); combos * squares],
+            guard: vec![SquareSet::default(); combos * squares],
+            beside_files: vec![SquareSet::default(); squares],
+            beside: vec![SquareSet::default(); squares],
             squares,
             orients,
             pct: [
-                w.pct[super::weights::PASSED] as i64,
-                w.pct[super::weights::DOUBLED] as i64,
-            ],
+                super::weights::PASSED,
+                super::weights::DOUBLED,
+                super::weights::ISOLATED,
+                super::weights::CONNECTED,
+            ]
+            .map(|t| w.pct[t] as i64),
         };
+        let b = v.board;
+        for sq in b.squares() {
+            let (f, r) = (b.file(sq) as i32, b.rank(sq) as i32);
+            for t in b.squares() {
+                let (tf, tr) = (b.file(t) as i32, b.rank(t) as i32);
+                if (tf - f).abs() == 1 {
+                    p.beside_files[sq.0 as usize].insert(t.0);
+                    if tr == r {
+                        p.beside[sq.0 as usize].insert(t.0);
+                    }
+                }
+            }
+        }
         for combo in 0..combos {
             p.fill(v, values, combo);
         }
@@ -99,6 +136,7 @@ impl Pawns {
             let i = combo * self.squares + sq;
             self.dist[i] = dist[sq];
             self.path[i] = route(&quiet, &dist, sq);
+            self.guard[i] = hits[sq];
             let mut span = reach[sq];
             span.insert(sq as u8);
             for s in span.iter() {
@@ -124,10 +162,18 @@ impl Pawns {
                 }
             }
         }
+        let mut guarded = [SquareSet::default(); 2];
+        if self.pct[3] != 0 {
+            for s in 0..2 {
+                for &i in &pawns[s] {
+                    guarded[s] = union(guarded[s], self.guard[i]);
+                }
+            }
+        }
         let mut out = [[0; 2]; 2];
         for s in 0..2 {
             for &i in &pawns[s] {
-                let term = self.pawn(i, squares[s], &pawns[1 - s]);
+                let term = self.pawn(i, squares[s], guarded[s], &pawns[1 - s]);
                 out[s][0] += term[0];
                 out[s][1] += term[1];
             }
@@ -135,9 +181,10 @@ impl Pawns {
         out
     }
 
-    /// The value of the pawn at table index `i`, its seat's pawns on `mine`, the other seat's
-    /// pawns at table indices `theirs`: passed bonus less doubled penalty (mg, eg).
-    fn pawn(&self, i: usize, mine: SquareSet, theirs: &[usize]) -> [i32; 2] {
+    /// The value of the pawn at table index `i`, its seat's pawns on `mine`, the squares they
+    /// capture on `guarded`, the other seat's pawns at table indices `theirs`: passed and
+    /// connected bonuses less doubled and isolated penalties (mg, eg).
+    fn pawn(&self, i: usize, mine: SquareSet, guarded: SquareSet, theirs: &[usize]) -> [i32; 2] {
         let combo = i / self.squares;
         let own = self.own[combo].unwrap_or(0);
         let d = self.dist[i];
@@ -145,7 +192,21 @@ impl Pawns {
             return [0; 2];
         }
         let path = &self.path[i];
+        let sq = i % self.squares;
         let mut out = [0; 2];
+        if self.pct[2] != 0 && !intersects(&self.beside_files[sq], &mine) {
+            for (o, w) in out.iter_mut().zip(ISOLATED) {
+                *o -= (own as i64 * w as i64 * self.pct[2] / 100_000) as i32;
+            }
+        }
+        if self.pct[3] != 0 && (guarded.contains(sq as u8) || intersects(&self.beside[sq], &mine)) {
+            let near = (d as i64 + 1) * (d as i64 + 1);
+            for ((o, base), w) in out.iter_mut().zip(CONNECTED_BASE).zip(CONNECTED_NEAR) {
+                let flat = own as i64 * base as i64 * self.pct[3] / 100_000;
+                *o += (flat + self.worth[combo] as i64 * w as i64 * self.pct[3] / 100_000 / near)
+                    as i32;
+            }
+        }
         if intersects(path, &mine) {
             for (o, w) in out.iter_mut().zip(DOUBLED) {
                 *o -= (own as i64 * w as i64 * self.pct[1] / 100_000) as i32;
@@ -303,6 +364,38 @@ mod tests {
         // The black pawn's own view: d7 is not passed (the white pawn on e4 may step to e5
         // and take on d6, on d7's path).
         assert_eq!(chess("4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1")[1], [0, 0]);
+    }
+
+    #[test]
+    fn isolated_and_connected_pawns_by_hand() {
+        // Only the isolated and connected terms on. White pawns a2 c2 f2 g2: a2 and c2 have no
+        // pawn on a neighbouring file (b is empty; d too), −5 each in the middle game (5% of
+        // 100), −15 in the end game; f2 and g2 stand side by side: connected, 5 + (100 + 800)
+        // · 10% / (6 + 1)² = 5 + 90 / 49 = 6 each, either phase. 2 · 6 − 2 · 5 = 2, and
+        // 12 − 30 = −18.
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let values: Vec<i32> = v.kinds.iter().map(|k| k.value as i32 * 100).collect();
+        let mut w = crate::agents::Weights::ONE;
+        for (t, pct) in [
+            (super::super::weights::PASSED, 0),
+            (super::super::weights::DOUBLED, 0),
+            (super::super::weights::ISOLATED, 100),
+            (super::super::weights::CONNECTED, 100),
+        ] {
+            w.pct[t] = pct;
+        }
+        let p = Pawns::weighted(&v, &values, w).unwrap();
+        let at = |fen: &str| p.values(&crate::notation::from_fen(&v, fen).unwrap());
+        assert_eq!(at("4k3/8/8/8/8/8/P1P2PP1/4K3 w - - 0 1")[0], [2, -18]);
+        // d4 defended by e3 (a pawn on e3 captures on d4): connected, 4 moves from d8,
+        // 5 + 90 / 25 = 8; e3 is neither defended nor beside a pawn; neither is isolated.
+        assert_eq!(at("4k3/8/8/8/3P4/4P3/8/4K3 w - - 0 1")[0], [8, 8]);
+        // Black's view of the same structure, mirrored: d5 defended by e6.
+        assert_eq!(at("4k3/8/4p3/3p4/8/8/8/4K3 w - - 0 1")[1], [8, 8]);
+        // Built-in weights: both terms off, the passed pawns alone (see above).
+        let p = Pawns::new(&v, &values).unwrap();
+        let pos = crate::notation::from_fen(&v, "4k3/8/8/8/8/8/P1P2PP1/4K3 w - - 0 1").unwrap();
+        assert_eq!(p.values(&pos)[0], [4 * 12, 4 * 25]);
     }
 
     #[test]

@@ -148,7 +148,7 @@ impl Positional {
             .map(|&(_, p)| values.get(p.kind().index()).copied().unwrap_or(0))
             .sum::<i32>()
             .max(1);
-        let threats = super::threats::Threats::new(v, values, &hits);
+        let threats = super::threats::Threats::new(v, values, &hits, reach, w);
         Positional {
             threats,
             mg,
@@ -203,9 +203,10 @@ impl Positional {
                 material += pos.hand_count(Seat(s as u8), crate::vocab::Kind(k as u8)) as i32 * x;
             }
         }
-        for (s, t) in self.threats.values(pos).into_iter().enumerate() {
-            mg[s] += t;
-            eg[s] += t;
+        let (threats, mobility) = self.threats.terms(pos);
+        for s in 0..2 {
+            mg[s] += threats[s] + mobility[s];
+            eg[s] += threats[s] + mobility[s];
         }
         if let Some(p) = &self.pawns {
             let [a, b] = p.values(pos);

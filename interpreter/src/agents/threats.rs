@@ -7,7 +7,7 @@
 //! full static exchange on a capture's target (every recapture, x-rays included) that orders
 //! the two-seat search's captures and prunes its quiescence search.
 
-use crate::compile::{CAPTURE, Variant};
+use crate::compile::{CAPTURE, QUIET, Variant};
 use crate::engine::Position;
 use crate::vocab::{Move, Piece, Seat, SquareSet};
 
@@ -19,6 +19,18 @@ const THREAT: i32 = 10;
 
 /// A royal piece's value as an attacker: more than any other piece's.
 const ROYAL: i32 = 1_000_000;
+
+/// Safe mobility: a non-royal piece gets `MOBILITY / √m` units (whole units) per move to a
+/// square no cheaper enemy piece attacks, `m` being its kind's mean number of moves on the
+/// empty board (so a short-stepping piece's move counts more than a long rider's: about 13
+/// units a knight move, 10 a bishop's, 8 a rook's, 6 a queen's in chess, Stockfish's
+/// middle-game slopes), times its value over [`MINOR`] where it is worth less, less that for
+/// half of `m` (a piece with half its mean moves is at zero).
+const MOBILITY: f64 = 30.0;
+
+/// The value (units) from which a piece's moves count in full for safe mobility: a piece worth
+/// less gains in proportion (a short stepper worth two pawns is no knight).
+const MINOR: i32 = 3 * super::UNIT;
 
 /// The threat weights of one variant.
 #[derive(Clone, Debug)]
@@ -34,12 +46,41 @@ pub struct Threats {
     /// Per (combination, target): the squares from which a piece of the combination captures
     /// on the target on the empty board.
     back: Vec<SquareSet>,
+    /// Per combination: units per safe move (0 for a royal piece and with the `mobility`
+    /// weight off) and the units of half its mean empty-board moves, subtracted once per
+    /// piece ([`MOBILITY`]).
+    mobility: Vec<(i32, i32)>,
 }
 
 impl Threats {
-    /// The tables of `v` with the piece values `values` (units per kind).
-    pub fn new(v: &Variant, values: &[i32], hits: &[SquareSet]) -> Threats {
+    /// The tables of `v` with the piece values `values` (units per kind), `hits` the capture
+    /// squares per (combination, square) on the empty board, `reach` the quiet moves there
+    /// ([`empty_board_reach`](super::eval::empty_board_reach)), and the weights `w`.
+    pub fn new(
+        v: &Variant,
+        values: &[i32],
+        hits: &[SquareSet],
+        reach: &[u16],
+        w: super::Weights,
+    ) -> Threats {
         let squares = v.board.len();
+        let orients = v.orients.len();
+        let mobility = (0..v.kinds.len() * orients)
+            .map(|combo| {
+                let kind = &v.kinds[combo / orients];
+                let moves = reach
+                    .get(combo * squares..(combo + 1) * squares)
+                    .unwrap_or(&[]);
+                let mean = moves.iter().map(|&m| m as f64).sum::<f64>() / squares.max(1) as f64;
+                if kind.royal || mean < 1.0 {
+                    return (0, 0);
+                }
+                let value = values.get(combo / orients).copied().unwrap_or(0).min(MINOR);
+                let unit = MOBILITY / mean.sqrt() * value.max(0) as f64 / MINOR as f64;
+                let unit = w.scale(super::weights::MOBILITY, unit.round() as i32);
+                (unit, (unit as f64 * mean / 2.0).round() as i32)
+            })
+            .collect();
         let mut back = vec![SquareSet::default(); hits.len()];
         for (i, h) in hits.iter().enumerate() {
             let (combo, from) = (i / squares, (i % squares) as u8);
@@ -53,6 +94,7 @@ impl Threats {
             orients: v.orients.len(),
             squares,
             back,
+            mobility,
         }
     }
 
@@ -141,11 +183,23 @@ impl Threats {
     /// [`THREAT`] percent of the loss of each non-royal piece the other seat attacks with a
     /// cheaper piece (loss: the difference in value) or attacks while it is undefended (loss:
     /// its value). Attacks are pseudo-legal captures on the board as it stands.
+    #[cfg(test)]
     pub fn values(&self, pos: &Position) -> [i32; 2] {
+        self.terms(pos).0
+    }
+
+    /// Per seat of `pos` (two seats): the threat penalty ([`values`](Self::values)) and the
+    /// safe mobility in units: each non-royal piece's moves as the board stands (empty
+    /// squares it may move to, enemy pieces it may capture) onto squares that no enemy piece
+    /// cheaper than it attacks, at its combination's units per move, less the units of half
+    /// its mean empty-board moves ([`MOBILITY`]; 0 with the `mobility` weight off).
+    pub fn terms(&self, pos: &Position) -> ([i32; 2], [i32; 2]) {
         let mut att = [SquareSet::default(); 2];
         let mut cheapest = [[i32::MAX; 256]; 2];
         let board = pos.board();
         let table = &pos.variant().table;
+        // Per piece with a mobility weight: (seat, combination, value, squares it moves to).
+        let mut moves: Vec<(usize, usize, i32, SquareSet)> = Vec::new();
         for s in 0..2 {
             for sq in pos.pieces_of(Seat(s as u8)).iter() {
                 let p = board[sq as usize];
@@ -153,19 +207,34 @@ impl Threats {
                     continue;
                 }
                 let value = self.value(p);
+                let combo = p.combo(self.orients);
+                let counted = self.mobility.get(combo).is_some_and(|m| m.0 != 0);
+                let mut to_set = SquareSet::default();
                 table.walk(
-                    p.combo(self.orients),
+                    combo,
                     sq,
                     board,
                     |p| !p.is_empty(),
-                    |to, mode, _| {
+                    |to, mode, q| {
                         if mode & CAPTURE != 0 {
                             att[s].insert(to);
                             let c = &mut cheapest[s][to as usize];
                             *c = (*c).min(value);
                         }
+                        if counted
+                            && if q.is_empty() {
+                                mode & QUIET != 0
+                            } else {
+                                mode & CAPTURE != 0 && q.owner().index() != s && !q.is_dead()
+                            }
+                        {
+                            to_set.insert(to);
+                        }
                     },
                 );
+                if counted {
+                    moves.push((s, combo, value, to_set));
+                }
             }
         }
         let mut out = [0; 2];
@@ -189,7 +258,16 @@ impl Threats {
             }
             *o = -loss * THREAT / 100;
         }
-        out
+        let mut mobility = [0; 2];
+        for (s, combo, value, to_set) in moves {
+            let safe = to_set
+                .iter()
+                .filter(|&t| cheapest[1 - s][t as usize] >= value)
+                .count() as i32;
+            let (unit, base) = self.mobility[combo];
+            mobility[s] += unit * safe - base;
+        }
+        (out, mobility)
     }
 
     /// The value of `p` in units; a royal piece's is [`ROYAL`].
@@ -235,6 +313,52 @@ mod tests {
             let pos = crate::notation::from_fen(&v, fen).unwrap();
             assert_eq!(t.values(&pos), [white, black], "{fen}");
         }
+    }
+
+    #[test]
+    fn safe_mobility_counts_moves_no_cheaper_piece_attacks() {
+        // Chess with the `mobility` weight on. A knight's mean empty-board moves are
+        // 336 / 64 = 5.25: 30 / √5.25 = 13 units a move, less 13 · 5.25 / 2 = 34 once. On d4
+        // alone it has 8 safe moves: 13 · 8 − 34 = 70. A black pawn on d7 (cheaper) attacks
+        // c6 and e6: 6 safe moves, 44. A black rook on c6 instead (dearer) takes nothing away
+        // and may itself be taken: still 8, 70 (the rook's own moves are Black's). Pawns (under
+        // one move on the empty board on average) and kings count nothing.
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let values: Vec<i32> = v.kinds.iter().map(|k| k.value as i32 * 100).collect();
+        let reach = super::super::eval::empty_board_reach(&v);
+        let mut w = super::super::Weights::ONE;
+        w.pct[super::super::weights::MOBILITY] = 100;
+        let p = super::super::positional::Positional::weighted(&v, &values, &reach, w);
+        let t = p.threats();
+        for (fen, white) in [
+            ("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", 70),
+            ("4k3/3p4/8/8/3N4/8/8/4K3 w - - 0 1", 44),
+            ("4k3/8/2r5/8/3N4/8/8/4K3 w - - 0 1", 70),
+            ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 0),
+        ] {
+            let pos = crate::notation::from_fen(&v, fen).unwrap();
+            assert_eq!(t.terms(&pos).1[0], white, "{fen}");
+        }
+        // The black rook on c6: 14 moves on the empty board from every square, 30 / √14 = 8
+        // units a move, less 8 · 14 / 2 = 56. It has its 14 moves (c1–c8 and a6–h6 but c6);
+        // the knight on d4 (cheaper) attacks two of them, c2 and e6: 12 safe moves,
+        // 8 · 12 − 56 = 40.
+        let pos = crate::notation::from_fen(&v, "4k3/8/2r5/8/3N4/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(t.terms(&pos).1[1], 40);
+        // Shatranj at the rule file's values: the gaja (an alfil, worth 2) leaps two squares
+        // diagonally, 4 · (6/8)² = 2.25 moves on average: 30 / √2.25 = 20 units a move, times
+        // 200 / 300 (it is worth less than 3): 13, less 13 · 2.25 / 2 = 15. On d4 with b2 b6 f2
+        // f6 free: 13 · 4 − 15 = 37.
+        let sv = load_variant("shatranj", &Assignment::default()).unwrap();
+        let values: Vec<i32> = sv.kinds.iter().map(|k| k.value as i32 * 100).collect();
+        let sreach = super::super::eval::empty_board_reach(&sv);
+        let p = super::super::positional::Positional::weighted(&sv, &values, &sreach, w);
+        let pos = crate::notation::from_fen(&sv, "4k3/8/8/8/3B4/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(p.threats().terms(&pos).1[0], 37);
+        // Off (the built-in weight): nothing.
+        let p = super::super::positional::Positional::new(&v, &values, &reach);
+        let pos = crate::notation::from_fen(&v, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(p.threats().terms(&pos).1, [0, 0]);
     }
 
     #[test]

@@ -14,6 +14,12 @@ pub(super) const TEMPO: usize = 5;
 pub(super) const PASSED: usize = 6;
 pub(super) const DOUBLED: usize = 7;
 pub(super) const HAND: usize = 8;
+pub(super) const MOBILITY: usize = 9;
+pub(super) const ISOLATED: usize = 10;
+pub(super) const CONNECTED: usize = 11;
+
+/// The terms a fitted file must turn on: their built-in weight is 0 (see [`Weights::ONE`]).
+pub const OFF: [usize; 4] = [HAND, MOBILITY, ISOLATED, CONNECTED];
 
 /// Per term of [`WEIGHTS`]: its weight in percent of the built-in one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,11 +29,17 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// Every term at its built-in weight, the drop bonus (`hand`) off: it measured below even
-    /// in shogi (`easy`, 40 games: 47.5% [32.9%, 62.5%]), so only a fitted file turns it on.
+    /// Every term at its built-in weight, the terms of [`OFF`] off: the drop bonus (`hand`)
+    /// measured below even in shogi (`easy`, 40 games: 47.5% [32.9%, 62.5%]), and safe
+    /// mobility and the isolated and connected pawns did not measure better in play
+    /// (docs/agents.md), so only a fitted file turns them on.
     pub const ONE: Weights = {
         let mut pct = [100; WEIGHTS.len()];
-        pct[HAND] = 0;
+        let mut i = 0;
+        while i < OFF.len() {
+            pct[OFF[i]] = 0;
+            i += 1;
+        }
         Weights { pct }
     };
 
@@ -57,7 +69,8 @@ mod tests {
         let at = |name: &str| WEIGHTS.iter().position(|w| *w == name).unwrap();
         assert_eq!(
             [
-                REACH, ADVANCE, ATTACK, SHELTER, RIDER, TEMPO, PASSED, DOUBLED, HAND
+                REACH, ADVANCE, ATTACK, SHELTER, RIDER, TEMPO, PASSED, DOUBLED, HAND, MOBILITY,
+                ISOLATED, CONNECTED
             ],
             [
                 at("reach"),
@@ -68,7 +81,10 @@ mod tests {
                 at("tempo"),
                 at("passed"),
                 at("doubled"),
-                at("hand")
+                at("hand"),
+                at("mobility"),
+                at("isolated"),
+                at("connected")
             ]
         );
         let w = Weights {
@@ -78,5 +94,10 @@ mod tests {
             (w.scale(TEMPO, 10), Weights::ONE.scale(TEMPO, -7)),
             (15, -7)
         );
+        // The built-in weights agree with the fitted file's defaults.
+        for (t, name) in WEIGHTS.iter().enumerate() {
+            let d = crate::compile::default_weight(name);
+            assert_eq!(Weights::ONE.pct[t], (d * 100.0) as i32, "{name}");
+        }
     }
 }

@@ -34,10 +34,14 @@ impl FittedValues {
     }
 }
 
-/// A term's weight where a fitted file gives none: 1, but 0 for the drop bonus (`hand`), which
-/// is off unless a fitted file sets it.
+/// A term's weight where a fitted file gives none: 1, but 0 for the drop bonus (`hand`), safe
+/// mobility (`mobility`) and the isolated and connected pawns, which are off unless a fitted
+/// file sets them.
 pub fn default_weight(term: &str) -> f64 {
-    if term == "hand" { 0.0 } else { 1.0 }
+    match term {
+        "hand" | "mobility" | "isolated" | "connected" => 0.0,
+        _ => 1.0,
+    }
 }
 
 /// The fitted values of `v`, built from `file`: the cache file for `v`'s name, else the

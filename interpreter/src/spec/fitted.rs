@@ -31,9 +31,23 @@ use std::sync::Arc;
 /// evaluation's built-in weight (1: unchanged): empty-board reach of non-royal pieces,
 /// advancement toward the promotion zone, attacks on the royal zone, own pieces sheltering it,
 /// a riding piece's moves as the board stands, the bonus for the seat to move, passed pawns,
-/// doubled pawns, and pieces in hand (a drop bonus on top of their value).
-pub const WEIGHTS: [&str; 9] = [
-    "reach", "advance", "attack", "shelter", "rider", "tempo", "passed", "doubled", "hand",
+/// doubled pawns, pieces in hand (a drop bonus on top of their value), every non-royal
+/// piece's moves to squares no cheaper enemy piece attacks (safe mobility), isolated pawns (no
+/// own pawn on a neighbouring file) and connected pawns (defended by an own pawn or beside
+/// one).
+pub const WEIGHTS: [&str; 12] = [
+    "reach",
+    "advance",
+    "attack",
+    "shelter",
+    "rider",
+    "tempo",
+    "passed",
+    "doubled",
+    "hand",
+    "mobility",
+    "isolated",
+    "connected",
 ];
 
 /// The fitted files shipped with the interpreter: built-in variant name → file text.
