@@ -117,7 +117,7 @@ impl Host for Position {
         let mut own = self.occ[seat.index()];
         if self.variant.board.len() <= 64 {
             // The kind bitboards hold live pieces only: dead ones are kept for the caller.
-            own.0[0] &= self.kinds_bits(kinds) | self.dead_bb;
+            own.0[0] &= self.kinds_bits(kinds) | self.dead_w::<u64>();
         }
         own
     }
