@@ -586,12 +586,7 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
     }
     let has_royals = royal_kinds != 0 || rules.last_royal.is_some();
     let needs_full_legality = needs_full_legality(&rules, &start_hand, royal_kinds);
-    let in_square_order = table.bits.all_fit
-        && !table.has_hops
-        && !has_special
-        && rules.castling.is_none()
-        && rules.in_place.is_none()
-        && kinds.iter().all(|k| k.promotion.is_none());
+    let in_square_order = in_square_order(&table, has_special, &rules, &kinds);
     Ok(Variant {
         name: spec.name.value.clone(),
         title: spec
@@ -633,6 +628,22 @@ pub fn compile_spec(spec: &RuleSpec, assignment: Assignment) -> Result<Variant, 
         fitted: None,
         fitted_error: None,
     })
+}
+
+/// [`Variant::in_square_order`], from the move table, whether some kind has first-move or
+/// en-passant steps, the rule modules and the kinds.
+fn in_square_order(
+    table: &MoveTable,
+    has_special: bool,
+    rules: &crate::rules::Modules,
+    kinds: &[KindInfo],
+) -> bool {
+    table.bits.all_fit
+        && !table.has_hops
+        && !has_special
+        && rules.castling.is_none()
+        && rules.in_place.is_none()
+        && kinds.iter().all(|k| k.promotion.is_none())
 }
 
 /// The drop squares of each kind and orientation (`Hands::squares`), from its drop rules,

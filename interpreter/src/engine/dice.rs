@@ -244,7 +244,7 @@ mod tests {
     }
 
     /// The die moves said to be in the canonical order ([`Position::game_moves_sorted`]) are
-    /// strictly ascending by [`crate::Move::canonical_key`], over seeded pseudo-random
+    /// strictly ascending by [`crate::vocab::Move::canonical_key`], over seeded pseudo-random
     /// Chaturaji games with both dice sets; most lists are said so, and none while two dice
     /// name a common kind (a 5 and a 1 each move the pawns: the moves for the 5 come first).
     #[test]
