@@ -156,8 +156,14 @@ impl AttackTable {
         }
         t.has_hops = !t.rev_hops.is_empty();
         t.bits = bits::AttackBits::build(&t, board.len(), n_combos);
+        // Two words only where no kind leaps lamely: xiangqi's lame-leap test on the
+        // bitboards (its blocks read one by one) measured 3.5% more instructions in perft(4)
+        // than the walk; shogi's 81 squares without lame leaps gain.
         if !t.bits.present() {
-            t.bits2 = bits::AttackBits::build(&t, board.len(), n_combos);
+            let two = bits::AttackBits::<u128>::build(&t, board.len(), n_combos);
+            if !two.lame() {
+                t.bits2 = two;
+            }
         }
         t
     }

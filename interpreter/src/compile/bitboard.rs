@@ -90,97 +90,65 @@ pub trait Word:
     fn to_set(self) -> SquareSet;
 }
 
-impl Word for u64 {
-    const ZERO: u64 = 0;
-    const ONES: u64 = u64::MAX;
-    const BITS: u32 = 64;
+/// [`Word`] for an unsigned integer type of `$bits` bits, whose words `from_set` reads from
+/// a [`SquareSet`] (`$from`) and `to_set` writes back (`$to`).
+macro_rules! word {
+    ($t:ty, $bits:expr, $from:expr, $to:expr) => {
+        impl Word for $t {
+            const ZERO: $t = 0;
+            const ONES: $t = <$t>::MAX;
+            const BITS: u32 = $bits;
 
-    #[inline(always)]
-    fn bit(i: u8) -> u64 {
-        1 << i
-    }
+            #[inline(always)]
+            fn bit(i: u8) -> $t {
+                1 << i
+            }
 
-    #[inline(always)]
-    fn lowest(self) -> u8 {
-        self.trailing_zeros() as u8
-    }
+            #[inline(always)]
+            fn lowest(self) -> u8 {
+                self.trailing_zeros() as u8
+            }
 
-    #[inline(always)]
-    fn highest(self) -> u8 {
-        63 - self.leading_zeros() as u8
-    }
+            #[inline(always)]
+            fn highest(self) -> u8 {
+                ($bits - 1 - self.leading_zeros()) as u8
+            }
 
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
 
-    #[inline(always)]
-    fn clear_lowest(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
+            #[inline(always)]
+            fn clear_lowest(self) -> $t {
+                self & self.wrapping_sub(1)
+            }
 
-    #[inline(always)]
-    fn from_set(s: SquareSet) -> u64 {
-        s.0[0]
-    }
+            #[inline(always)]
+            fn from_set(s: SquareSet) -> $t {
+                $from(s)
+            }
 
-    #[inline(always)]
-    fn from_u128(s: u128) -> u64 {
-        s as u64
-    }
+            #[inline(always)]
+            fn from_u128(s: u128) -> $t {
+                s as $t
+            }
 
-    #[inline(always)]
-    fn to_set(self) -> SquareSet {
-        SquareSet([self, 0, 0, 0])
-    }
+            #[inline(always)]
+            fn to_set(self) -> SquareSet {
+                $to(self)
+            }
+        }
+    };
 }
 
-impl Word for u128 {
-    const ZERO: u128 = 0;
-    const ONES: u128 = u128::MAX;
-    const BITS: u32 = 128;
-
-    #[inline(always)]
-    fn bit(i: u8) -> u128 {
-        1 << i
-    }
-
-    #[inline(always)]
-    fn lowest(self) -> u8 {
-        self.trailing_zeros() as u8
-    }
-
-    #[inline(always)]
-    fn highest(self) -> u8 {
-        127 - self.leading_zeros() as u8
-    }
-
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-
-    #[inline(always)]
-    fn clear_lowest(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-
-    #[inline(always)]
-    fn from_set(s: SquareSet) -> u128 {
-        (s.0[1] as u128) << 64 | s.0[0] as u128
-    }
-
-    #[inline(always)]
-    fn from_u128(s: u128) -> u128 {
-        s
-    }
-
-    #[inline(always)]
-    fn to_set(self) -> SquareSet {
-        SquareSet([self as u64, (self >> 64) as u64, 0, 0])
-    }
-}
+word!(u64, 64, |s: SquareSet| s.0[0], |w| SquareSet([w, 0, 0, 0]));
+word!(
+    u128,
+    128,
+    |s: SquareSet| (s.0[1] as u128) << 64 | s.0[0] as u128,
+    |w: u128| SquareSet([w as u64, (w >> 64) as u64, 0, 0])
+);
 
 /// The bitboard view of one [`MoveTable`] ray (or reverse attack line), its squares as a
 /// [`Word`] (one word by default).

@@ -86,6 +86,12 @@ impl<W: Word> AttackBits<W> {
         b
     }
 
+    /// True if some reverse leap is lame.
+    #[inline]
+    pub(super) fn lame(&self) -> bool {
+        self.has_lame
+    }
+
     /// True if the table has bitboards of this width.
     #[inline]
     pub(super) fn present(&self) -> bool {
@@ -94,8 +100,8 @@ impl<W: Word> AttackBits<W> {
 }
 
 /// A [`Word`] width the reverse attack tables keep bitboards of: [`u64`] for boards of at
-/// most 64 squares, [`u128`] for boards of 65 to 128 ([`AttackTable::words`] says which one
-/// a table has).
+/// most 64 squares, [`u128`] for boards of 65 to 128 without lame leaps ([`AttackTable::words`]
+/// says which one a table has).
 pub trait AttackWord: Word {
     /// The table's bitboards of this width (empty if the table has the other width or none).
     fn attack_bits(t: &AttackTable) -> &AttackBits<Self>;
@@ -118,8 +124,8 @@ impl AttackWord for u128 {
 impl AttackTable {
     /// The words of the bitboard tests ([`attacked_bits`](Self::attacked_bits),
     /// [`exposers_bits`](Self::exposers_bits), …): 1 (their `W` is [`u64`]) on a board of at
-    /// most 64 squares, 2 ([`u128`]) on one of 65 to 128, 0 (none: walk the tables) on a
-    /// larger one.
+    /// most 64 squares, 2 ([`u128`]) on one of 65 to 128 where no kind leaps lamely, 0
+    /// (none: walk the tables) on a larger one or one with lame leaps.
     #[inline]
     pub fn words(&self) -> u8 {
         if self.bits.present() {
