@@ -14,6 +14,8 @@
 //! `s`, whatever the number of games; and in a sweep every option assignment plays game `k`
 //! from the same generator (a paired comparison).
 
+#[cfg(test)]
+mod conditions_kept_tests;
 mod csv;
 mod effects;
 mod events;
