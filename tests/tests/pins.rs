@@ -41,6 +41,32 @@ fn agree(pos: &mut Position, what: &str) {
     );
 }
 
+/// Plays a seeded random walk of at most `plies` plies from `pos` (fewer if the game ends),
+/// calling `each` on every position reached before its action, with the ply's number.
+fn walk_plies(
+    pos: &mut Position,
+    plies: usize,
+    rng: &mut Lcg,
+    mut each: impl FnMut(&mut Position, usize),
+) {
+    for ply in 0..plies {
+        each(pos, ply);
+        let Some(a) = random_action(pos, rng) else {
+            break;
+        };
+        pos.play_action(a).unwrap();
+    }
+}
+
+/// Asserts the position's bookkeeping and its bitboard attack tests (against the table
+/// walks) at `at`.
+fn consistent(pos: &Position, at: &str) {
+    pos.check_consistency()
+        .unwrap_or_else(|e| panic!("{at}: {e}"));
+    pos.check_attack_bits()
+        .unwrap_or_else(|e| panic!("{at}: {e}"));
+}
+
 /// Every built-in and catalogue variant, four seeded walks of up to 120 plies each: the two
 /// paths agree at every position (up to 36,000 positions, games that end stop early).
 #[test]
@@ -51,14 +77,10 @@ fn the_shortcut_matches_the_reference_on_random_walks_of_every_variant() {
         let v = load_variant(name, &Assignment::default()).unwrap();
         for walk in 0..4 {
             let mut pos = Position::start(v.clone());
-            for ply in 0..120 {
-                agree(&mut pos, &format!("{name} walk {walk} ply {ply}"));
+            walk_plies(&mut pos, 120, &mut rng, |pos, ply| {
+                agree(pos, &format!("{name} walk {walk} ply {ply}"));
                 checked += 1;
-                let Some(a) = random_action(&mut pos, &mut rng) else {
-                    break;
-                };
-                pos.play_action(a).unwrap();
-            }
+            });
         }
     }
     assert!(checked > 10_000, "only {checked} positions");
@@ -148,19 +170,11 @@ fn bitboard_attacks_match_the_walk_on_random_walks_of_every_variant() {
         let wide = v.board.len() > 64;
         for walk in 0..2 {
             let mut pos = Position::start(v.clone());
-            for ply in 0..80 {
-                let at = format!("{name} walk {walk} ply {ply}");
-                pos.check_consistency()
-                    .unwrap_or_else(|e| panic!("{at}: {e}"));
-                pos.check_attack_bits()
-                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+            walk_plies(&mut pos, 80, &mut rng, |pos, ply| {
+                consistent(pos, &format!("{name} walk {walk} ply {ply}"));
                 checked += 1;
                 two_words += wide as usize;
-                let Some(a) = random_action(&mut pos, &mut rng) else {
-                    break;
-                };
-                pos.play_action(a).unwrap();
-            }
+            });
         }
     }
     assert!(checked > 5_000, "only {checked} positions");
@@ -183,19 +197,12 @@ fn two_word_attacks_match_the_walk_with_ownerless_armies_and_teams() {
         let v = load_variant("yonin-shogi", &a).unwrap();
         for game in 0..6 {
             let mut pos = Position::start(v.clone());
-            for ply in 0..600 {
+            walk_plies(&mut pos, 600, &mut rng, |pos, ply| {
                 let at = format!("{options:?} game {game} ply {ply}");
-                pos.check_consistency()
-                    .unwrap_or_else(|e| panic!("{at}: {e}"));
-                pos.check_attack_bits()
-                    .unwrap_or_else(|e| panic!("{at}: {e}"));
-                agree(&mut pos, &at);
+                consistent(pos, &at);
+                agree(pos, &at);
                 checked += 1;
-                let Some(a) = random_action(&mut pos, &mut rng) else {
-                    break;
-                };
-                pos.play_action(a).unwrap();
-            }
+            });
         }
     }
     assert!(checked > 3_000, "only {checked} positions");
