@@ -208,6 +208,22 @@ fn two_word_attacks_match_the_walk_with_ownerless_armies_and_teams() {
     assert!(checked > 3_000, "only {checked} positions");
 }
 
+/// For each (FEN, square, attacked) of `variant`: whether the second seat attacks the square
+/// by the bitboard test is `attacked`, and the bitboard tests equal the table walks there.
+fn second_seat_attacks(variant: &str, cases: &[(&str, &str, bool)]) {
+    use ashtapada::vocab::{Seat, SeatSet};
+    for &(fen, square, attacked) in cases {
+        let pos = position(variant, &[], fen);
+        let sq = pos.variant().board.parse_square(square).unwrap();
+        assert_eq!(
+            pos.attacked_by_bits(sq, SeatSet::one(Seat(1))),
+            Some(attacked),
+            "{fen}: {square}"
+        );
+        pos.check_attack_bits().unwrap();
+    }
+}
+
 /// Checkers by hand on two words (shogi's 81 squares, FEN as Fairy-Stockfish writes shogi:
 /// files a–i from sente's left, rank 1 sente's edge; square indices 72–80 are rank 9, in the
 /// second word): whether gote attacks a square, by the bitboard test, for lines crossing
@@ -215,7 +231,6 @@ fn two_word_attacks_match_the_walk_with_ownerless_armies_and_teams() {
 /// and a knight's leap.
 #[test]
 fn two_word_checkers_by_hand() {
-    use ashtapada::vocab::{Seat, SeatSet};
     // (FEN, square, attacked by gote).
     let cases = [
         // The rook e9 down the open e-file, and along rank 9 up to its own king i9.
@@ -241,16 +256,7 @@ fn two_word_checkers_by_hand() {
         ("3n4k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "d7", false),
         ("3n4k/9/9/9/9/9/9/9/4K4[-] w - - 0 1", "d8", false),
     ];
-    for (fen, square, attacked) in cases {
-        let pos = position("shogi", &[], fen);
-        let sq = pos.variant().board.parse_square(square).unwrap();
-        assert_eq!(
-            pos.attacked_by_bits(sq, SeatSet::one(Seat(1))),
-            Some(attacked),
-            "{fen}: {square}"
-        );
-        pos.check_attack_bits().unwrap();
-    }
+    second_seat_attacks("shogi", &cases);
 }
 
 /// Checkers by hand (chess, FEN as Fairy-Stockfish writes them): whether black attacks a
@@ -258,7 +264,6 @@ fn two_word_checkers_by_hand() {
 /// blocked and unblocked, a slider behind another piece.
 #[test]
 fn bitboard_checkers_by_hand() {
-    use ashtapada::vocab::{Seat, SeatSet};
     // (FEN, square, attacked by black).
     let cases = [
         ("4k3/8/8/8/8/3n4/8/4K3 w - - 0 1", "e1", true),
@@ -276,16 +281,7 @@ fn bitboard_checkers_by_hand() {
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "d7", true),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "d6", false),
     ];
-    for (fen, square, attacked) in cases {
-        let pos = position("chess", &[], fen);
-        let sq = pos.variant().board.parse_square(square).unwrap();
-        assert_eq!(
-            pos.attacked_by_bits(sq, SeatSet::one(Seat(1))),
-            Some(attacked),
-            "{fen}: {square}"
-        );
-        pos.check_attack_bits().unwrap();
-    }
+    second_seat_attacks("chess", &cases);
 }
 
 /// Perft's bulk count at the last ply (`engine/tally.rs`) on chess positions where some moves
