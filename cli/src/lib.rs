@@ -40,10 +40,15 @@ where
         Ok(c) => c,
         Err(e) => {
             let code = e.exit_code();
-            let text = if report::color_enabled() {
+            let plain = e.render().to_string();
+            // clap quotes a bad value as given: one with control characters (a bell, an
+            // escape sequence) is shown escaped, without colour.
+            let text = if code != 0 && ashtapada::diag::printable(&plain) != plain {
+                ashtapada::diag::printable(&plain).into_owned()
+            } else if report::color_enabled() {
                 e.render().ansi().to_string()
             } else {
-                e.render().to_string()
+                plain
             };
             let w: &mut dyn Write = if code == 0 { out } else { err };
             let _ = write!(w, "{text}");

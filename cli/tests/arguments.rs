@@ -61,3 +61,11 @@ fn a_negative_precision_or_timeout_reaches_its_own_check() {
         );
     }
 }
+
+#[test]
+fn a_bad_value_with_control_characters_is_shown_escaped() {
+    let (code, _, err) = run(&["simulate", "chaturaji", "--seed", "1\u{7}\u{1b}[2J"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains('\u{7}') && !err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("1\\u{7}\\u{1b}[2J"), "{err}");
+}
