@@ -168,11 +168,19 @@ impl Position {
 
     /// Applies a roll of valid values (see [`roll`](Self::roll)).
     pub fn roll_unchecked(&mut self, values: &[u8]) {
-        let mut d = [0u8; MAX_DICE];
-        for (slot, v) in d.iter_mut().zip(values) {
-            *slot = *v;
-        }
-        sort_largest_first(&mut d);
+        let d = if let &[a, b] = values {
+            // Two dice (Chaturaji's): one comparison, not the network over every slot.
+            let mut d = [0u8; MAX_DICE];
+            (d[0], d[1]) = (a.max(b), a.min(b));
+            d
+        } else {
+            let mut d = [0u8; MAX_DICE];
+            for (slot, v) in d.iter_mut().zip(values) {
+                *slot = *v;
+            }
+            sort_largest_first(&mut d);
+            d
+        };
         self.push_undo(Action::Roll(d), Piece::EMPTY, Piece::EMPTY);
         self.dice = d;
         self.awaiting_roll = false;
@@ -293,6 +301,34 @@ mod tests {
                 "{dice}: {said} of {lists} lists said sorted"
             );
             assert!(dice == "long" || doubled > 0, "no roll of 5 and 1");
+        }
+    }
+
+    /// A roll of two dice (`roll_unchecked`'s own path for them) is recorded and kept largest
+    /// first with the other slots empty, as the library sort orders it, for every pair of
+    /// faces.
+    #[test]
+    fn two_dice_are_kept_largest_first() {
+        let v = load_variant("chaturaji", &Assignment::default()).expect("built in");
+        let mut pos = Position::start(v);
+        for a in 1..=6u8 {
+            for b in 1..=6u8 {
+                let mut want = [a, b, 0, 0];
+                want.sort_unstable_by(|x, y| y.cmp(x));
+                pos.roll_unchecked(&[a, b]);
+                let (kept, action) = (pos.dice, pos.undo.last().map(|u| u.action));
+                // Kept for the turn unless no die had a move (red's elephants are shut in).
+                if !pos.awaiting_roll() {
+                    assert_eq!(kept.as_slice(), want.as_slice(), "roll {a} {b}");
+                }
+                let Some(crate::vocab::Action::Roll(rolled)) = action else {
+                    panic!("roll {a} {b}: {action:?}");
+                };
+                assert_eq!(rolled.as_slice(), want.as_slice(), "roll {a} {b}");
+                while pos.ply() > 0 {
+                    pos.undo();
+                }
+            }
         }
     }
 

@@ -10,7 +10,7 @@ use super::attack_bits::AttackSets;
 use super::position::Position;
 use crate::compile::{AttackWord, CAPTURE, QUIET, Word};
 use crate::geometry::Square;
-use crate::vocab::{Kind, Piece, Seat, SeatSet, SquareSet};
+use crate::vocab::{Kind, MAX_KINDS, Piece, Seat, SeatSet, SquareSet};
 
 /// How much of the legality pipeline ([`Position::moves_for`]) runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,27 @@ pub enum Legality {
     /// Also the rules of the game's history (a move completing a forbidden perpetual check):
     /// what a player may play, and what mate and stalemate are judged on.
     Game,
+}
+
+/// Writes the die of each kind of `named` (a kind bit mask) under `dice`, the `(die, kinds)`
+/// pairs of [`Position::pseudo_moves_for`], into `die_of` (by kind index; other kinds are left
+/// as they are); false if two of them name a common kind of `named` (a piece of it is moved by
+/// each: the general walk lists both).
+#[inline(always)]
+fn die_per_kind(dice: &[(u8, u64)], named: u64, die_of: &mut [u8; MAX_KINDS]) -> bool {
+    let mut seen = 0u64;
+    for &(die, kinds) in dice {
+        let mut ks = kinds & named & (u64::MAX >> (64 - MAX_KINDS));
+        if seen & ks != 0 {
+            return false;
+        }
+        seen |= ks;
+        while ks != 0 {
+            die_of[ks.trailing_zeros() as usize] = die;
+            ks &= ks - 1;
+        }
+    }
+    true
 }
 
 impl Position {
@@ -48,7 +69,7 @@ impl Position {
         let capt = if bits.entries.is_empty() {
             0
         } else {
-            self.capturable_bits(seat)
+            self.capturable_among(seat, occ)
         };
         let mine = self.occ[seat.index()];
         let (dice_any, board) = ((dice, any), (occ, capt, bits));
@@ -63,6 +84,16 @@ impl Position {
             // bitboards.
             let mut bb = mine.0[0];
             let named = any & (u64::MAX >> (64 - v.kinds.len().clamp(1, 64)));
+            // Every piece's targets from bitboards, none promoting, nothing beyond the pieces:
+            // each piece's one die read from a table by its kind, without a loop over the dice.
+            if v.in_square_order() {
+                let mut die_of = [0u8; MAX_KINDS];
+                if die_per_kind(dice, named, &mut die_of) {
+                    bb &= self.kinds_bits_of(named, v.kinds.len());
+                    self.square_order_moves(bb, &die_of, (occ, capt, bits), out);
+                    return;
+                }
+            }
             if v.rules.dice.is_some() && named.count_ones() < v.kinds.len() as u32 {
                 bb &= self.kinds_bits_of(named, v.kinds.len());
             }
@@ -73,6 +104,34 @@ impl Position {
         }
         if self.any_moves_beyond_pieces() {
             self.moves_beyond_pieces(seat, dice, 0, out);
+        }
+    }
+
+    /// [`pseudo_moves_for`](Self::pseudo_moves_for) where the variant is
+    /// [`in_square_order`](crate::compile::Variant::in_square_order) (every entry's targets on
+    /// bitboards, no promotion chosen with the move, no moves beyond the pieces) and no piece
+    /// is moved by two dice: the moves of the live pieces on `bb` (a bitboard of the seat's),
+    /// each tagged with the die `die_of` gives its kind, on the board whose occupied squares
+    /// are `occ` and whose squares the seat may capture on are `capt`.
+    #[inline(always)]
+    fn square_order_moves(
+        &self,
+        mut bb: u64,
+        die_of: &[u8; MAX_KINDS],
+        (occ, capt, bits): (u64, u64, &crate::compile::BitTable),
+        out: &mut Vec<Move>,
+    ) {
+        let v = &*self.variant;
+        let n_orients = v.orients.len();
+        while bb != 0 {
+            let from = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            let p = self.board[from as usize];
+            let combo = p.combo(n_orients);
+            if let Some((quiet, capture)) = bits.targets(&v.table, combo, from, occ) {
+                let die = die_of[p.kind().index()];
+                self.push_bits::<false>(p, (combo, from), quiet | (capture & capt), die, out);
+            }
         }
     }
 
@@ -194,13 +253,20 @@ impl Position {
     /// not its own nor a partner's, not royal) as a bitboard, for boards of at most 64 squares.
     #[inline]
     pub(crate) fn capturable_bits(&self, seat: Seat) -> u64 {
+        self.capturable_among(seat, self.occupied_bits())
+    }
+
+    /// [`capturable_bits`](Self::capturable_bits) where the occupied squares, `occ`, are known
+    /// (a generation has them: not folded over the seats a second time).
+    #[inline]
+    fn capturable_among(&self, seat: Seat, occ: u64) -> u64 {
         let v = &*self.variant;
         // Every occupied square but the seat's and its partners' (no loop over the seats
         // with a test per seat: its branches were a sixth of a generation's mispredictions).
         let ours = (v.rules.partners(seat).iter()).fold(self.occ[seat.index()].0[0], |a, s| {
             a | self.occ[s.index()].0[0]
         });
-        self.occupied_bits() & !ours & !self.dead_w::<u64>() & !self.kinds_bits(v.royal_kinds())
+        occ & !ours & !self.dead_w::<u64>() & !self.kinds_bits(v.royal_kinds())
     }
 
     /// The squares of the live pieces of the kinds whose bits are set in `kinds` (any owner),

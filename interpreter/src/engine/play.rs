@@ -220,8 +220,7 @@ impl Position {
         }
         let next = self.pass_turn_on(mover);
         if self.variant.rules.has_turn_hooks() {
-            let variant = self.variant.clone();
-            variant.rules.after_turn(self, mover);
+            self.with_variant(|pos, variant| variant.rules.after_turn(pos, mover));
         }
         if !(unchanged && (next == mover || self.conditions_kept(mover))) {
             self.ended = self.judge_conditions(mover);

@@ -57,6 +57,12 @@ pub(crate) enum Edit {
 #[derive(Clone)]
 pub struct Position {
     pub(crate) variant: Arc<Variant>,
+    /// A second handle to `variant`, lent to the rule modules' hooks after a move
+    /// ([`Position::after_move`]): taken out while they run (a move of a pointer), so that they
+    /// reach the modules while the position is borrowed mutably, without an atomic clone and
+    /// drop of the shared handle on every move. `None` only while a hook runs (a clone made
+    /// then, or a hook reached again within one, clones `variant` instead).
+    pub(crate) hooks: Option<Arc<Variant>>,
     pub(crate) board: [Piece; 256],
     pub(crate) occ: [SquareSet; MAX_SEATS],
     /// Squares holding ownerless pieces (dead walls): with `occ`, every occupied square.
@@ -198,6 +204,7 @@ impl Position {
     /// An empty board of `variant` with the first seat to move.
     pub(crate) fn empty(variant: Arc<Variant>) -> Position {
         let mut p = Position {
+            hooks: Some(variant.clone()),
             variant,
             board: [Piece::EMPTY; 256],
             occ: [SquareSet::default(); MAX_SEATS],

@@ -114,8 +114,13 @@ pub fn play_game_from(
     // Seat S is played by agent S mod the agents, looked up rather than divided every ply
     // (a 64-bit division costs tens of cycles).
     let agent_of: [usize; MAX_SEATS] = std::array::from_fn(|s| s % agents.len());
+    // Where only the last action's judgement decides (Chaturaji), a game not ended by it goes
+    // on without asking [`Position::outcome`] (a call per action).
+    let only_ended = variant.only_ended_decides();
     let outcome = loop {
-        if let Some(o) = pos.outcome() {
+        if (!only_ended || pos.ended().is_some())
+            && let Some(o) = pos.outcome()
+        {
             break Some(o);
         }
         if pos.ply() >= max_plies as usize {
