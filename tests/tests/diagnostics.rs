@@ -206,6 +206,46 @@ fn a_misspelt_result_word_is_a_located_error_never_a_draw() {
     }
 }
 
+/// A problem that stops the rule file's reading (a type error in `board:`, an unknown edge in
+/// `seats:`, an unknown result) no longer hides the syntax errors of the pieces' Betza and the
+/// end conditions' expressions: each is reported in the same run, at its characters.
+#[test]
+fn a_core_problem_does_not_hide_betza_and_expression_syntax() {
+    use ashtapada::diag::Code;
+    let cases = [
+        ("board: { files: eight, ranks: 8 }", Code::SpecType, "eight"),
+        (
+            "seats: [{ name: white, edge: south }, { name: black, edge: up }]",
+            Code::SpecUnknownName,
+            "up",
+        ),
+        ("stalemate: wn", Code::SpecUnknownName, "wn"),
+    ];
+    for (core, code, at) in cases {
+        let (top, end) = match core.strip_prefix("stalemate: ") {
+            Some(_) => (String::new(), format!("  {core}\n")),
+            None => (format!("{core}\n"), String::new()),
+        };
+        let text = format!(
+            "extends: chaturanga\n{top}pieces:\n  wizard: {{ letter: Z, betza: FCx }}\n\
+             end:\n{end}  conditions:\n    x: {{ when: 'ply >', result: draw }}\n"
+        );
+        let d = problems(&text);
+        let found: Vec<String> = d.iter().map(|d| d.one_line()).collect();
+        let text_of = |d: &ashtapada::Diagnostic| d.span.as_ref().map(|s| s.text().to_string());
+        let first = d.iter().find(|d| d.code() == code);
+        let first = first.unwrap_or_else(|| panic!("{core}: no {code:?} in {found:?}"));
+        assert_eq!(text_of(first).as_deref(), Some(at), "{core}");
+        let betza = d.iter().find(|d| d.code() == Code::CompileBetza);
+        let betza = betza.unwrap_or_else(|| panic!("{core}: no Betza error in {found:?}"));
+        assert_eq!(betza.message, "`x` is not a Betza modifier", "{core}");
+        assert_eq!(text_of(betza).as_deref(), Some("x"), "{core}");
+        let expr = d.iter().find(|d| d.code() == Code::CompileExpression);
+        let expr = expr.unwrap_or_else(|| panic!("{core}: no expression error in {found:?}"));
+        assert_eq!(expr.message, "unexpected end of input", "{core}");
+    }
+}
+
 /// The code lines (`ashtapada::LAYER::NAME` alone on a line) of the text files under `dir`
 /// whose names end with one of `exts`, recursively, with the file each was found in.
 fn code_lines(dir: &Path, exts: &[&str]) -> Vec<(String, PathBuf)> {

@@ -32,6 +32,7 @@ mod kyotoshogi_positions;
 mod layers;
 mod legality;
 mod legs;
+mod long_history;
 mod module_hooks;
 mod move_repetition;
 mod move_table;

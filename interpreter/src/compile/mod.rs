@@ -350,7 +350,13 @@ pub fn compile_unchecked(
     file: &RuleFile,
     assignment: &Assignment,
 ) -> Result<(Arc<Variant>, RuleSpec), Diagnostics> {
-    let (spec, mut errs) = file.read(assignment)?;
+    let (spec, mut errs) = match file.read(assignment) {
+        Ok(read) => read,
+        Err(mut errs) => {
+            syntax_beside(file, &mut errs);
+            return Err(errs);
+        }
+    };
     let full = Assignment(
         file.options
             .iter()
@@ -391,6 +397,25 @@ pub fn compile_unchecked(
             Err(errs)
         }
     }
+}
+
+/// Adds to the problems that stopped a rule file's reading the syntax errors of its pieces'
+/// Betza and its end conditions' `when:` expressions, which need nothing else of the file: a
+/// type error in `board:` or an unknown result no longer hides them until the next run. The
+/// checks that need the rest (names, regions, types) wait for the file to read.
+fn syntax_beside(file: &RuleFile, errs: &mut Diagnostics) {
+    let (betza, when) = crate::spec::loose_texts(&file.tree);
+    for t in betza.iter().filter(|t| t.value != "none") {
+        for e in dsl::parse_betza(&t.value).err().unwrap_or_default() {
+            errs.push(dsl_diag(Code::CompileBetza, t, &e));
+        }
+    }
+    for t in &when {
+        for e in dsl::parse_expr(&t.value).err().unwrap_or_default() {
+            errs.push(expr_diag(t, &e));
+        }
+    }
+    errs.sort();
 }
 
 /// Reports a DSL error inside `text` at its exact characters.

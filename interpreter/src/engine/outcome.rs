@@ -388,6 +388,7 @@ impl Position {
         {
             return Some(self.no_move_outcome());
         }
+        self.index_history_if_long();
         if let Some(o) = self.repetition_outcome() {
             return Some(o);
         }
@@ -442,16 +443,5 @@ impl Position {
                 EndReason::Repetition,
             )
         })
-    }
-
-    /// How many times the current position has occurred (1 = first time), looking back over
-    /// the moves since the last capture or reset move.
-    pub fn repetitions(&self) -> u32 {
-        let n = self.undo.len();
-        let back = (self.halfmove as usize).min(n);
-        1 + self.undo[n - back..]
-            .iter()
-            .filter(|u| u.hash == self.hash)
-            .count() as u32
     }
 }

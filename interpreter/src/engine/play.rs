@@ -105,6 +105,9 @@ impl Position {
             ep: (self.ep, self.ep_victim),
             edits: Vec::new(),
         });
+        if self.history.is_some() {
+            self.index_pushed();
+        }
     }
 
     /// Plays `m`, which must be legal (as from [`legal_moves`](Self::legal_moves)); then judges
@@ -292,6 +295,9 @@ impl Position {
     /// Takes back the last action; returns it, or `None` at the root.
     pub fn undo(&mut self) -> Option<Action> {
         let u = self.undo.pop()?;
+        if self.history.is_some() {
+            self.index_popped(u.hash);
+        }
         self.die_cache_valid = false;
         for e in u.edits.iter().rev() {
             match *e {

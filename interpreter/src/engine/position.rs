@@ -143,6 +143,9 @@ pub struct Position {
     /// One entry per action played since the root, oldest first; `undo[i].hash` is the hash
     /// of the position before action `i` (the history repetition counts).
     pub(crate) undo: Vec<Undo>,
+    /// The undo stack indexed by hash, once the reversible window is long
+    /// ([`HistoryIndex`](super::repetition::HistoryIndex)); `None` before.
+    pub(crate) history: Option<Box<super::repetition::HistoryIndex>>,
 }
 
 /// A 64-bit mix (splitmix64 finaliser), the Zobrist key source: keys are computed, not stored.
@@ -240,6 +243,7 @@ impl Position {
             ep: super::special::NO_EP,
             ep_victim: super::special::NO_EP,
             undo: Vec::with_capacity(256),
+            history: None,
         };
         p.hash = p.compute_hash();
         p

@@ -76,6 +76,7 @@ impl Position {
         self.halfmove = s.halfmove;
         self.root_fullmove = s.fullmove.max(1);
         self.undo.clear();
+        self.history = None;
         self.rights = s.rights.unwrap_or_else(|| self.setup_rights());
         let right_kinds = self.variant.right_kinds();
         for sq in self.rights.iter() {
@@ -195,6 +196,7 @@ impl Position {
         if reads_ply && !self.undo.is_empty() {
             let mut root = self.clone();
             root.undo.clear();
+            root.history = None;
             return root.judge_conditions(root.setup_mover());
         }
         self.judge_conditions(self.setup_mover())

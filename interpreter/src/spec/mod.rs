@@ -21,7 +21,7 @@ pub use load::{
 };
 pub use model::{
     ConditionSpec, EndSpec, MovementSpec, PieceSpec, PromotionSpec, RegionMoveSpec, ResultKind,
-    RuleSpec, SeatSpec, SetupSpec, Text,
+    RuleSpec, SeatSpec, SetupSpec, Text, loose_texts,
 };
 pub use options::{Assignment, Choice, IntegerOption, OptionSpec, combinations, product};
 pub use switches::{Switch, switch_names, switches};

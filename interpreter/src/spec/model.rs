@@ -186,6 +186,23 @@ fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
     })
 }
 
+/// Every piece's `betza:` and every end condition's `when:`, read from the rule file's tree
+/// alone (texts that are missing or not strings left out, with no problems reported): for
+/// reporting their syntax when the rest of the file could not be read, so that the designer
+/// sees every problem of the file at once ([`crate::compile::compile_unchecked`]).
+pub fn loose_texts(root: &Node) -> (Vec<Text>, Vec<Text>) {
+    let mut r = Reader::default();
+    let mut each = |section: Option<&Node>, key: &str| -> Vec<Text> {
+        (section.and_then(Node::as_map).unwrap_or_default().iter())
+            .filter_map(|(_, v)| v.get(key))
+            .filter_map(|n| text(&mut r, n, "a text"))
+            .collect()
+    };
+    let betza = each(root.get("pieces"), "betza");
+    let when = each(root.get("end").and_then(|e| e.get("conditions")), "when");
+    (betza, when)
+}
+
 /// The longest variant name.
 pub const MAX_VARIANT_NAME: usize = 64;
 
