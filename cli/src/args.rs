@@ -116,6 +116,11 @@ pub struct ValuesArgs {
     /// and a `weights:` line, which `--save` saves too.
     #[arg(long)]
     pub weights: bool,
+    /// Fit on the games of this PGN file (two seats without dice; each game from its `FEN`
+    /// tag or the start, SAN moves, its result from the movetext or the `Result` tag) instead
+    /// of self-play: a match between outside engines, say. Every quiet position is sampled.
+    #[arg(long, value_name = "FILE.pgn", conflicts_with_all = ["games", "agent", "max_plies"])]
+    pub games_from: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `perft`.

@@ -238,3 +238,57 @@ fn a_broken_values_cache_stops_only_the_search_grades() {
     assert!(stderr.contains("chaturanga.yaml:1:1"), "{stderr}");
     assert!(stderr.contains("ASHTAPADA_VALUES_CACHE="), "{stderr}");
 }
+
+#[test]
+fn values_fit_on_the_games_of_a_pgn_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("match.pgn");
+    // Two finished games (one from a FEN), one unfinished (`*`, left out).
+    let games = "[Event \"m\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n\
+                 [Event \"m\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\"]\n\
+                 [Result \"1/2-1/2\"]\n\n1... d5 2. c4 e6 1/2-1/2\n\n\
+                 [Event \"m\"]\n[Result \"*\"]\n\n1. c4 *\n";
+    std::fs::write(&file, games).unwrap();
+    let path = file.to_str().unwrap();
+    let out = values(&[
+        "chess",
+        "--games-from",
+        path,
+        "--resamples",
+        "2",
+        "--weights",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(j["games"], 2);
+    assert_eq!(j["from"], path);
+    // Every ply's position is quiet (no capture, no check): 6 + 3.
+    assert_eq!(j["positions"], 9);
+    assert!(j["weights"].as_array().is_some_and(|w| !w.is_empty()));
+    let table = values(&["chess", "--games-from", path, "--resamples", "2"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(
+        text.starts_with(&format!("chess: 2 games of the games of `{path}`")),
+        "{text}"
+    );
+
+    // A move that is not legal is refused, located at the move.
+    std::fs::write(&file, "[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n").unwrap();
+    let out = values(&["chess", "--games-from", path]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game 1, move 3 `Ke3` is not legal"), "{err}");
+    // No finished game, a variant PGN cannot hold, and self-play options with the file.
+    std::fs::write(&file, "[Result \"*\"]\n\n1. e4 *\n").unwrap();
+    let err = values(&["chess", "--games-from", path]).stderr;
+    assert!(String::from_utf8_lossy(&err).contains("no game with a result"));
+    let err = values(&["chaturaji", "--games-from", path]).stderr;
+    assert!(String::from_utf8_lossy(&err).contains("PGN holds two-seat games"));
+    let out = values(&["chess", "--games-from", path, "--games", "3"]);
+    assert!(!out.status.success());
+}

@@ -6,6 +6,7 @@ mod explain;
 mod list;
 mod merge;
 mod perft;
+mod pgn_games;
 mod repl;
 pub(crate) mod replay;
 mod simulate;

@@ -5,7 +5,9 @@
 
 use super::{Failure, bad_input, load};
 use crate::args::ValuesArgs;
-use ashtapada::agents::fit::{Fit, Gather, WeightsFit, fit, fit_weights, gather, gather_terms};
+use ashtapada::agents::fit::{
+    Fit, Gather, WeightsFit, fit, fit_weights, gather, gather_from, gather_terms, gather_terms_from,
+};
 use ashtapada::diag::Code;
 use ashtapada::spec::{builtin, fitted};
 use std::io::Write;
@@ -28,18 +30,28 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         max_plies: a.max_plies,
         ..Gather::default()
     };
-    let samples = gather(&v, &opts).map_err(|e| {
-        bad_input(
-            Code::SimulateAgent,
-            e.to_string(),
-            "`--agent` takes random, greedy, easy, medium or hard",
-        )
-    })?;
+    let records = a
+        .games_from
+        .as_deref()
+        .map(|path| super::pgn_games::read(&v, path))
+        .transpose()?;
+    let samples = match &records {
+        Some(r) => gather_from(&v, r),
+        None => gather(&v, &opts).map_err(|e| {
+            bad_input(
+                Code::SimulateAgent,
+                e.to_string(),
+                "`--agent` takes random, greedy, easy, medium or hard",
+            )
+        })?,
+    };
     let f = fit(&v, &samples, a.resamples, a.seed);
     let weights = if a.weights {
-        gather_terms(&v, &opts)
-            .expect("the agent was checked")
-            .map(|s| fit_weights(&s, a.resamples, a.seed))
+        match &records {
+            Some(r) => gather_terms_from(&v, r),
+            None => gather_terms(&v, &opts).expect("the agent was checked"),
+        }
+        .map(|s| fit_weights(&s, a.resamples, a.seed))
     } else {
         None
     };
@@ -51,12 +63,15 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .transpose()?;
     if a.json {
         let mut j = to_json(&v.name, &opts, &f);
+        if let Some(path) = &a.games_from {
+            j["from"] = path.display().to_string().into();
+        }
         if let Some(w) = &weights {
             j["weights"] = weights_json(w);
         }
         writeln!(out, "{j}")?;
     } else {
-        write_table(&v.name, &opts, &f, out)?;
+        write_table(a, &v.name, &opts, &f, out)?;
         if let Some(w) = &weights {
             write_weights(w, out)?;
         }
@@ -105,12 +120,11 @@ fn save(
         format!("--set {}", a.v.set.join(" --set "))
     };
     let text = format!(
-        "# Fitted by `ashtapada values --save`: {} games of `{}` self-play, seed {}, {options}.\n\
+        "# Fitted by `ashtapada values --save`: {} games of {}, {options}.\n\
          # The search grades read it for every variant named `{name}`; remove it to go back.\n\
          variant: {name}\ngames: {}\n{}\n{}",
         f.games,
-        opts.agent,
-        opts.seed,
+        source(a, opts),
         f.games,
         values_line(f),
         w.map_or(String::new(), |w| format!("{}\n", weights_line(w)))
@@ -193,12 +207,29 @@ fn to_json(variant: &str, opts: &Gather, f: &Fit) -> serde_json::Value {
     })
 }
 
-fn write_table(variant: &str, opts: &Gather, f: &Fit, out: &mut dyn Write) -> std::io::Result<()> {
+/// Where the fit's games come from: "`easy` self-play (seed 0)", or "the games of `FILE`".
+fn source(a: &ValuesArgs, opts: &Gather) -> String {
+    match &a.games_from {
+        Some(path) => format!("the games of `{}`", path.display()),
+        None => format!("`{}` self-play (seed {})", opts.agent, opts.seed),
+    }
+}
+
+fn write_table(
+    a: &ValuesArgs,
+    variant: &str,
+    opts: &Gather,
+    f: &Fit,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     writeln!(
         out,
-        "{variant}: {} games of `{}` self-play (seed {}), {} positions, 95% intervals from {} \
-         bootstrap resamples of the games",
-        f.games, opts.agent, opts.seed, f.positions, f.resamples
+        "{variant}: {} games of {}, {} positions, 95% intervals from {} bootstrap resamples \
+         of the games",
+        f.games,
+        source(a, opts),
+        f.positions,
+        f.resamples
     )?;
     writeln!(
         out,
@@ -306,11 +337,10 @@ fn write_rule_file(
         format!("--set {}", a.v.set.join(" --set "))
     };
     let text = format!(
-        "# Piece values fitted by `ashtapada values`: {} games of `{}` self-play, seed {}, \
-         {options}.\nname: {stem}\nextends: {extends}\n{}\n",
+        "# Piece values fitted by `ashtapada values`: {} games of {}, {options}.\nname: \
+         {stem}\nextends: {extends}\n{}\n",
         f.games,
-        opts.agent,
-        opts.seed,
+        source(a, opts),
         values_line(f)
     );
     crate::output::write_atomic(file, text.as_bytes())

@@ -275,6 +275,87 @@ pub fn gather(v: &Arc<Variant>, opts: &Gather) -> Result<Samples, super::Unknown
     Ok(collect(v, opts, names, kinds, &raw))
 }
 
+/// A finished game to fit on, read from a record instead of played ([`gather_from`],
+/// [`gather_terms_from`]): a game between outside players, say.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The position the game started from.
+    pub start: Position,
+    /// The actions played from it, in order.
+    pub actions: Vec<Action>,
+    /// The winning seat; `None` for a draw or a game not finished.
+    pub winner: Option<Seat>,
+}
+
+/// [`gather`]'s rows from recorded games instead of self-play: every quiet position of each
+/// game from its first ply (no seat in check, the last action captured nothing), one row per
+/// seat. The samples' `games` is `games.len()`.
+pub fn gather_from(v: &Arc<Variant>, games: &[GameRecord]) -> Samples {
+    let f = Features::new(v);
+    let (names, kinds) = f.names(v);
+    let e = Evaluator::new(&Position::start(v.clone()));
+    let raw = |pos: &Position, seat: Seat| f.raw(&e, pos, seat);
+    collect_records(v, games, names, kinds, &raw)
+}
+
+/// Rows of `games` ([`gather_from`]) with `raw`'s features.
+fn collect_records(
+    v: &Arc<Variant>,
+    games: &[GameRecord],
+    names: Vec<String>,
+    kinds: Vec<Option<Kind>>,
+    raw: &(dyn Fn(&Position, Seat) -> Vec<f64> + Sync),
+) -> Samples {
+    let seats = v.seats.len();
+    let per_game = games
+        .par_iter()
+        .map(|g| {
+            let ranks: Vec<u8> = (0..seats)
+                .map(|s| match g.winner {
+                    Some(w) if w.index() != s => 2,
+                    _ => 1,
+                })
+                .collect();
+            let share = shares(&ranks);
+            sample_game(g.start.clone(), &g.actions, &share, 0, raw)
+        })
+        .collect();
+    assemble(names, kinds, games.len() as u64, seats, per_game)
+}
+
+/// Per seat: its share of the result from the seats' ranks (1 first): a win shared by the
+/// seats ranked first, nothing for the others.
+fn shares(ranks: &[u8]) -> Vec<f64> {
+    let winners = ranks.iter().filter(|&&r| r == 1).count().max(1);
+    ranks
+        .iter()
+        .map(|&r| if r == 1 { 1.0 / winners as f64 } else { 0.0 })
+        .collect()
+}
+
+/// The samples of per-game rows, games in order.
+fn assemble(
+    names: Vec<String>,
+    kinds: Vec<Option<Kind>>,
+    games: u64,
+    seats: usize,
+    per_game: Vec<(Vec<f64>, Vec<f64>)>,
+) -> Samples {
+    let mut s = Samples {
+        names,
+        kinds,
+        games,
+        seats,
+        ..Samples::default()
+    };
+    for (g, (x, y)) in per_game.into_iter().enumerate() {
+        s.game.extend(std::iter::repeat_n(g as u32, y.len()));
+        s.x.extend(x);
+        s.y.extend(y);
+    }
+    s
+}
+
 /// Plays [`gather`]'s games and keeps, per sampled position and seat, `raw`'s features of the
 /// seat less the other seats' mean.
 fn collect(
@@ -289,19 +370,7 @@ fn collect(
         .into_par_iter()
         .map(|g| one_game(v, opts, raw, g))
         .collect();
-    let mut s = Samples {
-        names,
-        kinds,
-        games: opts.games,
-        seats,
-        ..Samples::default()
-    };
-    for (g, (x, y)) in per_game.into_iter().enumerate() {
-        s.game.extend(std::iter::repeat_n(g as u32, y.len()));
-        s.x.extend(x);
-        s.y.extend(y);
-    }
-    s
+    assemble(names, kinds, opts.games, seats, per_game)
 }
 
 /// Game `g` of [`gather`]: its rows' features and shares.
@@ -326,18 +395,28 @@ fn one_game(
             .collect(),
         Some(Outcome::Draw { .. }) | None => vec![1; seats],
     };
-    let winners = ranks.iter().filter(|&&r| r == 1).count().max(1);
-    let share: Vec<f64> = ranks
-        .iter()
-        .map(|&r| if r == 1 { 1.0 / winners as f64 } else { 0.0 })
-        .collect();
-    let (mut x, mut y) = (Vec::new(), Vec::new());
-    let mut pos = Position::start_for_game(v.clone(), g);
+    let share = shares(&ranks);
     let actions: Vec<Action> = end.actions_played().collect();
+    let start = Position::start_for_game(v.clone(), g);
+    sample_game(start, &actions, &share, opts.opening, raw)
+}
+
+/// The rows of one game played from `pos`: at each position from ply `opening` on where no
+/// seat is in check, the last action captured nothing and no roll is due, per seat its `raw`
+/// features less the other seats' mean, and its `share` of the result.
+fn sample_game(
+    mut pos: Position,
+    actions: &[Action],
+    share: &[f64],
+    opening: u32,
+    raw: &(dyn Fn(&Position, Seat) -> Vec<f64> + Sync),
+) -> (Vec<f64>, Vec<f64>) {
+    let seats = pos.variant().seats.len();
+    let (mut x, mut y) = (Vec::new(), Vec::new());
     let mut pieces = total_pieces(&pos);
     let mut quiet = true;
-    for (i, a) in actions.into_iter().enumerate() {
-        let sample = i as u32 >= opts.opening
+    for (i, &a) in actions.iter().enumerate() {
+        let sample = i as u32 >= opening
             && quiet
             && !pos.awaiting_roll()
             && (0..seats).all(|s| !pos.in_check(Seat(s as u8)));
@@ -610,11 +689,30 @@ pub fn gather_terms(
     v: &Arc<Variant>,
     opts: &Gather,
 ) -> Result<Option<Samples>, super::UnknownAgent> {
+    super::by_name(&opts.agent)?;
+    Ok(with_terms(v, |names, kinds, raw| {
+        collect(v, opts, names, kinds, raw)
+    }))
+}
+
+/// [`gather_terms`]' rows from recorded games instead of self-play (see [`gather_from`]);
+/// `None` where the positional terms do not exist (more than two seats, dice).
+pub fn gather_terms_from(v: &Arc<Variant>, games: &[GameRecord]) -> Option<Samples> {
+    with_terms(v, |names, kinds, raw| {
+        collect_records(v, games, names, kinds, raw)
+    })
+}
+
+/// Calls `f` with [`gather_terms`]' feature names, kinds and per-seat row, where the variant
+/// has the positional terms (two seats, no dice); `None` otherwise.
+fn with_terms<R>(
+    v: &Arc<Variant>,
+    f: impl FnOnce(Vec<String>, Vec<Option<Kind>>, &(dyn Fn(&Position, Seat) -> Vec<f64> + Sync)) -> R,
+) -> Option<R> {
     use super::weights::{HAND, Weights};
     use crate::spec::fitted::WEIGHTS;
-    super::by_name(&opts.agent)?;
     if v.seats.len() != 2 || v.rules.dice.is_some() {
-        return Ok(None);
+        return None;
     }
     let start = Position::start(v.clone());
     let e = Evaluator::fitted(&start);
@@ -651,7 +749,7 @@ pub fn gather_terms(
     let mut names = vec!["material".to_string()];
     names.extend(terms.iter().map(|&t| WEIGHTS[t].to_string()));
     let kinds = vec![None; names.len()];
-    Ok(Some(collect(v, opts, names, kinds, &raw)))
+    Some(f(names, kinds, &raw))
 }
 
 /// Fits the positional weights: logistic regression of each row's share on its material and
@@ -844,6 +942,61 @@ mod tests {
 
     fn start_of(all: &[(String, Option<f64>)], name: &str) -> f64 {
         all.iter().find(|(n, _)| n == name).unwrap().1.unwrap()
+    }
+
+    #[test]
+    fn recorded_games_give_a_row_per_seat_at_each_quiet_position() {
+        // 1. e4 d5 2. exd5 Qxd5, won by the first seat: the positions before e4, d5 and exd5
+        // are sampled (nothing taken just before, no check); the one before Qxd5 follows a
+        // capture. Three positions, two rows each; the shares 1 and 0. The same game drawn:
+        // a half each. The rows are differences between the seats: in the start position
+        // every material count is level, and the first seat has the move (tempo 1).
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let start = Position::start(v.clone());
+        let mut pos = start.clone();
+        let mut actions = Vec::new();
+        for m in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+            let a = Action::Move(crate::notation::parse_move(&mut pos, m).unwrap());
+            pos.play_action(a).unwrap();
+            actions.push(a);
+        }
+        let won = GameRecord {
+            start: start.clone(),
+            actions: actions.clone(),
+            winner: Some(Seat(0)),
+        };
+        let drawn = GameRecord {
+            winner: None,
+            ..won.clone()
+        };
+        let s = gather_from(&v, &[won.clone(), drawn.clone()]);
+        assert_eq!(s.games, 2);
+        assert_eq!(
+            s.y,
+            [1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]
+        );
+        assert_eq!(s.game, [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
+        let d = s.names.len();
+        for j in 0..d {
+            let level = if s.names[j] == "tempo" { 1.0 } else { 0.0 };
+            assert_eq!(s.x[j], level, "{}", s.names[j]);
+        }
+        // After 1. e4 d5 2. exd5 the first seat is a pawn up (row 3 is the position
+        // before Qxd5, not sampled; the last sampled is before exd5: level).
+        let pawn = s.names.iter().position(|n| n == "pawn").unwrap();
+        assert_eq!(s.x[4 * d + pawn], 0.0);
+        let t = gather_terms_from(&v, &[won]).expect("two seats, no dice");
+        assert_eq!(t.y, [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]);
+        assert_eq!(t.names[0], "material");
+        assert!(t.names.iter().any(|n| n == "mobility"));
+        // The terms do not exist with more seats.
+        let four = load_variant("chaturaji", &Assignment::default()).unwrap();
+        let rec = GameRecord {
+            start: Position::start(four.clone()),
+            actions: Vec::new(),
+            winner: None,
+        };
+        assert!(gather_terms_from(&four, &[rec]).is_none());
     }
 
     #[test]
