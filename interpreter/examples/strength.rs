@@ -53,7 +53,7 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
 /// [`Grade`](ashtapada::agents::Grade) fields `max_depth`, `two_seat_depth`, `quiescence`,
 /// `threat_rolls`, `threat_seats`, `score_view`, `turn_only`, `check_extensions`,
 /// `monte_carlo`, and of its two-seat [`Pace`](ashtapada::agents::Pace) `start`, `step`, `least`,
-/// `decided`, `drawn` (booleans as 0 or 1), `fade` ([`Grade::move_rule_fade`](ashtapada::agents::Grade::move_rule_fade)), and of its pace for more seats without dice the same
+/// `decided`, `drawn` (booleans as 0 or 1), `fade` ([`Grade::move_rule_fade`](ashtapada::agents::Grade::move_rule_fade)), `ending` ([`Grade::ending`](ashtapada::agents::Grade::ending)), and of its pace for more seats without dice the same
 /// keys after `n_` (`n_start`, …); a node budget sets the two-seat budget too.
 fn agent(spec: &str) -> Box<dyn Agent> {
     use ashtapada::agents::{Algorithm, EASY, HARD, MEDIUM};
@@ -130,6 +130,7 @@ fn set_field(grade: &mut ashtapada::agents::Grade, field: &str) {
         "n_decided" => grade.seats_pace.decided = n as i32,
         "n_drawn" => grade.seats_pace.drawn = n != 0,
         "fade" => grade.move_rule_fade = n != 0,
+        "ending" => grade.ending = n != 0,
         _ => panic!("unknown grade setting `{key}`"),
     }
 }

@@ -6,6 +6,7 @@
 
 mod brs;
 mod chance;
+mod ending;
 mod eval;
 mod exposure;
 pub mod fit;

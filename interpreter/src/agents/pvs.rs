@@ -60,16 +60,11 @@ impl NullRule {
     /// where a stalemate is not a draw in a game without drops, or where an end condition
     /// reads a seat's piece count (bare royal piece, non-royal pieces, pieces).
     pub fn of(pos: &Position) -> NullRule {
-        use crate::compile::Quantity as Q;
         let v = pos.variant();
         let stalemate = v.rules.no_moves.unwrap_or_default().stalemate;
         let stalemate_decides =
             stalemate.is_some_and(|r| r != ResultKind::Draw) && v.rules.hands.is_none();
-        let counts_pieces = v.end.conditions.iter().any(|c| {
-            c.quantities
-                .iter()
-                .any(|q| matches!(q, Q::Bare(_) | Q::NonRoyal(_) | Q::Pieces(_)))
-        });
+        let counts_pieces = super::ending::counts_pieces(v);
         NullRule {
             allowed: v.seats.len() == 2 && v.rules.dice.is_none(),
             min_pieces: if stalemate_decides || counts_pieces {
@@ -153,14 +148,14 @@ impl SearchAgent {
         self.charge_evaluation(pos);
         let seat = pos.to_move();
         if !self.cuts {
-            let v = self.evaluator().relative(pos, seat);
+            let v = self.two_seat_value(pos, seat);
             return self.fade(pos, v);
         }
         let key = Self::key(pos);
         if let Some(v) = self.eval_cache.as_ref().and_then(|c| c.get(key)) {
             return self.fade(pos, v);
         }
-        let v = self.evaluator().relative(pos, seat);
+        let v = self.two_seat_value(pos, seat);
         if let Some(c) = &mut self.eval_cache {
             c.put(key, v);
         }
