@@ -218,16 +218,9 @@ pub struct BitTable<W = u64> {
     pub all_fit: bool,
 }
 
-impl<W> Default for BitTable<W> {
+impl<W: Word> Default for BitTable<W> {
     fn default() -> Self {
-        BitTable {
-            entries: Vec::new(),
-            rays: Vec::new(),
-            ep_from: Vec::new(),
-            first: Vec::new(),
-            first_shapes: Vec::new(),
-            all_fit: false,
-        }
+        Self::EMPTY
     }
 }
 
@@ -583,32 +576,23 @@ mod tests {
         // from raw steps keeps both).
         let doubled = [betza("W"), betza("mW")].concat();
         let steps = vec![betza("nN"), doubled, betza("K")];
-        let t = MoveTable::build(board, &[o], &steps);
-        let bt = &t.bits;
-        assert!(
-            BitTable::<u128>::build(&t, board.len(), 64)
-                .entries
-                .is_empty()
-        );
-        let e4 = board.parse_square("e4").unwrap().0;
-        assert_eq!(bt.targets(&t, 0, e4, 0), None);
-        assert_eq!(bt.targets(&t, 1, e4, 0), None);
-        assert!(bt.targets(&t, 2, e4, 0).is_some());
-        let big = Board {
-            files: 9,
-            ranks: 10,
+        // The table on a board of `files` x `ranks` squares, and its two-word bitboards.
+        let tables = |files, ranks| {
+            let t = MoveTable::build(Board { files, ranks }, &[o], &steps);
+            let two = BitTable::<u128>::build(&t, t.n_squares, 64);
+            (t, two)
         };
-        let t = MoveTable::build(big, &[o], &steps);
+        let (t, two) = tables(9, 7);
+        assert!(two.entries.is_empty());
+        let e4 = board.parse_square("e4").unwrap().0;
+        assert_eq!(t.bits.targets(&t, 0, e4, 0), None);
+        assert_eq!(t.bits.targets(&t, 1, e4, 0), None);
+        assert!(t.bits.targets(&t, 2, e4, 0).is_some());
+        let (t, two) = tables(9, 10);
         assert!(t.bits.entries.is_empty());
-        let two = BitTable::<u128>::build(&t, big.len(), 64);
         assert_eq!(two.targets(&t, 0, e4, 0), None);
         assert!(two.targets(&t, 2, e4, 0).is_some());
-        let huge = Board {
-            files: 12,
-            ranks: 11,
-        };
-        let t = MoveTable::build(huge, &[o], &steps);
-        let two = BitTable::<u128>::build(&t, huge.len(), 64);
+        let (t, two) = tables(12, 11);
         assert!(t.bits.entries.is_empty() && two.entries.is_empty());
     }
 }
