@@ -8,7 +8,7 @@
 use super::Move;
 use super::attack_bits::AttackSets;
 use super::position::Position;
-use crate::compile::{AttackWord, BitTable, CAPTURE, QUIET, Word, for_each_square};
+use crate::compile::{AttackWord, BitTable, CAPTURE, QUIET, Word};
 use crate::geometry::Square;
 use crate::vocab::{Kind, Piece, Seat, SeatSet, SquareSet};
 
@@ -77,9 +77,10 @@ impl Position {
         if W::BITS == 64 && v.rules.dice.is_some() && named.count_ones() < v.kinds.len() as u32 {
             bb &= W::from_u128(self.kinds_bits_of(named, v.kinds.len()) as u128);
         }
-        for_each_square(bb, |from| {
-            self.piece_dice_moves(seat, from, (dice, any), board, out)
-        });
+        while bb != W::ZERO {
+            self.piece_dice_moves(seat, bb.lowest(), (dice, any), board, out);
+            bb = bb.clear_lowest();
+        }
     }
 
     /// True if [`moves_beyond_pieces`](Self::moves_beyond_pieces) may add a move: the variant
@@ -323,7 +324,7 @@ impl Position {
         &self,
         p: Piece,
         (combo, from): (usize, u8),
-        targets: W,
+        mut targets: W,
         die: u8,
         out: &mut Vec<Move>,
     ) {
@@ -337,13 +338,15 @@ impl Position {
         } else {
             W::ZERO
         };
-        for_each_square(targets, |to| {
+        while targets != W::ZERO {
+            let to = targets.lowest();
+            targets = targets.clear_lowest();
             if PROMOTES && zoned.has(to) {
                 self.push_move(p, combo, from, to, die, out);
             } else {
                 out.push(Move::board(Square(from), Square(to)).with_die(die));
             }
-        });
+        }
     }
 
     /// Appends the hopping moves (`p`, `g`) of `seat`'s pieces whose kind bit is set in
