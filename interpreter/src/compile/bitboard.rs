@@ -1,6 +1,7 @@
-//! Bitboards for boards of at most 64 squares: a [`MoveTable`]'s leaps and rays as square
-//! masks (bit `i` = square index `i`, `rank * files + file`, as [`crate::geometry`] numbers
-//! them), so that a piece's targets come from a few word operations instead of a walk.
+//! Bitboards for boards of at most 64 squares (one word) or 128 (two words, [`Word`]): a
+//! [`MoveTable`]'s leaps and rays as square masks (bit `i` = square index `i`,
+//! `rank * files + file`, as [`crate::geometry`] numbers them), so that a piece's targets
+//! come from a few word operations instead of a walk.
 //!
 //! Leaps are looked up: per (kind, orientation, square) entry, the targets of its leaps by
 //! mode. Rays (sliders, at any range) use the simplest fast method, measured against the walk
@@ -16,13 +17,14 @@
 use super::movetable::{CAPTURE, EN_PASSANT, INITIAL, MoveTable, QUIET};
 use crate::vocab::SquareSet;
 
-/// The bitboard view of one [`MoveTable`] entry.
+/// The bitboard view of one [`MoveTable`] entry, its squares as a [`Word`] (one word by
+/// default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EntryBits {
+pub struct EntryBits<W = u64> {
     /// Targets of the entry's leaps that may move to an empty square.
-    pub quiet: u64,
+    pub quiet: W,
     /// Targets of the entry's leaps that may capture.
-    pub capture: u64,
+    pub capture: W,
     /// True if the masks say the entry exactly; false: walk it.
     pub fits: bool,
     /// True if every ray of the entry both moves and captures (the usual slider): its reach
@@ -88,12 +90,29 @@ pub trait Word:
 
     /// The set as a [`SquareSet`].
     fn to_set(self) -> SquareSet;
+
+    /// The set's squares 0 to 63 and 64 to 127 as two words (the second is 0 for [`u64`]):
+    /// a loop over a set's squares runs word by word, which costs a two-word set no
+    /// carry between its halves at each square.
+    fn halves(self) -> [u64; 2];
+}
+
+/// Calls `f` with each square index of `set`, in ascending order, word by word
+/// ([`Word::halves`]).
+#[inline(always)]
+pub fn for_each_square<W: Word>(set: W, mut f: impl FnMut(u8)) {
+    for (base, mut w) in [0u8, 64].into_iter().zip(set.halves()) {
+        while w != 0 {
+            f(base + w.trailing_zeros() as u8);
+            w &= w - 1;
+        }
+    }
 }
 
 /// [`Word`] for an unsigned integer type of `$bits` bits, whose words `from_set` reads from
 /// a [`SquareSet`] (`$from`) and `to_set` writes back (`$to`).
 macro_rules! word {
-    ($t:ty, $bits:expr, $from:expr, $to:expr) => {
+    ($t:ty, $bits:expr, $from:expr, $to:expr, $halves:expr) => {
         impl Word for $t {
             const ZERO: $t = 0;
             const ONES: $t = <$t>::MAX;
@@ -138,16 +157,28 @@ macro_rules! word {
             fn to_set(self) -> SquareSet {
                 $to(self)
             }
+
+            #[inline(always)]
+            fn halves(self) -> [u64; 2] {
+                $halves(self)
+            }
         }
     };
 }
 
-word!(u64, 64, |s: SquareSet| s.0[0], |w| SquareSet([w, 0, 0, 0]));
+word!(
+    u64,
+    64,
+    |s: SquareSet| s.0[0],
+    |w| SquareSet([w, 0, 0, 0]),
+    |w| [w, 0]
+);
 word!(
     u128,
     128,
     |s: SquareSet| (s.0[1] as u128) << 64 | s.0[0] as u128,
-    |w: u128| SquareSet([w as u64, (w >> 64) as u64, 0, 0])
+    |w: u128| SquareSet([w as u64, (w >> 64) as u64, 0, 0]),
+    |w: u128| [w as u64, (w >> 64) as u64]
 );
 
 /// The bitboard view of one [`MoveTable`] ray (or reverse attack line), its squares as a
@@ -162,28 +193,35 @@ pub struct RayBits<W = u64> {
     pub mode: u8,
 }
 
-/// Bitboards for a move table on a board of at most 64 squares; empty on larger boards.
+/// Bitboards for a move table on a board of at most `W::BITS` squares (64 for [`u64`], the
+/// default; 128 for [`u128`]); empty on larger boards.
 ///
 /// Measured with callgrind on chess perft(4) (release build): the walk generator spent 48.1 M
 /// instructions in `pseudo_moves_for`; see the README's speed table for the totals.
-#[derive(Clone, Debug, Default)]
-pub struct BitTable {
+#[derive(Clone, Debug)]
+pub struct BitTable<W = u64> {
     /// Per entry, indexed as [`MoveTable::entries`].
-    pub entries: Vec<EntryBits>,
+    pub entries: Vec<EntryBits<W>>,
     /// Per ray, indexed as [`MoveTable::rays`].
-    pub rays: Vec<RayBits>,
+    pub rays: Vec<RayBits<W>>,
     /// Per square: the squares from which some entry has an en-passant ([`EN_PASSANT`]) leap
     /// onto it (the special table's; empty without such leaps).
-    pub ep_from: Vec<u64>,
+    pub ep_from: Vec<W>,
     /// Per (kind, orientation) combo: its first-move ([`INITIAL`]) leaps as shapes shared by
     /// many squares ([`FirstLeaps`]), so that the leaps of every piece holding its right are
     /// found by a few shifts (the special table's; empty without bitboards).
     pub first: Vec<FirstLeaps>,
     /// The shapes of every combo's [`FirstLeaps`], indexed by their `start`.
-    pub first_shapes: Vec<FirstShape>,
+    pub first_shapes: Vec<FirstShape<W>>,
     /// True if the table has entries and every one fits ([`EntryBits::fits`]): then every
     /// piece's targets come from [`targets`](Self::targets), in square order.
     pub all_fit: bool,
+}
+
+impl<W: Word> Default for BitTable<W> {
+    fn default() -> Self {
+        Self::EMPTY
+    }
 }
 
 /// The most squares a [`FirstShape`]'s leap may pass through (a longer lame first-move leap
@@ -196,9 +234,9 @@ pub const FIRST_BLOCKS: usize = 3;
 /// amount for a vector anywhere on a rectangular board, so the targets of a set of origins
 /// are that set shifted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FirstShape {
+pub struct FirstShape<W = u64> {
     /// The squares whose entry has this leap.
-    pub origins: u64,
+    pub origins: W,
     /// The target's index minus the origin's.
     pub to: i8,
     /// The passed squares' indices minus the origin's (the first `nblock`).
@@ -225,8 +263,12 @@ pub struct FirstLeaps {
 /// The squares of `set` moved `by` index steps (a negative `by` moves them down); squares
 /// moved off the word are lost.
 #[inline(always)]
-pub fn shift(set: u64, by: i8) -> u64 {
-    if by >= 0 { set << by } else { set >> -by }
+pub fn shift<W: Word>(set: W, by: i8) -> W {
+    if by >= 0 {
+        set << by as u32
+    } else {
+        set >> -(by as i32) as u32
+    }
 }
 
 /// The squares a ray `r` reaches on a board whose occupied squares are `occ`: its squares up
@@ -247,9 +289,9 @@ pub fn ray_reach<W: Word>(r: RayBits<W>, occ: W) -> W {
     }
 }
 
-impl BitTable {
+impl<W: Word> BitTable<W> {
     /// No bitboards: every entry is walked.
-    pub const EMPTY: BitTable = BitTable {
+    pub const EMPTY: BitTable<W> = BitTable {
         entries: Vec::new(),
         rays: Vec::new(),
         ep_from: Vec::new(),
@@ -259,16 +301,17 @@ impl BitTable {
     };
 
     /// Builds the bitboard view of `t` (built for a board of `n_squares` squares): empty if the
-    /// board has more than 64 squares.
-    pub fn build(t: &MoveTable, n_squares: usize) -> BitTable {
-        if n_squares > 64 || n_squares == 0 {
+    /// board has more than `W::BITS` squares, or (`lower`) at most `lower` (a narrower word
+    /// serves it).
+    pub fn build(t: &MoveTable, n_squares: usize, lower: usize) -> BitTable<W> {
+        if n_squares > W::BITS as usize || n_squares <= lower {
             return BitTable::default();
         }
         let rays = t
             .rays
             .iter()
             .map(|r| RayBits {
-                mask: t.ray(r).iter().fold(0, |m, &s| m | 1 << s),
+                mask: t.ray(r).iter().fold(W::ZERO, |m, &s| m | W::bit(s)),
                 up: false,
                 mode: r.mode,
             })
@@ -276,13 +319,13 @@ impl BitTable {
         let mut bt = BitTable {
             entries: Vec::with_capacity(t.entries.len()),
             rays,
-            ep_from: vec![0; n_squares],
+            ep_from: vec![W::ZERO; n_squares],
             ..BitTable::default()
         };
         for (i, e) in t.entries.iter().enumerate() {
             let from = (i % n_squares) as u8;
             for l in t.leaps_of(e).iter().filter(|l| l.mode & EN_PASSANT != 0) {
-                bt.ep_from[l.to as usize] |= 1 << from;
+                bt.ep_from[l.to as usize] |= W::bit(from);
             }
             for (j, r) in t.rays_of(e).iter().enumerate() {
                 bt.rays[e.ray_start as usize + j].up = t.ray(r)[0] > from;
@@ -319,11 +362,16 @@ impl BitTable {
                 for (b, &sq) in shape.blocks.iter_mut().zip(blocks) {
                     *b = delta(sq);
                 }
-                let same = |s: &&mut FirstShape| FirstShape { origins: 0, ..**s } == shape;
+                let same = |s: &&mut FirstShape<W>| {
+                    FirstShape {
+                        origins: W::ZERO,
+                        ..**s
+                    } == shape
+                };
                 match self.first_shapes[start..].iter_mut().find(same) {
-                    Some(s) => s.origins |= 1 << from,
+                    Some(s) => s.origins |= W::bit(from as u8),
                     None => self.first_shapes.push(FirstShape {
-                        origins: 1 << from,
+                        origins: W::bit(from as u8),
                         ..shape
                     }),
                 }
@@ -338,7 +386,7 @@ impl BitTable {
 
     /// The bits of entry `e`: its leaps' masks, fitting if no leap is lame and no two steps of
     /// a common mode share a square.
-    fn entry_bits(&self, t: &MoveTable, e: &super::movetable::Entry) -> EntryBits {
+    fn entry_bits(&self, t: &MoveTable, e: &super::movetable::Entry) -> EntryBits<W> {
         let mut bits = EntryBits {
             fits: true,
             ray_start: e.ray_start,
@@ -346,11 +394,11 @@ impl BitTable {
             ..EntryBits::default()
         };
         // Every step's (mask, mode), to find overlaps.
-        let mut seen_quiet = 0u64;
-        let mut seen_capture = 0u64;
-        let mut add = |mask: u64, mode: u8, bits: &mut EntryBits| {
-            if (mode & QUIET != 0 && seen_quiet & mask != 0)
-                || (mode & CAPTURE != 0 && seen_capture & mask != 0)
+        let mut seen_quiet = W::ZERO;
+        let mut seen_capture = W::ZERO;
+        let mut add = |mask: W, mode: u8, bits: &mut EntryBits<W>| {
+            if (mode & QUIET != 0 && seen_quiet & mask != W::ZERO)
+                || (mode & CAPTURE != 0 && seen_capture & mask != W::ZERO)
             {
                 bits.fits = false;
             }
@@ -362,7 +410,7 @@ impl BitTable {
             }
         };
         for l in t.leaps_of(e) {
-            let mask = 1u64 << l.to;
+            let mask = W::bit(l.to);
             if l.nblock != 0 {
                 bits.fits = false;
             }
@@ -389,7 +437,7 @@ impl BitTable {
     /// move to and the occupied squares it may capture on (whoever stands there; the caller
     /// decides). `None` if the table has no bitboards or the entry must be walked.
     #[inline(always)]
-    pub fn targets(&self, t: &MoveTable, combo: usize, from: u8, occ: u64) -> Option<(u64, u64)> {
+    pub fn targets(&self, t: &MoveTable, combo: usize, from: u8, occ: W) -> Option<(W, W)> {
         let i = combo * t.n_squares + from as usize;
         let eb = self.entries.get(i)?;
         if !eb.fits {
@@ -399,7 +447,7 @@ impl BitTable {
         let mut capture = eb.capture;
         let rays = &self.rays[eb.ray_start as usize..eb.ray_start as usize + eb.ray_len as usize];
         if eb.rays_both {
-            let reach = rays.iter().fold(0, |a, &r| a | ray_reach(r, occ));
+            let reach = rays.iter().fold(W::ZERO, |a, &r| a | ray_reach(r, occ));
             return Some(((quiet | reach) & !occ, (capture | reach) & occ));
         }
         for &r in rays {
@@ -423,13 +471,35 @@ mod tests {
 
     /// Every piece of a few Betza strings on every square of a few boards, on random
     /// occupancies: the bitboard targets equal the walk's (the move table's own walk, checked
-    /// against the reference generator by the move table's tests).
+    /// against the reference generator by the move table's tests), on one word up to 64
+    /// squares and on two up to 128.
     #[test]
     fn bitboard_targets_equal_the_walk() {
+        let one = [(8, 8), (5, 5), (7, 7), (6, 8), (9, 7), (4, 16), (1, 8)];
+        targets_equal_the_walk(&one, |t| t.bits.clone());
+        // Across the word boundary: shogi's 9x9, capablanca's 10x8, a 16-file board whose
+        // ranks straddle it, and the largest two-word boards.
+        let two = [
+            (9, 9),
+            (10, 8),
+            (16, 5),
+            (11, 11),
+            (8, 16),
+            (13, 9),
+            (1, 100),
+        ];
+        targets_equal_the_walk(&two, |t| BitTable::<u128>::build(t, t.n_squares, 64));
+    }
+
+    /// [`bitboard_targets_equal_the_walk`] on `boards`, with the table's bitboards that
+    /// `bits` picks (which must have every entry).
+    fn targets_equal_the_walk<W: Word>(
+        boards: &[(u8, u8)],
+        bits: impl Fn(&MoveTable) -> BitTable<W>,
+    ) {
         let betzas = [
             "K", "N", "Q", "R", "B", "fmWfcF", "mRcB", "R2N", "WAD", "mQ3cK", "fR",
         ];
-        let boards = [(8, 8), (5, 5), (7, 7), (6, 8), (9, 7), (4, 16), (1, 8)];
         let o = Orientation {
             edge: Edge::North,
             mirrored: true,
@@ -441,26 +511,30 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        for (files, ranks) in boards {
+        for &(files, ranks) in boards {
             let board = Board { files, ranks };
             let steps: Vec<_> = betzas
                 .iter()
                 .map(|b| parse_betza(b).unwrap().steps())
                 .collect();
             let t = MoveTable::build(board, &[o], &steps);
-            let bt = BitTable::build(&t, board.len());
+            let bt = &bits(&t);
+            assert_eq!(bt.entries.len(), t.entries.len(), "{files}x{ranks}");
             for _ in 0..40 {
-                let occ = rand() & rand() & (u64::MAX >> (64 - board.len()));
                 let mut mailbox = [crate::vocab::Piece::EMPTY; 256];
                 let wall =
                     crate::vocab::Piece::new(crate::vocab::Kind(0), crate::vocab::Seat(0), 0);
-                (0..board.len())
-                    .filter(|&s| occ >> s & 1 == 1)
-                    .for_each(|s| mailbox[s] = wall);
+                let mut occ = W::ZERO;
+                for s in 0..board.len() as u8 {
+                    if rand() % 4 == 0 {
+                        occ |= W::bit(s);
+                        mailbox[s as usize] = wall;
+                    }
+                }
                 for (k, betza) in betzas.iter().enumerate() {
                     for sq in board.squares() {
                         let Square(from) = sq;
-                        let (mut quiet, mut capture) = (0u64, 0u64);
+                        let (mut quiet, mut capture) = (W::ZERO, W::ZERO);
                         t.walk(
                             k,
                             from,
@@ -468,10 +542,10 @@ mod tests {
                             |p| !p.is_empty(),
                             |to, mode, p| {
                                 if p.is_empty() && mode & QUIET != 0 {
-                                    quiet |= 1 << to;
+                                    quiet |= W::bit(to);
                                 }
                                 if !p.is_empty() && mode & CAPTURE != 0 {
-                                    capture |= 1 << to;
+                                    capture |= W::bit(to);
                                 }
                             },
                         );
@@ -479,7 +553,7 @@ mod tests {
                         assert_eq!(
                             got,
                             Some((quiet, capture)),
-                            "{betza} on {} of {files}x{ranks}, occupancy {occ:#x}",
+                            "{betza} on {} of {files}x{ranks}, occupancy {occ:?}",
                             board.name(sq)
                         );
                     }
@@ -488,7 +562,8 @@ mod tests {
         }
     }
 
-    /// Lame leaps and doubled steps are walked; boards over 64 squares have no bitboards.
+    /// Lame leaps and doubled steps are walked; boards over 64 squares have no one-word
+    /// bitboards, and boards of at most 64 or over 128 no two-word ones.
     #[test]
     fn entries_the_masks_cannot_say_are_walked() {
         let board = Board { files: 9, ranks: 7 };
@@ -501,17 +576,23 @@ mod tests {
         // from raw steps keeps both).
         let doubled = [betza("W"), betza("mW")].concat();
         let steps = vec![betza("nN"), doubled, betza("K")];
-        let t = MoveTable::build(board, &[o], &steps);
-        let bt = BitTable::build(&t, board.len());
-        let e4 = board.parse_square("e4").unwrap().0;
-        assert_eq!(bt.targets(&t, 0, e4, 0), None);
-        assert_eq!(bt.targets(&t, 1, e4, 0), None);
-        assert!(bt.targets(&t, 2, e4, 0).is_some());
-        let big = Board {
-            files: 9,
-            ranks: 10,
+        // The table on a board of `files` x `ranks` squares, and its two-word bitboards.
+        let tables = |files, ranks| {
+            let t = MoveTable::build(Board { files, ranks }, &[o], &steps);
+            let two = BitTable::<u128>::build(&t, t.n_squares, 64);
+            (t, two)
         };
-        let t = MoveTable::build(big, &[o], &steps);
-        assert!(BitTable::build(&t, big.len()).entries.is_empty());
+        let (t, two) = tables(9, 7);
+        assert!(two.entries.is_empty());
+        let e4 = board.parse_square("e4").unwrap().0;
+        assert_eq!(t.bits.targets(&t, 0, e4, 0), None);
+        assert_eq!(t.bits.targets(&t, 1, e4, 0), None);
+        assert!(t.bits.targets(&t, 2, e4, 0).is_some());
+        let (t, two) = tables(9, 10);
+        assert!(t.bits.entries.is_empty());
+        assert_eq!(two.targets(&t, 0, e4, 0), None);
+        assert!(two.targets(&t, 2, e4, 0).is_some());
+        let (t, two) = tables(12, 11);
+        assert!(t.bits.entries.is_empty() && two.entries.is_empty());
     }
 }

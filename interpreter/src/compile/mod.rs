@@ -15,7 +15,9 @@ mod warnings;
 
 pub use attack::AttackTable;
 pub use attack::AttackWord;
-pub use bitboard::{BitTable, EntryBits, FirstLeaps, FirstShape, RayBits, Word, ray_reach, shift};
+pub use bitboard::{
+    BitTable, EntryBits, FirstLeaps, FirstShape, RayBits, Word, for_each_square, ray_reach, shift,
+};
 pub use fitted::{FittedValues, default_weight};
 pub use movetable::{
     CAPTURE, EN_PASSANT, Entry, HopLimits, HopRay, INITIAL, Leap, MoveTable, Movement, QUIET, Ray,

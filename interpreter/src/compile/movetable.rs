@@ -306,7 +306,7 @@ impl MoveTable {
                 }
             }
         }
-        t.bits = super::BitTable::build(&t, board.len());
+        t.bits = super::BitTable::build(&t, board.len(), 0);
         t
     }
 

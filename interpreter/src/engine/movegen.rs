@@ -8,7 +8,7 @@
 use super::Move;
 use super::attack_bits::AttackSets;
 use super::position::Position;
-use crate::compile::{AttackWord, CAPTURE, QUIET, Word};
+use crate::compile::{AttackWord, BitTable, CAPTURE, QUIET, Word};
 use crate::geometry::Square;
 use crate::vocab::{Kind, MAX_KINDS, Piece, Seat, SeatSet, SquareSet};
 
@@ -130,7 +130,7 @@ impl Position {
             let combo = p.combo(n_orients);
             if let Some((quiet, capture)) = bits.targets(&v.table, combo, from, occ) {
                 let die = die_of[p.kind().index()];
-                self.push_bits::<false>(p, (combo, from), quiet | (capture & capt), die, out);
+                self.push_bits::<false, u64>(p, (combo, from), quiet | (capture & capt), die, out);
             }
         }
     }
@@ -154,12 +154,12 @@ impl Position {
     /// `occ` and whose squares `seat` may capture on are `capt`, from `bits` where it has the
     /// piece's entry. `any` is every kind bit of `dice`.
     #[inline(always)]
-    fn piece_dice_moves(
+    fn piece_dice_moves<W: Word>(
         &self,
         seat: Seat,
         from: u8,
         (dice, any): (&[(u8, u64)], u64),
-        (occ, capt, bits): (u64, u64, &crate::compile::BitTable),
+        (occ, capt, bits): (W, W, &BitTable<W>),
         out: &mut Vec<Move>,
     ) {
         let v = &*self.variant;
@@ -177,9 +177,9 @@ impl Position {
             // Pieces that never promote here push each move as found, without the
             // promotion test.
             if promotes {
-                self.piece_moves::<true>(seat, p, (combo, from, occ, capt), (bits, die), out);
+                self.piece_moves::<true, W>(seat, p, (combo, from, occ, capt), (bits, die), out);
             } else {
-                self.piece_moves::<false>(seat, p, (combo, from, occ, capt), (bits, die), out);
+                self.piece_moves::<false, W>(seat, p, (combo, from, occ, capt), (bits, die), out);
             }
         }
     }
@@ -224,8 +224,8 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         // The table walk (no bitboards): the board may stand with a move applied in place.
-        let walk = &crate::compile::BitTable::EMPTY;
-        self.piece_moves::<false>(seat, p, (combo, from, 0, 0), (walk, 0), out);
+        let walk = &BitTable::EMPTY;
+        self.piece_moves::<false, u64>(seat, p, (combo, from, 0, 0), (walk, 0), out);
     }
 
     /// The occupied squares as a bitboard (every seat's pieces and the ownerless ones), for
@@ -266,7 +266,7 @@ impl Position {
         let ours = (v.rules.partners(seat).iter()).fold(self.occ[seat.index()].0[0], |a, s| {
             a | self.occ[s.index()].0[0]
         });
-        occ & !ours & !self.dead_w::<u64>() & !self.kinds_bits(v.royal_kinds())
+        occ & !ours & !self.dead_w::<u64>() & !(self.royal_bb as u64)
     }
 
     /// The squares of the live pieces of the kinds whose bits are set in `kinds` (any owner),
@@ -311,12 +311,12 @@ impl Position {
     /// `MoveTable::walk` (which mobility, exposure and drops use), so each target is pushed
     /// as it is found (measured: the closure form costs perft about 8%).
     #[inline(always)]
-    pub(super) fn piece_moves<const PROMOTES: bool>(
+    pub(super) fn piece_moves<const PROMOTES: bool, W: Word>(
         &self,
         seat: Seat,
         p: Piece,
-        (combo, from, occ, capt): (usize, u8, u64, u64),
-        (bits, die): (&crate::compile::BitTable, u8),
+        (combo, from, occ, capt): (usize, u8, W, W),
+        (bits, die): (&BitTable<W>, u8),
         out: &mut Vec<Move>,
     ) {
         let t = &self.variant.table;
@@ -329,7 +329,7 @@ impl Position {
         };
         if let Some((quiet, capture)) = bits.targets(t, combo, from, occ) {
             let targets = quiet | (capture & capt);
-            self.push_bits::<PROMOTES>(p, (combo, from), targets, die, out);
+            self.push_bits::<PROMOTES, W>(p, (combo, from), targets, die, out);
             return;
         }
         let e = t.entry(combo, from);
@@ -370,28 +370,28 @@ impl Position {
     /// squares of `targets`, in square order; with `PROMOTES`, through [`push_move`](Self::push_move) only where
     /// a promotion may apply (the move starts or ends in the promotion zone).
     #[inline(always)]
-    pub(super) fn push_bits<const PROMOTES: bool>(
+    pub(super) fn push_bits<const PROMOTES: bool, W: Word>(
         &self,
         p: Piece,
         (combo, from): (usize, u8),
-        mut targets: u64,
+        mut targets: W,
         die: u8,
         out: &mut Vec<Move>,
     ) {
         let zoned = if PROMOTES {
-            let zone = self.variant.promo_zone[combo].0[0];
-            if zone >> from & 1 != 0 {
+            let zone = W::from_set(self.variant.promo_zone[combo]);
+            if zone.has(from) {
                 targets
             } else {
                 targets & zone
             }
         } else {
-            0
+            W::ZERO
         };
-        while targets != 0 {
-            let to = targets.trailing_zeros() as u8;
-            targets &= targets - 1;
-            if PROMOTES && zoned >> to & 1 != 0 {
+        while targets != W::ZERO {
+            let to = targets.lowest();
+            targets = targets.clear_lowest();
+            if PROMOTES && zoned.has(to) {
                 self.push_move(p, combo, from, to, die, out);
             } else {
                 out.push(Move::board(Square(from), Square(to)).with_die(die));
@@ -668,7 +668,7 @@ impl Position {
 
     /// False if `m` is a drop of a no-mate kind (the pawn in shogi) that mates; true for every
     /// other move.
-    fn drop_mate_allowed(&mut self, m: Move) -> bool {
+    pub(super) fn drop_mate_allowed(&mut self, m: Move) -> bool {
         if !m.is_drop() {
             return true;
         }
@@ -1015,6 +1015,18 @@ impl Position {
     #[inline(never)]
     fn filter_legal(&mut self, out: &mut Vec<Move>, start: usize) {
         let legal = self.legality();
+        self.filter_with(out, start, &legal);
+    }
+
+    /// Keeps only the moves of `out[start..]` that pass `legal` (this position's
+    /// [`legality`](Self::legality)).
+    #[inline(always)]
+    fn filter_with(
+        &mut self,
+        out: &mut Vec<Move>,
+        start: usize,
+        legal: &impl Fn(&mut Self, Move) -> bool,
+    ) {
         let mut i = start;
         while i < out.len() {
             if legal(self, out[i]) {
@@ -1080,8 +1092,17 @@ impl Position {
     /// placement, check limits, mandatory capture), into `out`: every legal move, each
     /// without the wall that the last stage ([`crate::rules::walls`]) adds.
     pub(super) fn moves_before_walls(&mut self, out: &mut Vec<Move>) {
-        self.candidates(out);
-        self.retain_legal(out, 0);
+        if self.drops_judged_by_sets() {
+            // The board moves one by one, the drops by their square sets (`legal_drops`).
+            self.pseudo_moves(self.to_move, out);
+            let exposing = self.shortcut_squares();
+            let legal = self.legality_with(exposing);
+            self.filter_with(out, 0, &legal);
+            self.legal_drops(exposing, &legal, out);
+        } else {
+            self.candidates(out);
+            self.retain_legal(out, 0);
+        }
         if self.variant.rules.gating.is_some() {
             self.add_gating_moves(out);
         }

@@ -78,6 +78,9 @@ pub struct Position {
     /// The squares of the live pieces whose kind attacks along lines
     /// ([`AttackTable::ray_kinds`](crate::compile::AttackTable::ray_kinds)), as `dead_bb`.
     pub(crate) slider_bb: u128,
+    /// The squares of the live pieces of royal kinds
+    /// ([`royal_kinds`](crate::compile::Variant::royal_kinds), any owner), as `dead_bb`.
+    pub(crate) royal_bb: u128,
     pub(crate) royals: [SquareSet; MAX_SEATS],
     pub(crate) count: [u16; MAX_SEATS],
     pub(crate) material: [i64; MAX_SEATS],
@@ -215,6 +218,7 @@ impl Position {
             kind_bb: [0; MAX_KINDS],
             dead_bb: 0,
             slider_bb: 0,
+            royal_bb: 0,
             royals: [SquareSet::default(); MAX_SEATS],
             count: [0; MAX_SEATS],
             material: [0; MAX_SEATS],
@@ -495,6 +499,8 @@ impl Position {
             } else {
                 let slides = self.variant.attacks.ray_kinds() >> piece.kind().0 & 1;
                 self.slider_bb |= (slides as u128) << sq;
+                let royal = self.variant.royal_kinds() >> piece.kind().0 & 1;
+                self.royal_bb |= (royal as u128) << sq;
                 if sq < 64 {
                     self.kind_bb[piece.kind().index()] |= 1 << sq;
                 }
@@ -508,6 +514,7 @@ impl Position {
         if sq < 128 && !piece.is_empty() {
             self.dead_bb &= !(1 << sq);
             self.slider_bb &= !(1 << sq);
+            self.royal_bb &= !(1 << sq);
             if sq < 64 {
                 self.kind_bb[piece.kind().index()] &= !(1 << sq);
             }
@@ -641,7 +648,9 @@ impl Position {
             return Ok(());
         }
         let (mut kind_bb, mut dead_bb, mut slider_bb) = ([0u64; MAX_KINDS], 0u128, 0u128);
-        let ray_kinds = self.variant.attacks.ray_kinds();
+        let mut royal_bb = 0u128;
+        let (ray_kinds, royal_kinds) =
+            (self.variant.attacks.ray_kinds(), self.variant.royal_kinds());
         for (sq, p) in self.board.iter().enumerate().take(n) {
             if p.is_dead() {
                 dead_bb |= 1 << sq;
@@ -649,16 +658,24 @@ impl Position {
                 if ray_kinds >> p.kind().0 & 1 != 0 {
                     slider_bb |= 1 << sq;
                 }
+                if royal_kinds >> p.kind().0 & 1 != 0 {
+                    royal_bb |= 1 << sq;
+                }
                 if sq < 64 {
                     kind_bb[p.kind().index()] |= 1 << sq;
                 }
             }
         }
-        if self.kind_bb != kind_bb || self.dead_bb != dead_bb || self.slider_bb != slider_bb {
+        if self.kind_bb != kind_bb
+            || self.dead_bb != dead_bb
+            || self.slider_bb != slider_bb
+            || self.royal_bb != royal_bb
+        {
             return Err(format!(
-                "kind bitboards: cached {:x?} (dead {:#x}, sliders {:#x}), from the board \
-                 {kind_bb:x?} (dead {dead_bb:#x}, sliders {slider_bb:#x})",
-                self.kind_bb, self.dead_bb, self.slider_bb
+                "kind bitboards: cached {:x?} (dead {:#x}, sliders {:#x}, royal {:#x}), from the \
+                 board {kind_bb:x?} (dead {dead_bb:#x}, sliders {slider_bb:#x}, royal \
+                 {royal_bb:#x})",
+                self.kind_bb, self.dead_bb, self.slider_bb, self.royal_bb
             ));
         }
         Ok(())
@@ -798,9 +815,10 @@ mod tests {
         let pos = Position::start(v);
         assert_eq!(pos.check_consistency(), Ok(()));
         type Break = fn(&mut Position);
-        let breaks: [(&str, Break); 7] = [
+        let breaks: [(&str, Break); 8] = [
             ("occupancy", |p| p.occ[0].remove(0)),
             ("kind bitboards", |p| p.kind_bb[0] ^= 1 << 20),
+            ("kind bitboards", |p| p.royal_bb ^= 1 << 4),
             ("royal squares", |p| p.royals[1] = SquareSet::default()),
             ("piece count", |p| p.count[0] += 1),
             ("kind counts", |p| p.kind_count[1][0] += 1),

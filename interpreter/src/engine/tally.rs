@@ -180,7 +180,7 @@ impl Position {
             let combo = p.combo(n_orients);
             let Some((quiet, capture)) = t.bits.targets(t, combo, from, occ) else {
                 let sets = (combo, from, occ, capt);
-                self.piece_moves::<PROMOTES>(seat, p, sets, (&t.bits, 0), out);
+                self.piece_moves::<PROMOTES, u64>(seat, p, sets, (&t.bits, 0), out);
                 continue;
             };
             let targets = quiet | (capture & capt);
@@ -195,7 +195,7 @@ impl Position {
                 counted &= if zone >> from & 1 != 0 { 0 } else { !zone };
             }
             n += counted.count_ones() as u64;
-            self.push_bits::<PROMOTES>(p, (combo, from), targets & !counted, 0, out);
+            self.push_bits::<PROMOTES, u64>(p, (combo, from), targets & !counted, 0, out);
         }
         n
     }

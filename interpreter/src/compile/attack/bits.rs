@@ -137,6 +137,24 @@ impl AttackTable {
         }
     }
 
+    /// The squares from which a piece of some kind could attack a square of `targets` by a
+    /// leap or along a line, whatever stands between (every square an attacker of one of
+    /// them could stand on, and more); `None` where the table has no bitboards of width `W`,
+    /// or hops or lame leaps, which could attack from elsewhere.
+    pub fn reach_sources<W: AttackWord>(&self, mut targets: W) -> Option<W> {
+        let b = W::attack_bits(self);
+        if !b.present() || b.has_lame || self.has_hops {
+            return None;
+        }
+        let mut sources = W::ZERO;
+        while targets != W::ZERO {
+            let t = targets.lowest() as usize;
+            targets = targets.clear_lowest();
+            sources |= b.leap_sources[t] | b.ray_union[t];
+        }
+        Some(sources)
+    }
+
     /// [`attacked`](Self::attacked) on bitboards: true if a live piece of `seats` attacks
     /// `sq`, where `occ` holds every occupied square (dead pieces included), `attackers` the
     /// squares of the live pieces of `seats` and `sliding` those of them whose kind is in
