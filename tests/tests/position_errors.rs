@@ -72,9 +72,10 @@ fn index(k: &K) -> usize {
         K::NoRoyal { .. } => 49,
         K::RoyalAboveStart { .. } => 50,
         K::DeadSquare { .. } => 51,
+        K::RoyalsFace { .. } => 52,
     }
 }
-const KINDS: usize = 52;
+const KINDS: usize = 53;
 
 /// How a case is read.
 #[derive(Clone, Copy)]
@@ -613,6 +614,16 @@ const CASES: &[Case] = &[
         22,
         |k| matches!(k, K::SeatInCheck { checked, to_move } if checked == &["white"] && to_move == "black"),
     ),
+    // Xiangqi's generals face each other on the open e-file: whichever seat moved last made
+    // them face, which the flying-general rule forbids (the fresh tester: it was accepted).
+    (
+        "xiangqi",
+        Form::Fen,
+        "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        F::Board,
+        1,
+        |k| matches!(k, K::RoyalsFace { seats } if seats.len() == 2),
+    ),
     (
         "chaturaji",
         Form::Extended,
@@ -808,4 +819,18 @@ fn a_setup_is_plain_data_that_validation_checks_once() {
     assert_eq!(pos.to_move(), Seat(1));
     assert_eq!(Setup::from_position(&pos).counters.resigned.bits(), 1);
     assert_eq!(pos.piece_count(Seat(0)), start.piece_count(Seat(0)));
+}
+
+/// Beside the facing generals refused above: the same kings with a piece between them on the
+/// e-file, or on different files, are positions a game reaches.
+#[test]
+fn generals_apart_or_screened_are_accepted() {
+    let v = variant("xiangqi");
+    for fen in [
+        "4k4/9/9/9/4p4/9/9/9/9/4K4 w - - 0 1",
+        "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        "4k4/9/9/9/4P4/9/9/9/9/4K4 b - - 0 1",
+    ] {
+        from_fen(&v, fen).unwrap_or_else(|e| panic!("`{fen}`: {e}"));
+    }
 }

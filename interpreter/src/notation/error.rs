@@ -428,6 +428,13 @@ pub enum PositionErrorKind {
         /// The seat to move.
         to_move: String,
     },
+    /// Two royal pieces of different seats face each other on an open file where the rule
+    /// file forbids it (xiangqi's flying general, [`crate::rules::facing`]): the move that
+    /// made them face was not legal.
+    RoyalsFace {
+        /// The two seats.
+        seats: Vec<String>,
+    },
     /// The seat to move has resigned or been mated.
     SeatOut {
         /// The seat.
@@ -744,6 +751,12 @@ impl PositionErrorKind {
                 "{} in check but {to_move} is to move: no legal game reaches this position \
                  (the seat in check moves next)",
                 join_and(checked)
+            ),
+            K::RoyalsFace { seats } => write!(
+                f,
+                "the royal pieces of {} face each other on an open file, which the rule file \
+                 forbids (the flying general): no legal game reaches this position",
+                join_and(seats)
             ),
             K::SeatOut { seat, mated } => write!(
                 f,

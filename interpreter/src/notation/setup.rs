@@ -780,6 +780,22 @@ impl Setup {
                 },
             ));
         }
+        if let Some(facing) = &v.rules.facing {
+            let royals = v.royal_kinds();
+            let live = (0..v.seats.len() as u8)
+                .map(Seat)
+                .filter(|&s| pos.is_live(s));
+            let faced: Vec<Seat> = live
+                .filter(|&s| {
+                    let sqs = pos.royals[s.index()];
+                    sqs.iter().any(|sq| facing.faces(&pos.board, sq, s, royals))
+                })
+                .collect();
+            if faced.len() >= 2 {
+                let seats = faced.into_iter().map(name).collect();
+                return Err(self.error(F::Board, None, K::RoyalsFace { seats }));
+            }
+        }
         let interrupt = v.rules.check_interrupt.is_some();
         if pos.ended().is_some() || pos.in_check(to_move) || !interrupt {
             return Ok(());

@@ -189,7 +189,8 @@ fn text(r: &mut Reader, node: &Node, what: &str) -> Option<Text> {
 /// Every piece's `betza:` and every end condition's `when:`, read from the rule file's tree
 /// alone (texts that are missing or not strings left out, with no problems reported): for
 /// reporting their syntax when the rest of the file could not be read, so that the designer
-/// sees every problem of the file at once ([`crate::compile::compile_unchecked`]).
+/// sees every problem of the file at once (the compiler's syntax check beside the reading's
+/// problems).
 pub fn loose_texts(root: &Node) -> (Vec<Text>, Vec<Text>) {
     let mut r = Reader::default();
     let mut each = |section: Option<&Node>, key: &str| -> Vec<Text> {
