@@ -449,11 +449,18 @@ pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
         ]);
     }
     let mut pairs = BetzaParser::parse(Rule::betza, src).map_err(|e| {
+        // The groups before a syntax error are checked too, where they read alone: `Kxyz!`
+        // names `x`, `y` and `z` as well as the `!`.
         let error = from_pest(&e, src, rule_name);
+        let mut before = src
+            .get(..error.span.start)
+            .filter(|p| !p.is_empty() && BetzaParser::parse(Rule::betza, p).is_ok())
+            .and_then(|p| parse_betza(p).err())
+            .unwrap_or_default();
         let space = src
             .get(error.span.clone())
             .is_some_and(|t| !t.is_empty() && t.trim().is_empty());
-        vec![if space {
+        before.push(if space {
             error.with_help("a Betza move has no spaces")
         } else if error.help.is_none() {
             error.with_help(
@@ -462,7 +469,8 @@ pub fn parse_betza(src: &str) -> Result<BetzaMove, Vec<DslError>> {
             )
         } else {
             error
-        }]
+        });
+        before
     })?;
     let mut errors = Vec::new();
     tripled(src, &mut errors);

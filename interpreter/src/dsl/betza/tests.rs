@@ -65,6 +65,16 @@ fn spans(src: &str) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// A syntax error does not hide the problems of the groups before it (the fresh tester:
+/// `Kxyz!` named only the `!`); groups that do not read alone are left to the syntax error.
+#[test]
+fn a_syntax_error_keeps_the_problems_before_it() {
+    assert_eq!(spans("Kxyz!"), [(1, 2), (2, 3), (3, 4), (4, 5)]);
+    let e = errors("Kxyz!");
+    assert_eq!(e[0].1, "`x` is not a Betza modifier");
+    assert_eq!(spans("K!"), [(1, 2)]);
+}
+
 #[test]
 fn grammar_atoms() {
     parses_to! { parser: BetzaParser, input: "W", rule: Rule::betza,
