@@ -267,6 +267,23 @@ fn values_fit_on_the_games_of_a_pgn_file() {
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(j["games"], 2);
     assert_eq!(j["from"], path);
+    // A byte-order mark before the first tag (as some editors write) reads the same games.
+    let bom = dir.path().join("bom.pgn");
+    std::fs::write(&bom, format!("\u{feff}{games}")).unwrap();
+    let with_bom = values(&[
+        "chess",
+        "--games-from",
+        bom.to_str().unwrap(),
+        "--resamples",
+        "2",
+        "--json",
+    ]);
+    let b: serde_json::Value = serde_json::from_slice(&with_bom.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&with_bom.stderr)));
+    assert_eq!(
+        (b["games"].clone(), b["positions"].clone()),
+        (2.into(), 9.into())
+    );
     // Every ply's position is quiet (no capture, no check): 6 + 3.
     assert_eq!(j["positions"], 9);
     assert!(j["weights"].as_array().is_some_and(|w| !w.is_empty()));

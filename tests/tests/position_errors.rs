@@ -833,4 +833,11 @@ fn generals_apart_or_screened_are_accepted() {
     ] {
         from_fen(&v, fen).unwrap_or_else(|e| panic!("`{fen}`: {e}"));
     }
+    let refused = from_fen(&v, "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1").expect_err("facing");
+    assert!(
+        refused
+            .to_string()
+            .contains("white and black are facing each other with their royal pieces"),
+        "{refused}"
+    );
 }

@@ -54,7 +54,12 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Vec<GameRecord>, Failure> {
         )
     };
     let mut games = Vec::new();
-    let starts = game_starts(&text);
+    // A byte-order mark (as some editors write) is skipped; offsets stay the file's.
+    let skip = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let starts: Vec<usize> = game_starts(&text[skip..])
+        .into_iter()
+        .map(|at| at + skip)
+        .collect();
     for (n, &at) in starts.iter().enumerate() {
         let end = starts.get(n + 1).copied().unwrap_or(text.len());
         let slice = &text[at..end];
@@ -137,7 +142,7 @@ fn game_starts(text: &str) -> Vec<usize> {
     let mut in_moves = true;
     let mut at = 0;
     for line in text.split_inclusive('\n') {
-        let t = line.trim_start_matches('\u{feff}').trim();
+        let t = line.trim();
         if t.starts_with('[') {
             if in_moves {
                 starts.push(at);

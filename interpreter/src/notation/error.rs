@@ -754,8 +754,8 @@ impl PositionErrorKind {
             ),
             K::RoyalsFace { seats } => write!(
                 f,
-                "the royal pieces of {} face each other on an open file, which the rule file \
-                 forbids (the flying general): no legal game reaches this position",
+                "{} facing each other with their royal pieces on an open file, which the rule \
+                 file forbids (the flying general): no legal game reaches this position",
                 join_and(seats)
             ),
             K::SeatOut { seat, mated } => write!(
