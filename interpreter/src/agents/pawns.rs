@@ -150,30 +150,29 @@ impl Pawns {
     /// game (`[seat][phase]`).
     pub fn values(&self, pos: &Position) -> [[i32; 2]; 2] {
         let board = pos.board();
-        let mut pawns: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        // Per seat: its pawns' squares, the squares they capture on (for the connected term)
+        // and the union of their spans (an enemy pawn is passed where its path misses it).
         let mut squares = [SquareSet::default(); 2];
-        for (s, list) in pawns.iter_mut().enumerate() {
-            for sq in pos.pieces_of(Seat(s as u8)).iter() {
-                let p: Piece = board[sq as usize];
-                let combo = p.combo(self.orients);
-                if !p.is_dead() && self.own[combo].is_some() {
-                    list.push(combo * self.squares + sq as usize);
-                    squares[s].insert(sq);
-                }
-            }
-        }
         let mut guarded = [SquareSet::default(); 2];
-        if self.pct[3] != 0 {
-            for s in 0..2 {
-                for &i in &pawns[s] {
-                    guarded[s] = union(guarded[s], self.guard[i]);
+        let mut spans = [SquareSet::default(); 2];
+        for s in 0..2 {
+            for sq in pos.pieces_of(Seat(s as u8)).iter() {
+                if let Some(i) = self.index(board[sq as usize], sq) {
+                    squares[s].insert(sq);
+                    if self.pct[3] != 0 {
+                        guarded[s] = union(guarded[s], self.guard[i]);
+                    }
+                    spans[s] = union(spans[s], self.span[i]);
                 }
             }
         }
         let mut out = [[0; 2]; 2];
         for s in 0..2 {
-            for &i in &pawns[s] {
-                let term = self.pawn(i, squares[s], guarded[s], &pawns[1 - s]);
+            for sq in squares[s].iter() {
+                let Some(i) = self.index(board[sq as usize], sq) else {
+                    continue;
+                };
+                let term = self.pawn(i, squares[s], guarded[s], &spans[1 - s]);
                 out[s][0] += term[0];
                 out[s][1] += term[1];
             }
@@ -181,10 +180,17 @@ impl Pawns {
         out
     }
 
+    /// The table index (`combo * squares + sq`) of `p` on `sq` if it is a live pawn.
+    #[inline]
+    fn index(&self, p: Piece, sq: u8) -> Option<usize> {
+        let combo = p.combo(self.orients);
+        (!p.is_dead() && self.own[combo].is_some()).then(|| combo * self.squares + sq as usize)
+    }
+
     /// The value of the pawn at table index `i`, its seat's pawns on `mine`, the squares they
-    /// capture on `guarded`, the other seat's pawns at table indices `theirs`: passed and
+    /// capture on `guarded`, the union of the other seat's pawns' spans `theirs`: passed and
     /// connected bonuses less doubled and isolated penalties (mg, eg).
-    fn pawn(&self, i: usize, mine: SquareSet, guarded: SquareSet, theirs: &[usize]) -> [i32; 2] {
+    fn pawn(&self, i: usize, mine: SquareSet, guarded: SquareSet, theirs: &SquareSet) -> [i32; 2] {
         let combo = i / self.squares;
         let own = self.own[combo].unwrap_or(0);
         let d = self.dist[i];
@@ -212,7 +218,7 @@ impl Pawns {
                 *o -= (own as i64 * w as i64 * self.pct[1] / 100_000) as i32;
             }
         }
-        if theirs.iter().all(|&j| !intersects(path, &self.span[j])) {
+        if !intersects(path, theirs) {
             let near = (d as i32 + 1) * (d as i32 + 1);
             let [p, near] = [self.pct[0], near as i64];
             for ((o, base), w) in out.iter_mut().zip(PASSED_BASE).zip(PASSED_NEAR) {

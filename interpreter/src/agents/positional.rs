@@ -169,7 +169,17 @@ impl Positional {
     /// blended by the phase, less the danger to its royal piece, plus its shelter; the seat to
     /// move gets [`TEMPO`] besides.
     pub fn values(&self, pos: &Position, values: &[i32]) -> [i32; 2] {
+        if self.threats.fits_bits() {
+            return self.values_bits(pos, values);
+        }
+        self.values_walk(pos, values)
+    }
+
+    /// [`values`](Self::values) by the move table's walks: any board (the reference of
+    /// [`values_bits`](Self::values_bits)).
+    fn values_walk(&self, pos: &Position, values: &[i32]) -> [i32; 2] {
         let board = pos.board();
+        let occ = pos.occupied_bits();
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut material = 0;
@@ -185,7 +195,7 @@ impl Positional {
                 let mobility = if self.rider[combo] {
                     self.w.scale(
                         weights::RIDER,
-                        RIDER_MOBILITY * moves(pos, combo, sq, Seat(s as u8)),
+                        RIDER_MOBILITY * moves(pos, occ, combo, sq, Seat(s as u8)),
                     )
                 } else {
                     0
@@ -220,7 +230,124 @@ impl Positional {
         for s in 0..2 {
             let mut v = (mg[s] * phase + eg[s] * (PHASE - phase)) / PHASE;
             if let Some(k) = royal_sq[s] {
-                v += self.safety(pos, Seat(s as u8), k) * phase / PHASE;
+                v += self.safety(pos, occ, Seat(s as u8), k) * phase / PHASE;
+            }
+            out[s] = v;
+        }
+        out[pos.to_move().index() & 1] += self.w.scale(weights::TEMPO, TEMPO);
+        out
+    }
+
+    /// [`values`](Self::values) on a board of at most 64 squares
+    /// ([`Threats::fits_bits`](super::threats::Threats::fits_bits)) in one pass over the
+    /// pieces: each live piece's targets as the board stands come once from the move table's
+    /// bitboards ([`reach_bits`]; a walk where they cannot say them) and serve its rider
+    /// mobility, the attack sets of the threat terms and its attacks on the other royal
+    /// piece's zone. The same counts as [`values_walk`](Self::values_walk), so the same values.
+    fn values_bits(&self, pos: &Position, values: &[i32]) -> [i32; 2] {
+        let board = pos.board();
+        let table = &pos.variant().table;
+        let occ = pos.occupied_bits();
+        let rider_on = self.w.pct[weights::RIDER] != 0;
+        // Per seat: its first live royal piece's square and zone.
+        let mut royal_sq = [None; 2];
+        for (s, r) in royal_sq.iter_mut().enumerate() {
+            *r = pos.pieces_of(Seat(s as u8)).iter().find(|&sq| {
+                let p = board[sq as usize];
+                !p.is_dead() && self.royal[p.kind().index()]
+            });
+        }
+        let zones = royal_sq.map(|r| r.map(|k| self.zone[k as usize]));
+        let mut mg = [0i32; 2];
+        let mut eg = [0i32; 2];
+        let mut material = 0;
+        let mut attacks = super::threats::Attacks::default();
+        // Per seat: attacks on its royal zone (squares) and the pieces that make them.
+        let mut zone_hits = [0i32; 2];
+        let mut attackers = [0i32; 2];
+        let mut counted: Vec<(usize, usize, usize, u64)> = Vec::new();
+        for s in 0..2 {
+            let seat = Seat(s as u8);
+            let e = 1 - s;
+            for sq in pos.pieces_of(seat).iter() {
+                let p = board[sq as usize];
+                if p.is_dead() {
+                    continue;
+                }
+                let combo = p.combo(self.orients);
+                let i = combo * self.squares + sq as usize;
+                let k = p.kind().index();
+                let bits = reach_bits(table, combo, sq, occ);
+                let (quiet, capture) = bits.unwrap_or_else(|| walk_bits(pos, combo, sq));
+                let mobility = if self.rider[combo] && rider_on {
+                    let n = match bits {
+                        Some(_) => moves_from_bits(board, occ, quiet, capture, seat),
+                        None => moves(pos, occ, combo, sq, seat),
+                    };
+                    self.w.scale(weights::RIDER, RIDER_MOBILITY * n)
+                } else {
+                    0
+                };
+                mg[s] += self.mg[i] as i32 + mobility;
+                eg[s] += self.eg[i] as i32 + mobility;
+                attacks.all[s] |= capture;
+                attacks.by_rank[s][self.threats.rank(k)] |= capture;
+                if self.threats.counts_mobility(combo) {
+                    let mut to_set = quiet & !occ;
+                    let mut hits = capture & occ;
+                    while hits != 0 {
+                        let to = hits.trailing_zeros() as usize;
+                        hits &= hits - 1;
+                        let q = board[to];
+                        if q.owner().index() != s && !q.is_dead() {
+                            to_set |= 1 << to;
+                        }
+                    }
+                    counted.push((s, combo, k, to_set));
+                }
+                if self.royal[k] {
+                    continue;
+                }
+                material += values.get(k).copied().unwrap_or(0);
+                // As `safety`: a piece that reaches no square of the zone on the empty board
+                // is not counted (a hop's capture needs a screen the empty board lacks).
+                if let Some(zone) = zones[e]
+                    .as_ref()
+                    .filter(|z| self.hits[i].0[0] & z.0[0] != 0)
+                {
+                    let n = match bits {
+                        Some(_) => (capture & zone.0[0]).count_ones() as i32,
+                        None => zone_attacks(pos, occ, combo, sq, zone),
+                    };
+                    if n > 0 {
+                        zone_hits[e] += n;
+                        attackers[e] += 1;
+                    }
+                }
+            }
+            for (k, &x) in values.iter().enumerate() {
+                material += pos.hand_count(seat, crate::vocab::Kind(k as u8)) as i32 * x;
+            }
+        }
+        let (threats, mobility) = self.threats.terms_bits(pos, &attacks, &counted);
+        for s in 0..2 {
+            mg[s] += threats[s] + mobility[s];
+            eg[s] += threats[s] + mobility[s];
+        }
+        if let Some(p) = &self.pawns {
+            let [a, b] = p.values(pos);
+            for (s, [m, e]) in [a, b].into_iter().enumerate() {
+                mg[s] += m;
+                eg[s] += e;
+            }
+        }
+        let phase = (material * PHASE / self.start).clamp(0, PHASE);
+        let mut out = [0; 2];
+        for s in 0..2 {
+            let mut v = (mg[s] * phase + eg[s] * (PHASE - phase)) / PHASE;
+            if let Some(zone) = &zones[s] {
+                let shelter = self.shelter(pos, Seat(s as u8), zone);
+                v += self.safety_units(shelter, zone_hits[s], attackers[s]) * phase / PHASE;
             }
             out[s] = v;
         }
@@ -235,22 +362,15 @@ impl Positional {
 
     /// The safety of `seat`'s royal piece on `king`, in units: its own non-royal pieces in
     /// the royal zone less the attacks of the other seat's pieces on the zone (each square an
-    /// attacker reaches there, blockers counted, times the number of attackers).
-    fn safety(&self, pos: &Position, seat: Seat, king: u8) -> i32 {
+    /// attacker reaches there, blockers counted, times the number of attackers); `occ` is
+    /// [`Position::occupied_bits`].
+    fn safety(&self, pos: &Position, occ: u64, seat: Seat, king: u8) -> i32 {
         let zone = self.zone[king as usize];
         let board = pos.board();
-        let v = pos.variant();
-        let mut shelter = 0;
+        let shelter = self.shelter(pos, seat, &zone);
         let mut hits = 0;
         let mut attackers = 0;
-        for sq in zone.iter() {
-            let p = board[sq as usize];
-            if !p.is_empty() && !p.is_dead() && p.owner() == seat && !self.royal[p.kind().index()] {
-                shelter += 1;
-            }
-        }
         let other = Seat(1 - seat.0);
-        let occ = pos.occupied_bits();
         for sq in pos.pieces_of(other).iter() {
             let p = board[sq as usize];
             if p.is_dead() || self.royal[p.kind().index()] {
@@ -261,27 +381,31 @@ impl Positional {
             if !intersects(&self.hits[i], &zone) {
                 continue;
             }
-            let n = match reach_bits(&v.table, combo, sq, occ) {
-                Some((_, capture)) => (capture & zone.0[0]).count_ones() as i32,
-                None => {
-                    let mut n = 0;
-                    v.table.walk(
-                        combo,
-                        sq,
-                        board,
-                        |p| !p.is_empty(),
-                        |to, mode, _| {
-                            n += (mode & CAPTURE != 0 && zone.contains(to)) as i32;
-                        },
-                    );
-                    n
-                }
-            };
+            let n = zone_attacks(pos, occ, combo, sq, &zone);
             if n > 0 {
                 hits += n;
                 attackers += 1;
             }
         }
+        self.safety_units(shelter, hits, attackers)
+    }
+
+    /// `seat`'s own live non-royal pieces in `zone`.
+    fn shelter(&self, pos: &Position, seat: Seat, zone: &SquareSet) -> i32 {
+        let board = pos.board();
+        let mut shelter = 0;
+        for sq in zone.iter() {
+            let p = board[sq as usize];
+            if !p.is_empty() && !p.is_dead() && p.owner() == seat && !self.royal[p.kind().index()] {
+                shelter += 1;
+            }
+        }
+        shelter
+    }
+
+    /// The royal safety in units of `shelter` own pieces in the zone and `hits` attacks on it
+    /// by `attackers` pieces ([`safety`](Self::safety)).
+    fn safety_units(&self, shelter: i32, hits: i32, attackers: i32) -> i32 {
         self.w
             .scale(weights::SHELTER, SHELTER * shelter.min(MAX_SHELTER))
             - self.w.scale(
@@ -291,22 +415,74 @@ impl Positional {
     }
 }
 
-/// The moves of `seat`'s piece of `combo` on `from` as the board stands: empty squares it may
-/// move to and other seats' live pieces it may capture (royal safety ignored).
+/// The captures the piece of `combo` on `from` makes on the squares of `zone` as the board
+/// of `pos` stands (`occ`: [`Position::occupied_bits`]), each step's counted (a walk lists a
+/// square two steps reach twice).
+fn zone_attacks(pos: &Position, occ: u64, combo: usize, from: u8, zone: &SquareSet) -> i32 {
+    let v = pos.variant();
+    match reach_bits(&v.table, combo, from, occ) {
+        Some((_, capture)) => (capture & zone.0[0]).count_ones() as i32,
+        None => {
+            let mut n = 0;
+            v.table.walk(
+                combo,
+                from,
+                pos.board(),
+                |p| !p.is_empty(),
+                |to, mode, _| {
+                    n += (mode & CAPTURE != 0 && zone.contains(to)) as i32;
+                },
+            );
+            n
+        }
+    }
+}
+
+/// The squares the piece of `combo` on `from` may move to by quiet-mode and by capture-mode
+/// steps as the board of `pos` stands (at most 64 squares), by a walk of the move table:
+/// [`reach_bits`]' sets where its bitboards cannot say them.
+fn walk_bits(pos: &Position, combo: usize, from: u8) -> (u64, u64) {
+    let (mut quiet, mut capture) = (0u64, 0u64);
+    pos.variant().table.walk(
+        combo,
+        from,
+        pos.board(),
+        |p| !p.is_empty(),
+        |to, mode, _| {
+            if mode & QUIET != 0 {
+                quiet |= 1 << to;
+            }
+            if mode & CAPTURE != 0 {
+                capture |= 1 << to;
+            }
+        },
+    );
+    (quiet, capture)
+}
+
+/// [`moves`] from the piece's [`reach_bits`] sets `quiet` and `capture`.
 #[inline]
-fn moves(pos: &Position, combo: usize, from: u8, seat: Seat) -> i32 {
+fn moves_from_bits(board: &[Piece; 256], occ: u64, quiet: u64, capture: u64, seat: Seat) -> i32 {
+    let mut n = (quiet & !occ).count_ones() as i32;
+    let mut hits = capture & occ;
+    while hits != 0 {
+        let to = hits.trailing_zeros() as usize;
+        hits &= hits - 1;
+        let p = board[to];
+        n += (p.owner() != seat && !p.is_dead()) as i32;
+    }
+    n
+}
+
+/// The moves of `seat`'s piece of `combo` on `from` as the board stands: empty squares it may
+/// move to and other seats' live pieces it may capture (royal safety ignored); `occ` is
+/// [`Position::occupied_bits`].
+#[inline]
+fn moves(pos: &Position, occ: u64, combo: usize, from: u8, seat: Seat) -> i32 {
     let board = pos.board();
     let counts = |p: Piece| p.owner() != seat && !p.is_dead();
-    let occ = pos.occupied_bits();
     if let Some((quiet, capture)) = reach_bits(&pos.variant().table, combo, from, occ) {
-        let mut n = (quiet & !occ).count_ones() as i32;
-        let mut hits = capture & occ;
-        while hits != 0 {
-            let to = hits.trailing_zeros() as usize;
-            hits &= hits - 1;
-            n += counts(board[to]) as i32;
-        }
-        return n;
+        return moves_from_bits(board, occ, quiet, capture, seat);
     }
     let mut n = 0;
     pos.variant().table.walk(
@@ -332,7 +508,7 @@ fn moves(pos: &Position, combo: usize, from: u8, seat: Seat) -> i32 {
 /// each ray up to and including its first piece. `None` where the table's bitboards cannot
 /// say it (larger boards, lame leaps, overlapping steps): walk the table there. A popcount
 /// of these sets replaces the walk in the mobility and royal-safety terms (same counts).
-#[inline]
+#[inline(always)]
 pub(super) fn reach_bits(
     t: &crate::compile::MoveTable,
     combo: usize,
@@ -465,7 +641,79 @@ mod tests {
             ("4k3/8/8/8/8/8/r4PPP/6K1 w - - 0 1", 48 - 8),
         ] {
             let pos = crate::notation::from_fen(&v, fen).unwrap();
-            assert_eq!(p.safety(&pos, Seat(0), 6), want, "{fen}");
+            assert_eq!(
+                p.safety(&pos, pos.occupied_bits(), Seat(0), 6),
+                want,
+                "{fen}"
+            );
+        }
+    }
+
+    /// Random walks with take-backs in variants of at most 64 squares (drops in minishogi,
+    /// crazyhouse and kyotoshogi): at every ply the one-pass bitboard evaluation equals the
+    /// walks' ([`Positional::values_walk`]) at the built-in weights and with every term on,
+    /// and the static exchange of every capture equals the board-copy walk's.
+    #[test]
+    fn the_bitboard_pass_equals_the_walks_on_random_games() {
+        use rand::{Rng, SeedableRng};
+        let mut on = Weights::ONE;
+        on.pct = [100; crate::spec::fitted::WEIGHTS.len()];
+        on.pct[weights::RIDER] = 150;
+        for name in [
+            "chess",
+            "shatranj",
+            "chaturanga",
+            "makruk",
+            "minishogi",
+            "crazyhouse",
+            "kyotoshogi",
+        ] {
+            let v = load_variant(name, &Assignment::default()).unwrap();
+            let values: Vec<i32> = v.kinds.iter().map(|k| k.value as i32 * 100).collect();
+            let reach = super::super::eval::empty_board_reach(&v);
+            let terms = [Weights::ONE, on].map(|w| Positional::weighted(&v, &values, &reach, w));
+            assert!(terms[0].threats.fits_bits(), "{name}");
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+            let mut pos = crate::engine::Position::start(v.clone());
+            let (mut moves, mut checked, mut captures, mut depth) = (Vec::new(), 0, 0, 0);
+            for ply in 0..400 {
+                for p in &terms {
+                    assert_eq!(
+                        p.values_bits(&pos, &values),
+                        p.values_walk(&pos, &values),
+                        "{name} ply {ply}"
+                    );
+                }
+                checked += 1;
+                pos.legal_moves(&mut moves);
+                for &m in &moves {
+                    if !m.is_drop() && !pos.piece_at(m.to).is_empty() {
+                        let t = &terms[0].threats;
+                        assert_eq!(
+                            t.exchange(&pos, m),
+                            t.exchange_walk(&pos, m),
+                            "{name} ply {ply} {m:?}"
+                        );
+                        captures += 1;
+                    }
+                }
+                let over = moves.is_empty() || pos.outcome().is_some();
+                if over || (depth > 0 && rng.next_u32() % 4 == 0) {
+                    if depth == 0 {
+                        break;
+                    }
+                    pos.undo();
+                    depth -= 1;
+                    continue;
+                }
+                let m = moves[rng.next_u32() as usize % moves.len()];
+                pos.play(m).unwrap();
+                depth += 1;
+            }
+            assert!(
+                checked > 300 && captures > 50,
+                "{name}: {checked} positions, {captures} captures"
+            );
         }
     }
 
@@ -476,8 +724,9 @@ mod tests {
         let (v, p, _) = chess();
         let pos = crate::notation::from_fen(&v, "4k3/8/8/8/8/8/PP1P4/R1B1K1N1 w - - 0 1").unwrap();
         let combo = |sq: u8| pos.piece_at(crate::geometry::Square(sq)).combo(p.orients);
-        assert_eq!(moves(&pos, combo(0), 0, Seat(0)), 1);
-        assert_eq!(moves(&pos, combo(2), 2, Seat(0)), 0);
+        let occ = pos.occupied_bits();
+        assert_eq!(moves(&pos, occ, combo(0), 0, Seat(0)), 1);
+        assert_eq!(moves(&pos, occ, combo(2), 2, Seat(0)), 0);
         assert!(p.rider[combo(0)] && p.rider[combo(2)] && !p.rider[combo(6)]);
     }
 }

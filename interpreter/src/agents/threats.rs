@@ -50,6 +50,26 @@ pub struct Threats {
     /// weight off) and the units of half its mean empty-board moves, subtracted once per
     /// piece ([`MOBILITY`]).
     mobility: Vec<(i32, i32)>,
+    /// Per kind: its rank among the kinds' distinct values as attackers (0 the cheapest;
+    /// [`value`](Self::value)), for the one-word attack sets of [`Attacks`].
+    rank: Vec<u8>,
+    /// Per rank: the value in units.
+    rank_value: Vec<i32>,
+}
+
+/// The most distinct attacker values [`Attacks`] keeps apart (a variant with more is
+/// evaluated by the walks).
+pub(super) const RANKS: usize = 16;
+
+/// Per seat, on a board of at most 64 squares: the squares its live pieces capture on as the
+/// board stands, and those of its pieces of each value rank ([`Threats::rank`]): the
+/// cheapest attacker of a square is the lowest rank whose set holds it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Attacks {
+    /// Per seat: every square it captures on.
+    pub all: [u64; 2],
+    /// Per seat and rank: the squares its pieces of that rank capture on.
+    pub by_rank: [[u64; RANKS]; 2],
 }
 
 impl Threats {
@@ -88,13 +108,29 @@ impl Threats {
                 back[combo * squares + to as usize].insert(from);
             }
         }
+        let royal: Vec<bool> = v.kinds.iter().map(|k| k.royal).collect();
+        let kind_value = |k: usize| {
+            if royal[k] {
+                ROYAL
+            } else {
+                values.get(k).copied().unwrap_or(0)
+            }
+        };
+        let mut rank_value: Vec<i32> = (0..v.kinds.len()).map(kind_value).collect();
+        rank_value.sort_unstable();
+        rank_value.dedup();
+        let rank = (0..v.kinds.len())
+            .map(|k| rank_value.partition_point(|&x| x < kind_value(k)) as u8)
+            .collect();
         Threats {
             values: values.to_vec(),
-            royal: v.kinds.iter().map(|k| k.royal).collect(),
+            royal,
             orients: v.orients.len(),
             squares,
             back,
             mobility,
+            rank,
+            rank_value,
         }
     }
 
@@ -104,6 +140,15 @@ impl Threats {
     /// through the pieces that have captured count; a royal piece captures last, its value
     /// too large to give); negative for a capture that loses material.
     pub fn exchange(&self, pos: &Position, m: Move) -> i32 {
+        if self.squares <= 64 && pos.variant().table.bits.all_fit && !m.is_drop() {
+            return self.exchange_bits(pos, m);
+        }
+        self.exchange_walk(pos, m)
+    }
+
+    /// [`exchange`](Self::exchange) by walks of a copy of the board: any board and move (the
+    /// reference of [`exchange_bits`](Self::exchange_bits)).
+    pub(super) fn exchange_walk(&self, pos: &Position, m: Move) -> i32 {
         let mut board = *pos.board();
         let to = m.to.0;
         let value = |p: Piece| self.value(p);
@@ -130,6 +175,76 @@ impl Threats {
             on_target = value(board[from as usize]);
             board[to as usize] = board[from as usize];
             board[from as usize] = Piece::EMPTY;
+            side = 1 - side;
+        }
+        while d > 0 {
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+            d -= 1;
+        }
+        gain[0]
+    }
+
+    /// [`exchange`](Self::exchange) on a board of at most 64 squares whose move table's
+    /// bitboards say every entry ([`BitTable::all_fit`](crate::compile::BitTable::all_fit)),
+    /// for a board move: the board as it stands is `pos`'s less the squares the capturing
+    /// pieces have left, the target holding the last of them, its occupancy one word; each
+    /// candidate's captures come from [`reach_bits`](super::positional::reach_bits) instead of
+    /// a walk of a board copy. The same candidates in the same order, so the same value.
+    fn exchange_bits(&self, pos: &Position, m: Move) -> i32 {
+        let board = pos.board();
+        let table = &pos.variant().table;
+        let to = m.to.0;
+        let mover = board[m.from.0 as usize];
+        let mut gain = [0i32; 34];
+        gain[0] = self.value(board[to as usize]);
+        let mut on_target = match m.promotes_to() {
+            Some(k) => self.values.get(k.index()).copied().unwrap_or(0),
+            None => self.value(mover),
+        };
+        // The squares the capturing pieces have left, and the piece on the target.
+        let mut gone = 1u64 << m.from.0;
+        let mut on_to = mover;
+        let mut occ = (pos.occupied_bits() & !gone) | 1 << to;
+        let mut side = 1 - (pos.to_move().index() & 1);
+        let mut d = 0;
+        while d + 1 < gain.len() {
+            // `side`'s cheapest live piece that captures on the target (the first found of
+            // the cheapest, by square).
+            let mut best: Option<(i32, u8)> = None;
+            let mut cands = pos.pieces_of(Seat(side as u8)).0[0] & !gone;
+            while cands != 0 {
+                let sq = cands.trailing_zeros() as u8;
+                cands &= cands - 1;
+                let p = if sq == to { on_to } else { board[sq as usize] };
+                if p.is_empty() || p.is_dead() || p.owner().index() != side {
+                    continue;
+                }
+                let combo = p.combo(self.orients);
+                if !self.back[combo * self.squares + to as usize].contains(sq) {
+                    continue;
+                }
+                let v = self.value(p);
+                if best.is_some_and(|(b, _)| b <= v) {
+                    continue;
+                }
+                let hits = super::positional::reach_bits(table, combo, sq, occ)
+                    .is_some_and(|(_, capture)| capture >> to & 1 != 0);
+                if hits {
+                    best = Some((v, sq));
+                }
+            }
+            let Some((_, from)) = best else {
+                break;
+            };
+            d += 1;
+            gain[d] = on_target - gain[d - 1];
+            if (-gain[d - 1]).max(gain[d]) < 0 {
+                break;
+            }
+            on_to = board[from as usize];
+            on_target = self.value(on_to);
+            gone |= 1 << from;
+            occ &= !(1 << from);
             side = 1 - side;
         }
         while d > 0 {
@@ -264,6 +379,86 @@ impl Threats {
                 .iter()
                 .filter(|&t| cheapest[1 - s][t as usize] >= value)
                 .count() as i32;
+            let (unit, base) = self.mobility[combo];
+            mobility[s] += unit * safe - base;
+        }
+        (out, mobility)
+    }
+
+    /// True if [`Attacks`] can hold the variant's attack sets: a board of at most 64 squares
+    /// and at most [`RANKS`] distinct attacker values.
+    pub(super) fn fits_bits(&self) -> bool {
+        self.squares <= 64 && self.rank_value.len() <= RANKS
+    }
+
+    /// The rank of kind index `k` ([`Attacks::by_rank`]).
+    #[inline]
+    pub(super) fn rank(&self, k: usize) -> usize {
+        self.rank[k] as usize
+    }
+
+    /// True if the safe-mobility term counts the moves of `combo` (its weight is on and the
+    /// piece is not royal).
+    #[inline]
+    pub(super) fn counts_mobility(&self, combo: usize) -> bool {
+        self.mobility.get(combo).is_some_and(|m| m.0 != 0)
+    }
+
+    /// The value of the cheapest piece of a seat whose attack sets by rank are `by_rank` that
+    /// captures on `sq` (`i32::MAX`: none).
+    #[inline]
+    fn cheapest_bits(&self, by_rank: &[u64; RANKS], sq: usize) -> i32 {
+        for (r, &v) in self.rank_value.iter().enumerate() {
+            if by_rank[r] >> sq & 1 != 0 {
+                return v;
+            }
+        }
+        i32::MAX
+    }
+
+    /// [`terms`](Self::terms) from the attack sets `a` of `pos`'s live pieces (a board of at
+    /// most 64 squares, [`fits_bits`](Self::fits_bits)) and, per piece whose safe mobility
+    /// counts ([`counts_mobility`](Self::counts_mobility)), its (seat, combination, kind
+    /// index, squares it moves to). The same sets as the walk's, so the same values.
+    pub(super) fn terms_bits(
+        &self,
+        pos: &Position,
+        a: &Attacks,
+        moves: &[(usize, usize, usize, u64)],
+    ) -> ([i32; 2], [i32; 2]) {
+        let board = pos.board();
+        let mut out = [0; 2];
+        for (s, o) in out.iter_mut().enumerate() {
+            let e = 1 - s;
+            let mut loss = 0;
+            let mut threatened = pos.pieces_of(Seat(s as u8)).0[0] & a.all[e];
+            while threatened != 0 {
+                let sq = threatened.trailing_zeros() as usize;
+                threatened &= threatened - 1;
+                let p = board[sq];
+                if p.is_dead() || self.royal[p.kind().index()] {
+                    continue;
+                }
+                let own = self.value(p);
+                let by = self.cheapest_bits(&a.by_rank[e], sq);
+                loss += if by < own {
+                    own - by
+                } else if a.all[s] >> sq & 1 == 0 {
+                    own
+                } else {
+                    0
+                };
+            }
+            *o = -loss * THREAT / 100;
+        }
+        let mut mobility = [0; 2];
+        for &(s, combo, k, to_set) in moves {
+            // The squares a piece of the other seat cheaper than this one captures on.
+            let mut cheaper = 0u64;
+            for r in 0..self.rank(k) {
+                cheaper |= a.by_rank[1 - s][r];
+            }
+            let safe = (to_set & !cheaper).count_ones() as i32;
             let (unit, base) = self.mobility[combo];
             mobility[s] += unit * safe - base;
         }
