@@ -57,6 +57,10 @@ pub struct Pawns {
     orients: usize,
     /// Percent weights of the passed, doubled, isolated and connected terms.
     pct: [i64; 4],
+    /// Per combination and square: the isolated penalty, connected bonus, doubled penalty and
+    /// passed bonus of a pawn there in units, each (mg, eg), signed as they count
+    /// ([`term_values`](Self::term_values), computed once).
+    terms: Vec<[[i32; 2]; 4]>,
 }
 
 impl Pawns {
@@ -91,6 +95,7 @@ impl Pawns {
                 super::weights::CONNECTED,
             ]
             .map(|t| w.pct[t] as i64),
+            terms: vec![[[0; 2]; 4]; combos * squares],
         };
         let b = v.board;
         for sq in b.squares() {
@@ -143,6 +148,7 @@ impl Pawns {
                 span = union(span, hits[s as usize]);
             }
             self.span[i] = span;
+            self.terms[i] = self.term_values(i);
         }
     }
 
@@ -191,40 +197,51 @@ impl Pawns {
     /// capture on `guarded`, the union of the other seat's pawns' spans `theirs`: passed and
     /// connected bonuses less doubled and isolated penalties (mg, eg).
     fn pawn(&self, i: usize, mine: SquareSet, guarded: SquareSet, theirs: &SquareSet) -> [i32; 2] {
-        let combo = i / self.squares;
-        let own = self.own[combo].unwrap_or(0);
         let d = self.dist[i];
         if d == 0 || d == u8::MAX {
             return [0; 2];
         }
+        let [isolated, connected, doubled, passed] = &self.terms[i];
         let path = &self.path[i];
         let sq = i % self.squares;
         let mut out = [0; 2];
+        let mut add = |t: &[i32; 2]| {
+            out[0] += t[0];
+            out[1] += t[1];
+        };
         if self.pct[2] != 0 && !intersects(&self.beside_files[sq], &mine) {
-            for (o, w) in out.iter_mut().zip(ISOLATED) {
-                *o -= (own as i64 * w as i64 * self.pct[2] / 100_000) as i32;
-            }
+            add(isolated);
         }
         if self.pct[3] != 0 && (guarded.contains(sq as u8) || intersects(&self.beside[sq], &mine)) {
-            let near = (d as i64 + 1) * (d as i64 + 1);
-            for ((o, base), w) in out.iter_mut().zip(CONNECTED_BASE).zip(CONNECTED_NEAR) {
-                let flat = own as i64 * base as i64 * self.pct[3] / 100_000;
-                *o += (flat + self.worth[combo] as i64 * w as i64 * self.pct[3] / 100_000 / near)
-                    as i32;
-            }
+            add(connected);
         }
         if intersects(path, &mine) {
-            for (o, w) in out.iter_mut().zip(DOUBLED) {
-                *o -= (own as i64 * w as i64 * self.pct[1] / 100_000) as i32;
-            }
+            add(doubled);
         }
         if !intersects(path, theirs) {
-            let near = (d as i32 + 1) * (d as i32 + 1);
-            let [p, near] = [self.pct[0], near as i64];
-            for ((o, base), w) in out.iter_mut().zip(PASSED_BASE).zip(PASSED_NEAR) {
-                let flat = own as i64 * base as i64 * p / 100_000;
-                *o += (flat + self.worth[combo] as i64 * w as i64 * p / 100_000 / near) as i32;
-            }
+            add(passed);
+        }
+        out
+    }
+
+    /// The terms of a pawn at table index `i` (its combination's value and distance there
+    /// filled in): the isolated penalty, connected bonus, doubled penalty and passed bonus in
+    /// units, each (mg, eg), penalties negative.
+    fn term_values(&self, i: usize) -> [[i32; 2]; 4] {
+        let combo = i / self.squares;
+        let own = self.own[combo].unwrap_or(0) as i64;
+        let worth = self.worth[combo] as i64;
+        let near = (self.dist[i] as i64 + 1) * (self.dist[i] as i64 + 1);
+        let [passed, doubled, isolated, connected] = self.pct;
+        let mut out = [[0; 2]; 4];
+        for ph in 0..2 {
+            out[0][ph] = -((own * ISOLATED[ph] as i64 * isolated / 100_000) as i32);
+            let flat = own * CONNECTED_BASE[ph] as i64 * connected / 100_000;
+            out[1][ph] =
+                (flat + worth * CONNECTED_NEAR[ph] as i64 * connected / 100_000 / near) as i32;
+            out[2][ph] = -((own * DOUBLED[ph] as i64 * doubled / 100_000) as i32);
+            let flat = own * PASSED_BASE[ph] as i64 * passed / 100_000;
+            out[3][ph] = (flat + worth * PASSED_NEAR[ph] as i64 * passed / 100_000 / near) as i32;
         }
         out
     }
