@@ -213,29 +213,8 @@ impl Positional {
                 material += pos.hand_count(Seat(s as u8), crate::vocab::Kind(k as u8)) as i32 * x;
             }
         }
-        let (threats, mobility) = self.threats.terms(pos);
-        for s in 0..2 {
-            mg[s] += threats[s] + mobility[s];
-            eg[s] += threats[s] + mobility[s];
-        }
-        if let Some(p) = &self.pawns {
-            let [a, b] = p.values(pos);
-            for (s, [m, e]) in [a, b].into_iter().enumerate() {
-                mg[s] += m;
-                eg[s] += e;
-            }
-        }
-        let phase = (material * PHASE / self.start).clamp(0, PHASE);
-        let mut out = [0; 2];
-        for s in 0..2 {
-            let mut v = (mg[s] * phase + eg[s] * (PHASE - phase)) / PHASE;
-            if let Some(k) = royal_sq[s] {
-                v += self.safety(pos, occ, Seat(s as u8), k) * phase / PHASE;
-            }
-            out[s] = v;
-        }
-        out[pos.to_move().index() & 1] += self.w.scale(weights::TEMPO, TEMPO);
-        out
+        let safety = [0, 1].map(|s| royal_sq[s].map(|k| self.safety(pos, occ, Seat(s as u8), k)));
+        self.blend(pos, [mg, eg], material, self.threats.terms(pos), safety)
     }
 
     /// [`values`](Self::values) on a board of at most 64 squares
@@ -329,7 +308,30 @@ impl Positional {
                 material += pos.hand_count(seat, crate::vocab::Kind(k as u8)) as i32 * x;
             }
         }
-        let (threats, mobility) = self.threats.terms_bits(pos, &attacks, &counted);
+        let mut safety = [None; 2];
+        for (s, zone) in zones.iter().enumerate() {
+            if let Some(zone) = zone {
+                let shelter = self.shelter(pos, Seat(s as u8), zone);
+                safety[s] = Some(self.safety_units(shelter, zone_hits[s], attackers[s]));
+            }
+        }
+        let terms = self.threats.terms_bits(pos, &attacks, &counted);
+        self.blend(pos, [mg, eg], material, terms, safety)
+    }
+
+    /// The two seats' values from their piece-square and mobility sums `[mg, eg]` (units per
+    /// seat), the non-royal `material` on the board and in hand (units), the threat and safe
+    /// mobility `terms` and each seat's royal safety (units; `None` without a royal piece):
+    /// pawn structure added, middle and end game blended by the phase, safety scaled by it,
+    /// the tempo to the seat to move.
+    fn blend(
+        &self,
+        pos: &Position,
+        [mut mg, mut eg]: [[i32; 2]; 2],
+        material: i32,
+        (threats, mobility): ([i32; 2], [i32; 2]),
+        safety: [Option<i32>; 2],
+    ) -> [i32; 2] {
         for s in 0..2 {
             mg[s] += threats[s] + mobility[s];
             eg[s] += threats[s] + mobility[s];
@@ -345,9 +347,8 @@ impl Positional {
         let mut out = [0; 2];
         for s in 0..2 {
             let mut v = (mg[s] * phase + eg[s] * (PHASE - phase)) / PHASE;
-            if let Some(zone) = &zones[s] {
-                let shelter = self.shelter(pos, Seat(s as u8), zone);
-                v += self.safety_units(shelter, zone_hits[s], attackers[s]) * phase / PHASE;
+            if let Some(x) = safety[s] {
+                v += x * phase / PHASE;
             }
             out[s] = v;
         }
