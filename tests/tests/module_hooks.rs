@@ -1,15 +1,17 @@
 //! Capability flags come from the modules themselves: a rule module that implements a hook the
-//! engine asks only where some module has it (`next_due`, `on_no_move`, `after_turn`) declares
+//! engine asks only where some module has it (`next_due`, `on_no_move`, `after_turn`,
+//! `after_move`) declares
 //! it in its `HOOKS`, in the same file, or the engine would never call it (issue 25: flags
 //! were wired by module name).
 
 use crate::rust_source::{lex, rust_files, workspace_dir};
 
 /// The gated hooks: the method implemented and the `Hooks` field that must say so.
-const GATED: [(&str, &str); 3] = [
+const GATED: [(&str, &str); 4] = [
     ("fn next_due<", "next_due: true"),
     ("fn on_no_move<", "on_no_move: true"),
     ("fn after_turn<", "after_turn: true"),
+    ("fn after_move<", "after_move: true"),
 ];
 
 #[test]

@@ -82,6 +82,78 @@ fn candidates_kept_by_the_test_are_the_legal_moves() {
 }
 
 #[test]
+fn the_shared_listing_gives_the_leaf_outcome_and_the_candidates() {
+    // `outcome_listing` (the search node's mate test, its list kept for the move loop) gives
+    // `outcome_at_leaf`'s answer, lists the pseudo-legal board moves in their order (the
+    // quiescence search's list), completed by the drops into `candidates_and_test`'s list,
+    // with a test that agrees with that one on every candidate. Gating and walls (seirawan,
+    // duck) and explosions (atomic) decline or take the shortcut as legality allows.
+    let mut shared = 0;
+    for name in VARIANTS.iter().copied().chain(["atomic", "kyotoshogi"]) {
+        walk_games(name, |pos| {
+            let leaf = pos.outcome_at_leaf();
+            let mut listed = Vec::new();
+            let Some((o, listing, test)) = pos.outcome_listing(&mut listed) else {
+                assert!(listed.is_empty(), "{name}");
+                let other_test = !pos.legality_is_royal_safety()
+                    || pos.variant().rules.mates_go_on()
+                    || pos.history_forbids_some();
+                assert!(leaf.is_some() || other_test, "{name}: declined");
+                return;
+            };
+            shared += 1;
+            assert_eq!(o, leaf, "{name}");
+            let mut pseudo = Vec::new();
+            pos.pseudo_moves(pos.to_move(), &mut pseudo);
+            assert_eq!(listed[..listing.board], pseudo[..], "{name}");
+            pos.complete_listing(listing, &mut listed);
+            let mut cands = Vec::new();
+            let fresh = pos.candidates_and_test(&mut cands).expect(name);
+            assert_eq!(listed, cands, "{name}");
+            for &m in &cands {
+                assert_eq!(test(pos, m), fresh(pos, m), "{name} {m:?}");
+            }
+        });
+    }
+    assert!(shared > 1000, "{shared} positions shared");
+}
+
+#[test]
+fn a_quiet_moves_check_found_in_place_is_the_played_moves() {
+    // `quiet_move_checks` (the pruning's gives-check test, without playing the move) says
+    // what playing the move and asking `in_check` of the seat to move says, for every legal
+    // move where it answers; it answers for most moves of chaturanga and shatranj, and
+    // declines where a module may change the board after a move (xiangqi's turn hooks).
+    let mut answered = 0;
+    let mut checks = 0;
+    for name in VARIANTS
+        .iter()
+        .copied()
+        .chain(["makruk", "atomic", "kingofthehill"])
+    {
+        walk_games(name, |pos| {
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            for &m in &legal {
+                let Some(said) = pos.quiet_move_checks(m) else {
+                    continue;
+                };
+                answered += 1;
+                checks += said as usize;
+                pos.play_unchecked(m);
+                let check = pos.in_check(pos.to_move());
+                pos.undo();
+                assert_eq!(said, check, "{name} {m:?} {pos:?}");
+            }
+        });
+    }
+    assert!(
+        answered > 5000 && checks > 50,
+        "{answered} answers, {checks} checks"
+    );
+}
+
+#[test]
 fn bitboard_reach_equals_the_walk() {
     // For every piece: the squares of its quiet-mode and capture-mode steps by bitboard
     // equal those the move-table walk visits (each once), where the bitboards can say it.

@@ -12,7 +12,7 @@ use super::eval::WIN;
 use super::order::{exchange, is_capture, is_promotion, keys_with, next_in_order, order_with};
 use super::search::SearchAgent;
 use super::table::Bound;
-use crate::engine::Position;
+use crate::engine::{Listing, Position};
 use crate::vocab::{Action, Move, ResultKind};
 
 /// Larger than any value.
@@ -318,12 +318,23 @@ impl SearchAgent {
         null: bool,
     ) -> i32 {
         let known_check = self.known_check.take();
-        // Where the move loop tests legality move by move, no node keeps a list of moves.
+        // Where the move loop tests legality move by move, no node keeps a list of moves; the
+        // mate test's candidates are kept for the move loop or the quiescence search (the
+        // same list, generated once).
         let lean = depth <= 0 || pos.legality_is_royal_safety();
-        let outcome = if lean {
-            pos.outcome_at_leaf()
+        self.grow(ply);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        // The test stays here and goes to the move loop by reference (it is large to move).
+        let listing = if lean {
+            pos.outcome_listing(&mut moves)
         } else {
-            pos.outcome()
+            None
+        };
+        self.moves[ply] = moves;
+        let outcome = match &listing {
+            Some((o, _, _)) => *o,
+            None if lean => pos.outcome_at_leaf(),
+            None => pos.outcome(),
         };
         if let Some(o) = outcome {
             let seat = pos.to_move();
@@ -340,7 +351,8 @@ impl SearchAgent {
         }
         if depth <= 0 {
             self.known_check = known_check;
-            return self.qsearch(pos, ply, alpha, beta, self.grade.quiescence);
+            let listed = listing.as_ref().map(|&(_, l, _)| l);
+            return self.qsearch(pos, ply, (alpha, beta), self.grade.quiescence, listed);
         }
         let pv = beta - alpha > 1;
         let key = Self::key(pos);
@@ -393,14 +405,32 @@ impl SearchAgent {
             key,
             best_move,
         };
-        self.pvs_moves(pos, node)
+        match &listing {
+            Some((_, l, test)) if !in_check => {
+                let mut moves = std::mem::take(&mut self.moves[ply]);
+                pos.complete_listing(*l, &mut moves);
+                self.pvs_moves(pos, node, moves, Some(test))
+            }
+            _ => {
+                let (moves, test) = self.node_moves(pos, ply, in_check);
+                self.pvs_moves(pos, node, moves, test)
+            }
+        }
     }
 
-    /// The move loop of [`pvs`](Self::pvs) at `node`: each action in order, the first with
-    /// the full window, the others with a null window (reduced late quiet moves first),
-    /// re-searched where they beat alpha; futile quiet moves skipped near the leaves; the
-    /// result stored in the table.
-    fn pvs_moves(&mut self, pos: &mut Position, node: Node) -> i32 {
+    /// The move loop of [`pvs`](Self::pvs) at `node`, over `moves` (the ply's buffer, taken)
+    /// as [`node_moves`](Self::node_moves) lists them, `test` their legality test where it
+    /// is tested as each move comes up: each action in order, the first with the full
+    /// window, the others with a null window (reduced late quiet moves first), re-searched
+    /// where they beat alpha; futile quiet moves skipped near the leaves; the result stored in
+    /// the table.
+    fn pvs_moves(
+        &mut self,
+        pos: &mut Position,
+        node: Node,
+        moves: Vec<Move>,
+        test: Option<impl Fn(&mut Position, Move) -> bool>,
+    ) -> i32 {
         let Node {
             depth,
             ply,
@@ -412,7 +442,18 @@ impl SearchAgent {
             key,
             mut best_move,
         } = node;
-        let (moves, mut ordered, test) = self.node_moves(pos, ply, in_check, best_move);
+        let mut ordered = std::mem::take(&mut self.ordered[ply]);
+        self.charge(moves.len());
+        let eval = self.evaluator_ref();
+        keys_with(
+            eval,
+            &self.memory,
+            pos,
+            &moves,
+            best_move,
+            ply,
+            &mut ordered,
+        );
         let prev = pos.last_move();
         let seat = pos.to_move().index();
         let futile =
@@ -515,26 +556,21 @@ impl SearchAgent {
         best
     }
 
-    /// The moves of the node at `ply` (its seat `in_check` or not) with their ordering keys
-    /// (the table's move `best` first), to be taken in order by [`next_in_order`]: the ply's
-    /// buffers (the moves, the keyed list) and, where legality
-    /// is tested as each move comes up, the test (out of check, a cut-off then spares the
-    /// rest); in check, where most candidates fail, the legal moves are listed instead.
-    #[allow(clippy::type_complexity)]
+    /// The moves of the node at `ply` (its seat `in_check` or not), in the ply's buffer, for
+    /// [`pvs_moves`](Self::pvs_moves): where legality is tested as each move comes up, the
+    /// candidates and the test (out of check, a cut-off then spares the rest); in check,
+    /// where most candidates fail, the legal moves instead.
     fn node_moves(
         &mut self,
         pos: &mut Position,
         ply: usize,
         in_check: bool,
-        best: Option<Move>,
     ) -> (
         Vec<Move>,
-        Vec<(i32, Move)>,
         Option<impl Fn(&mut Position, Move) -> bool + use<>>,
     ) {
         self.grow(ply);
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut ordered = std::mem::take(&mut self.ordered[ply]);
         let test = if in_check {
             None
         } else {
@@ -543,18 +579,18 @@ impl SearchAgent {
         if test.is_none() {
             pos.legal_moves(&mut moves);
         }
-        self.charge(moves.len());
-        let eval = self.evaluator_ref();
-        keys_with(eval, &self.memory, pos, &moves, best, ply, &mut ordered);
-        (moves, ordered, test)
+        (moves, test)
     }
 
-    /// True if `action` leaves the next seat to move in check (played and taken back; no
-    /// node counted).
+    /// True if `action` leaves the next seat to move in check (without playing it where
+    /// [`Position::quiet_move_checks`] can say, else played and taken back; no node counted).
     fn gives_check(pos: &mut Position, action: Action) -> bool {
         let Action::Move(m) = action else {
             return false;
         };
+        if let Some(check) = pos.quiet_move_checks(m) {
+            return check;
+        }
         pos.play_unchecked(m);
         let check = pos.in_check(pos.to_move());
         pos.undo();
@@ -572,16 +608,18 @@ impl SearchAgent {
             && pos.piece_count(seat) - pos.royal_count(seat) >= rule.min_pieces
     }
 
-    /// Quiescence search for the seat to move: the static value, improved by captures and
-    /// promotions, at most `left` plies deep; captures that lose material by a static exchange
-    /// ([`exchange`]) and captures too small to reach alpha are skipped.
+    /// Quiescence search for the seat to move within `alpha..beta`: the static value,
+    /// improved by captures and promotions, at most `left` plies deep; captures that lose
+    /// material by a static exchange ([`exchange`]) and captures too small to reach alpha are
+    /// skipped. `listed`: the ply's move buffer already holds the seat's pseudo-legal moves
+    /// ([`Position::outcome_listing`]).
     fn qsearch(
         &mut self,
         pos: &mut Position,
         ply: usize,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
         left: i32,
+        listed: Option<Listing>,
     ) -> i32 {
         let known_check = self.known_check.take();
         if let Some(o) = pos.ended().map(|o| pos.counted(o)) {
@@ -599,8 +637,13 @@ impl SearchAgent {
         self.grow(ply);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
-        moves.clear();
-        pos.pseudo_moves(pos.to_move(), &mut moves);
+        match listed {
+            Some(l) => moves.truncate(l.board),
+            None => {
+                moves.clear();
+                pos.pseudo_moves(pos.to_move(), &mut moves);
+            }
+        }
         self.charge(moves.len());
         let eval = self.evaluator_ref();
         moves.retain(|&m| {
@@ -677,7 +720,7 @@ impl SearchAgent {
             }
             pos.play_unchecked(m);
             self.seldepth = self.seldepth.max(ply as u32 + 1);
-            let v = -self.qsearch(pos, ply + 1, -beta, -alpha, left - 1);
+            let v = -self.qsearch(pos, ply + 1, (-beta, -alpha), left - 1, None);
             pos.undo();
             if self.stopped {
                 break;

@@ -42,6 +42,34 @@ impl AttackSets {
     }
 }
 
+impl AttackSets {
+    /// The sets once a piece steps from `from` to the empty square `to` (no capture): `from`
+    /// emptied and `to` filled; if `attacker` (the piece is one of the attackers'), it attacks
+    /// from `to` now, along lines if it did from `from`.
+    #[inline(always)]
+    pub(crate) fn moved(self, from: u8, to: u8, attacker: bool) -> AttackSets {
+        fn step<W: Word>(
+            (occ, theirs, sliding): (W, W, W),
+            from: u8,
+            to: u8,
+            attacker: bool,
+        ) -> (W, W, W) {
+            let (f, t) = (W::bit(from), W::bit(to));
+            let occ = occ & !f | t;
+            if !attacker {
+                return (occ, theirs, sliding);
+            }
+            let slides = if sliding.has(from) { t } else { W::ZERO };
+            (occ, theirs & !f | t, sliding & !f | slides)
+        }
+        match self {
+            AttackSets::One(b) => AttackSets::One(step(b, from, to, attacker)),
+            AttackSets::Two(b) => AttackSets::Two(step(b, from, to, attacker)),
+            AttackSets::Walk => AttackSets::Walk,
+        }
+    }
+}
+
 impl Position {
     /// True if a live piece of `seats` attacks `sq`, by the bitboard test on `sets` (which
     /// must agree with the mailbox, as the board stands now) or by the walk for

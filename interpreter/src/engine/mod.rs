@@ -47,6 +47,7 @@ pub use events::PlyEvents;
 pub use hands::DropRefusal;
 pub use load::{compile, compile_with_warnings, load_variant};
 pub use movegen::Legality;
+pub(crate) use outcome::Listing;
 pub use play::{PlayError, RollError};
 pub use position::Position;
 pub(crate) use setup::{EndSetting, SetupState};

@@ -520,6 +520,53 @@ impl Position {
         out.push(Move::board(from_sq, to_sq).with_die(die));
     }
 
+    /// Whether playing `m`, a legal quiet board move of the seat to move (onto an empty
+    /// square, no promotion, gate or wall), leaves the seat due next in check — what
+    /// [`play_unchecked`](Self::play_unchecked) then [`in_check`](Self::in_check) of the seat
+    /// to move say — found on the board with the move applied in place and the attack sets
+    /// stepped ([`AttackSets::moved`]), without playing it. `None` where the move may do more
+    /// than move its piece: more or fewer than two seats, dice, rule modules with after-move
+    /// or after-turn hooks or a changed turn order, explosions, petrification, enclosure,
+    /// walls, gating, last-royal rules, a piece holding rights (castling, first moves) or an
+    /// en-passant capture; and for every move that is not quiet.
+    pub(crate) fn quiet_move_checks(&mut self, m: Move) -> Option<bool> {
+        let v = &*self.variant;
+        let r = &v.rules;
+        let plain = v.seats.len() == 2
+            && r.dice.is_none()
+            && r.explosions.is_none()
+            && r.petrify.is_none()
+            && r.enclose.is_none()
+            && r.walls.is_none()
+            && r.gating.is_none()
+            && r.last_royal.is_none()
+            && !r.has_move_hooks()
+            && !r.has_turn_hooks()
+            && !r.reorders_turns()
+            && !r.mates_go_on();
+        let (from, to) = (m.from.0, m.to.0);
+        let moved = self.board[from as usize];
+        if !plain
+            || m.is_drop()
+            || m.promotes_to().is_some()
+            || m.gate().is_some()
+            || m.wall().is_some()
+            || from == to
+            || moved.is_empty()
+            || !self.board[to as usize].is_empty()
+            || v.right_kinds() >> moved.kind().0 & 1 != 0
+            || self.ep_capture(m, moved).is_some()
+        {
+            return None;
+        }
+        let next = self.next_live(self.to_move);
+        let enemies = self.enemies(next);
+        let sets = self
+            .attack_sets(enemies)
+            .moved(from, to, enemies.contains(self.to_move));
+        Some(self.with_move_applied(m, |p| p.in_check_with(next, sets)))
+    }
+
     /// True if playing `m` (a pseudo-legal move or drop of the seat to move) leaves none of
     /// the mover's royal pieces attacked — and, where the rule file says so, does not newly
     /// attack a partner's royal piece and is not a mating drop of a no-mate kind.
@@ -1258,10 +1305,45 @@ impl Position {
         }
         out.clear();
         self.candidates(out);
+        Some(self.candidate_test())
+    }
+
+    /// [`candidates_and_test`](Self::candidates_and_test)'s test for this position.
+    #[inline(always)]
+    fn candidate_test(&mut self) -> impl Fn(&mut Self, Move) -> bool + use<> {
         let every =
             self.royals[self.to_move.index()].is_empty() && !self.variant.needs_full_legality();
         let legal = self.legality();
-        Some(move |pos: &mut Self, m: Move| every || legal(pos, m))
+        move |pos: &mut Self, m: Move| every || legal(pos, m)
+    }
+
+    /// For [`outcome_listing`](Self::outcome_listing): whether a candidate is legal — a
+    /// board move of `out` (the seat to move's pseudo-legal board moves), else a drop, which
+    /// are then appended to `out` — as [`has_move`](Self::has_move)'s plain question answers
+    /// it (by [`candidate_test`](Self::candidate_test), which keeps exactly the legal
+    /// candidates); whether the drops were appended; and that test.
+    #[inline(always)]
+    pub(super) fn any_legal_then_test(
+        &mut self,
+        out: &mut Vec<Move>,
+    ) -> (bool, bool, impl Fn(&mut Self, Move) -> bool + use<>) {
+        let test = self.candidate_test();
+        if out.iter().any(|&m| test(self, m)) {
+            return (true, false, test);
+        }
+        let board = out.len();
+        self.drop_candidates(out);
+        let any = out[board..].iter().any(|&m| test(self, m));
+        (any, true, test)
+    }
+
+    /// Appends the seat to move's drops to `out` (pseudo-legal board moves) where
+    /// [`outcome_listing`](Self::outcome_listing) has not ([`Listing::drops`] false): `out`
+    /// then holds the candidates of [`candidates_and_test`](Self::candidates_and_test).
+    pub(crate) fn complete_listing(&self, listing: super::Listing, out: &mut Vec<Move>) {
+        if !listing.drops {
+            self.drop_candidates(out);
+        }
     }
 
     /// True if the seat to move has a move a player may make ([`Legality::Game`]): what the

@@ -379,7 +379,6 @@ impl Position {
         if self.variant.only_ended_decides() {
             return None;
         }
-        let seat = self.to_move;
         // In dice variants a seat without a usable die simply passes: no mate or stalemate.
         if self.variant.rules.dice.is_none()
             && !self.variant.rules.mates_go_on()
@@ -388,6 +387,14 @@ impl Position {
         {
             return Some(self.no_move_outcome());
         }
+        self.outcome_with_a_move()
+    }
+
+    /// [`outcome_uncounted`](Self::outcome_uncounted)'s tests after the mate and stalemate
+    /// test, where the seat to move has a move (or passes): repetition, the move rule, the
+    /// count, a stalemate by optional promotion.
+    fn outcome_with_a_move(&mut self) -> Option<Outcome> {
+        let seat = self.to_move;
         self.index_history_if_long();
         if let Some(o) = self.repetition_outcome() {
             return Some(o);
@@ -406,6 +413,46 @@ impl Position {
             });
         }
         self.only_promotions_outcome()
+    }
+
+    /// [`outcome_at_leaf`](Self::outcome_at_leaf) for a search node that lists its moves
+    /// next, with the move generation shared: where the position's legal moves are its
+    /// candidates that keep the mover's royal pieces safe
+    /// ([`candidates_and_test`](Self::candidates_and_test) applies) and the mate test is the
+    /// plain one (no dice, no moves after a mate, no move forbidden by the history), fills
+    /// `out` with the seat to move's pseudo-legal board moves in
+    /// [`pseudo_moves`](Self::pseudo_moves)' order — followed by its drops only where none of
+    /// them is legal ([`Listing::drops`]) — and returns the outcome (the same as
+    /// `outcome_at_leaf`'s), what `out` holds, and the test of `candidates_and_test`. `None`,
+    /// `out` untouched, where the game has ended or the shortcut does not apply.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn outcome_listing(
+        &mut self,
+        out: &mut Vec<Move>,
+    ) -> Option<(
+        Option<Outcome>,
+        Listing,
+        impl Fn(&mut Self, Move) -> bool + use<>,
+    )> {
+        if self.ended.is_some()
+            || self.variant.only_ended_decides()
+            || self.awaiting_roll
+            || !self.legality_is_royal_safety()
+            || self.variant.rules.mates_go_on()
+            || (!self.history_trial && self.history_forbids_some())
+        {
+            return None;
+        }
+        out.clear();
+        self.pseudo_moves(self.to_move, out);
+        let board = out.len();
+        let (any, drops, test) = self.any_legal_then_test(out);
+        let o = if !any && !self.can_pass() {
+            Some(self.no_move_outcome())
+        } else {
+            self.outcome_with_a_move()
+        };
+        Some((o.map(|o| self.counted(o)), Listing { board, drops }, test))
     }
 
     /// Sittuyin's stalemate by optional promotion (`only-promotions-draw`,
@@ -444,4 +491,14 @@ impl Position {
             )
         })
     }
+}
+
+/// What [`Position::outcome_listing`] left in its list: the seat to move's pseudo-legal board
+/// moves, then, where none of them is legal, its drops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Listing {
+    /// How many board moves lead the list.
+    pub board: usize,
+    /// True if the drops follow them (the list is then every candidate).
+    pub drops: bool,
 }

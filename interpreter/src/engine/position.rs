@@ -561,7 +561,7 @@ impl Position {
 
     /// [`in_check`](Self::in_check), the royal pieces tested on `sets`.
     #[inline]
-    fn in_check_with(&self, seat: Seat, sets: AttackSets) -> bool {
+    pub(super) fn in_check_with(&self, seat: Seat, sets: AttackSets) -> bool {
         if self.variant.rules.explosions.is_some() {
             return self.blast_in_check(seat);
         }

@@ -64,6 +64,7 @@ impl Module for CaptureAll {
     const KEYS: &'static [&'static str] = &["capture-all"];
     type Spec = CaptureAllSpec;
     const HOOKS: Hooks = Hooks {
+        after_move: true,
         scores: true,
         ..Hooks::NONE
     };

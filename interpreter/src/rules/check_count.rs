@@ -62,6 +62,11 @@ pub fn set_checks(c: &mut Counters, given: &[u8]) {
 pub const CHECK_COUNT: compose::SwitchId = compose::SwitchId::of(super::ModuleId::CheckCount);
 
 impl Module for CheckCount {
+    const HOOKS: super::Hooks = super::Hooks {
+        after_move: true,
+        ..super::Hooks::NONE
+    };
+
     const NAME: &'static str = "check-count";
     const STATE: super::State = super::State {
         bytes: MAX_SEATS as u8,

@@ -339,6 +339,11 @@ pub const REASON: EndReason = super::ModuleId::Counting.reason(0);
 pub const COUNTING: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Counting);
 
 impl Module for Counting {
+    const HOOKS: super::Hooks = super::Hooks {
+        after_move: true,
+        ..super::Hooks::NONE
+    };
+
     const NAME: &'static str = "counting";
     const STATE: super::State = super::State {
         bytes: 8,

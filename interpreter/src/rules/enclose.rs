@@ -99,6 +99,11 @@ fn squares(text: &Text, board: crate::geometry::Board) -> Result<SquareSet, Diag
 }
 
 impl Module for Enclose {
+    const HOOKS: super::Hooks = super::Hooks {
+        after_move: true,
+        ..super::Hooks::NONE
+    };
+
     const NAME: &'static str = "enclose";
     const KEYS: &'static [&'static str] = &["enclose"];
     type Spec = EncloseSpec;

@@ -81,6 +81,11 @@ fn read_one(r: &mut Reader, name: Text, v: &Node) -> Option<FormationSpec> {
 pub const FORMATIONS: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Formations);
 
 impl Module for Formations {
+    const HOOKS: super::Hooks = super::Hooks {
+        after_move: true,
+        ..super::Hooks::NONE
+    };
+
     const NAME: &'static str = "formations";
     const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
         id: FORMATIONS,

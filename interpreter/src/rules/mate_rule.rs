@@ -115,6 +115,11 @@ fn kind_names(mask: u64, names: &Names<'_>) -> String {
 }
 
 impl Module for MateRule {
+    const HOOKS: super::Hooks = super::Hooks {
+        after_move: true,
+        ..super::Hooks::NONE
+    };
+
     const NAME: &'static str = "mate-rule";
     const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
         id: MATE_RULE,

@@ -383,8 +383,8 @@ impl Names<'_> {
 /// The hooks a module implements that the engine asks only where some module has them (kept
 /// off the move loop otherwise). A module sets the flag of each such hook it implements in
 /// [`Module::HOOKS`], in the same file as the hook; the registry derives
-/// [`Modules::reorders_turns`], [`Modules::mates_go_on`], [`Modules::has_turn_hooks`] and
-/// [`Modules::keeps_score`] from them, and a test (`tests/tests/module_hooks.rs`) fails when a
+/// [`Modules::reorders_turns`], [`Modules::mates_go_on`], [`Modules::has_turn_hooks`],
+/// [`Modules::has_move_hooks`] and [`Modules::keeps_score`] from them, and a test (`tests/tests/module_hooks.rs`) fails when a
 /// module implements one of these hooks without its flag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hooks {
@@ -394,6 +394,9 @@ pub struct Hooks {
     pub on_no_move: bool,
     /// Implements [`Module::after_turn`].
     pub after_turn: bool,
+    /// Implements [`Module::after_move`] (may change the board, the counters or the end after
+    /// any move).
+    pub after_move: bool,
     /// Gives seats points (scores in reports and the evaluation).
     pub scores: bool,
 }
@@ -404,6 +407,7 @@ impl Hooks {
         next_due: false,
         on_no_move: false,
         after_turn: false,
+        after_move: false,
         scores: false,
     };
 }
@@ -1087,6 +1091,13 @@ macro_rules! registry {
             #[inline]
             pub fn has_turn_hooks(&self) -> bool {
                 self.any_hooks(|h| h.after_turn)
+            }
+
+            /// True if some module has an [`Module::after_move`] hook: a move may then do
+            /// more than its own squares and rights say.
+            #[inline]
+            pub fn has_move_hooks(&self) -> bool {
+                self.any_hooks(|h| h.after_move)
             }
 
             /// True if seats score points (a module with [`Hooks::scores`] is on).

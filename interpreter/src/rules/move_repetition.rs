@@ -183,6 +183,7 @@ impl Module for MoveRepetition {
     const KEYS: &'static [&'static str] = &[];
     type Spec = MoveRepetitionSpec;
     const HOOKS: Hooks = Hooks {
+        after_move: true,
         after_turn: true,
         ..Hooks::NONE
     };

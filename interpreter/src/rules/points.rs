@@ -94,6 +94,7 @@ impl Module for Points {
         "mates and checks are about royal pieces; without a royal kind there are none",
     )];
     const HOOKS: Hooks = Hooks {
+        after_move: true,
         on_no_move: true,
         scores: true,
         ..Hooks::NONE

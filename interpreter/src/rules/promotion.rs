@@ -197,6 +197,11 @@ fn compile_line(spec: &FarLineSpec, cx: &mut Cx<'_>) -> FarLine {
 pub const FAR_PROMOTION: compose::SwitchId = compose::SwitchId::of(super::ModuleId::Promotion);
 
 impl Module for FarPromotion {
+    const HOOKS: super::Hooks = super::Hooks {
+        after_move: true,
+        ..super::Hooks::NONE
+    };
+
     const NAME: &'static str = "promotion";
     const SWITCHES: &'static [compose::SwitchKey] = &[compose::SwitchKey {
         id: FAR_PROMOTION,

@@ -105,6 +105,7 @@ impl Module for Thrones {
         Ok(())
     }
     const HOOKS: Hooks = Hooks {
+        after_move: true,
         scores: true,
         ..Hooks::NONE
     };
