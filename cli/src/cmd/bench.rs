@@ -35,16 +35,47 @@ pub fn run(depth: u32, only: &[String], out: &mut dyn Write) -> Result<(), Failu
     )?;
     for (name, v) in names.iter().zip(variants) {
         let mut pos = Position::start(v);
-        let t = Instant::now();
-        let nodes = perft(&mut pos, depth);
-        let secs = t.elapsed().as_secs_f64();
+        let (nodes, secs) = timed(|| perft(&mut pos, depth));
         writeln!(
             out,
-            "{name:<14} {depth:>5} {nodes:>14} {secs:>9.3} {:>12.0}",
+            "{name:<14} {depth:>5} {nodes:>14} {:>9} {:>12.0}",
+            seconds(secs),
             nodes as f64 / secs.max(1e-9)
         )?;
     }
     playouts(&names, out)
+}
+
+/// Shortest time a measurement is repeated for, in seconds: a run shorter than this (a
+/// shallow perft, a batch of short games) is repeated, so that the clock's resolution and the
+/// start-up of threads do not decide the figure.
+const MIN_SECS: f64 = 0.25;
+
+/// Runs `f` until [`MIN_SECS`] have passed (at least once, at most 1,000 times) and returns its
+/// last result with the mean wall-clock seconds of one run (never 0). Every run of a perft or a
+/// seeded batch gives the same result, so the result of any run stands for all.
+fn timed<T>(mut f: impl FnMut() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let mut runs = 0u32;
+    loop {
+        let out = f();
+        runs += 1;
+        let secs = start.elapsed().as_secs_f64();
+        if secs >= MIN_SECS || runs >= 1_000 {
+            return (out, (secs / runs as f64).max(1e-9));
+        }
+    }
+}
+
+/// Seconds with three significant figures at least (`0.000183`, `0.0492`, `1.234`), so that a
+/// short run does not print as `0.000`.
+fn seconds(secs: f64) -> String {
+    if secs >= 0.1 {
+        format!("{secs:.3}")
+    } else {
+        let decimals = (2.0 - secs.log10().floor()).clamp(3.0, 9.0) as usize;
+        format!("{secs:.decimals$}")
+    }
 }
 
 /// Base seed of the playout benchmark.
@@ -76,12 +107,11 @@ fn playouts(names: &[String], out: &mut dyn Write) -> Result<(), Failure> {
             }
             for t in threads {
                 let games = if v.rules.dice.is_some() { 2000 } else { 200 };
-                let start = Instant::now();
-                let s = simulate(&v, &agents, PLAYOUT_SEED, games, t, 10_000);
-                let secs = start.elapsed().as_secs_f64().max(1e-9);
+                let (s, secs) = timed(|| simulate(&v, &agents, PLAYOUT_SEED, games, t, 10_000));
                 writeln!(
                     out,
-                    "{name:<14} {agent:<7} {t:>7} {games:>6} {secs:>9.3} {:>10.0} {:>12.0} {:>7}",
+                    "{name:<14} {agent:<7} {t:>7} {games:>6} {:>9} {:>10.0} {:>12.0} {:>7}",
+                    seconds(secs),
                     games as f64 / secs,
                     s.mean_plies * games as f64 / secs,
                     s.capped()
@@ -94,6 +124,32 @@ fn playouts(names: &[String], out: &mut dyn Write) -> Result<(), Failure> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn short_runs_keep_three_significant_figures() {
+        for (secs, shown) in [
+            (0.000183, "0.000183"),
+            (0.0492, "0.0492"),
+            (0.0999, "0.0999"),
+            (0.1, "0.100"),
+            (1.2344, "1.234"),
+            (1e-9, "0.000000001"),
+        ] {
+            assert_eq!(super::seconds(secs), shown, "{secs}");
+        }
+    }
+
+    #[test]
+    fn a_short_measurement_is_repeated() {
+        let mut runs = 0;
+        let (last, secs) = super::timed(|| {
+            runs += 1;
+            runs
+        });
+        assert!(runs > 1, "a run of no time is repeated, not timed once");
+        assert_eq!(last, runs);
+        assert!(secs > 0.0);
+    }
+
     #[test]
     fn a_misspelt_variant_is_reported_before_the_table() {
         let (mut out, mut err) = (Vec::new(), Vec::new());

@@ -258,8 +258,10 @@ pub const EASY: Grade = Grade {
 /// `medium`: up to eight plies, 5 000 nodes (1 000 in dice variants), four plies of
 /// quiescence, check extensions (two per line); in dice variants it also sees the next seat's
 /// roll (its captures at the leaves) and each seat's expected loss to every other seat's next
-/// roll; the score view in capture-scoring variants. Two seats without dice: 15,000 nodes, as
-/// deep as they reach (against Fairy-Stockfish at 2,000 nodes: docs/agents.md). Without dice
+/// roll; the score view in capture-scoring variants. Two seats without dice: 7,500 nodes, as
+/// deep as they reach: the budget where it still meets Fairy-Stockfish at 2,000 nodes in the
+/// five two-seat classics and beats the `medium` of before, at twice 15,000's speed
+/// (docs/agents.md, "medium's two-seat budget"). Without dice
 /// and with more than two seats it stops deepening sooner than the other grades
 /// ([`BRISK_SEATS`]).
 pub const MEDIUM: Grade = Grade {
@@ -269,7 +271,7 @@ pub const MEDIUM: Grade = Grade {
     dice_nodes: 1_000,
     work: MEDIUM_WORK,
     max_depth: 8,
-    two_seat_nodes: 15_000,
+    two_seat_nodes: 7_500,
     two_seat_depth: 64,
     quiescence: 4,
     threat_rolls: 1,
