@@ -660,6 +660,16 @@ pub enum Action {
     Resign,
 }
 
+impl Action {
+    /// The board move, if this action is one.
+    pub fn as_move(self) -> Option<Move> {
+        match self {
+            Action::Move(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {

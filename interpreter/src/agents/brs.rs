@@ -68,10 +68,7 @@ impl SearchAgent {
             }
             if v > best {
                 best = v;
-                best_move = match action {
-                    Action::Move(m) => Some(m),
-                    _ => None,
-                };
+                best_move = action.as_move();
             }
             alpha = alpha.max(v);
             if alpha >= beta {

@@ -47,11 +47,7 @@ impl SearchAgent {
                 break;
             }
             if best.is_none_or(|(b, _)| v[mover] > b[mover]) {
-                let m = match action {
-                    Action::Move(m) => Some(m),
-                    _ => None,
-                };
-                best = Some((v, m));
+                best = Some((v, action.as_move()));
             }
         }
         self.moves[ply] = moves;

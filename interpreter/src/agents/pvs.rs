@@ -444,16 +444,8 @@ impl SearchAgent {
         } = node;
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
         self.charge(moves.len());
-        let eval = self.evaluator_ref();
-        keys_with(
-            eval,
-            &self.memory,
-            pos,
-            &moves,
-            best_move,
-            ply,
-            &mut ordered,
-        );
+        let (eval, memory) = (self.evaluator_ref(), &self.memory);
+        keys_with(eval, memory, pos, &moves, best_move, ply, &mut ordered);
         let prev = pos.last_move();
         let seat = pos.to_move().index();
         let futile =
@@ -511,10 +503,7 @@ impl SearchAgent {
             }
             if v > best {
                 best = v;
-                best_move = match action {
-                    Action::Move(m) => Some(m),
-                    _ => None,
-                };
+                best_move = action.as_move();
             }
             if v > alpha {
                 alpha = v;
@@ -544,13 +533,7 @@ impl SearchAgent {
             // action at all: judge the position as it stands.
             return self.stand(pos);
         }
-        let bound = if best <= start_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, start_alpha, beta);
         self.table
             .store(key, best_move, to_table(best, ply), depth, bound);
         best

@@ -701,10 +701,7 @@ impl SearchAgent {
             let better = if maximise { v > best } else { v < best };
             if better {
                 best = v;
-                best_move = match action {
-                    Action::Move(m) => Some(m),
-                    _ => None,
-                };
+                best_move = action.as_move();
             }
             if maximise {
                 a = a.max(v);
@@ -724,14 +721,8 @@ impl SearchAgent {
             // No action at all (cannot happen in a game that goes on): judge it as it stands.
             return self.static_value(pos);
         }
-        let bound = if best <= alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table.store(key, best_move, best, depth, bound);
+        self.table
+            .store(key, best_move, best, depth, Bound::of(best, alpha, beta));
         best
     }
 

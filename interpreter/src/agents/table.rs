@@ -14,6 +14,20 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound of a search's `best` value found in the window (`alpha`, `beta`): at most
+    /// `alpha` an upper bound, at least `beta` a lower one, exact between.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {

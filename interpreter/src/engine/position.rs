@@ -387,10 +387,7 @@ impl Position {
 
     /// The last board move played, if any.
     pub fn last_move(&self) -> Option<Move> {
-        self.undo.iter().rev().find_map(|u| match u.action {
-            Action::Move(m) => Some(m),
-            _ => None,
-        })
+        self.undo.iter().rev().find_map(|u| u.action.as_move())
     }
 
     /// Squares holding `seat`'s pieces.
