@@ -208,9 +208,9 @@ mod tests {
 
     #[test]
     fn medium_stops_deepening_sooner_with_more_than_two_seats() {
-        use crate::agents::{BRISK_SEATS, EASY, HARD, MEDIUM, STEADY};
+        use crate::agents::{BRISK_SEATS, BRISK_TWO, EASY, HARD, MEDIUM, STEADY};
         assert_eq!(MEDIUM.seats_pace, BRISK_SEATS);
-        assert_eq!(MEDIUM.two_seat_pace, STEADY);
+        assert_eq!(MEDIUM.two_seat_pace, BRISK_TWO);
         for grade in [EASY, HARD] {
             assert_eq!((grade.two_seat_pace, grade.seats_pace), (STEADY, STEADY));
         }
@@ -219,6 +219,32 @@ mod tests {
         for (stable, value, floor) in [(0, 0, 900), (1, 500, 600), (2, -900, 300), (4, 0, 300)] {
             let got = BRISK_SEATS.floor(3_000, stable, value);
             assert_eq!(got, floor, "{stable} {value}");
+        }
+    }
+
+    #[test]
+    fn medium_two_seat_pace_stops_at_40_percent_and_halves_decided_or_drawn_values() {
+        use crate::agents::BRISK_TWO;
+        // BRISK_TWO, 7,500 nodes: 40% (3,000), 10 points less per stable iteration, at least
+        // 20% (1,500); half of that from 300 units (3 pawns) either way or at exactly 0.
+        for (stable, value, floor) in [
+            (0, 1, 3_000),
+            (0, 299, 3_000),
+            (0, -299, 3_000),
+            (1, 50, 2_250),
+            (2, -10, 1_500),
+            (7, 5, 1_500),
+            (0, 0, 1_500),
+            (0, 300, 1_500),
+            (1, -300, 1_125),
+            (2, 0, 750),
+            (9, 40_000, 750),
+        ] {
+            assert_eq!(
+                BRISK_TWO.floor(7_500, stable, value),
+                floor,
+                "{stable} {value}"
+            );
         }
     }
 
