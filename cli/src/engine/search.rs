@@ -98,7 +98,9 @@ pub struct Job {
 
 /// The limits of `go` for a level whose budget is `level_nodes` nodes and `level_depth`
 /// plies: `depth`, `mate`, `nodes`, `movetime`, `infinite` and `ponder` replace the level's
-/// budget (the others unlimited); a clock, or nothing, keeps it (a clock adds time limits).
+/// budget (the others unlimited); a clock, or nothing, keeps it (a clock adds time limits),
+/// and the level then plays as its game moves in `simulate` do ([`Limits::level`]: its work
+/// budget and its pace).
 pub fn limits(go: &Go, level_nodes: u64, level_depth: i32) -> Limits {
     let depth = go
         .depth
@@ -109,7 +111,7 @@ pub fn limits(go: &Go, level_nodes: u64, level_depth: i32) -> Limits {
     if replaced {
         Limits::new(depth.unwrap_or(MAX_DEPTH), go.nodes.unwrap_or(u64::MAX))
     } else {
-        Limits::new(level_depth, level_nodes)
+        Limits::level(level_depth, level_nodes)
     }
 }
 

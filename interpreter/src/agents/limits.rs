@@ -20,16 +20,31 @@ pub struct Limits {
     /// The search ends at this instant, even in the middle of an iteration (the moves that
     /// iteration finished still count).
     pub hard: Option<Instant>,
+    /// The grade's own budget decides (an engine protocol's level, no `go nodes`/`depth`):
+    /// the search keeps the grade's work budget and stops deepening at its pace, as a game
+    /// move of `simulate` does; otherwise the whole node limit may be used.
+    pub paced: bool,
 }
 
 impl Limits {
-    /// A search limited by its depth and nodes only, no clock.
+    /// A search limited by its depth and nodes only, no clock, that may use every node.
     pub fn new(depth: i32, nodes: u64) -> Limits {
         Limits {
             depth,
             nodes,
             soft: None,
             hard: None,
+            paced: false,
+        }
+    }
+
+    /// A grade's own budget (`depth` plies, `nodes` nodes, as its
+    /// [`budget_for`](super::Grade::budget_for)), played as the grade plays a game move:
+    /// its work budget and its pace apply ([`paced`](Self::paced)).
+    pub fn level(depth: i32, nodes: u64) -> Limits {
+        Limits {
+            paced: true,
+            ..Limits::new(depth, nodes)
         }
     }
 }
@@ -162,6 +177,31 @@ mod tests {
             assert!(agent.nodes() <= budget, "{budget}: {}", agent.nodes());
             assert!(agent.nodes() > budget / 2, "{budget}: {}", agent.nodes());
         }
+    }
+
+    #[test]
+    fn a_level_search_is_the_grades_game_move_and_go_nodes_may_use_every_node() {
+        use crate::agents::MEDIUM;
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let (nodes, depth) = MEDIUM.budget_for(&v);
+        let mut pos = Position::start(v);
+        // A game move (`simulate`): the pace stops deepening before the budget is spent.
+        let mut game = SearchAgent::new(MEDIUM);
+        let played = game.choose(&mut pos, &mut crate::agents::game_rng(0, 0));
+        assert!(game.nodes() < nodes, "{} of {nodes}", game.nodes());
+        // The level's own budget through an engine protocol: the same search.
+        let mut level = SearchAgent::new(MEDIUM);
+        let (a, _) = think(&mut level, &mut pos, &Limits::level(depth, nodes));
+        assert_eq!((Ok(a), level.nodes()), (played, game.nodes()));
+        // `go nodes`: every node may be used.
+        let mut full = SearchAgent::new(MEDIUM);
+        think(&mut full, &mut pos, &Limits::new(depth, nodes));
+        assert!(
+            full.nodes() > game.nodes(),
+            "{} {}",
+            full.nodes(),
+            game.nodes()
+        );
     }
 
     #[test]

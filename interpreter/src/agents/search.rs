@@ -996,13 +996,16 @@ impl SearchAgent {
         self.grade.dice_nodes = limits.nodes;
         self.grade.two_seat_nodes = limits.nodes;
         // The caller's limits replace the grade's budgets: the work budget too, so that
-        // `go infinite` or a long clock is bounded by time and stop alone.
-        self.grade.work = u64::MAX;
+        // `go infinite` or a long clock is bounded by time and stop alone — unless the
+        // grade's own budget decides, where the search is the grade's game move.
+        if !limits.paced {
+            self.grade.work = u64::MAX;
+        }
         self.grade.max_depth = limits.depth.max(1);
         self.grade.two_seat_depth = limits.depth.max(1);
         self.deadline = limits.hard;
         self.soft_limit = limits.soft;
-        self.thinking = true;
+        self.thinking = !limits.paced;
         let action = self.decide(pos, rng, only, Some(report));
         self.thinking = false;
         self.grade = grade;
@@ -1042,7 +1045,8 @@ impl SearchAgent {
     /// stayed put through several iterations is unlikely to change in the next; and where the
     /// game is decided (or a draw was found) the exact choice matters less. The budget saved
     /// makes seeded games faster at about the same strength. Under [`think`](Self::think) the
-    /// whole node limit may be used, as an engine protocol's `go nodes` asks.
+    /// whole node limit may be used, as an engine protocol's `go nodes` asks, unless its
+    /// limits are the grade's own ([`Limits::paced`]).
     fn next_iteration_floor(&self, stable: u64, value: i32) -> u64 {
         if self.thinking {
             return self.budget;
