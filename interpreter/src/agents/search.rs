@@ -67,7 +67,8 @@ pub const BRISK_SEATS: Pace = Pace {
 /// (60 seeded games): about 1.6 times the games per CPU-second of [`STEADY`], with 79.2%
 /// [67.3, 87.5] of 60 games against issue 26's `medium` (74.2% with [`STEADY`]); chess against
 /// Fairy-Stockfish at 2,000 nodes by `simulate`, 60 games: 34.2% against [`STEADY`]'s 32.5%
-/// (docs/agents.md, "medium's two-seat pace"). A faster stop by stability (20 points a step,
+/// (shatranj 39.2% against 45.8%, makruk 38.3% against 45.8%; docs/agents.md, "medium's
+/// two-seat pace"). A faster stop by stability (20 points a step,
 /// least 10%) lost: 61.7% and 16.7%.
 pub const BRISK_TWO: Pace = Pace {
     start: 40,
