@@ -248,12 +248,11 @@ mod tests {
 
     #[test]
     fn medium_stops_deepening_sooner_with_more_than_two_seats() {
-        use crate::agents::{BRISK_SEATS, BRISK_TWO, EASY, HARD, MEDIUM, STEADY};
+        use crate::agents::{BRISK_SEATS, EASY, FULL, HARD, MEDIUM, STEADY};
         assert_eq!(MEDIUM.seats_pace, BRISK_SEATS);
-        assert_eq!(MEDIUM.two_seat_pace, BRISK_TWO);
-        for grade in [EASY, HARD] {
-            assert_eq!((grade.two_seat_pace, grade.seats_pace), (STEADY, STEADY));
-        }
+        assert_eq!((EASY.two_seat_pace, EASY.seats_pace), (STEADY, STEADY));
+        assert_eq!(MEDIUM.two_seat_pace, STEADY);
+        assert_eq!((HARD.two_seat_pace, HARD.seats_pace), (FULL, STEADY));
         // BRISK_SEATS, 3,000 nodes: 30% (900), 10 points less per stable iteration, at
         // least 10% (300), whatever the value.
         for (stable, value, floor) in [(0, 0, 900), (1, 500, 600), (2, -900, 300), (4, 0, 300)] {
@@ -263,28 +262,12 @@ mod tests {
     }
 
     #[test]
-    fn medium_two_seat_pace_stops_at_40_percent_and_halves_decided_or_drawn_values() {
-        use crate::agents::BRISK_TWO;
-        // BRISK_TWO, 7,500 nodes: 40% (3,000), 10 points less per stable iteration, at least
-        // 20% (1,500); half of that from 300 units (3 pawns) either way or at exactly 0.
-        for (stable, value, floor) in [
-            (0, 1, 3_000),
-            (0, 299, 3_000),
-            (0, -299, 3_000),
-            (1, 50, 2_250),
-            (2, -10, 1_500),
-            (7, 5, 1_500),
-            (0, 0, 1_500),
-            (0, 300, 1_500),
-            (1, -300, 1_125),
-            (2, 0, 750),
-            (9, 40_000, 750),
-        ] {
-            assert_eq!(
-                BRISK_TWO.floor(7_500, stable, value),
-                floor,
-                "{stable} {value}"
-            );
+    fn the_full_pace_starts_iterations_until_the_whole_budget_is_spent() {
+        use crate::agents::FULL;
+        // Any budget, however stable the best move or decided the value: the budget itself
+        // (not rounded down to a hundredth).
+        for (budget, stable, value) in [(200_000, 0, 0), (7_501, 5, 900), (99, 10, -40_000)] {
+            assert_eq!(FULL.floor(budget, stable, value), budget, "{budget}");
         }
     }
 

@@ -36,8 +36,8 @@ pub use mcts::MctsAgent;
 pub use rand_chacha::ChaCha8Rng;
 pub use random::{RandomAgent, game_rng, uniform_below};
 pub use search::{
-    Algorithm, BEST_REPLY_NODES, BRISK_SEATS, BRISK_TWO, EASY, Grade, HARD, HARD_MONTE_CARLO,
-    MEDIUM, Pace, STEADY, SearchAgent,
+    Algorithm, BEST_REPLY_NODES, BRISK_SEATS, EASY, FULL, Grade, HARD, HARD_MONTE_CARLO, MEDIUM,
+    Pace, STEADY, SearchAgent,
 };
 pub use weights::Weights;
 

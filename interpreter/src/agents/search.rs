@@ -61,21 +61,16 @@ pub const BRISK_SEATS: Pace = Pace {
     drawn: false,
 };
 
-/// `medium`'s pace in two-seat games (no dice) since 7 December 2026: 40% of the budget, 10
-/// points less per stable iteration, at least 20%, and half of that once an iteration valued
-/// the position at 3 units or more either way or at exactly a draw. Chaturanga `medium`
-/// (60 seeded games): about 1.6 times the games per CPU-second of [`STEADY`], with 79.2%
-/// [67.3, 87.5] of 60 games against issue 26's `medium` (74.2% with [`STEADY`]); chess against
-/// Fairy-Stockfish at 2,000 nodes by `simulate`, 60 games: 34.2% against [`STEADY`]'s 32.5%
-/// (shatranj 39.2% against 45.8%, makruk 38.3% against 45.8%; docs/agents.md, "medium's
-/// two-seat pace"). A faster stop by stability (20 points a step,
-/// least 10%) lost: 61.7% and 16.7%.
-pub const BRISK_TWO: Pace = Pace {
-    start: 40,
-    step: 10,
-    least: 20,
-    decided: 3 * super::eval::UNIT,
-    drawn: true,
+/// Every node of the budget: a new iteration starts while any node is left (the last one, cut
+/// short by the budget, keeps the moves it finished), as an engine protocol's `go nodes`
+/// searches. `hard`'s two-seat pace since 7 December 2026: strength, not speed, is its
+/// purpose, and its Elo table row against Fairy-Stockfish 20,000 was measured so.
+pub const FULL: Pace = Pace {
+    start: 100,
+    step: 0,
+    least: 100,
+    decided: 0,
+    drawn: false,
 };
 
 impl Pace {
@@ -87,7 +82,11 @@ impl Pace {
         let percent = u64::from(self.start)
             .saturating_sub(steps)
             .max(u64::from(self.least));
-        let floor = budget / 100 * percent;
+        let floor = if percent >= 100 {
+            budget
+        } else {
+            budget / 100 * percent
+        };
         let decided = self.decided > 0 && value.abs() >= self.decided;
         if decided || (self.drawn && value == 0) {
             floor / 2
@@ -275,13 +274,11 @@ pub const EASY: Grade = Grade {
 /// `medium`: up to eight plies, 5 000 nodes (1 000 in dice variants), four plies of
 /// quiescence, check extensions (two per line); in dice variants it also sees the next seat's
 /// roll (its captures at the leaves) and each seat's expected loss to every other seat's next
-/// roll; the score view in capture-scoring variants. Two seats without dice: 7,500 nodes, as
-/// deep as they reach: the budget where it still meets Fairy-Stockfish at 2,000 nodes in the
-/// five two-seat classics and beats the `medium` of before, at twice 15,000's speed
-/// (docs/agents.md, "medium's two-seat budget"). Without dice
-/// and with more than two seats it stops deepening sooner than the other grades
-/// ([`BRISK_SEATS`]); with two seats, sooner too ([`BRISK_TWO`]) in game moves (an engine
-/// protocol's search keeps the whole budget).
+/// roll; the score view in capture-scoring variants. Two seats without dice: 10,000 nodes at
+/// the [`STEADY`] pace, the cheapest measured setting that meets Fairy-Stockfish at 2,000
+/// nodes in the five two-seat classics (7,500 nodes at `STEADY` lost in chess, −101 ± 88;
+/// docs/agents.md, "medium's two-seat budget"). Without dice and with more than two seats it
+/// stops deepening sooner than the other grades ([`BRISK_SEATS`]).
 pub const MEDIUM: Grade = Grade {
     algorithm: Algorithm::Auto,
     name: "medium",
@@ -289,7 +286,7 @@ pub const MEDIUM: Grade = Grade {
     dice_nodes: 1_000,
     work: MEDIUM_WORK,
     max_depth: 8,
-    two_seat_nodes: 7_500,
+    two_seat_nodes: 10_000,
     two_seat_depth: 64,
     quiescence: 4,
     threat_rolls: 1,
@@ -298,7 +295,7 @@ pub const MEDIUM: Grade = Grade {
     turn_only: false,
     check_extensions: 2,
     monte_carlo: 0,
-    two_seat_pace: BRISK_TWO,
+    two_seat_pace: STEADY,
     seats_pace: BRISK_SEATS,
     move_rule_fade: false,
     ending: false,
@@ -309,7 +306,8 @@ pub const MEDIUM: Grade = Grade {
 /// expected loss to every other seat's next roll in the evaluation); its expectimax
 /// ([`think`](SearchAgent::think)) searches its own turn whole and sees the next two seats'
 /// rolls (their captures under each roll) at its leaves. Two seats without dice: 200,000
-/// nodes, as deep as they reach (against Fairy-Stockfish at 20,000 nodes: docs/agents.md).
+/// nodes, as deep as they reach, every node used ([`FULL`]; against Fairy-Stockfish at 20,000
+/// nodes: docs/agents.md).
 pub const HARD: Grade = Grade {
     algorithm: Algorithm::Auto,
     name: "hard",
@@ -326,7 +324,7 @@ pub const HARD: Grade = Grade {
     turn_only: true,
     check_extensions: 2,
     monte_carlo: HARD_MONTE_CARLO,
-    two_seat_pace: STEADY,
+    two_seat_pace: FULL,
     seats_pace: STEADY,
     move_rule_fade: false,
     ending: false,
