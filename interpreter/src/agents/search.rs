@@ -22,7 +22,8 @@ pub(super) const INF: i32 = WIN + 1;
 /// iteration in a row that kept the best move, down to `least`; and once a completed
 /// iteration valued the position at `decided` units or more either way (0: never), or at
 /// exactly a draw when `drawn` is set, half of that. Under [`think`](SearchAgent::think) the
-/// whole node limit may be used.
+/// whole node limit may be used, unless the limits are a level's own
+/// ([`Limits::level`](super::Limits::level)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pace {
     /// Percent of the budget past which no iteration starts.
@@ -277,7 +278,7 @@ pub const EASY: Grade = Grade {
 /// roll; the score view in capture-scoring variants. Two seats without dice: 10,000 nodes at
 /// the [`STEADY`] pace, the cheapest measured setting that meets Fairy-Stockfish at 2,000
 /// nodes in the five two-seat classics (7,500 nodes at `STEADY` lost in chess, −101 ± 88;
-/// docs/agents.md, "medium's two-seat budget"). Without dice and with more than two seats it
+/// docs/agents.md, "One player per grade"). Without dice and with more than two seats it
 /// stops deepening sooner than the other grades ([`BRISK_SEATS`]).
 pub const MEDIUM: Grade = Grade {
     algorithm: Algorithm::Auto,
