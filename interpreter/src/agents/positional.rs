@@ -51,7 +51,8 @@ const PHASE: i32 = 256;
 pub struct Positional {
     /// Middle-game piece-square value in units.
     mg: Vec<i16>,
-    /// End-game piece-square value in units.
+    /// End-game piece-square value in units (a pawn's with its tapered material:
+    /// [`Pawns::taper`](super::pawns::Pawns::taper)).
     eg: Vec<i16>,
     /// The squares a piece may capture on from there on an empty board.
     hits: Vec<SquareSet>,
@@ -93,7 +94,9 @@ impl Positional {
         let mut mg = vec![0i16; combos * squares];
         let mut eg = vec![0i16; combos * squares];
         let mut hits = vec![SquareSet::default(); combos * squares];
+        let pawns = super::pawns::Pawns::weighted(v, values, w);
         for combo in 0..combos {
+            let taper = pawns.as_ref().map_or([0; 2], |p| p.taper(combo));
             let kind = combo / orients;
             let advance = advancement(v, values, combo, kind);
             for sq in 0..squares {
@@ -109,8 +112,8 @@ impl Positional {
                         w.scale(weights::REACH, r * REACH),
                         w.scale(weights::ADVANCE, a),
                     );
-                    mg[i] = (r + a) as i16;
-                    eg[i] = (r + 2 * a) as i16;
+                    mg[i] = (r + a + taper[0]) as i16;
+                    eg[i] = (r + 2 * a + taper[1]) as i16;
                 }
                 v.table.walk(
                     combo,
@@ -160,7 +163,7 @@ impl Positional {
             start,
             squares,
             orients,
-            pawns: super::pawns::Pawns::weighted(v, values, w),
+            pawns,
             w,
         }
     }
@@ -618,15 +621,16 @@ mod tests {
     fn pawns_gain_by_their_distance_to_the_promotion_zone() {
         // A white pawn on e7 is one move from e8, where it becomes a queen (gain 900 − 100):
         // one quiet move on an empty board (5 units) and 800 · 0.3 / (1 + 1)² = 60 for the
-        // advance in the middle game, twice that in the end game. On e2 it is six single steps
-        // away (the double step is a first move, not in the table): 5 + 240 / 49 = 9 (5 + 8 in
-        // the end game, whole units).
+        // advance in the middle game, twice that in the end game, plus the tapered pawn's
+        // 50 in the end game (`pawns::TAPER`: half its value 100). On e2 it is six single
+        // steps away (the double step is a first move, not in the table): 5 + 240 / 49 = 9
+        // (5 + 8 + 50 in the end game, whole units).
         let (v, p, _) = chess();
         let pos = crate::notation::from_fen(&v, "4k3/4P3/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
         let pawn = pos.piece_at(crate::geometry::Square(52));
         let i = |sq: usize| pawn.combo(p.orients) * p.squares + sq;
-        assert_eq!((p.mg[i(52)], p.eg[i(52)]), (65, 125));
-        assert_eq!((p.mg[i(12)], p.eg[i(12)]), (9, 13));
+        assert_eq!((p.mg[i(52)], p.eg[i(52)]), (65, 125 + 50));
+        assert_eq!((p.mg[i(12)], p.eg[i(12)]), (9, 13 + 50));
     }
 
     #[test]
