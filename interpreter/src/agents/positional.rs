@@ -96,7 +96,9 @@ impl Positional {
         let mut hits = vec![SquareSet::default(); combos * squares];
         let pawns = super::pawns::Pawns::weighted(v, values, w);
         for combo in 0..combos {
-            let taper = pawns.as_ref().map_or([0; 2], |p| p.taper(combo));
+            let taper = pawns.as_ref().map_or([0; 2], |p| {
+                p.taper(combo).map(|x| w.scale(weights::TAPER, x))
+            });
             let kind = combo / orients;
             let advance = advancement(v, values, combo, kind);
             for sq in 0..squares {
@@ -621,16 +623,23 @@ mod tests {
     fn pawns_gain_by_their_distance_to_the_promotion_zone() {
         // A white pawn on e7 is one move from e8, where it becomes a queen (gain 900 − 100):
         // one quiet move on an empty board (5 units) and 800 · 0.3 / (1 + 1)² = 60 for the
-        // advance in the middle game, twice that in the end game, plus the tapered pawn's
-        // 50 in the end game (`pawns::TAPER`: half its value 100). On e2 it is six single
+        // advance in the middle game, twice that in the end game. On e2 it is six single
         // steps away (the double step is a first move, not in the table): 5 + 240 / 49 = 9
-        // (5 + 8 + 50 in the end game, whole units).
-        let (v, p, _) = chess();
+        // (5 + 8 in the end game, whole units). With the `taper` weight on (a fitted file's;
+        // off at the built-in weights), the end game adds the tapered pawn's 50
+        // (`pawns::TAPER`: half its value 100) and the middle game nothing.
+        let (v, p, values) = chess();
         let pos = crate::notation::from_fen(&v, "4k3/4P3/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
         let pawn = pos.piece_at(crate::geometry::Square(52));
         let i = |sq: usize| pawn.combo(p.orients) * p.squares + sq;
-        assert_eq!((p.mg[i(52)], p.eg[i(52)]), (65, 125 + 50));
-        assert_eq!((p.mg[i(12)], p.eg[i(12)]), (9, 13 + 50));
+        assert_eq!((p.mg[i(52)], p.eg[i(52)]), (65, 125));
+        assert_eq!((p.mg[i(12)], p.eg[i(12)]), (9, 13));
+        let mut w = Weights::ONE;
+        w.pct[weights::TAPER] = 100;
+        let reach = super::super::eval::empty_board_reach(&v);
+        let t = Positional::weighted(&v, &values, &reach, w);
+        assert_eq!((t.mg[i(52)], t.eg[i(52)]), (65, 125 + 50));
+        assert_eq!((t.mg[i(12)], t.eg[i(12)]), (9, 13 + 50));
     }
 
     #[test]

@@ -17,9 +17,10 @@ pub(super) const HAND: usize = 8;
 pub(super) const MOBILITY: usize = 9;
 pub(super) const ISOLATED: usize = 10;
 pub(super) const CONNECTED: usize = 11;
+pub(super) const TAPER: usize = 12;
 
 /// The terms a fitted file must turn on: their built-in weight is 0 (see [`Weights::ONE`]).
-pub const OFF: [usize; 4] = [HAND, MOBILITY, ISOLATED, CONNECTED];
+pub const OFF: [usize; 5] = [HAND, MOBILITY, ISOLATED, CONNECTED, TAPER];
 
 /// Per term of [`WEIGHTS`]: its weight in percent of the built-in one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +33,9 @@ impl Weights {
     /// Every term at its built-in weight, the terms of [`OFF`] off: the drop bonus (`hand`)
     /// measured below even in shogi (`easy`, 40 games: 47.5% [32.9%, 62.5%]), and safe
     /// mobility and the isolated and connected pawns did not measure better in play
-    /// (docs/agents.md), so only a fitted file turns them on.
+    /// (docs/agents.md), and the tapered pawn measured better in shatranj only (worse in
+    /// makruk, level in chess: docs/agents.md, "Tapered pawns"), so only a fitted file turns
+    /// them on.
     pub const ONE: Weights = {
         let mut pct = [100; WEIGHTS.len()];
         let mut i = 0;
@@ -70,7 +73,7 @@ mod tests {
         assert_eq!(
             [
                 REACH, ADVANCE, ATTACK, SHELTER, RIDER, TEMPO, PASSED, DOUBLED, HAND, MOBILITY,
-                ISOLATED, CONNECTED
+                ISOLATED, CONNECTED, TAPER
             ],
             [
                 at("reach"),
@@ -84,7 +87,8 @@ mod tests {
                 at("hand"),
                 at("mobility"),
                 at("isolated"),
-                at("connected")
+                at("connected"),
+                at("taper")
             ]
         );
         let w = Weights {

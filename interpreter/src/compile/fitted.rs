@@ -35,11 +35,11 @@ impl FittedValues {
 }
 
 /// A term's weight where a fitted file gives none: 1, but 0 for the drop bonus (`hand`), safe
-/// mobility (`mobility`) and the isolated and connected pawns, which are off unless a fitted
-/// file sets them.
+/// mobility (`mobility`), the isolated and connected pawns and the tapered pawn (`taper`), which
+/// are off unless a fitted file sets them.
 pub fn default_weight(term: &str) -> f64 {
     match term {
-        "hand" | "mobility" | "isolated" | "connected" => 0.0,
+        "hand" | "mobility" | "isolated" | "connected" | "taper" => 0.0,
         _ => 1.0,
     }
 }

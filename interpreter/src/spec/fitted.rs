@@ -33,9 +33,10 @@ use std::sync::Arc;
 /// a riding piece's moves as the board stands, the bonus for the seat to move, passed pawns,
 /// doubled pawns, pieces in hand (a drop bonus on top of their value), every non-royal
 /// piece's moves to squares no cheaper enemy piece attacks (safe mobility), isolated pawns (no
-/// own pawn on a neighbouring file) and connected pawns (defended by an own pawn or beside
-/// one).
-pub const WEIGHTS: [&str; 12] = [
+/// own pawn on a neighbouring file), connected pawns (defended by an own pawn or beside
+/// one) and the tapered pawn (a pawn kind's extra material in the end game,
+/// `agents::pawns::TAPER`).
+pub const WEIGHTS: [&str; 13] = [
     "reach",
     "advance",
     "attack",
@@ -48,6 +49,7 @@ pub const WEIGHTS: [&str; 12] = [
     "mobility",
     "isolated",
     "connected",
+    "taper",
 ];
 
 /// The fitted files shipped with the interpreter: built-in variant name → file text.
