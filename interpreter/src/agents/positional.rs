@@ -114,8 +114,8 @@ impl Positional {
                         w.scale(weights::REACH, r * REACH),
                         w.scale(weights::ADVANCE, a),
                     );
-                    mg[i] = (r + a + taper[0]) as i16;
-                    eg[i] = (r + 2 * a + taper[1]) as i16;
+                    mg[i] = saturate(r + a + taper[0]);
+                    eg[i] = saturate(r + 2 * a + taper[1]);
                 }
                 v.table.walk(
                     combo,
@@ -421,6 +421,12 @@ impl Positional {
     }
 }
 
+/// `x` units as a table entry: clamped to the `i16` range (a fitted file may value a kind up
+/// to 1,000 and weigh a term up to 10, beyond what an entry holds), never wrapped.
+fn saturate(x: i32) -> i16 {
+    x.clamp(i16::MIN as i32, i16::MAX as i32) as i16
+}
+
 /// The captures the piece of `combo` on `from` makes on the squares of `zone` as the board
 /// of `pos` stands (`occ`: [`Position::occupied_bits`]), each step's counted (a walk lists a
 /// square two steps reach twice).
@@ -640,6 +646,26 @@ mod tests {
         let t = Positional::weighted(&v, &values, &reach, w);
         assert_eq!((t.mg[i(52)], t.eg[i(52)]), (65, 125 + 50));
         assert_eq!((t.mg[i(12)], t.eg[i(12)]), (9, 13 + 50));
+    }
+
+    #[test]
+    fn table_entries_saturate_at_the_largest_values_a_fitted_file_allows() {
+        // A pawn valued 500 (50,000 units; it stays a pawn: the queen it becomes is valued
+        // 1,000) with the `taper` weight at its largest, 10: 50,000 · 0.5 · 10 = 250,000
+        // units in the end game, beyond an `i16`; the entry holds the largest value rather
+        // than wrapping to a negative one.
+        let (v, _, mut values) = chess();
+        let kind = |name: &str| v.kinds.iter().position(|k| k.name == name).unwrap();
+        let pawn = kind("pawn");
+        values[pawn] = 50_000;
+        values[kind("queen")] = 100_000;
+        let mut w = Weights::ONE;
+        w.pct[weights::TAPER] = 1000;
+        let reach = super::super::eval::empty_board_reach(&v);
+        let t = Positional::weighted(&v, &values, &reach, w);
+        let i = pawn * t.orients * t.squares + 12;
+        assert_eq!(t.eg[i], i16::MAX);
+        assert_eq!(saturate(-70_000), i16::MIN);
     }
 
     #[test]
