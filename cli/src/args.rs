@@ -121,6 +121,19 @@ pub struct ValuesArgs {
     /// of self-play: a match between outside engines, say. Every quiet position is sampled.
     #[arg(long, value_name = "FILE.pgn", conflicts_with_all = ["games", "agent", "max_plies"])]
     pub games_from: Option<std::path::PathBuf>,
+    /// Also fit piece-square tables on top of the evaluation (two seats without dice): per
+    /// kind, units in the middle and the end game for each square of the piece's own frame,
+    /// printed rank by rank (the far rank first), which `--save` saves as the `squares:`
+    /// section. Hundreds of weights: fit on thousands of games or scored positions.
+    #[arg(long)]
+    pub squares: bool,
+    /// Fit on the scored positions of this EPD file instead of games (two seats without dice):
+    /// one position per line, its four FEN fields, then `ce N;` (an engine's score in
+    /// centipawns for the seat to move, read as an expected share on the Elo curve: 400
+    /// centipawns are odds of ten to one) or `c9 "1-0";` (the result of its game), and `id
+    /// "…";` to resample the positions of one game together. Positions in check are left out.
+    #[arg(long, value_name = "FILE.epd", conflicts_with_all = ["games", "agent", "max_plies", "games_from"])]
+    pub positions_from: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `perft`.

@@ -309,3 +309,154 @@ fn values_fit_on_the_games_of_a_pgn_file() {
     let out = values(&["chess", "--games-from", path, "--games", "3"]);
     assert!(!out.status.success());
 }
+
+#[test]
+fn values_fit_on_scored_positions_of_an_epd_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("scored.epd");
+    let path = file.to_str().unwrap();
+    // Two games' positions (ids), an engine's scores for the seat to move; one line in check
+    // (black's king after 1. e4 f6 2. Qh5+) is left out; a comment and a blank line skipped.
+    let epd = "# scored\n\
+        rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ce 20; id \"g1\";\n\
+        rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 ce -25; id \"g1\";\n\
+        \n\
+        rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - ce -110; id \"g2\";\n\
+        rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - c9 \"1-0\"; id \"g2\";\n\
+        rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - ce -300; id \"g2\";\n";
+    std::fs::write(&file, epd).unwrap();
+    let out = values(&[
+        "chess",
+        "--positions-from",
+        path,
+        "--resamples",
+        "2",
+        "--weights",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("1 position left out"), "{err}");
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (j["games"].clone(), j["positions"].clone()),
+        (2.into(), 4.into())
+    );
+    assert_eq!(j["from"], path);
+    assert!(j["weights"].as_array().is_some_and(|w| !w.is_empty()));
+    let table = values(&["chess", "--positions-from", path, "--resamples", "2"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(
+        text.starts_with(&format!("chess: 4 scored positions of `{path}` (2 ids)")),
+        "{text}"
+    );
+
+    // Bad lines are refused at their line: no label, a score that is no number, a result
+    // that is none, a position of another board; a variant EPD cannot hold.
+    for (line, message) in [
+        (
+            "8/8/8/8/8/8/8/K6k w - - id \"x\";",
+            "line 2 has no score (`ce`) and no result (`c9`)",
+        ),
+        (
+            "8/8/8/8/8/8/8/K6k w - - ce +-3;",
+            "line 2: `ce +-3` is not a score in centipawns",
+        ),
+        (
+            "8/8/8/8/8/8/8/K6k w - - ce inf;",
+            "line 2: `ce inf` is not a score in centipawns",
+        ),
+        (
+            "8/8/8/8/8/8/8/K6k w - - c9 \"2-0\";",
+            "line 2: `c9 \"2-0\"` is not a result",
+        ),
+        (
+            "8/8/8/8/8/8/K6k w - - ce 1;",
+            "line 2 is not a position of chess",
+        ),
+    ] {
+        std::fs::write(&file, format!("# one bad line\n{line}\n")).unwrap();
+        let out = values(&["chess", "--positions-from", path]);
+        assert!(!out.status.success(), "{line}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{line}: {err}");
+        assert!(err.contains("scored.epd:2:"), "{line}: located: {err}");
+    }
+    std::fs::write(&file, "# nothing\n").unwrap();
+    let err = values(&["chess", "--positions-from", path]).stderr;
+    assert!(String::from_utf8_lossy(&err).contains("no position to fit on"));
+    let err = values(&["chaturaji", "--positions-from", path]).stderr;
+    assert!(String::from_utf8_lossy(&err).contains("EPD holds two-seat positions"));
+    let out = values(&["chess", "--positions-from", path, "--games", "3"]);
+    assert!(!out.status.success());
+    let missing = dir.path().join("missing.epd");
+    let err = values(&["chess", "--positions-from", missing.to_str().unwrap()]).stderr;
+    assert!(String::from_utf8_lossy(&err).contains("cannot read the positions"));
+}
+
+#[test]
+fn values_fit_and_save_piece_square_tables_that_the_search_grades_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+            .args(args)
+            .env("ASHTAPADA_VALUES_CACHE", dir.path())
+            .output()
+            .expect("the binary runs")
+    };
+    let out = run(&[
+        "values",
+        "chess",
+        "--games",
+        "4",
+        "--resamples",
+        "2",
+        "--squares",
+        "--save",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The tables print rank by rank (eight ranks of eight, middle game | end game) per kind.
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("piece-square tables in units"), "{table}");
+    let knight = table.split("knight (").nth(1).expect("a knight table");
+    let ranks: Vec<&str> = knight.lines().skip(1).take(8).collect();
+    for r in &ranks {
+        let (mg, eg) = r.split_once('|').expect("middle game | end game");
+        assert_eq!(
+            (mg.split_whitespace().count(), eg.split_whitespace().count()),
+            (8, 8),
+            "{r}"
+        );
+    }
+    // Saved as the `squares:` section, 64 squares a list; read back by the search grades.
+    let saved = std::fs::read_to_string(dir.path().join("chess.yaml")).unwrap();
+    let section = saved.split("squares:\n").nth(1).expect("a squares section");
+    let knight = section.split("  knight:\n").nth(1).expect("knight");
+    let mg = knight.lines().next().unwrap().trim();
+    assert!(mg.starts_with("mg: ["), "{mg}");
+    assert_eq!(mg.matches(',').count(), 63, "{mg}");
+    let explain = run(&["explain", "chess"]);
+    let text = String::from_utf8_lossy(&explain.stdout);
+    assert!(
+        text.contains(
+            "piece-square tables (middle and end game, added to the built-in ones): king"
+        ),
+        "{text}"
+    );
+    // A cache file whose list is short is refused where it is written.
+    let broken = saved.replacen("    mg: [", "    mg: [1, ", 1);
+    let short = broken.replacen(&format!("    mg: [{}", &mg[5..]), "    mg: [1, 2, 3]", 1);
+    std::fs::write(dir.path().join("chess.yaml"), short).unwrap();
+    let out = run(&["simulate", "chess", "--agents", "easy", "--games", "1"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("lists 3 squares; the board has 64"), "{err}");
+}

@@ -2,6 +2,7 @@
 
 mod bench;
 mod check;
+mod epd_positions;
 mod explain;
 mod list;
 mod merge;

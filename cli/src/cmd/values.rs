@@ -6,7 +6,9 @@
 use super::{Failure, bad_input, load};
 use crate::args::ValuesArgs;
 use ashtapada::agents::fit::{
-    Fit, Gather, WeightsFit, fit, fit_weights, gather, gather_from, gather_terms, gather_terms_from,
+    Fit, Gather, SquaresFit, WeightsFit, fit, fit_squares, fit_weights, gather, gather_from,
+    gather_scored, gather_squares, gather_squares_from, gather_squares_scored, gather_terms,
+    gather_terms_from, gather_terms_scored,
 };
 use ashtapada::diag::Code;
 use ashtapada::spec::{builtin, fitted};
@@ -35,9 +37,21 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .as_deref()
         .map(|path| super::pgn_games::read(&v, path))
         .transpose()?;
-    let samples = match &records {
-        Some(r) => gather_from(&v, r),
-        None => gather(&v, &opts).map_err(|e| {
+    let scored = a
+        .positions_from
+        .as_deref()
+        .map(|path| super::epd_positions::read(&v, path))
+        .transpose()?;
+    if let Some(s) = scored.as_ref().filter(|s| s.skipped > 0) {
+        eprintln!(
+            "{} left out: a seat in check or the game over",
+            ashtapada::diag::count(s.skipped, "position", "positions")
+        );
+    }
+    let samples = match (&records, &scored) {
+        (Some(r), _) => gather_from(&v, r),
+        (None, Some(s)) => gather_scored(&v, &s.positions),
+        (None, None) => gather(&v, &opts).map_err(|e| {
             bad_input(
                 Code::SimulateAgent,
                 e.to_string(),
@@ -47,11 +61,22 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let f = fit(&v, &samples, a.resamples, a.seed);
     let weights = if a.weights {
-        match &records {
-            Some(r) => gather_terms_from(&v, r),
-            None => gather_terms(&v, &opts).expect("the agent was checked"),
+        match (&records, &scored) {
+            (Some(r), _) => gather_terms_from(&v, r),
+            (None, Some(s)) => gather_terms_scored(&v, &s.positions),
+            (None, None) => gather_terms(&v, &opts).expect("the agent was checked"),
         }
         .map(|s| fit_weights(&s, a.resamples, a.seed))
+    } else {
+        None
+    };
+    let squares = if a.squares {
+        match (&records, &scored) {
+            (Some(r), _) => gather_squares_from(&v, r),
+            (None, Some(s)) => gather_squares_scored(&v, &s.positions),
+            (None, None) => gather_squares(&v, &opts).expect("the agent was checked"),
+        }
+        .map(|s| fit_squares(&v, &s))
     } else {
         None
     };
@@ -59,15 +84,18 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         write_rule_file(a, &opts, &f, file, extends)?;
     }
     let saved = (a.save)
-        .then(|| save(a, &v.name, &opts, &f, weights.as_ref()))
+        .then(|| save(a, &v.name, &opts, &f, weights.as_ref(), squares.as_ref()))
         .transpose()?;
     if a.json {
         let mut j = to_json(&v.name, &opts, &f);
-        if let Some(path) = &a.games_from {
+        if let Some(path) = a.games_from.as_ref().or(a.positions_from.as_ref()) {
             j["from"] = path.display().to_string().into();
         }
         if let Some(w) = &weights {
             j["weights"] = weights_json(w);
+        }
+        if let Some(q) = &squares {
+            j["squares"] = squares_json(q);
         }
         writeln!(out, "{j}")?;
     } else {
@@ -75,9 +103,15 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         if let Some(w) = &weights {
             write_weights(w, out)?;
         }
+        if let Some(q) = &squares {
+            write_squares(q, v.board.files as usize, out)?;
+        }
     }
     if a.weights && weights.is_none() {
         eprintln!("no positional weights: the positional terms exist with two seats and no dice");
+    }
+    if a.squares && squares.is_none() {
+        eprintln!("no piece-square tables: the positional terms exist with two seats and no dice");
     }
     if let Some(path) = saved {
         eprintln!(
@@ -99,6 +133,7 @@ fn save(
     opts: &Gather,
     f: &Fit,
     w: Option<&WeightsFit>,
+    q: Option<&SquaresFit>,
 ) -> Result<std::path::PathBuf, Failure> {
     let path = fitted::cache_file(name).ok_or_else(|| {
         refuse_write(
@@ -120,14 +155,14 @@ fn save(
         format!("--set {}", a.v.set.join(" --set "))
     };
     let text = format!(
-        "# Fitted by `ashtapada values --save`: {} games of {}, {options}.\n\
+        "# Fitted by `ashtapada values --save`: {}, {options}.\n\
          # The search grades read it for every variant named `{name}`; remove it to go back.\n\
-         variant: {name}\ngames: {}\n{}\n{}",
-        f.games,
-        source(a, opts),
+         variant: {name}\ngames: {}\n{}\n{}{}",
+        source(a, opts, f),
         f.games,
         values_line(f),
-        w.map_or(String::new(), |w| format!("{}\n", weights_line(w)))
+        w.map_or(String::new(), |w| format!("{}\n", weights_line(w))),
+        q.map_or(String::new(), squares_section)
     );
     crate::output::write_atomic(&path, text.as_bytes())
         .map_err(|e| refuse_write(e, "check the cache folder is writable"))?;
@@ -172,6 +207,72 @@ fn write_weights(w: &WeightsFit, out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(out, "{}", weights_line(w))
 }
 
+/// The `squares:` section of a fitted file: per kind with a piece standing in the positions,
+/// its middle-game and end-game lists.
+fn squares_section(q: &SquaresFit) -> String {
+    let mut out = String::from("squares:\n");
+    for (i, (k, [mg, eg])) in q.kinds.iter().zip(&q.tables).enumerate() {
+        if q.seen[i] == 0 {
+            continue;
+        }
+        let list = |xs: &Vec<i32>| {
+            xs.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        out.push_str(&format!(
+            "  {k}:\n    mg: [{}]\n    eg: [{}]\n",
+            list(mg),
+            list(eg)
+        ));
+    }
+    out
+}
+
+fn squares_json(q: &SquaresFit) -> serde_json::Value {
+    let mut m = serde_json::Map::new();
+    for (i, k) in q.kinds.iter().enumerate() {
+        m.insert(
+            k.clone(),
+            serde_json::json!({
+                "mg": q.tables[i][0],
+                "eg": q.tables[i][1],
+                "rows": q.seen[i],
+            }),
+        );
+    }
+    serde_json::Value::Object(m)
+}
+
+/// The fitted tables, rank by rank from the far rank, middle game then end game.
+fn write_squares(q: &SquaresFit, files: usize, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "piece-square tables in units (a hundredth of a value), as the first seat sees the board, \
+         middle game | end game ({} positions, {:.3} logit per value unit):",
+        q.positions, q.scale
+    )?;
+    for (i, k) in q.kinds.iter().enumerate() {
+        if q.seen[i] == 0 {
+            continue;
+        }
+        writeln!(out, "{k} ({} rows)", q.seen[i])?;
+        let [mg, eg] = &q.tables[i];
+        let files = files.max(1);
+        for r in (0..mg.len() / files).rev() {
+            let row = |xs: &Vec<i32>| {
+                xs[r * files..(r + 1) * files]
+                    .iter()
+                    .map(|x| format!("{x:>5}"))
+                    .collect::<String>()
+            };
+            writeln!(out, "  {} |{}", row(mg), row(eg))?;
+        }
+    }
+    Ok(())
+}
+
 /// The `weights:` line of a fitted file.
 fn weights_line(w: &WeightsFit) -> String {
     let terms: Vec<String> = (0..w.names.len())
@@ -207,11 +308,30 @@ fn to_json(variant: &str, opts: &Gather, f: &Fit) -> serde_json::Value {
     })
 }
 
-/// Where the fit's games come from: "`easy` self-play (seed 0)", or "the games of `FILE`".
-fn source(a: &ValuesArgs, opts: &Gather) -> String {
-    match &a.games_from {
-        Some(path) => format!("the games of `{}`", path.display()),
-        None => format!("`{}` self-play (seed {})", opts.agent, opts.seed),
+/// What the fit is of: "400 games of `easy` self-play (seed 0)", "23 games of the games of
+/// `FILE`", or "41,200 scored positions of `FILE` (400 ids)".
+fn source(a: &ValuesArgs, opts: &Gather, f: &Fit) -> String {
+    match (&a.games_from, &a.positions_from) {
+        (Some(path), _) => format!("{} games of the games of `{}`", f.games, path.display()),
+        (None, Some(path)) => format!(
+            "{} scored positions of `{}` ({} ids)",
+            f.positions,
+            path.display(),
+            f.games
+        ),
+        (None, None) => format!(
+            "{} games of `{}` self-play (seed {})",
+            f.games, opts.agent, opts.seed
+        ),
+    }
+}
+
+/// What the bootstrap resamples: games, or the positions' ids.
+fn resampled(a: &ValuesArgs) -> &'static str {
+    if a.positions_from.is_some() {
+        "ids"
+    } else {
+        "games"
     }
 }
 
@@ -224,12 +344,15 @@ fn write_table(
 ) -> std::io::Result<()> {
     writeln!(
         out,
-        "{variant}: {} games of {}, {} positions, 95% intervals from {} bootstrap resamples \
-         of the games",
-        f.games,
-        source(a, opts),
-        f.positions,
-        f.resamples
+        "{variant}: {}{}, 95% intervals from {} bootstrap resamples of the {}",
+        source(a, opts, f),
+        if a.positions_from.is_some() {
+            String::new()
+        } else {
+            format!(", {} positions", f.positions)
+        },
+        f.resamples,
+        resampled(a)
     )?;
     writeln!(
         out,
@@ -337,10 +460,9 @@ fn write_rule_file(
         format!("--set {}", a.v.set.join(" --set "))
     };
     let text = format!(
-        "# Piece values fitted by `ashtapada values`: {} games of {}, {options}.\nname: \
+        "# Piece values fitted by `ashtapada values`: {}, {options}.\nname: \
          {stem}\nextends: {extends}\n{}\n",
-        f.games,
-        source(a, opts),
+        source(a, opts, f),
         values_line(f)
     );
     crate::output::write_atomic(file, text.as_bytes())

@@ -112,9 +112,11 @@ impl Evaluator {
         let reach = empty_board_reach(v);
         let w = super::Weights::of(v, search);
         let positional = (v.seats.len() == 2 && v.rules.dice.is_none()).then(|| {
-            Box::new(super::positional::Positional::weighted(
-                v, &values, &reach, w,
-            ))
+            let p = super::positional::Positional::weighted(v, &values, &reach, w);
+            Box::new(match fitted {
+                Some(f) => p.with_squares(v, &f.squares),
+                None => p,
+            })
         });
         Evaluator {
             seats: v.seats.len(),
@@ -448,7 +450,7 @@ mod tests {
 
     #[test]
     fn the_search_grades_value_with_the_fitted_values_and_greedy_with_the_rule_files() {
-        // Shatranj ships fitted values (ratha 7.18, padati 0.55); its rule file says 5 and 1.
+        // Shatranj ships fitted values (ratha 5.97, padati 1.01); its rule file says 5 and 1.
         let v = load_variant("shatranj", &Assignment::default()).unwrap();
         let pos = Position::start(v.clone());
         let (typed, fitted) = (Evaluator::new(&pos), Evaluator::fitted(&pos));

@@ -421,14 +421,7 @@ fn sample_game(
             && !pos.awaiting_roll()
             && (0..seats).all(|s| !pos.in_check(Seat(s as u8)));
         if sample {
-            let raw: Vec<Vec<f64>> = (0..seats).map(|s| raw(&pos, Seat(s as u8))).collect();
-            for s in 0..seats {
-                for (j, own) in raw[s].iter().enumerate() {
-                    let others: f64 = (0..seats).filter(|&t| t != s).map(|t| raw[t][j]).sum();
-                    x.push(own - others / (seats - 1).max(1) as f64);
-                }
-                y.push(share[s]);
-            }
+            push_rows(&pos, share, raw, &mut x, &mut y);
         }
         pos.play_action_unchecked(a);
         let now = total_pieces(&pos);
@@ -437,6 +430,95 @@ fn sample_game(
     }
     debug_assert!(seats <= MAX_SEATS);
     (x, y)
+}
+
+/// The rows of one position: per seat its `raw` features less the other seats' mean, and its
+/// `share` of the result.
+fn push_rows(
+    pos: &Position,
+    share: &[f64],
+    raw: &(dyn Fn(&Position, Seat) -> Vec<f64> + Sync),
+    x: &mut Vec<f64>,
+    y: &mut Vec<f64>,
+) {
+    let seats = pos.variant().seats.len();
+    let raw: Vec<Vec<f64>> = (0..seats).map(|s| raw(pos, Seat(s as u8))).collect();
+    for s in 0..seats {
+        for (j, own) in raw[s].iter().enumerate() {
+            let others: f64 = (0..seats).filter(|&t| t != s).map(|t| raw[t][j]).sum();
+            x.push(own - others / (seats - 1).max(1) as f64);
+        }
+        y.push(share[s]);
+    }
+}
+
+/// A position with its expected result, to fit on instead of games ([`gather_scored`]): an
+/// engine's score of it, say, or the result of the game it was taken from.
+#[derive(Clone, Debug)]
+pub struct ScoredPosition {
+    /// The position.
+    pub pos: Position,
+    /// Per seat: its expected share of the result (they sum to 1).
+    pub share: Vec<f64>,
+    /// The group it is resampled with for the intervals (the positions of one game share
+    /// theirs, so that the intervals are not narrowed by near-copies of one position).
+    pub group: u32,
+}
+
+/// The expected share of the seat to move from an engine's score in centipawns for it (EPD's
+/// `ce`): the logistic curve on which 400 centipawns are odds of ten to one (the Elo scale,
+/// 100 centipawns ≈ 0.64).
+pub fn share_of_centipawns(cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-cp / 400.0))
+}
+
+/// [`gather`]'s rows from scored positions instead of self-play: one row per seat of each
+/// position, its share the position's; the samples' `games` are the groups
+/// ([`ScoredPosition::group`]), in the order they first appear.
+pub fn gather_scored(v: &Arc<Variant>, positions: &[ScoredPosition]) -> Samples {
+    let f = Features::new(v);
+    let (names, kinds) = f.names(v);
+    let e = Evaluator::new(&Position::start(v.clone()));
+    let raw = |pos: &Position, seat: Seat| f.raw(&e, pos, seat);
+    collect_scored(v, positions, names, kinds, &raw)
+}
+
+/// [`gather_terms`]' rows from scored positions ([`gather_scored`]); `None` where the
+/// positional terms do not exist (more than two seats, dice).
+pub fn gather_terms_scored(v: &Arc<Variant>, positions: &[ScoredPosition]) -> Option<Samples> {
+    with_terms(v, |names, kinds, raw| {
+        collect_scored(v, positions, names, kinds, raw)
+    })
+}
+
+/// Rows of `positions` ([`gather_scored`]) with `raw`'s features, grouped.
+fn collect_scored(
+    v: &Arc<Variant>,
+    positions: &[ScoredPosition],
+    names: Vec<String>,
+    kinds: Vec<Option<Kind>>,
+    raw: &(dyn Fn(&Position, Seat) -> Vec<f64> + Sync),
+) -> Samples {
+    let mut index = std::collections::HashMap::new();
+    let mut groups: Vec<Vec<&ScoredPosition>> = Vec::new();
+    for p in positions {
+        let g = *index.entry(p.group).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(p);
+    }
+    let per_group = groups
+        .par_iter()
+        .map(|list| {
+            let (mut x, mut y) = (Vec::new(), Vec::new());
+            for p in list {
+                push_rows(&p.pos, &p.share, raw, &mut x, &mut y);
+            }
+            (x, y)
+        })
+        .collect();
+    assemble(names, kinds, groups.len() as u64, v.seats.len(), per_group)
 }
 
 /// Plays `pos` on with `agent` in every seat until the game ends or `max_plies` plies have
@@ -786,6 +868,184 @@ pub fn fit_weights(s: &Samples, resamples: usize, seed: u64) -> WeightsFit {
     }
 }
 
+/// Piece-square tables fitted on top of the evaluation ([`fit_squares`]).
+#[derive(Clone, Debug)]
+pub struct SquaresFit {
+    /// Per kind (all of the variant's, in kind order): its name.
+    pub kinds: Vec<String>,
+    /// Per kind: its middle-game and end-game units per square of its own frame
+    /// ([`crate::compile::FittedValues::squares`]): the tables the variant's fitted file
+    /// already gives (none: 0) plus the fitted residual, rounded, within the ±2,000 units a
+    /// fitted file allows ([`crate::spec::fitted::MAX_SQUARE_UNITS`]).
+    pub tables: Vec<[Vec<i32>; 2]>,
+    /// Per kind: the rows where one of its pieces stood (the positions its table is learnt
+    /// from, both seats counted).
+    pub seen: Vec<u64>,
+    /// Logit per unit of the evaluation (the scale its residual is fitted on).
+    pub scale: f64,
+    /// Games (or scored-position ids) and positions fitted on.
+    pub games: u64,
+    /// Positions fitted on.
+    pub positions: usize,
+}
+
+/// Ridge strength of the piece-square residuals towards 0, in rows' worth of curvature: a
+/// square where the kind rarely stands keeps about the table it had.
+const SQUARES_RIDGE: f64 = 20.0;
+
+/// Rows for [`fit_squares`] (two seats without dice; `None` otherwise): per seat its value
+/// by the search grades' evaluation (material, drop bonus and positional terms, in `value:`
+/// units; fitted values, weights and tables included), then, per kind and square of the
+/// kind's own frame ([`super::positional::frame_indices`]), the middle-game share of the phase
+/// (`phase / 256`) where a live piece of the seat's stands there and the end-game share in the
+/// next column. `rows` gathers them (games, records or scored positions).
+pub fn with_square_terms<R>(
+    v: &Arc<Variant>,
+    rows: impl FnOnce(
+        Vec<String>,
+        Vec<Option<Kind>>,
+        &(dyn Fn(&Position, Seat) -> Vec<f64> + Sync),
+    ) -> R,
+) -> Option<R> {
+    use super::positional::{Positional, frame_indices};
+    if v.seats.len() != 2 || v.rules.dice.is_some() {
+        return None;
+    }
+    let start = Position::start(v.clone());
+    let e = Evaluator::fitted(&start);
+    let values: Vec<i32> = (0..v.kinds.len())
+        .map(|k| e.kind_value(Kind(k as u8)))
+        .collect();
+    let reach = super::eval::empty_board_reach(v);
+    let mut p = Positional::weighted(v, &values, &reach, super::Weights::of(v, true));
+    if let Some(f) = &v.fitted {
+        p = p.with_squares(v, &f.squares);
+    }
+    let hand = super::Weights::of(v, true).scale(super::weights::HAND, super::eval::HAND_BONUS);
+    let frames = frame_indices(v);
+    let n = v.board.len();
+    let orients = v.orients.len();
+    let unit = super::UNIT as f64;
+    let raw = |pos: &Position, seat: Seat| {
+        let mut row = vec![0.0; 1 + 2 * v.kinds.len() * n];
+        let own = e.holdings(pos, seat) + e.in_hand(pos, seat) * hand / 100;
+        row[0] = (own + p.values(pos, &values)[seat.index() & 1]) as f64 / unit;
+        let mg = p.phase(pos, &values) as f64 / 256.0;
+        let board = pos.board();
+        for sq in pos.pieces_of(seat).iter() {
+            let piece = board[sq as usize];
+            if piece.is_dead() {
+                continue;
+            }
+            let combo = piece.combo(orients);
+            let f = frames[combo % orients][sq as usize];
+            let col = 1 + 2 * ((combo / orients) * n + f);
+            row[col] += mg;
+            row[col + 1] += 1.0 - mg;
+        }
+        row
+    };
+    let mut names = vec!["evaluation".to_string()];
+    for k in &v.kinds {
+        for f in 0..n {
+            names.push(format!("{} mg {f}", k.name));
+            names.push(format!("{} eg {f}", k.name));
+        }
+    }
+    let kinds = vec![None; names.len()];
+    Some(rows(names, kinds, &raw))
+}
+
+/// [`with_square_terms`]' rows from scored positions ([`gather_scored`]).
+pub fn gather_squares_scored(v: &Arc<Variant>, positions: &[ScoredPosition]) -> Option<Samples> {
+    with_square_terms(v, |names, kinds, raw| {
+        collect_scored(v, positions, names, kinds, raw)
+    })
+}
+
+/// [`with_square_terms`]' rows from recorded games ([`gather_from`]).
+pub fn gather_squares_from(v: &Arc<Variant>, games: &[GameRecord]) -> Option<Samples> {
+    with_square_terms(v, |names, kinds, raw| {
+        collect_records(v, games, names, kinds, raw)
+    })
+}
+
+/// [`with_square_terms`]' rows from [`gather`]'s self-play.
+///
+/// # Errors
+/// The agent name is unknown.
+pub fn gather_squares(
+    v: &Arc<Variant>,
+    opts: &Gather,
+) -> Result<Option<Samples>, super::UnknownAgent> {
+    super::by_name(&opts.agent)?;
+    Ok(with_square_terms(v, |names, kinds, raw| {
+        collect(v, opts, names, kinds, raw)
+    }))
+}
+
+/// Fits piece-square tables on top of the evaluation: the scale of the evaluation's value
+/// alone (a one-weight logistic fit of each row's share on it), then, with that as each row's
+/// offset, a ridge-penalized logistic regression ([`SQUARES_RIDGE`] towards 0) of the share on
+/// the per-square columns of [`with_square_terms`]; each coefficient over the scale is a
+/// residual in `value:` units, added (as units, a hundredth of one) to the tables the variant
+/// already has. No intervals: hundreds of weights, each seen in a fraction of the rows.
+pub fn fit_squares(v: &Variant, s: &Samples) -> SquaresFit {
+    let d = s.names.len();
+    let base = logit(1.0 / s.seats.max(2) as f64);
+    let mut first = vec![0.0; d];
+    first[0] = 1.0;
+    let scale = material_scale(s, &first, &vec![0.0; s.rows()], base);
+    let offset: Vec<f64> = (0..s.rows()).map(|i| base + scale * s.x[i * d]).collect();
+    let mut free = s.clone();
+    for i in 0..s.rows() {
+        free.x[i * d] = 0.0;
+    }
+    let rows: Vec<usize> = (0..s.rows()).collect();
+    let w = newton_ridge(
+        &free,
+        &rows,
+        &vec![0.0; d],
+        vec![0.0; d],
+        &offset,
+        NEWTON_STEPS,
+        SQUARES_RIDGE,
+    );
+    let n = v.board.len();
+    let mut seen = vec![0u64; v.kinds.len()];
+    for i in 0..s.rows() {
+        for (k, c) in seen.iter_mut().enumerate() {
+            let cols = &s.x[i * d + 1 + 2 * k * n..i * d + 1 + 2 * (k + 1) * n];
+            if cols.iter().any(|x| *x != 0.0) {
+                *c += 1;
+            }
+        }
+    }
+    let tables = (0..v.kinds.len())
+        .map(|k| {
+            let had = v.fitted.as_ref().and_then(|f| f.squares[k].as_ref());
+            [0, 1].map(|phase| {
+                (0..n)
+                    .map(|f| {
+                        let resid = w[1 + 2 * (k * n + f) + phase] / scale * super::UNIT as f64;
+                        let max = crate::spec::fitted::MAX_SQUARE_UNITS;
+                        (had.map_or(0, |t| t[phase][f]) as f64 + resid.round()).clamp(-max, max)
+                            as i32
+                    })
+                    .collect()
+            })
+        })
+        .collect();
+    SquaresFit {
+        kinds: v.kinds.iter().map(|k| k.name.clone()).collect(),
+        tables,
+        seen,
+        scale,
+        games: s.games,
+        positions: s.positions(),
+    }
+}
+
 /// Per feature: the games with a row where it is not zero.
 fn seen_in_games(s: &Samples) -> Vec<u64> {
     let d = s.names.len();
@@ -849,16 +1109,30 @@ fn newton(
     s: &Samples,
     rows: &[usize],
     prior: &[f64],
-    mut w: Vec<f64>,
+    w: Vec<f64>,
     offset: &[f64],
     steps: usize,
 ) -> Vec<f64> {
+    newton_ridge(s, rows, prior, w, offset, steps, RIDGE)
+}
+
+/// [`newton`] with the ridge strength `ridge`.
+fn newton_ridge(
+    s: &Samples,
+    rows: &[usize],
+    prior: &[f64],
+    mut w: Vec<f64>,
+    offset: &[f64],
+    steps: usize,
+    ridge: f64,
+) -> Vec<f64> {
     let d = prior.len();
+    let mut nz = Vec::with_capacity(d);
     for _ in 0..steps {
-        let mut g: Vec<f64> = (0..d).map(|j| RIDGE * (w[j] - prior[j])).collect();
+        let mut g: Vec<f64> = (0..d).map(|j| ridge * (w[j] - prior[j])).collect();
         let mut h = vec![0.0; d * d];
         for j in 0..d {
-            h[j * d + j] = RIDGE;
+            h[j * d + j] = ridge;
         }
         for &i in rows {
             let x = &s.x[i * d..(i + 1) * d];
@@ -866,12 +1140,14 @@ fn newton(
             let p = sigmoid(z);
             let r = p - s.y[i];
             let c = p * (1.0 - p);
-            for a in 0..d {
+            // Only the non-zero columns touch the curvature (the piece-square rows have a
+            // few dozen of several hundred).
+            nz.clear();
+            nz.extend((0..d).filter(|&j| x[j] != 0.0));
+            for (ai, &a) in nz.iter().enumerate() {
                 g[a] += r * x[a];
-                if x[a] != 0.0 {
-                    for b in a..d {
-                        h[a * d + b] += c * x[a] * x[b];
-                    }
+                for &b in &nz[ai..] {
+                    h[a * d + b] += c * x[a] * x[b];
                 }
             }
         }
@@ -997,6 +1273,126 @@ mod tests {
             winner: None,
         };
         assert!(gather_terms_from(&four, &[rec]).is_none());
+    }
+
+    #[test]
+    fn scored_positions_give_a_row_per_seat_grouped_by_their_id() {
+        // The Elo curve: a level score is an even share, 400 centipawns odds of ten to one.
+        assert_eq!(share_of_centipawns(0.0), 0.5);
+        assert!((share_of_centipawns(400.0) - 10.0 / 11.0).abs() < 1e-12);
+        assert!((share_of_centipawns(-400.0) - 1.0 / 11.0).abs() < 1e-12);
+        // Three positions: two of group 7 (the start and after 1. e4), one of group 2 (after
+        // 1. e4 d5 2. exd5, the first seat a pawn up). Groups are numbered as they first
+        // appear, so group 7 is game 0 and group 2 game 1.
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let start = Position::start(v.clone());
+        let mut e4 = start.clone();
+        let a = Action::Move(crate::notation::parse_move(&mut e4, "e2e4").unwrap());
+        e4.play_action(a).unwrap();
+        let mut up = e4.clone();
+        for m in ["d7d5", "e4d5"] {
+            let a = Action::Move(crate::notation::parse_move(&mut up, m).unwrap());
+            up.play_action(a).unwrap();
+        }
+        let scored = |pos: &Position, first: f64, group: u32| ScoredPosition {
+            pos: pos.clone(),
+            share: vec![first, 1.0 - first],
+            group,
+        };
+        let list = [
+            scored(&start, 0.5, 7),
+            scored(&up, 0.75, 2),
+            scored(&e4, 0.5, 7),
+        ];
+        let s = gather_scored(&v, &list);
+        assert_eq!(s.games, 2);
+        assert_eq!(s.y, [0.5, 0.5, 0.5, 0.5, 0.75, 0.25]);
+        assert_eq!(s.game, [0, 0, 0, 0, 1, 1]);
+        let d = s.names.len();
+        let pawn = s.names.iter().position(|n| n == "pawn").unwrap();
+        // Rows 4 and 5 are the position a pawn up: +1 for the first seat, -1 for the second.
+        assert_eq!((s.x[4 * d + pawn], s.x[5 * d + pawn]), (1.0, -1.0));
+        assert_eq!(s.x[pawn], 0.0);
+        let t = gather_terms_scored(&v, &list).expect("two seats, no dice");
+        assert_eq!(t.names[0], "material");
+        assert_eq!(t.y, s.y);
+        assert_eq!(
+            t.x[4 * t.names.len()],
+            1.0,
+            "a pawn is one unit of material"
+        );
+    }
+
+    #[test]
+    fn square_rows_count_each_piece_on_its_frame_square_by_phase() {
+        // After 1. Nf3 (no capture: the phase is the start's, 256, so the middle-game share is
+        // 1): white's knight stands on frame square 21 (f3), black's g8 knight on its frame
+        // square 6; both b-knights on frame square 1 cancel in the row (seat's less the
+        // other's). The first column is the evaluation's value, level but for the tempo and
+        // the knight's better square.
+        let v = load_variant("chess", &Assignment::default()).unwrap();
+        let mut pos = Position::start(v.clone());
+        let a = Action::Move(crate::notation::parse_move(&mut pos, "g1f3").unwrap());
+        pos.play_action(a).unwrap();
+        let list = [ScoredPosition {
+            pos,
+            share: vec![0.5, 0.5],
+            group: 0,
+        }];
+        let s = gather_squares_scored(&v, &list).expect("two seats");
+        let d = s.names.len();
+        let knight = v.kind_by_name("knight").unwrap().index();
+        let col = |f: usize, phase: usize| 1 + 2 * (knight * 64 + f) + phase;
+        assert_eq!(s.names[col(21, 0)], "knight mg 21");
+        assert_eq!(s.x[col(21, 0)], 1.0);
+        assert_eq!(s.x[col(21, 1)], 0.0);
+        assert_eq!(s.x[col(6, 0)], -1.0);
+        assert_eq!(s.x[col(1, 0)], 0.0);
+        assert_eq!(
+            s.x[d + col(21, 0)],
+            -1.0,
+            "the second seat's row is the first's negated"
+        );
+        let nonzero = s.x[1..d].iter().filter(|x| **x != 0.0).count();
+        assert_eq!(nonzero, 2);
+        // A planted table is recovered: over the positions of random games, shares exactly
+        // σ(0.5 · (value + 0.4 · middle-game share of a knight on frame square 21)), that is
+        // 40 units for a knight on f3 (f6 for black) in the middle game, 0 elsewhere.
+        let opts = Gather {
+            games: 60,
+            agent: "random".into(),
+            max_plies: 60,
+            ..Gather::default()
+        };
+        let mut s = gather_squares(&v, &opts).unwrap().expect("two seats");
+        let d = s.names.len();
+        for i in 0..s.rows() {
+            let x = &s.x[i * d..(i + 1) * d];
+            s.y[i] = sigmoid(0.5 * (x[0] + 0.4 * x[col(21, 0)]));
+        }
+        let on_f3 = (0..s.rows())
+            .filter(|&i| s.x[i * d + col(21, 0)] != 0.0)
+            .count();
+        assert!(on_f3 > 200, "{on_f3} rows with a knight on f3");
+        let fit = fit_squares(&v, &s);
+        assert_eq!(fit.kinds[knight], "knight");
+        assert!((fit.scale - 0.5).abs() < 0.05, "scale {}", fit.scale);
+        let planted = fit.tables[knight][0][21];
+        assert!(
+            (30..=45).contains(&planted),
+            "knight f3: {planted} units, planted 40"
+        );
+        let others = fit.tables[knight][0]
+            .iter()
+            .enumerate()
+            .filter(|&(f, _)| f != 21)
+            .map(|(_, x)| x.abs())
+            .max()
+            .unwrap();
+        assert!(
+            others <= 5,
+            "the largest other knight square: {others} units"
+        );
     }
 
     #[test]

@@ -180,6 +180,47 @@ impl Positional {
         self.values_walk(pos, values)
     }
 
+    /// Adds fitted piece-square tables to the middle- and end-game tables: per kind (`None`:
+    /// none), its units in the middle game and the end game by the square in the piece's own
+    /// frame ([`crate::compile::FittedValues::squares`], read through [`frame_indices`]).
+    /// Entries saturate at the `i16` range.
+    pub fn with_squares(mut self, v: &Variant, squares: &[Option<[Vec<i32>; 2]>]) -> Positional {
+        let frames = frame_indices(v);
+        for combo in 0..v.kinds.len() * self.orients {
+            let (kind, facing) = (combo / self.orients, combo % self.orients);
+            let Some([m, e]) = squares.get(kind).and_then(|t| t.as_ref()) else {
+                continue;
+            };
+            for (sq, &f) in frames[facing].iter().enumerate().take(self.squares) {
+                let i = combo * self.squares + sq;
+                self.mg[i] = saturate(self.mg[i] as i32 + m.get(f).copied().unwrap_or(0));
+                self.eg[i] = saturate(self.eg[i] as i32 + e.get(f).copied().unwrap_or(0));
+            }
+        }
+        self
+    }
+
+    /// The phase of `pos` as [`values`](Self::values) blends it: the non-royal material on
+    /// the board and in hand (both seats, at `values` units per kind) over the start's, from
+    /// 0 (an empty board) to [`PHASE`] (256, the start's material or more).
+    pub fn phase(&self, pos: &Position, values: &[i32]) -> i32 {
+        let board = pos.board();
+        let mut material = 0;
+        for s in 0..2 {
+            let seat = Seat(s as u8);
+            for sq in pos.pieces_of(seat).iter() {
+                let p = board[sq as usize];
+                if !p.is_dead() && !self.royal[p.kind().index()] {
+                    material += values.get(p.kind().index()).copied().unwrap_or(0);
+                }
+            }
+            for (k, &x) in values.iter().enumerate() {
+                material += pos.hand_count(seat, crate::vocab::Kind(k as u8)) as i32 * x;
+            }
+        }
+        (material * PHASE / self.start).clamp(0, PHASE)
+    }
+
     /// [`values`](Self::values) by the move table's walks: any board (the reference of
     /// [`values_bits`](Self::values_bits)).
     fn values_walk(&self, pos: &Position, values: &[i32]) -> [i32; 2] {
@@ -423,6 +464,27 @@ impl Positional {
 
 /// `x` units as a table entry: clamped to the `i16` range (a fitted file may value a kind up
 /// to 1,000 and weigh a term up to 10, beyond what an entry holds), never wrapped.
+/// Per orientation of `v` (in [`Variant::orients`] order), per board square: the square's
+/// index in that orientation's own frame (`rank * files + file`, rank 0 along the seat's own
+/// edge, files from its left: [`crate::geometry::Orientation::square`]).
+pub fn frame_indices(v: &Variant) -> Vec<Vec<usize>> {
+    v.orients
+        .iter()
+        .map(|o| {
+            let (fw, fh) = o.frame_size(v.board);
+            let mut idx = vec![0; v.board.len()];
+            for r in 0..fh as usize {
+                for f in 0..fw as usize {
+                    if let Some(sq) = o.square(v.board, f as i32, r as i32) {
+                        idx[sq.index()] = r * fw as usize + f;
+                    }
+                }
+            }
+            idx
+        })
+        .collect()
+}
+
 fn saturate(x: i32) -> i16 {
     x.clamp(i16::MIN as i32, i16::MAX as i32) as i16
 }
@@ -612,6 +674,41 @@ fn advancement(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn fitted_squares_are_read_in_each_seats_own_frame() {
+        // Chess: white's frame is the board; black's is mirrored (north edge, mirror), so
+        // black's a8 is its frame square 0 and its h1 frame square 63, and a knight's table
+        // entry for frame square 21 (f3 for white) lands on f6 for black.
+        let v = crate::engine::load_variant("chess", &crate::spec::Assignment::default()).unwrap();
+        let frames = frame_indices(&v);
+        let sq = |n: &str| v.board.parse_square(n).unwrap().index();
+        let white = v.seats[0].orient as usize;
+        let black = v.seats[1].orient as usize;
+        assert_eq!((frames[white][sq("a1")], frames[white][sq("h8")]), (0, 63));
+        assert_eq!((frames[black][sq("a8")], frames[black][sq("h1")]), (0, 63));
+        assert_eq!(frames[black][sq("f6")], 21);
+        let values: Vec<i32> = v.kinds.iter().map(|k| k.value as i32 * 100).collect();
+        let reach = super::super::eval::empty_board_reach(&v);
+        let plain = Positional::new(&v, &values, &reach);
+        let knight = v.kind_by_name("knight").unwrap().index();
+        let mut squares = vec![None; v.kinds.len()];
+        let (mut mg, mut eg) = (vec![0; 64], vec![0; 64]);
+        mg[21] = 50;
+        eg[21] = -30;
+        squares[knight] = Some([mg, eg]);
+        let fitted = Positional::new(&v, &values, &reach).with_squares(&v, &squares);
+        let at = |p: &Positional, orient: usize, square: &str| {
+            let i = (knight * p.orients + orient) * p.squares + sq(square);
+            (p.mg[i] as i32, p.eg[i] as i32)
+        };
+        for (orient, square) in [(white, "f3"), (black, "f6")] {
+            let (m0, e0) = at(&plain, orient, square);
+            assert_eq!(at(&fitted, orient, square), (m0 + 50, e0 - 30), "{square}");
+        }
+        assert_eq!(at(&fitted, white, "f6"), at(&plain, white, "f6"));
+    }
+
     use super::*;
     use crate::engine::load_variant;
     use crate::spec::Assignment;

@@ -191,6 +191,17 @@ impl Variant {
         if !weights.is_empty() {
             let _ = writeln!(s, "  positional weights: {}", weights.join(", "));
         }
+        let tables: Vec<&str> = (self.kinds.iter().zip(&f.squares))
+            .filter(|(_, t)| t.is_some())
+            .map(|(k, _)| k.name.as_str())
+            .collect();
+        if !tables.is_empty() {
+            let _ = writeln!(
+                s,
+                "  piece-square tables (middle and end game, added to the built-in ones): {}",
+                tables.join(", ")
+            );
+        }
     }
 
     /// `regions:` with each region's size, if the file names any.

@@ -18,6 +18,10 @@ pub struct FittedValues {
     /// Per positional term of [`WEIGHTS`], in that order: its multiplier ([`default_weight`]
     /// where the file gives none).
     pub weights: [f64; WEIGHTS.len()],
+    /// Per kind: its fitted piece-square table, middle game and end game, in units, indexed by
+    /// the square in the piece's own frame ([`crate::spec::fitted::SquareTable`]); `None`
+    /// where the file gives none.
+    pub squares: Vec<Option<[Vec<i32>; 2]>>,
     /// The self-play games of the fit, if the file says.
     pub games: Option<u64>,
     /// Where the file was found.
@@ -86,6 +90,38 @@ pub fn check(f: Fitted, v: &Variant) -> Result<FittedValues, Diagnostics> {
             )),
         }
     }
+    let mut squares = vec![None; v.kinds.len()];
+    let n = v.board.len();
+    for t in &f.squares {
+        let Some(k) = kind_named(&t.kind, &names, &mut errs) else {
+            continue;
+        };
+        let mut whole = true;
+        for (xs, node) in [&t.mg, &t.eg] {
+            if xs.len() != n {
+                whole = false;
+                errs.push(
+                    crate::diag::Diagnostic::new(
+                        crate::diag::Code::SpecRange,
+                        format!(
+                            "the piece-square table of `{}` lists {} squares; the board has {n}",
+                            t.kind.value,
+                            xs.len()
+                        ),
+                        Some(node.span.clone()),
+                    )
+                    .label(format!("{} squares", xs.len()))
+                    .help(format!(
+                        "give one value per square ({n}), along the seat's first rank, then the next"
+                    )),
+                );
+            }
+        }
+        if whole {
+            let units = |xs: &Vec<f64>| xs.iter().map(|x| x.round() as i32).collect();
+            squares[k.index()] = Some([units(&t.mg.0), units(&t.eg.0)]);
+        }
+    }
     if !errs.is_empty() {
         errs.sort();
         return Err(errs);
@@ -93,6 +129,7 @@ pub fn check(f: Fitted, v: &Variant) -> Result<FittedValues, Diagnostics> {
     Ok(FittedValues {
         values,
         weights,
+        squares,
         games: f.games,
         from: f.from,
     })
@@ -136,6 +173,53 @@ mod tests {
     }
 
     #[test]
+    fn piece_square_tables_are_read_per_kind_and_checked_against_the_board() {
+        let file = load_str("tuned.yaml", "name: tuned\nextends: shatranj\n").unwrap();
+        let (v, _) = compile_unchecked(&file, &Assignment::default()).unwrap();
+        let list = |x: i32, n: usize| {
+            let xs: Vec<String> = (0..n).map(|i| (x + i as i32).to_string()).collect();
+            format!("[{}]", xs.join(", "))
+        };
+        let text = format!(
+            "variant: tuned\nsquares:\n  ashva: {{ mg: {}, eg: {} }}\n",
+            list(0, 64),
+            list(-10, 64)
+        );
+        let f = check(fitted(&text), &v).unwrap();
+        let ashva = v.kind_by_name("ashva").unwrap().index();
+        let [mg, eg] = f.squares[ashva].as_ref().expect("a table for ashva");
+        assert_eq!((mg[0], mg[63], eg[0], eg[63]), (0, 63, -10, 53));
+        assert!(f.squares[v.kind_by_name("ratha").unwrap().index()].is_none());
+        // A list of the wrong length is refused at the list, an unknown kind at its name, a
+        // value past ±2,000 units at the value, a missing phase as missing.
+        let text = format!(
+            "variant: tuned\nsquares:\n  ashva: {{ mg: {}, eg: {} }}\n  asva: {{ mg: {}, eg: {} }}\n",
+            list(0, 63),
+            list(0, 64),
+            list(0, 64),
+            list(0, 64)
+        );
+        let e = format!("{:?}", check(fitted(&text), &v).unwrap_err());
+        assert!(e.contains("lists 63 squares; the board has 64"), "{e}");
+        assert!(e.contains("asva"), "{e}");
+        let source: crate::diag::Source = Arc::new(miette::NamedSource::new(
+            "fit.yaml",
+            "variant: tuned\nsquares: { ashva: { mg: [2001], eg: [1] } }\n".to_string(),
+        ));
+        let e = crate::spec::fitted::read(&source, "tuned", FittedFrom::Shipped).unwrap_err();
+        assert!(
+            format!("{e:?}").contains("units from -2000 to 2000"),
+            "{e:?}"
+        );
+        let source: crate::diag::Source = Arc::new(miette::NamedSource::new(
+            "fit.yaml",
+            "variant: tuned\nsquares: { ashva: { mg: [1] } }\n".to_string(),
+        ));
+        let e = crate::spec::fitted::read(&source, "tuned", FittedFrom::Shipped).unwrap_err();
+        assert!(format!("{e:?}").contains("eg"), "{e:?}");
+    }
+
+    #[test]
     fn a_built_in_loaded_by_name_has_its_shipped_values() {
         let shipped = crate::spec::fitted::cache_file("shatranj").is_none_or(|p| !p.is_file());
         let built = |name: &str| {
@@ -149,7 +233,7 @@ mod tests {
             assert_eq!(f.from, FittedFrom::Shipped);
             assert_eq!(
                 f.values[v.kind_by_name("ratha").unwrap().index()],
-                Some(7.18)
+                Some(5.97)
             );
         }
         // A variant that extends it does not inherit them.

@@ -36,7 +36,7 @@ pub use events::{Events, MAX_FORMATIONS};
 pub use game::{
     CAP_REASON, GameResult, outcome_ranks, play_game, play_game_from, play_game_to_end,
 };
-pub use openings::{MAX_OPENINGS, read_openings};
+pub use openings::{MAX_OPENINGS, read_line, read_openings};
 pub use report::{Report, Shard, Stopping};
 pub use significance::{ALPHA, Comparisons, POWER, holm, min_detectable, p_value};
 pub use study::{Games, Precision, play_report, widest_interval};

@@ -51,9 +51,12 @@ pub fn read_openings(
     Ok(out)
 }
 
-/// One line as a position: the whole line, else (EPD) its first four fields with the move
-/// counters `0 1`.
-fn read_line(v: &Arc<Variant>, line: &str) -> Result<Position, String> {
+/// One line as a position: the whole line, else (EPD, two seats) its first four fields with
+/// the move counters `0 1`.
+///
+/// # Errors
+/// Neither reads as a position of `v`: the whole line's error.
+pub fn read_line(v: &Arc<Variant>, line: &str) -> Result<Position, String> {
     let whole = match parse_position(v, line) {
         Ok(p) => return Ok(p),
         Err(e) => e.to_string(),

@@ -53,7 +53,10 @@ pub const WEIGHTS: [&str; 13] = [
 ];
 
 /// The fitted files shipped with the interpreter: built-in variant name → file text.
-pub const SHIPPED: &[(&str, &str)] = &[("shatranj", include_str!("../../values/shatranj.yaml"))];
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("chess", include_str!("../../values/chess.yaml")),
+    ("shatranj", include_str!("../../values/shatranj.yaml")),
+];
 
 /// Where a variant's fitted file was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,10 +74,73 @@ pub struct Fitted {
     pub values: Vec<(Text, f64)>,
     /// Positional term ([`WEIGHTS`]) → multiplier, as written.
     pub weights: Vec<(Text, f64)>,
+    /// Kind → its fitted piece-square table ([`SquareTable`]), as written.
+    pub squares: Vec<SquareTable>,
     /// The self-play games of the fit, if the file says.
     pub games: Option<u64>,
     /// Where the file was found.
     pub from: FittedFrom,
+}
+
+/// One kind's fitted piece-square table (`squares: { KIND: { mg: […], eg: […] } }`): units
+/// (a hundredth of a `value:` unit) added to a piece of the kind on each square, in the middle
+/// game (`mg`) and the end game (`eg`), blended by the material left as the evaluation's other
+/// piece-square terms are. The squares run in the piece's own frame, as its seat sees the
+/// board: along its first rank from its left, then the next rank (`a1`, `b1`, … `h1`, `a2`, …
+/// for chess's white; black's frame is mirrored, so the same list serves both seats).
+#[derive(Clone, Debug)]
+pub struct SquareTable {
+    /// The kind's name, where it was written.
+    pub kind: Text,
+    /// Middle-game units per square, and the list's node (for located length errors).
+    pub mg: (Vec<f64>, crate::yaml::Node),
+    /// End-game units per square, and the list's node.
+    pub eg: (Vec<f64>, crate::yaml::Node),
+}
+
+/// The largest value of a square in a fitted piece-square table, either way, in units.
+pub const MAX_SQUARE_UNITS: f64 = 2000.0;
+
+/// The `squares:` section of a fitted file.
+fn read_squares(r: &mut Reader, node: &crate::yaml::Node) -> Vec<SquareTable> {
+    let Some(mut kinds) = r.map(node, "kind name → { mg: [...], eg: [...] }") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (k, v) in kinds.rest() {
+        let Some(mut f) = r.map(v, "a piece-square table: { mg: [...], eg: [...] }") else {
+            continue;
+        };
+        let mut list = |r: &mut Reader, key: &str| {
+            let n = f.req(r, key, "a list of units per square")?;
+            let mut xs = Vec::new();
+            for item in r.list(n) {
+                let x = match item.value {
+                    crate::yaml::Value::Int(i) => Some(i as f64),
+                    crate::yaml::Value::Float(x) => Some(x),
+                    _ => None,
+                };
+                match x.filter(|x| x.abs() <= MAX_SQUARE_UNITS) {
+                    Some(x) => xs.push(x),
+                    None => r.expected(
+                        item,
+                        &format!("units from -{MAX_SQUARE_UNITS} to {MAX_SQUARE_UNITS}"),
+                    ),
+                }
+            }
+            Some((xs, n.clone()))
+        };
+        let (mg, eg) = (list(r, "mg"), list(r, "eg"));
+        f.finish(r, "a piece-square table", &["mg", "eg"]);
+        if let (Some(mg), Some(eg)) = (mg, eg) {
+            out.push(SquareTable {
+                kind: super::model::key_text(&k.name, &k.span),
+                mg,
+                eg,
+            });
+        }
+    }
+    out
 }
 
 /// The folder of the fitted-values cache: `$ASHTAPADA_VALUES_CACHE` if set (set but empty: no
@@ -145,12 +211,13 @@ pub fn read(source: &Source, name: &str, from: FittedFrom) -> Result<Fitted, Dia
     let mut out = Fitted {
         values: Vec::new(),
         weights: Vec::new(),
+        squares: Vec::new(),
         games: None,
         from,
     };
     if let Some(mut f) = r.map(
         &tree,
-        "a fitted-values file: { variant, games, values, weights }",
+        "a fitted-values file: { variant, games, values, weights, squares }",
     ) {
         if let Some(n) = f.req(&mut r, "variant", "the variant's name") {
             let given = r.string(n, "the variant's name");
@@ -183,10 +250,13 @@ pub fn read(source: &Source, name: &str, from: FittedFrom) -> Result<Fitted, Dia
         if let Some(n) = f.opt("weights") {
             out.weights = read_values(&mut r, n, 10.0);
         }
+        if let Some(n) = f.opt("squares") {
+            out.squares = read_squares(&mut r, n);
+        }
         f.finish(
             &mut r,
             "a fitted-values file",
-            &["variant", "games", "values", "weights"],
+            &["variant", "games", "values", "weights", "squares"],
         );
     }
     if r.errors.is_empty() {

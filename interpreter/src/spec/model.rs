@@ -262,7 +262,7 @@ fn variant_name_ok(r: &mut Reader, name: &Text) -> bool {
     false
 }
 
-fn key_text(name: &str, key_span: &crate::diag::Span) -> Text {
+pub(super) fn key_text(name: &str, key_span: &crate::diag::Span) -> Text {
     Text {
         value: name.to_string(),
         node: Node {

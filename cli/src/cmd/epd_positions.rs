@@ -1,0 +1,295 @@
+//! `values --positions-from FILE.epd`: scored positions (an engine's scores, or the results
+//! of the games they come from) as rows to fit on
+//! ([`ashtapada::agents::fit::ScoredPosition`]).
+//!
+//! One position per line, EPD: the position's four FEN fields (the two move counters may
+//! follow), then operations `opcode operand;`. Read:
+//! - `ce N`: the position's score in centipawns for the seat to move (EPD's "centipawn
+//!   evaluation"), taken as an expected share by
+//!   [`share_of_centipawns`](ashtapada::agents::fit::share_of_centipawns);
+//! - `c9 "1-0"` (or `"0-1"`, `"1/2-1/2"`): the result of the game the position comes from,
+//!   as Texel-tuning sets (`quiet-labeled.epd`) give it; `ce` wins where a line has both;
+//! - `id "…"`: the positions of one id are resampled together for the intervals (give each
+//!   game its own); a line without one is its own group.
+//!
+//! Other operations are ignored; blank lines and `#` comments are skipped.
+
+use super::Failure;
+use ashtapada::agents::fit::{ScoredPosition, share_of_centipawns};
+use ashtapada::diag::{Code, Diagnostic, Span, text_source};
+use ashtapada::{Seat, Variant};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The most positions one file may hold.
+const MAX_POSITIONS: usize = 2_000_000;
+
+/// The largest file read, in bytes.
+const MAX_BYTES: u64 = 512 << 20;
+
+/// What a read gives: the positions, and how many lines were left out because a seat is in
+/// check or the game is over there (their static features say little).
+pub struct Read {
+    /// The positions to fit on.
+    pub positions: Vec<ScoredPosition>,
+    /// Lines left out (a seat in check, or the game over).
+    pub skipped: usize,
+}
+
+/// The scored positions of the EPD file at `path`, in `v`.
+///
+/// Errors (located at the line and column): the file does not read or is too large; `v` has
+/// more than two seats or dice; a line's position is not one of `v`; a line has neither `ce`
+/// nor `c9`, or its operand does not read; no position is left.
+pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
+    let name = path.display().to_string();
+    if v.seats.len() != 2 || v.rules.dice.is_some() {
+        return Err(super::bad_input(
+            Code::RecordSyntax,
+            format!(
+                "`--positions-from {name}`: EPD holds two-seat positions without dice, and {} has {} seats{}",
+                v.name,
+                v.seats.len(),
+                if v.rules.dice.is_some() {
+                    " and dice"
+                } else {
+                    ""
+                }
+            ),
+            "fit this variant on self-play (`--games N`)",
+        ));
+    }
+    let unreadable = |e: String| {
+        super::bad_input(
+            Code::RecordRead,
+            format!("cannot read the positions `{name}`: {e}"),
+            "give the path of an EPD file, one position per line with `ce N;` or `c9 \"1-0\";`",
+        )
+    };
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(unreadable("not a file".into()));
+    }
+    if meta.len() > MAX_BYTES {
+        return Err(unreadable(format!("larger than {MAX_BYTES} bytes")));
+    }
+    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))?;
+    let src = text_source(&name, &text);
+    let located = |message: String, help: &str, at: usize, len: usize| {
+        let start = at.min(text.len());
+        let span = Span::new(&src, start, (start + len.max(1)).min(text.len()));
+        Failure::Diagnostics(
+            Diagnostic::new(Code::RecordSyntax, message, Some(span))
+                .label("here")
+                .help(help)
+                .into(),
+        )
+    };
+    let mut groups: HashMap<String, u32> = HashMap::new();
+    let mut positions = Vec::new();
+    let mut skipped = 0;
+    let mut offset = 0;
+    for (i, raw) in text.split_inclusive('\n').enumerate() {
+        let line_at = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let lead = line.len() - line.trim_start().len();
+        let line = line.trim();
+        let at = line_at + lead;
+        // A byte-order mark (as some editors write) is skipped.
+        let (line, at) = match line.strip_prefix('\u{feff}') {
+            Some(rest) => (rest.trim_start(), at + 3),
+            None => (line, at),
+        };
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let number = i + 1;
+        if positions.len() + skipped >= MAX_POSITIONS {
+            return Err(located(
+                format!("`{name}` holds more than {MAX_POSITIONS} positions"),
+                "split the file",
+                at,
+                1,
+            ));
+        }
+        let (fen, ops_at) = position_fields(line);
+        let mut pos = ashtapada::sim::read_line(v, fen).map_err(|e| {
+            located(
+                format!("line {number} is not a position of {}: {e}", v.name),
+                "an EPD line is the FEN's four fields, then operations such as `ce 35;`",
+                at,
+                fen.len(),
+            )
+        })?;
+        let mut score = None;
+        let mut result = None;
+        let mut id = None;
+        for (op, op_at) in operations(&line[ops_at..]) {
+            let op_at = at + ops_at + op_at;
+            let (code, operand) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
+            let operand = operand.trim();
+            let unquoted = operand.trim_matches('"');
+            match code {
+                "ce" => {
+                    let cp: f64 = operand
+                        .parse()
+                        .ok()
+                        .filter(|x: &f64| x.is_finite())
+                        .ok_or_else(|| {
+                            located(
+                                format!("line {number}: `ce {operand}` is not a score in centipawns"),
+                                "give `ce` a whole number of centipawns for the seat to move, e.g. `ce -35;`",
+                                op_at,
+                                op.len(),
+                            )
+                        })?;
+                    score = Some(cp);
+                }
+                "c9" => {
+                    let share = match unquoted {
+                        "1-0" => 1.0,
+                        "0-1" => 0.0,
+                        "1/2-1/2" => 0.5,
+                        _ => {
+                            return Err(located(
+                                format!("line {number}: `c9 {operand}` is not a result"),
+                                "give `c9` \"1-0\", \"0-1\" or \"1/2-1/2\" (the first seat's result)",
+                                op_at,
+                                op.len(),
+                            ));
+                        }
+                    };
+                    result = Some(share);
+                }
+                "id" => id = Some(unquoted.to_string()),
+                _ => {}
+            }
+        }
+        let first = match (score, result) {
+            (Some(cp), _) => {
+                let mover = share_of_centipawns(cp);
+                if pos.to_move() == Seat(0) {
+                    mover
+                } else {
+                    1.0 - mover
+                }
+            }
+            (None, Some(share)) => share,
+            (None, None) => {
+                return Err(located(
+                    format!("line {number} has no score (`ce`) and no result (`c9`)"),
+                    "end the line with `ce N;` (centipawns for the seat to move) or `c9 \"1-0\";`",
+                    at,
+                    line.len(),
+                ));
+            }
+        };
+        if pos.outcome().is_some() || (0..2).any(|s| pos.in_check(Seat(s))) {
+            skipped += 1;
+            continue;
+        }
+        let next = groups.len() as u32;
+        let group = match id {
+            Some(id) => *groups.entry(id).or_insert(next),
+            None => {
+                groups.insert(format!("\0line {number}"), next);
+                next
+            }
+        };
+        positions.push(ScoredPosition {
+            pos,
+            share: vec![first, 1.0 - first],
+            group,
+        });
+    }
+    if positions.is_empty() {
+        return Err(super::bad_input(
+            Code::RecordSyntax,
+            format!(
+                "`--positions-from {name}`: no position to fit on (none, or every one in check or over)"
+            ),
+            "give an EPD file of quiet positions with `ce N;` or `c9 \"1-0\";`",
+        ));
+    }
+    Ok(Read { positions, skipped })
+}
+
+/// The position part of an EPD line (its four fields, and the two move counters where they
+/// follow as numbers) and the byte offset where the operations begin.
+fn position_fields(line: &str) -> (&str, usize) {
+    let mut end = 0;
+    let mut fields = 0;
+    let mut rest = line;
+    while fields < 6 {
+        let trimmed = rest.trim_start();
+        if trimmed.is_empty() {
+            break;
+        }
+        let word_len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+        let word = &trimmed[..word_len];
+        if fields >= 4 && !word.bytes().all(|b| b.is_ascii_digit()) {
+            break;
+        }
+        let start = line.len() - trimmed.len();
+        end = start + word_len;
+        rest = &line[end..];
+        fields += 1;
+    }
+    (&line[..end], end)
+}
+
+/// The operations of an EPD line's tail: each `opcode operand…` up to its `;` (a `;` inside
+/// double quotes does not end one), trimmed, with its byte offset in `tail`.
+fn operations(tail: &str) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut quoted = false;
+    for (i, c) in tail.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ';' if !quoted => {
+                push_op(tail, start, i, &mut out);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    push_op(tail, start, tail.len(), &mut out);
+    out
+}
+
+fn push_op<'a>(tail: &'a str, start: usize, end: usize, out: &mut Vec<(&'a str, usize)>) {
+    let piece = &tail[start..end];
+    let lead = piece.len() - piece.trim_start().len();
+    let op = piece.trim();
+    if !op.is_empty() {
+        out.push((op, start + lead));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_position_is_four_fields_and_any_counters() {
+        let line = "8/8/8/8/8/8/8/K6k w - - 3 40 ce 12; id \"g1\";";
+        let (fen, at) = position_fields(line);
+        assert_eq!(fen, "8/8/8/8/8/8/8/K6k w - - 3 40");
+        assert_eq!(
+            operations(&line[at..]),
+            vec![("ce 12", 1), ("id \"g1\"", 8)]
+        );
+        let line = "8/8/8/8/8/8/8/K6k b - - c9 \"1/2-1/2\";";
+        let (fen, at) = position_fields(line);
+        assert_eq!(fen, "8/8/8/8/8/8/8/K6k b - -");
+        assert_eq!(operations(&line[at..]), vec![("c9 \"1/2-1/2\"", 1)]);
+        assert_eq!(
+            operations(" id \"a;b\"; ce 1"),
+            vec![("id \"a;b\"", 1), ("ce 1", 12)]
+        );
+    }
+}
