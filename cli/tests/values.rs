@@ -11,6 +11,15 @@ fn values(args: &[&str]) -> std::process::Output {
         .expect("the binary runs")
 }
 
+/// `ashtapada ARGS…` with the fitted-values cache in `dir`.
+fn with_cache(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ashtapada"))
+        .args(args)
+        .env("ASHTAPADA_VALUES_CACHE", dir)
+        .output()
+        .expect("the binary runs")
+}
+
 #[test]
 fn values_reports_every_non_royal_kind_with_an_interval() {
     let out = values(&["makruk", "--games", "12", "--resamples", "8", "--json"]);
@@ -132,13 +141,7 @@ fn values_write_a_rule_file_that_extends_the_variant_with_the_fit() {
 #[test]
 fn values_save_to_the_cache_that_the_search_grades_read() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_ashtapada"))
-            .args(args)
-            .env("ASHTAPADA_VALUES_CACHE", dir.path())
-            .output()
-            .expect("the binary runs")
-    };
+    let run = |args: &[&str]| with_cache(dir.path(), args);
     let out = run(&[
         "values",
         "chess",
@@ -169,13 +172,13 @@ fn values_save_to_the_cache_that_the_search_grades_read() {
     // …which `explain` shows as the search grades' values, from the cache.
     let explained = String::from_utf8_lossy(&run(&["explain", "chess"]).stdout).to_string();
     assert!(explained.contains("fitted values (cache "), "{explained}");
-    // Without the cache, chess has none (it ships none).
+    // Without the cache, chess has the file it ships.
     let plain = Command::new(env!("CARGO_BIN_EXE_ashtapada"))
         .args(["explain", "chess"])
         .env("ASHTAPADA_VALUES_CACHE", "")
         .output()
         .unwrap();
-    assert!(!String::from_utf8_lossy(&plain.stdout).contains("fitted values"));
+    assert!(String::from_utf8_lossy(&plain.stdout).contains("fitted values (shipped"));
     // A cache file that does not read is refused where it is wrong.
     std::fs::write(
         dir.path().join("chess.yaml"),
@@ -378,6 +381,10 @@ fn values_fit_on_scored_positions_of_an_epd_file() {
             "8/8/8/8/8/8/K6k w - - ce 1;",
             "line 2 is not a position of chess",
         ),
+        (
+            "8/8/8/8/8/8/8/K6k w - - ce 1; 8/8/8/8/8/8/8/K6k w - - ce 2;",
+            "line 2: `8/8/8/8/8/8/8/K6k` is not an EPD operation",
+        ),
     ] {
         std::fs::write(&file, format!("# one bad line\n{line}\n")).unwrap();
         let out = values(&["chess", "--positions-from", path]);
@@ -386,6 +393,43 @@ fn values_fit_on_scored_positions_of_an_epd_file() {
         assert!(err.contains(message), "{line}: {err}");
         assert!(err.contains("scored.epd:2:"), "{line}: located: {err}");
     }
+    // Lines may end with a lone `\r`; a check-counting variant's EPD keeps its check count
+    // (`3+3`) between the four fields and the operations.
+    std::fs::write(
+        &file,
+        "8/8/8/8/8/8/8/K6k w - - ce 1;\r8/8/8/8/8/8/8/K6k w - - c9 \"2-0\";\r",
+    )
+    .unwrap();
+    let err =
+        String::from_utf8_lossy(&values(&["chess", "--positions-from", path]).stderr).to_string();
+    assert!(
+        err.contains("line 2: `c9 \"2-0\"` is not a result"),
+        "{err}"
+    );
+    std::fs::write(
+        &file,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 ce 20; id \"a\";\n\
+         rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 3+3 ce -20; id \"a\";\n",
+    )
+    .unwrap();
+    let out = values(&[
+        "3check",
+        "--positions-from",
+        path,
+        "--resamples",
+        "2",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (j["games"].clone(), j["positions"].clone()),
+        (1.into(), 2.into())
+    );
     std::fs::write(&file, "# nothing\n").unwrap();
     let err = values(&["chess", "--positions-from", path]).stderr;
     assert!(String::from_utf8_lossy(&err).contains("no position to fit on"));
@@ -401,13 +445,7 @@ fn values_fit_on_scored_positions_of_an_epd_file() {
 #[test]
 fn values_fit_and_save_piece_square_tables_that_the_search_grades_read() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_ashtapada"))
-            .args(args)
-            .env("ASHTAPADA_VALUES_CACHE", dir.path())
-            .output()
-            .expect("the binary runs")
-    };
+    let run = |args: &[&str]| with_cache(dir.path(), args);
     let out = run(&[
         "values",
         "chess",
@@ -451,6 +489,26 @@ fn values_fit_and_save_piece_square_tables_that_the_search_grades_read() {
         ),
         "{text}"
     );
+    // A fit without `--weights` or `--squares` keeps the weights and tables in use (here the
+    // shipped chess weights the first save carried over, and its tables).
+    assert!(saved.contains("\nweights: { reach: 0.59"), "{saved}");
+    let out = run(&[
+        "values",
+        "chess",
+        "--games",
+        "2",
+        "--resamples",
+        "2",
+        "--save",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let again = std::fs::read_to_string(dir.path().join("chess.yaml")).unwrap();
+    assert!(again.contains("\nweights: { reach: 0.59"), "{again}");
+    assert!(again.contains(&format!("  knight:\n    {mg}")), "{again}");
     // A cache file whose list is short is refused where it is written.
     let broken = saved.replacen("    mg: [", "    mg: [1, ", 1);
     let short = broken.replacen(&format!("    mg: [{}", &mg[5..]), "    mg: [1, 2, 3]", 1);

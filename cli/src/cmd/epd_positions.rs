@@ -44,22 +44,10 @@ pub struct Read {
 /// nor `c9`, or its operand does not read; no position is left.
 pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
     let name = path.display().to_string();
-    if v.seats.len() != 2 || v.rules.dice.is_some() {
-        return Err(super::bad_input(
-            Code::RecordSyntax,
-            format!(
-                "`--positions-from {name}`: EPD holds two-seat positions without dice, and {} has {} seats{}",
-                v.name,
-                v.seats.len(),
-                if v.rules.dice.is_some() {
-                    " and dice"
-                } else {
-                    ""
-                }
-            ),
-            "fit this variant on self-play (`--games N`)",
-        ));
-    }
+    super::pgn_games::two_seats_only(
+        v,
+        &format!("`--positions-from {name}`: EPD holds two-seat positions"),
+    )?;
     let unreadable = |e: String| {
         super::bad_input(
             Code::RecordRead,
@@ -91,9 +79,16 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
     let mut positions = Vec::new();
     let mut skipped = 0;
     let mut offset = 0;
-    for (i, raw) in text.split_inclusive('\n').enumerate() {
+    // A line ends at `\n`, `\r\n` or a lone `\r` (old Mac files); `\r\n` leaves an empty
+    // line between, which is skipped.
+    let mut next_number = 1;
+    for raw in text.split_inclusive(['\n', '\r']) {
         let line_at = offset;
         offset += raw.len();
+        let number = next_number;
+        if raw.ends_with('\n') || !text[offset..].starts_with('\n') {
+            next_number += 1;
+        }
         let line = raw.trim_end_matches(['\n', '\r']);
         let lead = line.len() - line.trim_start().len();
         let line = line.trim();
@@ -106,7 +101,6 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let number = i + 1;
         if positions.len() + skipped >= MAX_POSITIONS {
             return Err(located(
                 format!("`{name}` holds more than {MAX_POSITIONS} positions"),
@@ -116,7 +110,7 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
             ));
         }
         let (fen, ops_at) = position_fields(line);
-        let mut pos = ashtapada::sim::read_line(v, fen).map_err(|e| {
+        let mut pos = read_position(v, fen).map_err(|e| {
             located(
                 format!("line {number} is not a position of {}: {e}", v.name),
                 "an EPD line is the FEN's four fields, then operations such as `ce 35;`",
@@ -130,6 +124,14 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
         for (op, op_at) in operations(&line[ops_at..]) {
             let op_at = at + ops_at + op_at;
             let (code, operand) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
+            if !is_opcode(code) {
+                return Err(located(
+                    format!("line {number}: `{code}` is not an EPD operation"),
+                    "after the position, each operation is an opcode (a letter, then letters, digits or `_`), its operands and `;`",
+                    op_at,
+                    code.len(),
+                ));
+            }
             let operand = operand.trim();
             let unquoted = operand.trim_matches('"');
             match code {
@@ -141,7 +143,7 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
                         .ok_or_else(|| {
                             located(
                                 format!("line {number}: `ce {operand}` is not a score in centipawns"),
-                                "give `ce` a whole number of centipawns for the seat to move, e.g. `ce -35;`",
+                                "give `ce` a number of centipawns for the seat to move, e.g. `ce -35;`",
                                 op_at,
                                 op.len(),
                             )
@@ -217,20 +219,44 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
     Ok(Read { positions, skipped })
 }
 
-/// The position part of an EPD line (its four fields, and the two move counters where they
-/// follow as numbers) and the byte offset where the operations begin.
+/// An EPD opcode: a letter, then letters, digits or `_`.
+fn is_opcode(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The position of an EPD line's position part: as written (a FEN with its counters, or a
+/// variant's longer FEN), else with the move counters `0 1` after it (EPD leaves them out;
+/// a check-counting variant's `3+3` stays), else its first four fields with `0 1`.
+fn read_position(v: &Arc<Variant>, fen: &str) -> Result<ashtapada::Position, String> {
+    let whole = match ashtapada::notation::parse_position(v, fen) {
+        Ok(p) => return Ok(p),
+        Err(e) => e.to_string(),
+    };
+    if let Ok(p) = ashtapada::notation::parse_position(v, &format!("{fen} 0 1")) {
+        return Ok(p);
+    }
+    ashtapada::sim::read_line(v, fen).map_err(|_| whole)
+}
+
+/// The position part of an EPD line (its four fields, then any words that cannot begin an
+/// operation: move counters, a check count such as `3+3`) and the byte offset where the
+/// operations begin.
 fn position_fields(line: &str) -> (&str, usize) {
     let mut end = 0;
     let mut fields = 0;
     let mut rest = line;
-    while fields < 6 {
+    while fields < 8 {
         let trimmed = rest.trim_start();
         if trimmed.is_empty() {
             break;
         }
-        let word_len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+        let word_len = trimmed
+            .find(|c: char| c.is_whitespace() || c == ';')
+            .unwrap_or(trimmed.len());
         let word = &trimmed[..word_len];
-        if fields >= 4 && !word.bytes().all(|b| b.is_ascii_digit()) {
+        if fields >= 4 && (word.is_empty() || word.starts_with(|c: char| c.is_ascii_alphabetic())) {
             break;
         }
         let start = line.len() - trimmed.len();

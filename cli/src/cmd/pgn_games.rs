@@ -19,22 +19,10 @@ use std::sync::Arc;
 /// legal there; no game has a result.
 pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Vec<GameRecord>, Failure> {
     let name = path.display().to_string();
-    if v.seats.len() != 2 || v.rules.dice.is_some() {
-        return Err(super::bad_input(
-            Code::RecordSyntax,
-            format!(
-                "`--games-from {name}`: PGN holds two-seat games without dice, and {} has {} seats{}",
-                v.name,
-                v.seats.len(),
-                if v.rules.dice.is_some() {
-                    " and dice"
-                } else {
-                    ""
-                }
-            ),
-            "fit this variant on self-play (`--games N`)",
-        ));
-    }
+    two_seats_only(
+        v,
+        &format!("`--games-from {name}`: PGN holds two-seat games"),
+    )?;
     let text = crate::output::read_record(path).map_err(|e| {
         super::bad_input(
             Code::RecordRead,
@@ -133,6 +121,29 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Vec<GameRecord>, Failure> {
         ));
     }
     Ok(games)
+}
+
+/// Refuses `v` unless it has two seats and no dice, as PGN and EPD hold: `what` says which
+/// option and file ("`--games-from m.pgn`: PGN holds two-seat games"), the message goes on
+/// with what `v` has.
+pub fn two_seats_only(v: &Variant, what: &str) -> Result<(), Failure> {
+    if v.seats.len() == 2 && v.rules.dice.is_none() {
+        return Ok(());
+    }
+    Err(super::bad_input(
+        Code::RecordSyntax,
+        format!(
+            "{what} without dice, and {} has {} seats{}",
+            v.name,
+            v.seats.len(),
+            if v.rules.dice.is_some() {
+                " and dice"
+            } else {
+                ""
+            }
+        ),
+        "fit this variant on self-play (`--games N`)",
+    ))
 }
 
 /// The byte offsets where the games of a PGN text begin: the first tag line, and each tag

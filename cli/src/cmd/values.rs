@@ -23,6 +23,15 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ));
     }
     let v = load(&a.v)?;
+    if let Err(d) = v.fitted_problem() {
+        // The fit goes on (its `--save` may be what repairs the file), on the rule file's
+        // values, but not silently.
+        let first = d.0.first().map_or(String::new(), |d| d.message.clone());
+        eprintln!(
+            "warning: the fitted file of `{}` does not read ({first}); this fit builds on the rule file's values and weights, and `--save` replaces the file",
+            v.name
+        );
+    }
     // Checked before the games, which may take minutes.
     let extends = a.write.as_deref().map(|f| extends_from(a, f)).transpose()?;
     let opts = Gather {
@@ -84,12 +93,15 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         write_rule_file(a, &opts, &f, file, extends)?;
     }
     let saved = (a.save)
-        .then(|| save(a, &v.name, &opts, &f, weights.as_ref(), squares.as_ref()))
+        .then(|| save(a, &v, &opts, &f, weights.as_ref(), squares.as_ref()))
         .transpose()?;
     if a.json {
         let mut j = to_json(&v.name, &opts, &f);
         if let Some(path) = a.games_from.as_ref().or(a.positions_from.as_ref()) {
             j["from"] = path.display().to_string().into();
+            // No agent played: the games or positions are the file's.
+            j["agent"] = serde_json::Value::Null;
+            j["seed"] = serde_json::Value::Null;
         }
         if let Some(w) = &weights {
             j["weights"] = weights_json(w);
@@ -127,14 +139,57 @@ pub fn run(a: &ValuesArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// ([`ashtapada::spec::fitted::cache_file`]), creating its folder; returns its path.
 ///
 /// Errors: no cache folder (no `HOME`), the name is not a plain file name, or the write fails.
+/// The `weights:` line `--save` writes: this run's fit, else the weights of the fitted file in
+/// use where they are not the built-in ones (a fit of the values alone keeps them), else none.
+fn kept_weights(v: &ashtapada::Variant, w: Option<&WeightsFit>) -> String {
+    if let Some(w) = w {
+        return format!("{}\n", weights_line(w));
+    }
+    let Some(f) = &v.fitted else {
+        return String::new();
+    };
+    let terms: Vec<String> = (fitted::WEIGHTS.iter().zip(&f.weights))
+        .filter(|(n, x)| **x != ashtapada::compile::default_weight(n))
+        .map(|(n, x)| format!("{n}: {x}"))
+        .collect();
+    if terms.is_empty() {
+        String::new()
+    } else {
+        format!("weights: {{ {} }}\n", terms.join(", "))
+    }
+}
+
+/// The `squares:` section `--save` writes: this run's tables, else those of the fitted file in
+/// use (a fit without `--squares` keeps them), else none.
+fn kept_squares(v: &ashtapada::Variant, q: Option<&SquaresFit>) -> String {
+    if let Some(q) = q {
+        return squares_section(q.kinds.iter().zip(&q.tables));
+    }
+    let Some(f) = v
+        .fitted
+        .as_ref()
+        .filter(|f| f.squares.iter().any(Option::is_some))
+    else {
+        return String::new();
+    };
+    let names: Vec<String> = v.kinds.iter().map(|k| k.name.clone()).collect();
+    squares_section(
+        names
+            .iter()
+            .zip(&f.squares)
+            .filter_map(|(n, t)| t.as_ref().map(|t| (n, t))),
+    )
+}
+
 fn save(
     a: &ValuesArgs,
-    name: &str,
+    v: &ashtapada::Variant,
     opts: &Gather,
     f: &Fit,
     w: Option<&WeightsFit>,
     q: Option<&SquaresFit>,
 ) -> Result<std::path::PathBuf, Failure> {
+    let name = v.name.as_str();
     let path = fitted::cache_file(name).ok_or_else(|| {
         refuse_write(
             format!("`--save`: no cache folder for `{name}`"),
@@ -161,8 +216,8 @@ fn save(
         source(a, opts, f),
         f.games,
         values_line(f),
-        w.map_or(String::new(), |w| format!("{}\n", weights_line(w))),
-        q.map_or(String::new(), squares_section)
+        kept_weights(v, w),
+        kept_squares(v, q)
     );
     crate::output::write_atomic(&path, text.as_bytes())
         .map_err(|e| refuse_write(e, "check the cache folder is writable"))?;
@@ -209,10 +264,11 @@ fn write_weights(w: &WeightsFit, out: &mut dyn Write) -> std::io::Result<()> {
 
 /// The `squares:` section of a fitted file: per kind with a piece standing in the positions,
 /// its middle-game and end-game lists.
-fn squares_section(q: &SquaresFit) -> String {
+fn squares_section<'a>(tables: impl Iterator<Item = (&'a String, &'a [Vec<i32>; 2])>) -> String {
     let mut out = String::from("squares:\n");
-    for (i, (k, [mg, eg])) in q.kinds.iter().zip(&q.tables).enumerate() {
-        if q.seen[i] == 0 {
+    for (k, [mg, eg]) in tables {
+        // A kind never seen keeps the table it had; one with none (all 0) is left out.
+        if mg.iter().chain(eg).all(|x| *x == 0) {
             continue;
         }
         let list = |xs: &Vec<i32>| {
@@ -264,7 +320,7 @@ fn write_squares(q: &SquaresFit, files: usize, out: &mut dyn Write) -> std::io::
             let row = |xs: &Vec<i32>| {
                 xs[r * files..(r + 1) * files]
                     .iter()
-                    .map(|x| format!("{x:>5}"))
+                    .map(|x| format!("{x:>6}"))
                     .collect::<String>()
             };
             writeln!(out, "  {} |{}", row(mg), row(eg))?;
@@ -314,10 +370,10 @@ fn source(a: &ValuesArgs, opts: &Gather, f: &Fit) -> String {
     match (&a.games_from, &a.positions_from) {
         (Some(path), _) => format!("{} games of the games of `{}`", f.games, path.display()),
         (None, Some(path)) => format!(
-            "{} scored positions of `{}` ({} ids)",
-            f.positions,
+            "{} of `{}` ({})",
+            ashtapada::diag::count(f.positions, "scored position", "scored positions"),
             path.display(),
-            f.games
+            ashtapada::diag::count(f.games as usize, "id", "ids")
         ),
         (None, None) => format!(
             "{} games of `{}` self-play (seed {})",

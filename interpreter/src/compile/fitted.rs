@@ -92,7 +92,28 @@ pub fn check(f: Fitted, v: &Variant) -> Result<FittedValues, Diagnostics> {
     }
     let mut squares = vec![None; v.kinds.len()];
     let n = v.board.len();
-    for t in &f.squares {
+    let two_seats = v.seats.len() == 2 && v.rules.dice.is_none();
+    if let Some(t) = f.squares.first().filter(|_| !two_seats) {
+        errs.push(
+            crate::diag::Diagnostic::new(
+                crate::diag::Code::SpecRange,
+                format!(
+                    "piece-square tables apply to two seats without dice, and `{}` has {} seats{}",
+                    v.name,
+                    v.seats.len(),
+                    if v.rules.dice.is_some() {
+                        " and dice"
+                    } else {
+                        ""
+                    }
+                ),
+                Some(t.kind.node.span.clone()),
+            )
+            .label("not used here")
+            .help("remove the `squares:` section"),
+        );
+    }
+    for t in f.squares.iter().filter(|_| two_seats) {
         let Some(k) = kind_named(&t.kind, &names, &mut errs) else {
             continue;
         };
@@ -217,6 +238,19 @@ mod tests {
         ));
         let e = crate::spec::fitted::read(&source, "tuned", FittedFrom::Shipped).unwrap_err();
         assert!(format!("{e:?}").contains("eg"), "{e:?}");
+        // Tables serve the two-seat evaluation only: a variant of four seats refuses them.
+        let file = load_str("tuned.yaml", "name: tuned\nextends: chaturaji\n").unwrap();
+        let (four, _) = compile_unchecked(&file, &Assignment::default()).unwrap();
+        let text = format!(
+            "variant: tuned\nsquares:\n  boat: {{ mg: {}, eg: {} }}\n",
+            list(0, 64),
+            list(0, 64)
+        );
+        let e = format!("{:?}", check(fitted(&text), &four).unwrap_err());
+        assert!(
+            e.contains("piece-square tables apply to two seats without dice"),
+            "{e}"
+        );
     }
 
     #[test]
