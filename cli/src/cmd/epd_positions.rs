@@ -48,22 +48,7 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
         v,
         &format!("`--positions-from {name}`: EPD holds two-seat positions"),
     )?;
-    let unreadable = |e: String| {
-        super::bad_input(
-            Code::RecordRead,
-            format!("cannot read the positions `{name}`: {e}"),
-            "give the path of an EPD file, one position per line with `ce N;` or `c9 \"1-0\";`",
-        )
-    };
-    let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
-    if !meta.is_file() {
-        return Err(unreadable("not a file".into()));
-    }
-    if meta.len() > MAX_BYTES {
-        return Err(unreadable(format!("larger than {MAX_BYTES} bytes")));
-    }
-    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
-    let text = String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))?;
+    let text = read_text(path, &name)?;
     let src = text_source(&name, &text);
     let located = |message: String, help: &str, at: usize, len: usize| {
         let start = at.min(text.len());
@@ -118,58 +103,7 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
                 fen.len(),
             )
         })?;
-        let mut score = None;
-        let mut result = None;
-        let mut id = None;
-        for (op, op_at) in operations(&line[ops_at..]) {
-            let op_at = at + ops_at + op_at;
-            let (code, operand) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
-            if !is_opcode(code) {
-                return Err(located(
-                    format!("line {number}: `{code}` is not an EPD operation"),
-                    "after the position, each operation is an opcode (a letter, then letters, digits or `_`), its operands and `;`",
-                    op_at,
-                    code.len(),
-                ));
-            }
-            let operand = operand.trim();
-            let unquoted = operand.trim_matches('"');
-            match code {
-                "ce" => {
-                    let cp: f64 = operand
-                        .parse()
-                        .ok()
-                        .filter(|x: &f64| x.is_finite())
-                        .ok_or_else(|| {
-                            located(
-                                format!("line {number}: `ce {operand}` is not a score in centipawns"),
-                                "give `ce` a number of centipawns for the seat to move, e.g. `ce -35;`",
-                                op_at,
-                                op.len(),
-                            )
-                        })?;
-                    score = Some(cp);
-                }
-                "c9" => {
-                    let share = match unquoted {
-                        "1-0" => 1.0,
-                        "0-1" => 0.0,
-                        "1/2-1/2" => 0.5,
-                        _ => {
-                            return Err(located(
-                                format!("line {number}: `c9 {operand}` is not a result"),
-                                "give `c9` \"1-0\", \"0-1\" or \"1/2-1/2\" (the first seat's result)",
-                                op_at,
-                                op.len(),
-                            ));
-                        }
-                    };
-                    result = Some(share);
-                }
-                "id" => id = Some(unquoted.to_string()),
-                _ => {}
-            }
-        }
+        let Labels { score, result, id } = labels(&line[ops_at..], at + ops_at, number, &located)?;
         let first = match (score, result) {
             (Some(cp), _) => {
                 let mover = share_of_centipawns(cp);
@@ -217,6 +151,102 @@ pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Read, Failure> {
         ));
     }
     Ok(Read { positions, skipped })
+}
+
+/// The text of the file at `path` (named `name` in messages).
+///
+/// Errors: it is missing, not a file, larger than [`MAX_BYTES`], unreadable or not UTF-8.
+fn read_text(path: &Path, name: &str) -> Result<String, Failure> {
+    let unreadable = |e: String| {
+        super::bad_input(
+            Code::RecordRead,
+            format!("cannot read the positions `{name}`: {e}"),
+            "give the path of an EPD file, one position per line with `ce N;` or `c9 \"1-0\";`",
+        )
+    };
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(unreadable("not a file".into()));
+    }
+    if meta.len() > MAX_BYTES {
+        return Err(unreadable(format!("larger than {MAX_BYTES} bytes")));
+    }
+    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))
+}
+
+/// What an EPD line's operations say: its score (`ce`), its game's result for the first seat
+/// (`c9`) and its id.
+struct Labels {
+    score: Option<f64>,
+    result: Option<f64>,
+    id: Option<String>,
+}
+
+/// The [`Labels`] of the operations in `ops` (starting at byte `at` of the file, on line
+/// `number`); `located` makes an error at a span of the file.
+///
+/// Errors: a word that is no opcode, a `ce` that is no number, a `c9` that is no result.
+fn labels(
+    ops: &str,
+    at: usize,
+    number: usize,
+    located: &dyn Fn(String, &str, usize, usize) -> Failure,
+) -> Result<Labels, Failure> {
+    let mut out = Labels {
+        score: None,
+        result: None,
+        id: None,
+    };
+    for (op, op_at) in operations(ops) {
+        let op_at = at + op_at;
+        let (code, operand) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
+        if !is_opcode(code) {
+            return Err(located(
+                format!("line {number}: `{code}` is not an EPD operation"),
+                "after the position, each operation is an opcode (a letter, then letters, digits or `_`), its operands and `;`",
+                op_at,
+                code.len(),
+            ));
+        }
+        let operand = operand.trim();
+        let unquoted = operand.trim_matches('"');
+        match code {
+            "ce" => {
+                let cp = operand
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| x.is_finite())
+                    .ok_or_else(|| {
+                        located(
+                            format!("line {number}: `ce {operand}` is not a score in centipawns"),
+                            "give `ce` a number of centipawns for the seat to move, e.g. `ce -35;`",
+                            op_at,
+                            op.len(),
+                        )
+                    })?;
+                out.score = Some(cp);
+            }
+            "c9" => {
+                out.result = Some(match unquoted {
+                    "1-0" => 1.0,
+                    "0-1" => 0.0,
+                    "1/2-1/2" => 0.5,
+                    _ => {
+                        return Err(located(
+                            format!("line {number}: `c9 {operand}` is not a result"),
+                            "give `c9` \"1-0\", \"0-1\" or \"1/2-1/2\" (the first seat's result)",
+                            op_at,
+                            op.len(),
+                        ));
+                    }
+                });
+            }
+            "id" => out.id = Some(unquoted.to_string()),
+            _ => {}
+        }
+    }
+    Ok(out)
 }
 
 /// An EPD opcode: a letter, then letters, digits or `_`.
@@ -315,7 +345,7 @@ mod tests {
         assert_eq!(operations(&line[at..]), vec![("c9 \"1/2-1/2\"", 1)]);
         assert_eq!(
             operations(" id \"a;b\"; ce 1"),
-            vec![("id \"a;b\"", 1), ("ce 1", 12)]
+            vec![("id \"a;b\"", 1), ("ce 1", 11)]
         );
     }
 }
